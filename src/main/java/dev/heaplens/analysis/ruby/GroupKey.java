@@ -1,0 +1,138 @@
+package dev.heaplens.analysis.ruby;
+
+import dev.heaplens.format.ruby.RubyRecord;
+import dev.heaplens.format.ruby.RubyType;
+import dev.heaplens.util.ByteStringTable;
+
+/**
+ * Turns a record into a primitive group key and, after reading, a key back into the text users
+ * see. A key is a 4-bit tag over a 60-bit payload, so no object is made per record.
+ */
+final class GroupKey {
+    static final long NO_INFO = -1L;
+
+    private static final int TAG_SHIFT = 60;
+    private static final long PAYLOAD = (1L << TAG_SHIFT) - 1;
+    private static final long TAG_CLASS = 0, TAG_IMEMO = 1, TAG_DATA = 2, TAG_DATA_CLASS = 3,
+            TAG_ICLASS = 4, TAG_HIDDEN = 5;
+    /** DATA keys keep the struct id beside the class address (47 bits on 64-bit Linux and macOS). */
+    private static final int ADDRESS_BITS = 47;
+    private static final long MAX_STRUCT = (1L << (TAG_SHIFT - ADDRESS_BITS)) - 1;
+
+    private GroupKey() {
+    }
+
+    /** The key of {@code r} under {@code by}, or {@link #NO_INFO}; strings go into {@code strings}. */
+    static long of(GroupBy by, RubyRecord r, ByteStringTable strings) {
+        switch (by) {
+            case TYPE:
+                return r.type.ordinal();
+            case CLASS:
+                return classKey(r, strings);
+            case IMEMO:
+                return intern(r.imemoType, r, strings);
+            case LOCATION:
+                if (!r.file.isPresent() || r.line < 0) {
+                    return NO_INFO;
+                }
+                return ((long) intern(r.file, r, strings) << 32) | (r.line & 0xffffffffL);
+            case FILE:
+            case GEM:
+                return intern(r.file, r, strings);
+            case METHOD:
+                return intern(r.method, r, strings);
+            case GENERATION:
+                return r.generation < 0 ? NO_INFO : r.generation;
+            default:
+                throw new IllegalArgumentException(by.name());
+        }
+    }
+
+    private static long classKey(RubyRecord r, ByteStringTable strings) {
+        RubyType type = r.type;
+        if (type == RubyType.IMEMO) {
+            return tag(TAG_IMEMO, intern(r.imemoType, r, strings));
+        }
+        if (type == RubyType.ICLASS) {
+            return tag(TAG_ICLASS, r.classAddress);
+        }
+        if (type == RubyType.DATA && r.struct.isPresent()) {
+            long struct = intern(r.struct, r, strings);
+            if (r.classAddress == 0) {
+                return tag(TAG_DATA, struct);
+            }
+            if (struct <= MAX_STRUCT && r.classAddress >>> ADDRESS_BITS == 0) {
+                return tag(TAG_DATA_CLASS, (struct << ADDRESS_BITS) | r.classAddress);
+            }
+        }
+        if (r.classAddress == 0) {
+            return tag(TAG_HIDDEN, type.ordinal());
+        }
+        return r.classAddress & PAYLOAD;
+    }
+
+    /** The text of a key made by {@link #of}, with the strings and classes of the same read. */
+    static String text(GroupBy by, long key, ByteStringTable strings, ClassTable classes) {
+        if (key == NO_INFO) {
+            return by == GroupBy.GENERATION ? "(no generation)" : "(no allocation info)";
+        }
+        switch (by) {
+            case TYPE:
+                return RubyType.ofOrdinal((int) key).name();
+            case CLASS:
+                return classText(key, strings, classes);
+            case IMEMO:
+            case FILE:
+            case METHOD:
+                return strings.text((int) key);
+            case GEM:
+                return GemClassifier.gemOf(strings.text((int) key));
+            case LOCATION:
+                return strings.text((int) (key >>> 32)) + ":" + (key & 0xffffffffL);
+            case GENERATION:
+                return Long.toString(key);
+            default:
+                throw new IllegalArgumentException(by.name());
+        }
+    }
+
+    private static String classText(long key, ByteStringTable strings, ClassTable classes) {
+        long tag = key >>> TAG_SHIFT;
+        long payload = key & PAYLOAD;
+        if (tag == TAG_IMEMO) {
+            return "<" + strings.text((int) payload) + "> (IMEMO)";
+        }
+        if (tag == TAG_DATA) {
+            return "<" + strings.text((int) payload) + "> (DATA)";
+        }
+        if (tag == TAG_DATA_CLASS) {
+            long address = payload & ((1L << ADDRESS_BITS) - 1);
+            String name = classes.instanceClassName(address);
+            // The struct name tells more than an unknown class or a bare Object/Data.
+            if (name == null || name.equals("Object") || name.equals("Data") || name.startsWith("#<Class:0x")) {
+                return "<" + strings.text((int) (payload >>> ADDRESS_BITS)) + "> (DATA)";
+            }
+            return name;
+        }
+        if (tag == TAG_ICLASS) {
+            String module = classes.displayName(payload);
+            return (module != null ? module : "#<unknown module " + ClassTable.hex(payload) + ">") + " (ICLASS)";
+        }
+        if (tag == TAG_HIDDEN) {
+            return "(hidden " + RubyType.ofOrdinal((int) payload).name() + ")";
+        }
+        String name = classes.instanceClassName(payload);
+        return name != null ? name : "#<unknown class " + ClassTable.hex(payload) + ">";
+    }
+
+    private static long tag(long tag, long payload) {
+        return (tag << TAG_SHIFT) | payload;
+    }
+
+    private static long intern(RubyRecord.ByteRange range, RubyRecord r, ByteStringTable strings) {
+        if (!range.isPresent()) {
+            return NO_INFO;
+        }
+        return strings.intern(r.buf, range.start, range.end, range.escaped);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.HeaplensException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+@Command(name = "heaplens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"Fast, exact analysis of heap dumps (Ruby ObjectSpace.dump_all JSON lines)."},
+        commandListHeading = "%nCommands:%n",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens summary heap.json.gz",
+                "  heaplens histogram heap.json --by class --top 20",
+                "  heaplens histogram heap.json --by location --format tsv > by-location.tsv",
+                "",
+                "Exit codes: 0 ok, 1 internal error, 2 bad input or usage."})
+public final class Main implements Runnable {
+    /** Exit code for a bug in heaplens rather than in the input. */
+    static final int INTERNAL_ERROR = 1;
+
+    private final Console console;
+
+    private Main(Console console) {
+        this.console = console;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(Console.system(), args));
+    }
+
+    /** Runs heaplens with the given streams and returns the exit code. */
+    public static int run(Console console, String... args) {
+        CommandLine cli = new CommandLine(new Main(console))
+                .addSubcommand(new SummaryCommand(console))
+                .addSubcommand(new HistogramCommand(console))
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(new PrintWriter(console.out(), true))
+                .setErr(new PrintWriter(console.err(), true))
+                .setParameterExceptionHandler(Main::badUsage)
+                .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(console.err());
+    }
+
+    private static int badUsage(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        cmd.getErr().println("heaplens: " + e.getMessage());
+        cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+        return HeaplensException.BAD_INPUT;
+    }
+
+    private static int failure(Console console, Exception e) {
+        if (e instanceof HeaplensException h) {
+            console.err().println("heaplens: " + h.getMessage());
+            return h.exitCode();
+        }
+        if (System.getenv("HEAPLENS_DEBUG") != null) {
+            e.printStackTrace(console.err());
+        } else {
+            console.err().println("heaplens: internal error: " + e + " (set HEAPLENS_DEBUG=1 to see where)");
+        }
+        return INTERNAL_ERROR;
+    }
+
+    /** The version from the jar's manifest, or "dev" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"heaplens " + (v != null ? v : "dev")};
+        }
+    }
+}

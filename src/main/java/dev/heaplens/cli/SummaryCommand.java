@@ -1,0 +1,48 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.analysis.ruby.Summary;
+import dev.heaplens.analysis.ruby.SummarySink;
+import dev.heaplens.format.ruby.ReadResult;
+import dev.heaplens.io.DumpInput;
+import dev.heaplens.report.OutputFormat;
+import dev.heaplens.report.SummaryRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "summary", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"What fills this heap: objects and memsize per type, IMEMO kinds, flags,",
+                "GC roots, classes, shapes, allocation info, and how the dump read."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens summary heap.json.gz",
+                "  heaplens summary heap.json --format json | jq .types",
+                "  ssh prod cat /tmp/heap.json | heaplens summary -"})
+final class SummaryCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
+    String dump;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "table, markdown or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format = OutputFormat.TABLE;
+
+    @Mixin
+    DumpOptions dumpOptions;
+
+    SummaryCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        DumpInput input = DumpInput.open(dump, console.in());
+        ReadResult<SummarySink> read = dumpOptions.read(console, input, SummarySink.FIELDS, SummarySink::new);
+        Summary summary = Summary.of(Summary.Input.of(input.name(), read), read.sinks());
+        console.out().print(SummaryRenderer.render(summary, format));
+        console.out().flush();
+        return 0;
+    }
+}

@@ -1,0 +1,213 @@
+package dev.heaplens.format.ruby;
+
+import dev.heaplens.util.Swar;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Reads one chunk of a dump (a byte range of a file, or a whole stream) through a reused buffer,
+ * splits it into lines, parses each and hands the records to a sink. Lines of any length fit:
+ * the buffer grows to hold the longest line.
+ */
+final class ChunkReader {
+    static final int MAX_PROBLEMS_KEPT = 5;
+    /** How many raw-newline continuations one record may have before it is called malformed. */
+    private static final int MAX_CONTINUATION_LINES = 4;
+    private static final int BUFFER_SIZE = 4 * 1024 * 1024;
+
+    private final RubyLineParser parser;
+    private final RubyRecordSink sink;
+    private final RubyRecord record = new RubyRecord();
+    private final boolean strict;
+    private final AtomicBoolean stop;
+    private final AtomicLong bytesRead;
+
+    private byte[] buf = new byte[BUFFER_SIZE];
+    private long bufferOffset;
+
+    long lines;
+    long malformed;
+    final List<LineProblem> problems = new ArrayList<>();
+    /** The first problem when strict; reading stopped there. */
+    LineProblem fatal;
+    /** The input ended without a newline inside a line that does not parse. */
+    LineProblem truncatedLastLine;
+
+    ChunkReader(Set<RubyLineParser.Field> fields, RubyRecordSink sink, boolean strict, AtomicBoolean stop, AtomicLong bytesRead) {
+        this.parser = new RubyLineParser(fields);
+        this.sink = sink;
+        this.strict = strict;
+        this.stop = stop;
+        this.bytesRead = bytesRead;
+    }
+
+    void readRange(FileChannel channel, long from, long to) throws IOException {
+        bufferOffset = from;
+        long position = from;
+        int filled = 0;
+        while (position < to && !stop.get()) {
+            if (filled == buf.length) {
+                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            }
+            int want = (int) Math.min(buf.length - filled, to - position);
+            int n = channel.read(ByteBuffer.wrap(buf, filled, want), position);
+            if (n < 0) {
+                break;
+            }
+            position += n;
+            filled += n;
+            bytesRead.addAndGet(n);
+            filled = consume(filled, position >= to);
+        }
+    }
+
+    void readStream(InputStream in) throws IOException {
+        bufferOffset = 0;
+        int filled = 0;
+        while (!stop.get()) {
+            if (filled == buf.length) {
+                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            }
+            int n = in.read(buf, filled, buf.length - filled);
+            if (n < 0) {
+                consume(filled, true);
+                return;
+            }
+            filled += n;
+            bytesRead.addAndGet(n);
+            filled = consume(filled, false);
+        }
+    }
+
+    /**
+     * Handles the complete lines in {@code buf[0, filled)}, moves the unfinished tail to the
+     * front, and returns its length. At the end of input the tail is the last line.
+     */
+    private int consume(int filled, boolean endOfInput) {
+        int lineStart = 0;
+        int nl;
+        while ((nl = indexOfNewline(lineStart, filled)) >= 0) {
+            int next = handleLine(lineStart, nl, filled, endOfInput);
+            if (next < 0) {
+                break; // the line may continue past what is buffered: read more first
+            }
+            lineStart = next;
+            if (fatal != null) {
+                stop.set(true);
+                return 0;
+            }
+        }
+        if (endOfInput) {
+            if (lineStart < filled) {
+                handleLastLine(lineStart, filled);
+                if (fatal != null) {
+                    stop.set(true);
+                }
+            }
+            return 0;
+        }
+        int tail = filled - lineStart;
+        System.arraycopy(buf, lineStart, buf, 0, tail);
+        bufferOffset += lineStart;
+        return tail;
+    }
+
+    private int indexOfNewline(int from, int to) {
+        return Swar.indexOf(buf, from, to, (byte) '\n');
+    }
+
+    /**
+     * Handles the line {@code [start, nl)} and returns where the next one starts, or -1 when
+     * more input is needed to decide. A line that does not parse may have been split by a raw
+     * newline (Ruby 3.0/3.1 write garbage bytes for non-ASCII method names): when the following
+     * lines do not start a record, the joined text is tried before the line is called malformed.
+     */
+    private int handleLine(int start, int nl, int filled, boolean endOfInput) {
+        if (isBlank(start, nl)) {
+            lines++;
+            return nl + 1;
+        }
+        if (parse(start, nl, lines + 1)) {
+            lines++;
+            return nl + 1;
+        }
+        String error = parser.error();
+        int end = nl;
+        for (int joined = 1; joined <= MAX_CONTINUATION_LINES; joined++) {
+            if (end + 1 >= filled) {
+                if (!endOfInput) {
+                    return -1;
+                }
+                break;
+            }
+            if (RecordStart.isAt(buf, end + 1, filled)) {
+                break;
+            }
+            int next = indexOfNewline(end + 1, filled);
+            if (next < 0) {
+                if (!endOfInput) {
+                    return -1;
+                }
+                next = filled;
+            }
+            end = next;
+            if (parse(start, end, lines + 1)) {
+                lines += 1 + joined;
+                return Math.min(end + 1, filled);
+            }
+        }
+        lines++;
+        malformed(new LineProblem(lines, bufferOffset + start, error));
+        return nl + 1;
+    }
+
+    private void handleLastLine(int start, int end) {
+        lines++;
+        if (isBlank(start, end) || parse(start, end, lines)) {
+            return;
+        }
+        truncatedLastLine = new LineProblem(lines, bufferOffset + start,
+                "last line is truncated (" + (end - start) + " bytes, no newline): " + parser.error());
+        if (strict) {
+            fatal = truncatedLastLine;
+        }
+    }
+
+    private boolean parse(int start, int end, long lineNumber) {
+        record.lineInChunk = lineNumber;
+        record.offset = bufferOffset + start;
+        if (parser.parse(buf, start, end, record)) {
+            sink.accept(record);
+            return true;
+        }
+        return false;
+    }
+
+    private void malformed(LineProblem problem) {
+        malformed++;
+        if (problems.size() < MAX_PROBLEMS_KEPT) {
+            problems.add(problem);
+        }
+        if (strict) {
+            fatal = problem;
+        }
+    }
+
+    private boolean isBlank(int start, int end) {
+        for (int i = start; i < end; i++) {
+            byte b = buf[i];
+            if (b != ' ' && b != '\r' && b != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

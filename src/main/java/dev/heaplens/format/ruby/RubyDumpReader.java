@@ -1,0 +1,225 @@
+package dev.heaplens.format.ruby;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.io.DumpInput;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.zip.ZipException;
+
+/**
+ * Reads a Ruby heap dump once and feeds every record to sinks. A plain file is split at line
+ * boundaries into one chunk per thread, each read by its own {@link ChunkReader} with its own
+ * sink; a gzip file or standard input is read as one stream.
+ */
+public final class RubyDumpReader {
+    /** Below this a file is not worth a second thread. */
+    private static final long MIN_CHUNK = 8L * 1024 * 1024;
+
+    /**
+     * @param strict     stop at the first malformed line
+     * @param fields     what to decode beyond type, class and memsize
+     * @param threads    at most this many reading threads
+     * @param bytesRead  progress counter, advanced as bytes are read
+     */
+    public record Options(boolean strict, Set<RubyLineParser.Field> fields, int threads, AtomicLong bytesRead) {
+        public static Options defaults() {
+            return new Options(false, Set.of(), Runtime.getRuntime().availableProcessors(), new AtomicLong());
+        }
+
+        public Options withStrict(boolean value) {
+            return new Options(value, fields, threads, bytesRead);
+        }
+
+        public Options withFields(Set<RubyLineParser.Field> value) {
+            return new Options(strict, Set.copyOf(value), threads, bytesRead);
+        }
+
+        public Options withThreads(int value) {
+            return new Options(strict, fields, value, bytesRead);
+        }
+    }
+
+    private RubyDumpReader() {
+    }
+
+    public static <S extends RubyRecordSink> ReadResult<S> read(DumpInput input, Options options, Supplier<S> sinks) {
+        input.requireRuby();
+        try {
+            return input.isSplittable() ? readFile(input, options, sinks) : readStream(input, options, sinks);
+        } catch (UncheckedIOException e) {
+            throw new HeaplensException(input.name() + ": read failed: " + e.getCause().getMessage());
+        } catch (IOException e) {
+            throw new HeaplensException(input.name() + ": read failed: " + e.getMessage());
+        }
+    }
+
+    private static <S extends RubyRecordSink> ReadResult<S> readStream(DumpInput input, Options options, Supplier<S> sinks)
+            throws IOException {
+        S sink = sinks.get();
+        ChunkReader reader = new ChunkReader(options.fields(), sink, options.strict(), new AtomicBoolean(), options.bytesRead());
+        try (InputStream in = input.openStream()) {
+            reader.readStream(in);
+        } catch (EOFException | ZipException e) {
+            // A gzip stream cut short: the lines before the cut were read; say so, never silently.
+            if (options.strict()) {
+                throw new HeaplensException(input.name() + ": compressed data ends early after "
+                        + options.bytesRead().get() + " bytes (truncated gzip file?)");
+            }
+            reader.truncatedLastLine = new LineProblem(reader.lines, options.bytesRead().get(),
+                    "compressed data ends early (truncated gzip file?): results cover the lines before it");
+        }
+        failIfFatal(input, reader.fatal);
+        return new ReadResult<>(List.of(sink), reader.lines, options.bytesRead().get(), reader.malformed,
+                List.copyOf(reader.problems), reader.truncatedLastLine);
+    }
+
+    private static <S extends RubyRecordSink> ReadResult<S> readFile(DumpInput input, Options options, Supplier<S> sinks)
+            throws IOException {
+        try (FileChannel channel = input.openChannel()) {
+            long size = channel.size();
+            int chunks = (int) Math.max(1, Math.min(options.threads(), size / MIN_CHUNK));
+            long[] bounds = chunkBounds(channel, size, chunks);
+            AtomicBoolean stop = new AtomicBoolean();
+            List<S> sinkList = new ArrayList<>();
+            List<ChunkReader> readers = new ArrayList<>();
+            for (int i = 0; i < chunks; i++) {
+                S sink = sinks.get();
+                sinkList.add(sink);
+                readers.add(new ChunkReader(options.fields(), sink, options.strict(), stop, options.bytesRead()));
+            }
+            runInParallel(channel, readers, bounds);
+            return assemble(input, channel, sinkList, readers, options);
+        }
+    }
+
+    private static void runInParallel(FileChannel channel, List<ChunkReader> readers, long[] bounds) throws IOException {
+        List<Thread> threads = new ArrayList<>();
+        IOException[] failure = new IOException[1];
+        for (int i = 1; i < readers.size(); i++) {
+            ChunkReader reader = readers.get(i);
+            long from = bounds[i];
+            long to = bounds[i + 1];
+            Thread t = new Thread(() -> {
+                try {
+                    reader.readRange(channel, from, to);
+                } catch (IOException e) {
+                    synchronized (failure) {
+                        failure[0] = e;
+                    }
+                }
+            }, "heaplens-reader-" + i);
+            t.start();
+            threads.add(t);
+        }
+        readers.get(0).readRange(channel, bounds[0], bounds[1]);
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
+            }
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    private static <S> ReadResult<S> assemble(DumpInput input, FileChannel channel, List<S> sinks,
+                                              List<ChunkReader> readers, Options options) throws IOException {
+        long lines = 0;
+        long malformed = 0;
+        List<LineProblem> problems = new ArrayList<>();
+        LineProblem truncated = null;
+        for (ChunkReader reader : readers) {
+            if (reader.fatal != null) {
+                long line = countNewlines(channel, reader.fatal.offset()) + 1;
+                failIfFatal(input, new LineProblem(line, reader.fatal.offset(), reader.fatal.message()));
+            }
+            for (LineProblem p : reader.problems) {
+                if (problems.size() < ChunkReader.MAX_PROBLEMS_KEPT) {
+                    problems.add(new LineProblem(lines + p.line(), p.offset(), p.message()));
+                }
+            }
+            if (reader.truncatedLastLine != null) {
+                LineProblem t = reader.truncatedLastLine;
+                truncated = new LineProblem(lines + t.line(), t.offset(), t.message());
+            }
+            lines += reader.lines;
+            malformed += reader.malformed;
+        }
+        return new ReadResult<>(sinks, lines, options.bytesRead().get(), malformed, List.copyOf(problems), truncated);
+    }
+
+    private static void failIfFatal(DumpInput input, LineProblem fatal) {
+        if (fatal != null) {
+            throw new HeaplensException(input.name() + ": line " + fatal.line() + ": " + fatal.message()
+                    + " (--strict stops at the first bad line)");
+        }
+    }
+
+    /** Chunk i is [bounds[i], bounds[i+1]); every inner bound is just after a newline. */
+    static long[] chunkBounds(FileChannel channel, long size, int chunks) throws IOException {
+        long[] bounds = new long[chunks + 1];
+        bounds[chunks] = size;
+        for (int i = 1; i < chunks; i++) {
+            long guess = Math.max(size / chunks * i, bounds[i - 1]);
+            bounds[i] = Math.min(size, afterNextNewline(channel, guess, size));
+        }
+        return bounds;
+    }
+
+    /** Just after the first newline at or after {@code from} that is followed by a record start. */
+    private static long afterNextNewline(FileChannel channel, long from, long size) throws IOException {
+        byte[] block = new byte[64 * 1024];
+        long position = from;
+        while (position < size) {
+            int n = channel.read(ByteBuffer.wrap(block), position);
+            if (n <= 0) {
+                break;
+            }
+            // Look at newlines whose following record start is fully inside the block.
+            int usable = position + n >= size ? n : n - RecordStart.LENGTH;
+            for (int i = 0; i < usable; i++) {
+                if (block[i] == '\n' && (position + i + 1 >= size || RecordStart.isAt(block, i + 1, n))) {
+                    return position + i + 1;
+                }
+            }
+            position += Math.max(1, usable);
+        }
+        return size;
+    }
+
+    /** Counts newlines before {@code offset}: only used to name the line of a fatal error. */
+    private static long countNewlines(FileChannel channel, long offset) throws IOException {
+        ByteBuffer block = ByteBuffer.allocate(1024 * 1024);
+        long count = 0;
+        long position = 0;
+        while (position < offset) {
+            block.clear();
+            block.limit((int) Math.min(block.capacity(), offset - position));
+            int n = channel.read(block, position);
+            if (n <= 0) {
+                break;
+            }
+            for (int i = 0; i < n; i++) {
+                if (block.get(i) == '\n') {
+                    count++;
+                }
+            }
+            position += n;
+        }
+        return count;
+    }
+}

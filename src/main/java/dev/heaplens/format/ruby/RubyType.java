@@ -1,0 +1,67 @@
+package dev.heaplens.format.ruby;
+
+/**
+ * The {@code "type"} of a line of a Ruby heap dump: the VM's object types (T_xxx) plus the two
+ * line kinds that are not heap objects, ROOT and SHAPE.
+ */
+public enum RubyType {
+    NONE, OBJECT, CLASS, MODULE, FLOAT, STRING, REGEXP, ARRAY, HASH, STRUCT, BIGNUM, FILE, DATA,
+    MATCH, COMPLEX, RATIONAL, NIL, TRUE, FALSE, SYMBOL, FIXNUM, UNDEF, IMEMO, NODE, ICLASS, ZOMBIE,
+    MOVED,
+    /** A GC root category with its references; no address, not an object. */
+    ROOT,
+    /** An object shape (Ruby 3.2+); not a heap object. */
+    SHAPE;
+
+    private static final RubyType[] VALUES = values();
+
+    /** True for lines that describe heap objects (everything but ROOT and SHAPE). */
+    public boolean isHeapObject() {
+        return this != ROOT && this != SHAPE;
+    }
+
+    /** The key {@code ObjectSpace.count_objects} uses for this type, e.g. {@code T_STRING}. */
+    public String countObjectsKey() {
+        return "T_" + name();
+    }
+
+    public static RubyType ofOrdinal(int ordinal) {
+        return VALUES[ordinal];
+    }
+
+    /** Type names as bytes, and a table from (length, first, last byte) to candidates. */
+    private static final byte[][] NAMES = new byte[VALUES.length][];
+    private static final RubyType[][] BY_SHAPE = new RubyType[256][];
+
+    static {
+        for (RubyType t : VALUES) {
+            byte[] name = t.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            NAMES[t.ordinal()] = name;
+            int shape = shape(name, 0, name.length);
+            RubyType[] old = BY_SHAPE[shape];
+            RubyType[] grown = old == null ? new RubyType[1] : java.util.Arrays.copyOf(old, old.length + 1);
+            grown[grown.length - 1] = t;
+            BY_SHAPE[shape] = grown;
+        }
+    }
+
+    private static int shape(byte[] buf, int start, int end) {
+        int len = end - start;
+        return len == 0 ? 0 : (len * 31 + buf[start] * 7 + buf[end - 1]) & 0xff;
+    }
+
+    /** Looks a type name up from raw bytes without allocating; null when unknown. */
+    static RubyType lookup(byte[] buf, int start, int end) {
+        RubyType[] candidates = BY_SHAPE[shape(buf, start, end)];
+        if (candidates == null) {
+            return null;
+        }
+        for (RubyType t : candidates) {
+            byte[] name = NAMES[t.ordinal()];
+            if (java.util.Arrays.equals(name, 0, name.length, buf, start, end)) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.heaplens.report;
+
+import dev.heaplens.analysis.ruby.Histogram;
+import dev.heaplens.analysis.ruby.HistogramView;
+
+import java.util.List;
+
+/** Writes a histogram in any {@link OutputFormat}. Computes nothing. */
+public final class HistogramRenderer {
+    private HistogramRenderer() {
+    }
+
+    public static String render(HistogramView view, OutputFormat format, String dumpName) {
+        StringBuilder out = new StringBuilder();
+        switch (format) {
+            case TABLE -> table(view, dumpName, out);
+            case MARKDOWN -> markdown(view, out);
+            case TSV -> delimited(view, out, '\t');
+            case CSV -> delimited(view, out, ',');
+            case JSON -> json(view, dumpName, out);
+        }
+        return out.toString();
+    }
+
+    /** The totals line that tsv and csv keep off stdout (so rows stay summable). */
+    public static String totalsNote(HistogramView view) {
+        Histogram h = view.histogram();
+        return "total: " + h.totalCount() + " objects, " + h.totalBytes() + " bytes in " + h.groups().size()
+                + " groups (" + view.shown().size() + " shown)";
+    }
+
+    private static void table(HistogramView view, String dumpName, StringBuilder out) {
+        Histogram h = view.histogram();
+        Table table = new Table(List.of("count", "count%", "bytes", "bytes%", h.by().label()),
+                true, true, true, true, false);
+        for (Histogram.Group g : view.shown()) {
+            table.row(Sizes.count(g.count()), Sizes.percent(g.count(), h.totalCount()),
+                    Sizes.bytes(g.bytes()), Sizes.percent(g.bytes(), h.totalBytes()), g.key());
+        }
+        if (view.hiddenGroups() > 0) {
+            table.row(Sizes.count(view.hiddenCount()), Sizes.percent(view.hiddenCount(), h.totalCount()),
+                    Sizes.bytes(view.hiddenBytes()), Sizes.percent(view.hiddenBytes(), h.totalBytes()),
+                    "(" + Sizes.count(view.hiddenGroups()) + " more groups)");
+        }
+        table.row(Sizes.count(h.totalCount()), "100.0%", Sizes.bytes(h.totalBytes()), "100.0%",
+                "TOTAL (" + Sizes.count(h.groups().size()) + " groups)");
+        out.append("Objects by ").append(h.by().label()).append(" in ").append(dumpName)
+                .append(", by ").append(view.sort() == HistogramView.SortOrder.COUNT ? "count" : "bytes").append('\n');
+        table.writeAligned(out);
+    }
+
+    private static void markdown(HistogramView view, StringBuilder out) {
+        Histogram h = view.histogram();
+        Table table = new Table(List.of("Count", "Bytes", capitalize(h.by().label())), true, true, false);
+        for (Histogram.Group g : view.shown()) {
+            table.row(Sizes.count(g.count()), Sizes.count(g.bytes()), "`" + g.key() + "`");
+        }
+        if (view.hiddenGroups() > 0) {
+            table.row(Sizes.count(view.hiddenCount()), Sizes.count(view.hiddenBytes()),
+                    "(" + Sizes.count(view.hiddenGroups()) + " more groups)");
+        }
+        table.row("**" + Sizes.count(h.totalCount()) + "**", "**" + Sizes.count(h.totalBytes()) + "**",
+                "**Total** (" + Sizes.count(h.groups().size()) + " groups)");
+        table.writeMarkdown(out);
+    }
+
+    private static void delimited(HistogramView view, StringBuilder out, char separator) {
+        Table table = new Table(List.of("count", "bytes", view.histogram().by().label()), true, true, false);
+        for (Histogram.Group g : view.shown()) {
+            table.row(Long.toString(g.count()), Long.toString(g.bytes()), g.key());
+        }
+        table.writeDelimited(out, separator);
+    }
+
+    private static void json(HistogramView view, String dumpName, StringBuilder out) {
+        Histogram h = view.histogram();
+        JsonWriter json = new JsonWriter(out);
+        json.beginObject()
+                .field("dump", dumpName)
+                .field("by", h.by().label())
+                .field("sort", view.sort() == HistogramView.SortOrder.COUNT ? "count" : "bytes");
+        json.name("total").beginObject()
+                .field("count", h.totalCount()).field("bytes", h.totalBytes()).field("groups", h.groups().size())
+                .endObject();
+        json.name("other").beginObject()
+                .field("count", view.hiddenCount()).field("bytes", view.hiddenBytes()).field("groups", view.hiddenGroups())
+                .endObject();
+        json.name("groups").beginArray();
+        for (Histogram.Group g : view.shown()) {
+            json.beginObject().field("key", g.key()).field("count", g.count()).field("bytes", g.bytes()).endObject();
+        }
+        json.endArray().endObject();
+        out.append('\n');
+    }
+
+    private static String capitalize(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}
