@@ -67,7 +67,7 @@ public final class ClassTable {
         if (info.name() != null) {
             return info.name();
         }
-        if (info.singleton()) {
+        if (isSingleton(info)) {
             ClassInfo attached = attached().get(address);
             if (attached != null && depth < MAX_WALK) {
                 String inner = displayName(attached.address(), depth + 1);
@@ -90,13 +90,16 @@ public final class ClassTable {
             if (info == null) {
                 return null;
             }
-            if (!info.singleton()) {
+            if (!isSingleton(info)) {
                 return displayName(current);
             }
             if (info.superclass() != 0 && byAddress.containsKey(info.superclass())) {
                 current = info.superclass();
             } else if (info.realClassName() != null) {
                 return info.realClassName();
+            } else if (attached().containsKey(current)) {
+                // a metaclass without superclass info (Ruby before 3.1): its instance is a class
+                return byAddress.get(attached().get(current).address()).isModule() ? "Module" : "Class";
             } else {
                 return displayName(current);
             }
@@ -104,12 +107,20 @@ public final class ClassTable {
         return displayName(address);
     }
 
+    /**
+     * Singleton classes say so from Ruby 3.1 on; before, an unnamed class that is the class of a
+     * class or module can only be that class's metaclass.
+     */
+    private boolean isSingleton(ClassInfo info) {
+        return info.singleton() || (info.name() == null && attached().containsKey(info.address()));
+    }
+
     private Map<Long, ClassInfo> attached() {
         if (attachedBySingleton == null) {
             Map<Long, ClassInfo> map = new HashMap<>();
             for (ClassInfo info : byAddress.values()) {
                 ClassInfo meta = byAddress.get(info.metaclass());
-                if (meta != null && meta.singleton()) {
+                if (meta != null && (meta.singleton() || meta.name() == null)) {
                     map.put(info.metaclass(), info);
                 }
             }

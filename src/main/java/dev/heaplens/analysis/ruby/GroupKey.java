@@ -14,7 +14,7 @@ final class GroupKey {
     private static final int TAG_SHIFT = 60;
     private static final long PAYLOAD = (1L << TAG_SHIFT) - 1;
     private static final long TAG_CLASS = 0, TAG_IMEMO = 1, TAG_DATA = 2, TAG_DATA_CLASS = 3,
-            TAG_ICLASS = 4, TAG_HIDDEN = 5;
+            TAG_ICLASS = 4, TAG_HIDDEN = 5, TAG_OF_CLASS = 6, TAG_OF_MODULE = 7;
     /** DATA keys keep the struct id beside the class address (47 bits on 64-bit Linux and macOS). */
     private static final int ADDRESS_BITS = 47;
     private static final long MAX_STRUCT = (1L << (TAG_SHIFT - ADDRESS_BITS)) - 1;
@@ -68,6 +68,10 @@ final class GroupKey {
         if (r.classAddress == 0) {
             return tag(TAG_HIDDEN, type.ordinal());
         }
+        if (type == RubyType.CLASS || type == RubyType.MODULE) {
+            // Keeps the type so a class whose metaclass is not in the dump is still a Class.
+            return tag(type == RubyType.CLASS ? TAG_OF_CLASS : TAG_OF_MODULE, r.classAddress);
+        }
         return r.classAddress & PAYLOAD;
     }
 
@@ -117,6 +121,10 @@ final class GroupKey {
         if (tag == TAG_ICLASS) {
             String module = classes.displayName(payload);
             return (module != null ? module : "#<unknown module " + ClassTable.hex(payload) + ">") + " (ICLASS)";
+        }
+        if (tag == TAG_OF_CLASS || tag == TAG_OF_MODULE) {
+            String name = classes.instanceClassName(payload);
+            return name != null ? name : tag == TAG_OF_CLASS ? "Class" : "Module";
         }
         if (tag == TAG_HIDDEN) {
             return "(hidden " + RubyType.ofOrdinal((int) payload).name() + ")";

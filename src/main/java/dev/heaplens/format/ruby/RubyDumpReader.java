@@ -24,29 +24,36 @@ import java.util.zip.ZipException;
  */
 public final class RubyDumpReader {
     /** Below this a file is not worth a second thread. */
-    private static final long MIN_CHUNK = 8L * 1024 * 1024;
+    static final long DEFAULT_MIN_CHUNK = 8L * 1024 * 1024;
 
     /**
      * @param strict     stop at the first malformed line
      * @param fields     what to decode beyond type, class and memsize
      * @param threads    at most this many reading threads
      * @param bytesRead  progress counter, advanced as bytes are read
+     * @param minChunk   smallest byte range worth its own thread
      */
-    public record Options(boolean strict, Set<RubyLineParser.Field> fields, int threads, AtomicLong bytesRead) {
+    public record Options(boolean strict, Set<RubyLineParser.Field> fields, int threads, AtomicLong bytesRead,
+                          long minChunk) {
         public static Options defaults() {
-            return new Options(false, Set.of(), Runtime.getRuntime().availableProcessors(), new AtomicLong());
+            return new Options(false, Set.of(), Runtime.getRuntime().availableProcessors(), new AtomicLong(),
+                    DEFAULT_MIN_CHUNK);
         }
 
         public Options withStrict(boolean value) {
-            return new Options(value, fields, threads, bytesRead);
+            return new Options(value, fields, threads, bytesRead, minChunk);
         }
 
         public Options withFields(Set<RubyLineParser.Field> value) {
-            return new Options(strict, Set.copyOf(value), threads, bytesRead);
+            return new Options(strict, Set.copyOf(value), threads, bytesRead, minChunk);
         }
 
         public Options withThreads(int value) {
-            return new Options(strict, fields, value, bytesRead);
+            return new Options(strict, fields, value, bytesRead, minChunk);
+        }
+
+        public Options withMinChunk(long value) {
+            return new Options(strict, fields, threads, bytesRead, value);
         }
     }
 
@@ -88,7 +95,7 @@ public final class RubyDumpReader {
             throws IOException {
         try (FileChannel channel = input.openChannel()) {
             long size = channel.size();
-            int chunks = (int) Math.max(1, Math.min(options.threads(), size / MIN_CHUNK));
+            int chunks = (int) Math.max(1, Math.min(options.threads(), size / Math.max(1, options.minChunk())));
             long[] bounds = chunkBounds(channel, size, chunks);
             AtomicBoolean stop = new AtomicBoolean();
             List<S> sinkList = new ArrayList<>();

@@ -560,7 +560,7 @@ public final class RubyLineParser {
             }
             while (true) {
                 if (b == '{') {
-                    p = skipSpace(expect(skipSpace(skipValue(p)), ':'));
+                    p = skipSpace(expect(skipSpace(skipKey(p)), ':'));
                 }
                 p = skipSpace(skipValue(p));
                 if (p >= end) {
@@ -580,6 +580,18 @@ public final class RubyLineParser {
             throw new Malformed("unexpected '" + (char) (b & 0xff) + "' at column " + column(pos));
         }
         return p;
+    }
+
+    /** Skips an object key: a plain JSON string (keys never have the raw-string quirk). */
+    private int skipKey(int pos) {
+        int p = expect(pos, '"');
+        while (p < end && buf[p] != '"') {
+            p += buf[p] == '\\' ? 2 : 1;
+        }
+        if (p >= end) {
+            throw new Malformed("unterminated key at column " + column(pos));
+        }
+        return p + 1;
     }
 
     private static boolean isScalarByte(byte b) {

@@ -1,0 +1,71 @@
+package dev.heaplens.graph;
+
+import java.util.Arrays;
+
+/**
+ * An append-only column of longs in fixed-size chunks: growing never copies more than the first
+ * small chunk, and a long column never needs one huge array. Not thread-safe.
+ */
+final class GrowableLongs {
+    static final int CHUNK_SHIFT = 14;
+    static final int CHUNK = 1 << CHUNK_SHIFT;
+    static final int MASK = CHUNK - 1;
+    private static final int FIRST = 256;
+
+    private long[][] chunks = new long[4][];
+    private long size;
+
+    void add(long value) {
+        long i = size;
+        int c = (int) (i >>> CHUNK_SHIFT);
+        int o = (int) i & MASK;
+        long[] chunk = c < chunks.length ? chunks[c] : null;
+        if (chunk == null || o >= chunk.length) {
+            chunk = grow(c, o);
+        }
+        chunk[o] = value;
+        size = i + 1;
+    }
+
+    private long[] grow(int c, int o) {
+        if (c >= chunks.length) {
+            chunks = Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));
+        }
+        long[] chunk = chunks[c];
+        if (chunk == null) {
+            chunk = new long[c == 0 ? FIRST : CHUNK];
+        } else {
+            chunk = Arrays.copyOf(chunk, Math.min(CHUNK, Math.max(o + 1, chunk.length * 2)));
+        }
+        chunks[c] = chunk;
+        return chunk;
+    }
+
+    long get(long i) {
+        return chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK];
+    }
+
+    void set(long i, long value) {
+        chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK] = value;
+    }
+
+    long size() {
+        return size;
+    }
+
+    /** Copies elements [0, size) to {@code dest[destPos...]}. */
+    void copyTo(long[] dest, int destPos) {
+        long done = 0;
+        for (int c = 0; done < size; c++) {
+            int n = (int) Math.min(CHUNK, size - done);
+            System.arraycopy(chunks[c], 0, dest, destPos + (int) done, n);
+            done += n;
+        }
+    }
+
+    /** Drops the contents. */
+    void clear() {
+        chunks = new long[4][];
+        size = 0;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.heaplens.analysis.ruby;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.heaplens.format.ruby.ReadResult;
+import dev.heaplens.format.ruby.RubyType;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The oracle is Ruby itself: each fixture was dumped by a real Ruby process that measured
+ * ObjectSpace.count_objects, count_objects_size and count_imemo_objects right before (and
+ * after, equal) the dump. heaplens must reproduce those figures exactly, whatever the reading
+ * path (one gzip stream, or a plain file split over several threads).
+ */
+class RealDumpGoldenTest {
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tiny", "basic", "rails_ish", "broken_lines"})
+    void countsAndSizesPerTypeEqualRubysOwn(String fixture) {
+        JsonNode golden = Fixtures.golden(fixture);
+        assertThat(golden.get("agree").asBoolean()).as("fixture snapshots agree").isTrue();
+        JsonNode counts = golden.get("before").get("count_objects");
+        JsonNode sizes = golden.get("before").get("count_objects_size");
+
+        Summary gz = summarize(Fixtures.dump(fixture), 1, 1);
+        Summary split = summarize(Fixtures.plainCopy(fixture, tmp), 3, 64 * 1024);
+
+        for (Summary s : new Summary[] {gz, split}) {
+            assertThat(s.input().malformed()).isZero();
+            assertThat(s.input().truncatedLastLine()).isNull();
+            assertThat(byType(s, true)).isEqualTo(expectedByType(counts));
+            assertThat(byType(s, false)).isEqualTo(expectedByType(sizes));
+            assertThat(s.objects()).isEqualTo(counts.get("TOTAL").asLong() - counts.get("FREE").asLong());
+            assertThat(s.bytes()).isEqualTo(sizes.get("TOTAL").asLong());
+            assertThat(s.roots()).extracting(Summary.Row::label)
+                    .containsExactlyInAnyOrder("vm", "machine_context", "global_list", "global_tbl");
+        }
+        assertThat(split).usingRecursiveComparison().ignoringFields("input").isEqualTo(gz);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tiny", "basic", "rails_ish", "broken_lines"})
+    void imemoKindsEqualCountImemoObjects(String fixture) {
+        JsonNode imemo = Fixtures.golden(fixture).get("before").get("count_imemo_objects");
+        Summary s = summarize(Fixtures.dump(fixture), 1, 1);
+        Map<String, Long> expected = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = imemo.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            expected.put(e.getKey().replaceFirst("^imemo_", ""), e.getValue().asLong());
+        }
+        Map<String, Long> actual = new HashMap<>();
+        s.imemo().forEach(r -> actual.put(r.label(), r.count()));
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"basic", "rails_ish"})
+    void everyGroupingAddsUpToTheSameTotals(String fixture) {
+        Summary s = summarize(Fixtures.dump(fixture), 1, 1);
+        for (GroupBy by : GroupBy.values()) {
+            if (by == GroupBy.IMEMO) {
+                continue;
+            }
+            Histogram h = histogram(Fixtures.dump(fixture), by);
+            assertThat(h.totalCount()).as(by.label()).isEqualTo(s.objects());
+            assertThat(h.totalBytes()).as(by.label()).isEqualTo(s.bytes());
+            assertThat(h.groups().stream().mapToLong(Histogram.Group::count).sum()).isEqualTo(s.objects());
+            assertThat(h.groups().stream().mapToLong(Histogram.Group::bytes).sum()).isEqualTo(s.bytes());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void instancesOfTheWorkloadsClassesAreCountedUnderTheirNames() {
+        // basic.rb builds 300 Person, 200 Address, 100 Order, 50 Point and 20 instances of an
+        // anonymous class; its singleton-method object is an instance of Object.
+        Map<String, Long> byClass = new HashMap<>();
+        histogram(Fixtures.dump("basic"), GroupBy.CLASS).groups().forEach(g -> byClass.put(g.key(), g.count()));
+        assertThat(byClass).containsEntry("Person", 300L).containsEntry("Address", 200L)
+                .containsEntry("Order", 100L).containsEntry("Point", 50L).containsEntry("Point3", 1L);
+        assertThat(byClass.entrySet()).filteredOn(e -> e.getKey().matches("#<Class:0x[0-9a-f]{16}>") && e.getValue() == 20L)
+                .hasSize(1);
+        assertThat(byClass.keySet()).noneMatch(k -> k.startsWith("#<unknown"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void allocationSitesOfTheWorkloadAreFound() {
+        Map<String, Long> byLocation = new HashMap<>();
+        histogram(Fixtures.dump("basic"), GroupBy.LOCATION).groups().forEach(g -> byLocation.put(g.key(), g.count()));
+        // Person.new runs 300 times on line 32 of basic.rb (the workload's `people = ...` line)
+        assertThat(byLocation.entrySet()).anyMatch(e -> e.getKey().startsWith("basic.rb:") && e.getValue() >= 300);
+        Map<String, Long> byGem = new HashMap<>();
+        histogram(Fixtures.dump("basic"), GroupBy.GEM).groups().forEach(g -> byGem.put(g.key(), g.count()));
+        assertThat(byGem).containsKeys("app", "(no allocation info)");
+    }
+
+    static Summary summarize(Path file, int threads, long minChunk) {
+        ReadResult<SummarySink> read = Fixtures.read(file, SummarySink.FIELDS, threads, minChunk, SummarySink::new);
+        return Summary.of(Summary.Input.of(file.toString(), read), read.sinks());
+    }
+
+    static Histogram histogram(Path file, GroupBy by) {
+        return Histogram.of(Fixtures.read(file, HistogramSink.fields(by), 1, 1, () -> new HistogramSink(by)).sinks());
+    }
+
+    private static Map<String, Long> byType(Summary s, boolean counts) {
+        Map<String, Long> map = new HashMap<>();
+        s.types().forEach(r -> map.put(RubyType.valueOf(r.label()).countObjectsKey(), counts ? r.count() : r.bytes()));
+        return map;
+    }
+
+    private static Map<String, Long> expectedByType(JsonNode golden) {
+        Map<String, Long> map = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = golden.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getKey().startsWith("T_") && e.getValue().asLong() != 0) {
+                map.put(e.getKey(), e.getValue().asLong());
+            }
+        }
+        return map;
+    }
+}
