@@ -1,7 +1,11 @@
 package dev.heaplens.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The streams a command uses: results go to {@code out}, progress, warnings and errors to
@@ -10,7 +14,11 @@ import java.io.PrintStream;
  * @param stderrIsTerminal show progress (the launcher tells whether stderr is a terminal)
  */
 public record Console(InputStream in, PrintStream out, PrintStream err, boolean stderrIsTerminal) {
+    /** The process's streams, always UTF-8 (class names and paths are UTF-8 whatever the locale). */
     public static Console system() {
-        return new Console(System.in, System.out, System.err, Boolean.getBoolean("heaplens.stderr.tty"));
+        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+                false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        return new Console(System.in, out, err, Boolean.getBoolean("heaplens.stderr.tty"));
     }
 }

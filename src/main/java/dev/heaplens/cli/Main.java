@@ -15,7 +15,7 @@ import java.io.PrintWriter;
                 "  heaplens histogram heap.json --by location --format tsv > by-location.tsv",
                 "",
                 "Exit codes: 0 ok, 1 internal error, 2 bad input or usage."})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
     /** Exit code for a bug in heaplens rather than in the input. */
     static final int INTERNAL_ERROR = 1;
 
@@ -26,7 +26,10 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(Console.system(), args));
+        Console console = Console.system();
+        int code = run(console, args);
+        console.out().flush();
+        System.exit(code);
     }
 
     /** Runs heaplens with the given streams and returns the exit code. */
@@ -42,9 +45,14 @@ public final class Main implements Runnable {
         return cli.execute(args);
     }
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** Bare {@code heaplens}: the usage, with its commands, and the usage-error exit code. */
     @Override
-    public void run() {
-        new CommandLine(this).usage(console.err());
+    public Integer call() {
+        spec.commandLine().usage(console.err());
+        return HeaplensException.BAD_INPUT;
     }
 
     private static int badUsage(CommandLine.ParameterException e, String[] args) {

@@ -38,6 +38,7 @@ final class SummaryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        SummaryRenderer.requireSupported(format);
         DumpInput input = DumpInput.open(dump, console.in());
         ReadResult<SummarySink> read = dumpOptions.read(console, input, SummarySink.FIELDS, SummarySink::new);
         Summary summary = Summary.of(Summary.Input.of(input.name(), read), read.sinks());

@@ -20,6 +20,7 @@ import java.util.zip.GZIPInputStream;
 public final class DumpInput {
     private static final int HEAD_BYTES = 64 * 1024;
     private static final int GZIP_BUFFER = 256 * 1024;
+    private static final String STDIN = "standard input";
 
     private final String name;
     private final Path path;
@@ -55,6 +56,8 @@ public final class DumpInput {
                 n = readFully(in, head, arg);
             }
             return new DumpInput(arg, path, gzip, size, DumpFormat.detect(head, n), null);
+        } catch (java.io.EOFException e) {
+            throw new HeaplensException(arg + ": not a valid gzip file: it ends inside the gzip header");
         } catch (NoSuchFileException e) {
             throw new HeaplensException(arg + ": no such file");
         } catch (IOException e) {
@@ -65,16 +68,18 @@ public final class DumpInput {
     private static DumpInput openStdin(InputStream standardInput) {
         try {
             byte[] magic = new byte[2];
-            int m = readFully(standardInput, magic, "-");
+            int m = readFully(standardInput, magic, STDIN);
             InputStream raw = new SequenceInputStream(new ByteArrayInputStream(magic, 0, m), standardInput);
             boolean gzip = m == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-            InputStream in = gzip ? gunzip(raw, "-") : raw;
+            InputStream in = gzip ? gunzip(raw, STDIN) : raw;
             byte[] head = new byte[HEAD_BYTES];
-            int n = readFully(in, head, "-");
+            int n = readFully(in, head, STDIN);
             InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head, 0, n), in);
-            return new DumpInput("standard input", null, gzip, -1, DumpFormat.detect(head, n), whole);
+            return new DumpInput(STDIN, null, gzip, -1, DumpFormat.detect(head, n), whole);
+        } catch (java.io.EOFException e) {
+            throw new HeaplensException(STDIN + ": not a valid gzip file: it ends inside the gzip header");
         } catch (IOException e) {
-            throw new HeaplensException("standard input: cannot read: " + e.getMessage());
+            throw new HeaplensException(STDIN + ": cannot read: " + e.getMessage());
         }
     }
 
@@ -136,6 +141,9 @@ public final class DumpInput {
     private static InputStream gunzip(InputStream in, String name) throws IOException {
         try {
             return new GZIPInputStream(in, GZIP_BUFFER);
+        } catch (java.io.EOFException e) {
+            in.close();
+            throw new HeaplensException(name + ": not a valid gzip file: it ends inside the gzip header");
         } catch (IOException e) {
             in.close();
             throw new HeaplensException(name + ": not a valid gzip file: " + e.getMessage());

@@ -25,8 +25,9 @@ public final class HistogramRenderer {
     /** The totals line that tsv and csv keep off stdout (so rows stay summable). */
     public static String totalsNote(HistogramView view) {
         Histogram h = view.histogram();
-        return "total: " + h.totalCount() + " objects, " + h.totalBytes() + " bytes in " + h.groups().size()
-                + " groups (" + view.shown().size() + " shown)";
+        return "total: " + h.totalCount() + (h.totalCount() == 1 ? " object, " : " objects, ") + h.totalBytes()
+                + (h.totalBytes() == 1 ? " byte in " : " bytes in ") + h.groups().size()
+                + (h.groups().size() == 1 ? " group (" : " groups (") + view.shown().size() + " shown)";
     }
 
     private static void table(HistogramView view, String dumpName, StringBuilder out) {
@@ -51,15 +52,15 @@ public final class HistogramRenderer {
 
     private static void markdown(HistogramView view, StringBuilder out) {
         Histogram h = view.histogram();
-        Table table = new Table(List.of("Count", "Bytes", capitalize(h.by().label())), true, true, false);
+        Table table = new Table(List.of("Count", "Bytes", capitalize(h.by().label())), true, true, false).codeColumn(2);
         for (Histogram.Group g : view.shown()) {
-            table.row(Sizes.count(g.count()), Sizes.count(g.bytes()), "`" + g.key() + "`");
+            table.row(Sizes.count(g.count()), Sizes.count(g.bytes()), g.key());
         }
         if (view.hiddenGroups() > 0) {
-            table.row(Sizes.count(view.hiddenCount()), Sizes.count(view.hiddenBytes()),
+            table.footer(Sizes.count(view.hiddenCount()), Sizes.count(view.hiddenBytes()),
                     "(" + Sizes.count(view.hiddenGroups()) + " more groups)");
         }
-        table.row("**" + Sizes.count(h.totalCount()) + "**", "**" + Sizes.count(h.totalBytes()) + "**",
+        table.footer("**" + Sizes.count(h.totalCount()) + "**", "**" + Sizes.count(h.totalBytes()) + "**",
                 "**Total** (" + Sizes.count(h.groups().size()) + " groups)");
         table.writeMarkdown(out);
     }

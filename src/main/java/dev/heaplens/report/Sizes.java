@@ -26,6 +26,14 @@ public final class Sizes {
         return String.format(Locale.ROOT, "%,d", count);
     }
 
+    /** {@code 1 line}, {@code 2 lines}, {@code 1,234 classes}: a count with its noun. */
+    public static String plural(long count, String noun) {
+        if (count == 1) {
+            return "1 " + noun;
+        }
+        return count(count) + " " + (noun.endsWith("s") ? noun + "es" : noun + "s");
+    }
+
     /** {@code part} as a percentage of {@code whole}, one decimal. */
     public static String percent(long part, long whole) {
         if (whole == 0) {
@@ -44,7 +52,12 @@ public final class Sizes {
         if (split == 0) {
             throw new IllegalArgumentException("not a size: '" + text + "' (examples: 1500, 10KB, 2.5MB, 1GiB)");
         }
-        double number = Double.parseDouble(t.substring(0, split));
+        double number;
+        try {
+            number = Double.parseDouble(t.substring(0, split));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a size: '" + text + "' (examples: 1500, 10KB, 2.5MB, 1GiB)");
+        }
         String unit = t.substring(split);
         long factor = switch (unit) {
             case "", "B" -> 1L;

@@ -11,13 +11,21 @@ public final class SummaryRenderer {
     private SummaryRenderer() {
     }
 
+    /** Fails at once, before any reading, for a format summaries are not written in. */
+    public static void requireSupported(OutputFormat format) {
+        if (format != OutputFormat.TABLE && format != OutputFormat.MARKDOWN && format != OutputFormat.JSON) {
+            throw new HeaplensException("summary is written as table, markdown or json, not " + format.name().toLowerCase());
+        }
+    }
+
     public static String render(Summary s, OutputFormat format) {
+        requireSupported(format);
         StringBuilder out = new StringBuilder();
         switch (format) {
             case TABLE -> text(s, out, false);
             case MARKDOWN -> text(s, out, true);
             case JSON -> json(s, out);
-            default -> throw new HeaplensException("summary is written as table, markdown or json, not " + format.name().toLowerCase());
+            default -> throw new IllegalStateException(format.name());
         }
         return out.toString();
     }
@@ -26,19 +34,19 @@ public final class SummaryRenderer {
         Summary.Input in = s.input();
         heading(out, markdown, "Summary of " + in.name());
         Table facts = new Table(List.of("", ""), false, false);
-        facts.row("read", Sizes.count(in.lines()) + " lines, " + Sizes.bytes(in.bytesRead()) + "; "
-                + Sizes.count(in.malformed()) + " malformed lines skipped"
+        facts.row("read", Sizes.plural(in.lines(), "line") + ", " + Sizes.bytes(in.bytesRead()) + "; "
+                + Sizes.plural(in.malformed(), "malformed line") + " skipped"
                 + (in.truncatedLastLine() != null ? "; last line truncated" : ""));
-        facts.row("objects", Sizes.count(s.objects()) + " objects, " + Sizes.bytes(s.bytes()) + " memsize, "
-                + Sizes.count(s.references()) + " references");
+        facts.row("objects", Sizes.plural(s.objects(), "object") + ", " + Sizes.bytes(s.bytes()) + " memsize, "
+                + Sizes.plural(s.references(), "reference"));
         Summary.Classes c = s.classes();
-        facts.row("classes", Sizes.count(c.classes()) + " classes (" + Sizes.count(c.singletons()) + " singleton), "
-                + Sizes.count(c.modules()) + " modules; " + Sizes.count(c.classesWithInstances()) + " classes have instances");
+        facts.row("classes", Sizes.plural(c.classes(), "class") + " (" + Sizes.count(c.singletons()) + " singleton), "
+                + Sizes.plural(c.modules(), "module") + "; " + Sizes.count(c.classesWithInstances()) + " with instances");
         facts.row("shapes", s.shapes() == 0 ? "none (Ruby before 3.2 has no SHAPE lines)"
-                : Sizes.count(s.shapes()) + " shapes, " + Sizes.bytes(s.shapeBytes()));
+                : Sizes.plural(s.shapes(), "shape") + ", " + Sizes.bytes(s.shapeBytes()));
         Summary.Generations g = s.generations();
         facts.row("allocation info", g.present()
-                ? Sizes.count(g.objectsWithInfo()) + " objects (" + Sizes.percent(g.objectsWithInfo(), s.objects())
+                ? Sizes.plural(g.objectsWithInfo(), "object") + " (" + Sizes.percent(g.objectsWithInfo(), s.objects())
                   + "), generations " + g.min() + ".." + g.max()
                 : "none (allocation tracing was off)");
         writeFacts(out, facts, markdown);

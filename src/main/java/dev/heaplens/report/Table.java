@@ -11,6 +11,9 @@ public final class Table {
     private final List<String> headers;
     private final boolean[] rightAligned;
     private final List<List<String>> rows = new ArrayList<>();
+    /** Rows from here on are footers (totals): never written as code. */
+    private int firstFooter = Integer.MAX_VALUE;
+    private int codeColumn = -1;
 
     public Table(List<String> headers, boolean... rightAligned) {
         this.headers = List.copyOf(headers);
@@ -18,6 +21,18 @@ public final class Table {
         if (rightAligned.length != headers.size()) {
             throw new IllegalArgumentException("one alignment per column");
         }
+    }
+
+    /** Adds a footer row (totals, "more groups"): written like a row, but never as code. */
+    public Table footer(String... cells) {
+        firstFooter = Math.min(firstFooter, rows.size());
+        return row(cells);
+    }
+
+    /** Writes the cells of {@code column} of the rows (not footers) as code spans in Markdown. */
+    public Table codeColumn(int column) {
+        this.codeColumn = column;
+        return this;
     }
 
     public Table row(String... cells) {
@@ -51,9 +66,14 @@ public final class Table {
             out.append(right ? "---:|" : "---|");
         }
         out.append('\n');
-        for (List<String> row : rows) {
+        for (int r = 0; r < rows.size(); r++) {
+            List<String> row = rows.get(r);
             out.append('|');
-            row.forEach(c -> out.append(' ').append(escapeMarkdown(c)).append(" |"));
+            for (int i = 0; i < row.size(); i++) {
+                String cell = row.get(i);
+                boolean code = i == codeColumn && r < firstFooter;
+                out.append(' ').append(code ? codeSpan(cell) : escapeMarkdown(cell)).append(" |");
+            }
             out.append('\n');
         }
     }
@@ -118,5 +138,14 @@ public final class Table {
 
     private static String escapeMarkdown(String cell) {
         return cell.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ");
+    }
+
+    /**
+     * A Markdown code span: backslashes are literal inside one, so only the table's own
+     * {@code |} is escaped; a cell holding backticks gets a double fence.
+     */
+    private static String codeSpan(String cell) {
+        String text = cell.replace("|", "\\|").replace("\n", " ");
+        return text.contains("`") ? "`` " + text + " ``" : "`" + text + "`";
     }
 }

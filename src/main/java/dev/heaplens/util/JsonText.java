@@ -41,9 +41,16 @@ public final class JsonText {
                         i++;
                         continue;
                     }
-                    byte[] utf8 = String.valueOf((char) cp).getBytes(StandardCharsets.UTF_8);
-                    out.write(utf8, 0, utf8.length);
                     i += 6;
+                    if (Character.isHighSurrogate((char) cp) && i + 6 <= end && bytes[i] == '\\' && bytes[i + 1] == 'u') {
+                        int low = hex4(bytes, i + 2);
+                        if (low >= 0 && Character.isLowSurrogate((char) low)) {
+                            cp = Character.toCodePoint((char) cp, (char) low);
+                            i += 6;
+                        }
+                    }
+                    byte[] utf8 = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8);
+                    out.write(utf8, 0, utf8.length);
                     continue;
                 }
                 default -> {

@@ -73,7 +73,7 @@ public final class ClassTable {
                 String inner = displayName(attached.address(), depth + 1);
                 return "#<Class:" + (inner != null ? inner : hex(attached.address())) + ">";
             }
-            String real = instanceClassName(address);
+            String real = realClassOf(address);
             return "#<Class:#<" + (real != null ? real : "?") + ">>";
         }
         return (info.isModule() ? "#<Module:" : "#<Class:") + hex(address) + ">";
@@ -99,9 +99,9 @@ public final class ClassTable {
                 return info.realClassName();
             } else if (attached().containsKey(current)) {
                 // a metaclass without superclass info (Ruby before 3.1): its instance is a class
-                return byAddress.get(attached().get(current).address()).isModule() ? "Module" : "Class";
+                return attached().get(current).isModule() ? "Module" : "Class";
             } else {
-                return displayName(current);
+                return "#<Class:" + hex(current) + ">"; // a singleton class we cannot see past
             }
         }
         return displayName(address);
@@ -113,6 +113,25 @@ public final class ClassTable {
      */
     private boolean isSingleton(ClassInfo info) {
         return info.singleton() || (info.name() == null && attached().containsKey(info.address()));
+    }
+
+    /** The first named, non-singleton class up the superclass chain, without naming singletons. */
+    private String realClassOf(long address) {
+        long current = address;
+        for (int i = 0; i < MAX_WALK; i++) {
+            ClassInfo info = byAddress.get(current);
+            if (info == null) {
+                return null;
+            }
+            if (!isSingleton(info)) {
+                return info.name() != null ? info.name() : hex(current);
+            }
+            if (info.realClassName() != null) {
+                return info.realClassName();
+            }
+            current = info.superclass();
+        }
+        return null;
     }
 
     private Map<Long, ClassInfo> attached() {

@@ -19,6 +19,9 @@ final class GroupKey {
     private static final int ADDRESS_BITS = 47;
     private static final long MAX_STRUCT = (1L << (TAG_SHIFT - ADDRESS_BITS)) - 1;
 
+    /** The kind shown for an IMEMO line without {@code imemo_type}. */
+    private static final String UNKNOWN_KIND = "?";
+
     private GroupKey() {
     }
 
@@ -51,7 +54,7 @@ final class GroupKey {
     private static long classKey(RubyRecord r, ByteStringTable strings) {
         RubyType type = r.type;
         if (type == RubyType.IMEMO) {
-            return tag(TAG_IMEMO, intern(r.imemoType, r, strings));
+            return tag(TAG_IMEMO, r.imemoType.isPresent() ? intern(r.imemoType, r, strings) : strings.intern(UNKNOWN_KIND));
         }
         if (type == RubyType.ICLASS) {
             return tag(TAG_ICLASS, r.classAddress);
@@ -78,7 +81,11 @@ final class GroupKey {
     /** The text of a key made by {@link #of}, with the strings and classes of the same read. */
     static String text(GroupBy by, long key, ByteStringTable strings, ClassTable classes) {
         if (key == NO_INFO) {
-            return by == GroupBy.GENERATION ? "(no generation)" : "(no allocation info)";
+            return switch (by) {
+                case GENERATION -> "(no generation)";
+                case IMEMO -> "(no imemo_type)";
+                default -> "(no allocation info)";
+            };
         }
         switch (by) {
             case TYPE:

@@ -92,7 +92,7 @@ public record Summary(Input input, long objects, long bytes, long references,
                 new Row("pinned", flagCount[bit(RubyRecord.FLAG_PINNED)], flagBytes[bit(RubyRecord.FLAG_PINNED)]),
                 new Row("marked", flagCount[bit(RubyRecord.FLAG_MARKED)], flagBytes[bit(RubyRecord.FLAG_MARKED)]));
         long[] distinct = new long[1];
-        instancesByClass.forEach((k, c, b) -> distinct[0]++);
+        instancesByClass.forEach((k, c, b) -> distinct[0] += classes.contains(k) ? 1 : 0);
         Classes classStats = new Classes(classes.size() - classes.countModules(), classes.countModules(),
                 classes.countSingletons(), distinct[0]);
         Generations generations = new Generations(withInfo, withInfo > 0 ? minGen : 0, withInfo > 0 ? maxGen : 0);

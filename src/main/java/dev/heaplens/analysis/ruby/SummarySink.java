@@ -60,7 +60,7 @@ public final class SummarySink implements RubyRecordSink {
             long kind = r.imemoType.isPresent()
                     ? strings.intern(r.buf, r.imemoType.start, r.imemoType.end, r.imemoType.escaped) : GroupKey.NO_INFO;
             imemo.add(kind, size);
-        } else if (r.classAddress != 0) {
+        } else if (r.classAddress != 0 && type != RubyType.ICLASS) {
             instancesByClass.add(r.classAddress, size);
         }
         if (type == RubyType.CLASS || type == RubyType.MODULE) {

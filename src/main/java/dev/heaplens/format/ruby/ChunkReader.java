@@ -9,7 +9,7 @@ import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,7 +27,9 @@ final class ChunkReader {
     private final RubyRecordSink sink;
     private final RubyRecord record = new RubyRecord();
     private final boolean strict;
-    private final AtomicBoolean stop;
+    private final int index;
+    /** The lowest index of a chunk that hit a fatal line; chunks after it stop, those before go on. */
+    private final AtomicInteger firstFatalChunk;
     private final AtomicLong bytesRead;
 
     private byte[] buf = new byte[BUFFER_SIZE];
@@ -41,19 +43,26 @@ final class ChunkReader {
     /** The input ended without a newline inside a line that does not parse. */
     LineProblem truncatedLastLine;
 
-    ChunkReader(Set<RubyLineParser.Field> fields, RubyRecordSink sink, boolean strict, AtomicBoolean stop, AtomicLong bytesRead) {
+    ChunkReader(int index, Set<RubyLineParser.Field> fields, RubyRecordSink sink, boolean strict,
+                AtomicInteger firstFatalChunk, AtomicLong bytesRead) {
+        this.index = index;
+        this.firstFatalChunk = firstFatalChunk;
         this.parser = new RubyLineParser(fields);
         this.sink = sink;
         this.strict = strict;
-        this.stop = stop;
         this.bytesRead = bytesRead;
+    }
+
+    /** An earlier chunk hit a fatal line: what this one finds no longer matters. */
+    private boolean stopped() {
+        return fatal != null || firstFatalChunk.get() < index;
     }
 
     void readRange(FileChannel channel, long from, long to) throws IOException {
         bufferOffset = from;
         long position = from;
         int filled = 0;
-        while (position < to && !stop.get()) {
+        while (position < to && !stopped()) {
             if (filled == buf.length) {
                 buf = java.util.Arrays.copyOf(buf, buf.length * 2);
             }
@@ -72,7 +81,7 @@ final class ChunkReader {
     void readStream(InputStream in) throws IOException {
         bufferOffset = 0;
         int filled = 0;
-        while (!stop.get()) {
+        while (!stopped()) {
             if (filled == buf.length) {
                 buf = java.util.Arrays.copyOf(buf, buf.length * 2);
             }
@@ -101,7 +110,7 @@ final class ChunkReader {
             }
             lineStart = next;
             if (fatal != null) {
-                stop.set(true);
+                firstFatalChunk.accumulateAndGet(index, Math::min);
                 return 0;
             }
         }
@@ -109,7 +118,7 @@ final class ChunkReader {
             if (lineStart < filled) {
                 handleLastLine(lineStart, filled);
                 if (fatal != null) {
-                    stop.set(true);
+                    firstFatalChunk.accumulateAndGet(index, Math::min);
                 }
             }
             return 0;

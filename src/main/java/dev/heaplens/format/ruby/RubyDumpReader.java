@@ -2,6 +2,7 @@ package dev.heaplens.format.ruby;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.io.ReadAheadInputStream;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -12,7 +13,7 @@ import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.zip.ZipException;
@@ -74,8 +75,9 @@ public final class RubyDumpReader {
     private static <S extends RubyRecordSink> ReadResult<S> readStream(DumpInput input, Options options, Supplier<S> sinks)
             throws IOException {
         S sink = sinks.get();
-        ChunkReader reader = new ChunkReader(options.fields(), sink, options.strict(), new AtomicBoolean(), options.bytesRead());
-        try (InputStream in = input.openStream()) {
+        ChunkReader reader = new ChunkReader(0, options.fields(), sink, options.strict(), new AtomicInteger(Integer.MAX_VALUE),
+                options.bytesRead());
+        try (InputStream in = new ReadAheadInputStream(input.openStream())) {
             reader.readStream(in);
         } catch (EOFException | ZipException e) {
             // A gzip stream cut short: the lines before the cut were read; say so, never silently.
@@ -97,13 +99,13 @@ public final class RubyDumpReader {
             long size = channel.size();
             int chunks = (int) Math.max(1, Math.min(options.threads(), size / Math.max(1, options.minChunk())));
             long[] bounds = chunkBounds(channel, size, chunks);
-            AtomicBoolean stop = new AtomicBoolean();
+            AtomicInteger firstFatalChunk = new AtomicInteger(Integer.MAX_VALUE);
             List<S> sinkList = new ArrayList<>();
             List<ChunkReader> readers = new ArrayList<>();
             for (int i = 0; i < chunks; i++) {
                 S sink = sinks.get();
                 sinkList.add(sink);
-                readers.add(new ChunkReader(options.fields(), sink, options.strict(), stop, options.bytesRead()));
+                readers.add(new ChunkReader(i, options.fields(), sink, options.strict(), firstFatalChunk, options.bytesRead()));
             }
             runInParallel(channel, readers, bounds);
             return assemble(input, channel, sinkList, readers, options);

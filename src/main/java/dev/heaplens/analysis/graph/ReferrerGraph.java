@@ -1,0 +1,90 @@
+package dev.heaplens.analysis.graph;
+
+import dev.heaplens.graph.HeapGraph;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The neighbourhood of a suspicious class, as Crystal MemProf's {@code pretty_log_object_graph}
+ * draws it: up to {@code limit} objects of the class as targets, then their referrers walked back
+ * {@code level} levels. An edge is labelled with its level: 0 for the objects that point straight
+ * at a target, 1 for those pointing at a level-0 referrer, and so on.
+ */
+public final class ReferrerGraph {
+    /** Referrers followed at most, so a widely shared object cannot flood the picture. */
+    public static final int MAX_EDGES = 1000;
+
+    private ReferrerGraph() {
+    }
+
+    /** An edge {@code from} → {@code to}: {@code index} is the position among {@code from}'s references. */
+    public record Edge(int from, int to, int index, int level) {
+    }
+
+    /**
+     * @param targets the objects of the class, in address order; the first {@code limit} are used
+     *                ({@code limit <= 0}: all)
+     * @param levels  how far to walk back ({@code <= 0}: until no new referrer)
+     */
+    public record Result(List<Integer> targets, List<Edge> edges, boolean truncated) {
+        /** Every object drawn: targets first, then referrers in the order found. */
+        public Set<Integer> nodes() {
+            Set<Integer> nodes = new LinkedHashSet<>(targets);
+            for (Edge e : edges) {
+                nodes.add(e.to());
+                nodes.add(e.from());
+            }
+            return nodes;
+        }
+    }
+
+    public static Result walk(HeapGraph g, int[] targets, int limit, int levels) {
+        int count = limit <= 0 ? targets.length : Math.min(limit, targets.length);
+        List<Integer> chosen = new ArrayList<>();
+        Set<Integer> seen = new HashSet<>();
+        List<Integer> frontier = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            chosen.add(targets[i]);
+            seen.add(targets[i]);
+            frontier.add(targets[i]);
+        }
+        List<Edge> edges = new ArrayList<>();
+        Set<Long> drawn = new HashSet<>(); // from << 32 | to: a reference held twice is drawn once
+        boolean truncated = false;
+        for (int level = 0; !frontier.isEmpty() && (levels <= 0 || level < levels); level++) {
+            List<Integer> next = new ArrayList<>();
+            for (int to : frontier) {
+                for (long i = g.inStart(to), end = g.inEnd(to); i < end; i++) {
+                    int from = g.source(i);
+                    if (edges.size() >= MAX_EDGES) {
+                        truncated = true;
+                        break;
+                    }
+                    if (!drawn.add(((long) from << 32) | to)) {
+                        continue;
+                    }
+                    edges.add(new Edge(from, to, indexAmongReferences(g, from, to), level));
+                    if (seen.add(from)) {
+                        next.add(from);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        return new Result(chosen, edges, truncated);
+    }
+
+    private static int indexAmongReferences(HeapGraph g, int from, int to) {
+        long start = g.outStart(from);
+        for (long i = start, end = g.outEnd(from); i < end; i++) {
+            if (g.target(i) == to) {
+                return (int) (i - start);
+            }
+        }
+        return -1;
+    }
+}

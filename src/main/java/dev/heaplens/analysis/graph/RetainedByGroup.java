@@ -1,0 +1,118 @@
+package dev.heaplens.analysis.graph;
+
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.RetainedSet;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Retained size per group of objects (per class, type, site...), with Eclipse MAT's semantics:
+ * the retained size of the set of all the group's objects, which is less than the sum of their
+ * retained sizes when members retain each other, and can be more than the union of their
+ * dominator subtrees when several members together keep an object alive.
+ *
+ * <p>One pass over the dominator tree gives every group's lower bound (the union of the members'
+ * subtrees: members inside another member's subtree add nothing); the groups shown are then made
+ * exact with one graph traversal each.
+ */
+public final class RetainedByGroup {
+    private RetainedByGroup() {
+    }
+
+    /** One group: its objects, their shallow bytes, and what the set retains. */
+    public record Row(String group, long count, long shallowBytes, long retainedCount, long retainedBytes, boolean exact) {
+    }
+
+    /**
+     * @param top  exact figures for this many groups (the largest by the lower bound); the
+     *             others keep their lower bound and are marked inexact
+     */
+    public static List<Row> compute(Dominators dominators, ObjectNamer namer, ObjectNamer.GroupKey key, int top) {
+        HeapGraph g = dominators.graph();
+        int n = g.objectCount();
+        Map<String, Integer> ids = new HashMap<>();
+        List<String> names = new ArrayList<>();
+        int[] groupOf = new int[n];
+        for (int o = 0; o < n; o++) {
+            String name = namer.group(o, key);
+            Integer id = ids.get(name);
+            if (id == null) {
+                id = names.size();
+                ids.put(name, id);
+                names.add(name);
+            }
+            groupOf[o] = id;
+        }
+        int groups = names.size();
+        long[] count = new long[groups];
+        long[] shallow = new long[groups];
+        for (int o = 0; o < n; o++) {
+            count[groupOf[o]]++;
+            shallow[groupOf[o]] += g.shallowSize(o);
+        }
+        long[] boundCount = new long[groups];
+        long[] boundBytes = new long[groups];
+        lowerBounds(dominators, groupOf, boundCount, boundBytes);
+
+        List<Row> rows = new ArrayList<>(groups);
+        for (int id = 0; id < groups; id++) {
+            rows.add(new Row(names.get(id), count[id], shallow[id], boundCount[id], boundBytes[id], false));
+        }
+        rows.sort(Comparator.comparingLong(Row::retainedBytes).reversed().thenComparing(Row::group));
+        int exact = top <= 0 ? rows.size() : Math.min(top, rows.size());
+        for (int i = 0; i < exact; i++) {
+            Row r = rows.get(i);
+            int id = ids.get(r.group());
+            BitSet members = new BitSet(n);
+            for (int o = 0; o < n; o++) {
+                if (groupOf[o] == id) {
+                    members.set(o);
+                }
+            }
+            RetainedSet set = RetainedSet.precise(dominators, members);
+            rows.set(i, new Row(r.group(), r.count(), r.shallowBytes(), set.count(), set.bytes(), true));
+        }
+        rows.subList(0, exact).sort(Comparator.comparingLong(Row::retainedBytes).reversed().thenComparing(Row::group));
+        return rows;
+    }
+
+    /**
+     * Walks the dominator tree depth-first keeping, per group, how many of the current node's
+     * ancestors belong to it: a member with no member above it adds its whole subtree.
+     */
+    private static void lowerBounds(Dominators d, int[] groupOf, long[] boundCount, long[] boundBytes) {
+        int[] active = new int[boundCount.length];
+        int reachable = d.reachableCount();
+        int[] stackNode = new int[reachable + 1];
+        int[] stackNext = new int[reachable + 1]; // next child index to visit
+        int depth = 0;
+        stackNode[0] = Dominators.SUPER_ROOT;
+        stackNext[0] = d.childStart(Dominators.SUPER_ROOT);
+        while (depth >= 0) {
+            int node = stackNode[depth];
+            if (stackNext[depth] < d.childEnd(node)) {
+                int child = d.child(stackNext[depth]++);
+                int group = groupOf[child];
+                if (active[group] == 0) {
+                    boundCount[group] += d.retainedCount(child);
+                    boundBytes[group] += d.retainedSize(child);
+                }
+                active[group]++;
+                depth++;
+                stackNode[depth] = child;
+                stackNext[depth] = d.childStart(child);
+            } else {
+                if (node != Dominators.SUPER_ROOT) {
+                    active[groupOf[node]]--;
+                }
+                depth--;
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package dev.heaplens.graph;
+
+/**
+ * Which references keep objects alive for dominator and retained-size purposes (a JVM's weak,
+ * soft and phantom referents do not). Called with the reference index, so a filter can consult a
+ * per-reference column (flags kept by a reader) as well as the two objects.
+ */
+@FunctionalInterface
+public interface EdgeFilter {
+    /** Every reference counts. */
+    EdgeFilter ALL = (source, reference, target) -> true;
+
+    /** Whether reference {@code reference} (an index for {@link HeapGraph#target(long)}) from {@code source} to {@code target} counts. */
+    boolean follow(int source, long reference, int target);
+}

@@ -1,0 +1,339 @@
+package dev.heaplens.graph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dominators and retained sets against brute force on seeded random graphs: X retains Y when Y is
+ * reachable from the roots and stops being so once X is removed. A failure names its seed.
+ */
+class DominatorsOracleTest {
+    private static final int SEEDS = 600;
+
+    /** A random graph in "generation" numbering, fed to the builder shuffled across parts. */
+    static final class Case {
+        final long seed;
+        final int n;
+        final long[] address;
+        final long[] size;
+        final List<int[]> edges = new ArrayList<>(); // {source, target}; target -1 = dangling
+        final int[] roots;
+        final HeapGraph graph;
+        final int[] object; // generation node -> graph object
+        final boolean[] weak; // per edge index in edges: filtered out by the test filter
+
+        Case(long seed) {
+            this.seed = seed;
+            Random rnd = new Random(seed);
+            n = 1 + rnd.nextInt(60);
+            address = new long[n];
+            size = new long[n];
+            BitSet used = new BitSet();
+            for (int i = 0; i < n; i++) {
+                int slot;
+                do {
+                    slot = rnd.nextInt(4 * n + 8);
+                } while (used.get(slot));
+                used.set(slot);
+                address[i] = 0x5000L + 16L * slot;
+                size[i] = 1 + rnd.nextInt(1000);
+            }
+            double density = rnd.nextDouble() * 3;
+            int m = (int) (n * density);
+            for (int k = 0; k < m; k++) {
+                int s = rnd.nextInt(n);
+                int t = rnd.nextInt(20) == 0 ? -1 : rnd.nextInt(n);
+                edges.add(new int[] {s, t});
+                if (rnd.nextInt(8) == 0) {
+                    edges.add(new int[] {s, t}); // duplicate
+                }
+            }
+            if (rnd.nextBoolean()) { // a long chain with a back edge
+                for (int i = 0; i + 1 < n && i < 20; i++) {
+                    edges.add(new int[] {i, i + 1});
+                }
+                edges.add(new int[] {Math.min(n - 1, 20), 0});
+            }
+            roots = new int[1 + rnd.nextInt(4)];
+            for (int r = 0; r < roots.length; r++) {
+                roots[r] = rnd.nextInt(n);
+            }
+            weak = new boolean[edges.size()];
+            for (int k = 0; k < weak.length; k++) {
+                weak[k] = rnd.nextInt(5) == 0;
+            }
+
+            // Feed: objects in a random order, split into 1..3 parts; each object's edges in list order.
+            int[] order = new int[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            if (rnd.nextBoolean()) {
+                for (int i = n - 1; i > 0; i--) {
+                    int j = rnd.nextInt(i + 1);
+                    int t = order[i];
+                    order[i] = order[j];
+                    order[j] = t;
+                }
+            }
+            List<List<Integer>> out = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                out.add(new ArrayList<>());
+            }
+            for (int k = 0; k < edges.size(); k++) {
+                out.get(edges.get(k)[0]).add(k);
+            }
+            HeapGraphBuilder b = new HeapGraphBuilder(1 + rnd.nextInt(4));
+            int parts = 1 + rnd.nextInt(3);
+            List<HeapGraphBuilder.Part> ps = new ArrayList<>();
+            for (int i = 0; i < parts; i++) {
+                ps.add(b.newPart());
+            }
+            for (int i = 0; i < n; i++) {
+                HeapGraphBuilder.Part p = ps.get(i * parts / n);
+                int node = order[i];
+                p.addObject(address[node], (byte) (node % 7), 0, size[node]);
+                for (int k : out.get(node)) {
+                    int t = edges.get(k)[1];
+                    p.addReference(t < 0 ? 0x1 : address[t]);
+                }
+            }
+            for (int r : roots) {
+                ps.get(rnd.nextInt(parts)).addRoot("r", address[r]);
+            }
+            graph = b.build();
+            object = new int[n];
+            for (int i = 0; i < n; i++) {
+                object[i] = graph.objectOf(address[i]);
+            }
+        }
+
+        /** Filter for the graph: maps a reference back to its edge by position among the source's references. */
+        EdgeFilter filter() {
+            // References of an object keep their order with dangling ones dropped.
+            int objects = graph.objectCount();
+            boolean[] weakRef = new boolean[(int) graph.referenceCount()];
+            int[] node = new int[objects];
+            for (int i = 0; i < n; i++) {
+                node[object[i]] = i;
+            }
+            for (int o = 0; o < objects; o++) {
+                long ref = graph.outStart(o);
+                for (int k = 0; k < edges.size(); k++) {
+                    int[] e = edges.get(k);
+                    if (e[0] == node[o] && e[1] >= 0) {
+                        weakRef[(int) ref++] = weak[k];
+                    }
+                }
+            }
+            return (source, reference, target) -> !weakRef[(int) reference];
+        }
+
+        /** Nodes reachable from the roots without passing through {@code removed}. */
+        boolean[] reach(BitSet removed, boolean filtered) {
+            boolean[] seen = new boolean[n];
+            ArrayDeque stack = new ArrayDeque();
+            for (int r : roots) {
+                if (!removed.get(r) && !seen[r]) {
+                    seen[r] = true;
+                    stack.push(r);
+                }
+            }
+            while (!stack.isEmpty()) {
+                int v = stack.pop();
+                for (int k = 0; k < edges.size(); k++) {
+                    int[] e = edges.get(k);
+                    if (e[0] == v && e[1] >= 0 && !(filtered && weak[k]) && !removed.get(e[1]) && !seen[e[1]]) {
+                        seen[e[1]] = true;
+                        stack.push(e[1]);
+                    }
+                }
+            }
+            return seen;
+        }
+
+        /** retains[x] = the nodes freed by removing x (x included when reachable). */
+        BitSet[] retains(boolean filtered) {
+            boolean[] all = reach(new BitSet(), filtered);
+            BitSet[] r = new BitSet[n];
+            for (int x = 0; x < n; x++) {
+                r[x] = new BitSet();
+                if (!all[x]) {
+                    continue;
+                }
+                BitSet removed = new BitSet();
+                removed.set(x);
+                boolean[] rest = reach(removed, filtered);
+                for (int y = 0; y < n; y++) {
+                    if (all[y] && !rest[y]) {
+                        r[x].set(y);
+                    }
+                }
+            }
+            return r;
+        }
+    }
+
+    /** Minimal int stack. */
+    static final class ArrayDeque {
+        private int[] a = new int[16];
+        private int size;
+
+        void push(int v) {
+            if (size == a.length) {
+                a = java.util.Arrays.copyOf(a, size * 2);
+            }
+            a[size++] = v;
+        }
+
+        int pop() {
+            return a[--size];
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+    }
+
+    @Test
+    void dominatorsMatchBruteForce() {
+        for (long seed = 0; seed < SEEDS; seed++) {
+            Case c = new Case(seed);
+            check(c, false);
+        }
+    }
+
+    @Test
+    void filteredDominatorsMatchBruteForce() {
+        for (long seed = 10_000; seed < 10_000 + SEEDS / 2; seed++) {
+            Case c = new Case(seed);
+            check(c, true);
+        }
+    }
+
+    private static void check(Case c, boolean filtered) {
+        String at = "seed " + c.seed + (filtered ? " (filtered)" : "");
+        Dominators d = filtered ? Dominators.compute(c.graph, c.filter()) : Dominators.compute(c.graph);
+        boolean[] reachable = c.reach(new BitSet(), filtered);
+        BitSet[] retains = c.retains(filtered);
+        long reachableBytes = 0;
+        int reachableCount = 0;
+        for (int y = 0; y < c.n; y++) {
+            int o = c.object[y];
+            assertThat(d.isReachable(o)).as("%s: reachable node %d", at, y).isEqualTo(reachable[y]);
+            assertThat(d.retainedCount(o)).as("%s: retainedCount node %d", at, y).isEqualTo(retains[y].cardinality());
+            long bytes = 0;
+            for (int z = retains[y].nextSetBit(0); z >= 0; z = retains[y].nextSetBit(z + 1)) {
+                bytes += c.size[z];
+            }
+            assertThat(d.retainedSize(o)).as("%s: retainedSize node %d", at, y).isEqualTo(bytes);
+            if (reachable[y]) {
+                reachableCount++;
+                reachableBytes += c.size[y];
+            }
+            // idom: the strict dominator that every other strict dominator dominates
+            int expected;
+            if (!reachable[y]) {
+                expected = Dominators.UNREACHABLE;
+            } else {
+                List<Integer> strict = new ArrayList<>();
+                for (int x = 0; x < c.n; x++) {
+                    if (x != y && retains[x].get(y)) {
+                        strict.add(x);
+                    }
+                }
+                expected = Dominators.SUPER_ROOT;
+                for (int cand : strict) {
+                    boolean lowest = true;
+                    for (int other : strict) {
+                        if (other != cand && !retains[other].get(cand)) {
+                            lowest = false;
+                            break;
+                        }
+                    }
+                    if (lowest) {
+                        assertThat(expected).as("%s: two lowest strict dominators of %d", at, y)
+                                .isEqualTo(Dominators.SUPER_ROOT);
+                        expected = c.object[cand];
+                    }
+                }
+                assertThat(strict.isEmpty() || expected != Dominators.SUPER_ROOT)
+                        .as("%s: no lowest strict dominator of %d", at, y).isTrue();
+            }
+            assertThat(d.immediateDominator(o)).as("%s: idom of node %d", at, y).isEqualTo(expected);
+        }
+        assertThat(d.reachableCount()).as(at).isEqualTo(reachableCount);
+        assertThat(d.reachableBytes()).as(at).isEqualTo(reachableBytes);
+        assertThat(d.unreachableCount()).as(at).isEqualTo(c.n - reachableCount);
+        long total = 0;
+        for (long s : c.size) {
+            total += s;
+        }
+        assertThat(d.unreachableBytes()).as(at).isEqualTo(total - reachableBytes);
+
+        // preorder lists every reachable object once, each after its immediate dominator
+        int[] position = new int[c.n];
+        java.util.Arrays.fill(position, -1);
+        for (int i = 0; i < d.reachableCount(); i++) {
+            int o = d.preorderObject(i);
+            assertThat(position[o]).as("%s: preorder repeats %d", at, o).isEqualTo(-1);
+            position[o] = i;
+            int dom = d.immediateDominator(o);
+            if (dom >= 0) {
+                assertThat(position[dom]).as("%s: dominator after %d in preorder", at, o).isBetween(0, i - 1);
+            }
+        }
+        // tree children agree with idom
+        int childTotal = 0;
+        for (int o = -1; o < c.n; o++) {
+            for (int i = d.childStart(o); i < d.childEnd(o); i++) {
+                assertThat(d.immediateDominator(d.child(i))).as("%s: child of %d", at, o).isEqualTo(o);
+                childTotal++;
+            }
+        }
+        assertThat(childTotal).as(at).isEqualTo(reachableCount);
+
+        // retained sets of random subsets
+        Random rnd = new Random(c.seed * 31 + 7);
+        for (int trial = 0; trial < 6; trial++) {
+            BitSet members = new BitSet();
+            BitSet membersObj = new BitSet();
+            int k = 1 + rnd.nextInt(Math.min(c.n, 5));
+            for (int i = 0; i < k; i++) {
+                int y = rnd.nextInt(c.n);
+                members.set(y);
+                membersObj.set(c.object[y]);
+            }
+            boolean[] rest = c.reach(members, filtered);
+            long preciseCount = 0;
+            long preciseBytes = 0;
+            BitSet union = new BitSet();
+            for (int y = 0; y < c.n; y++) {
+                if (reachable[y] && !rest[y]) {
+                    preciseCount++;
+                    preciseBytes += c.size[y];
+                }
+                if (members.get(y)) {
+                    union.or(retains[y]);
+                }
+            }
+            long minBytes = 0;
+            for (int z = union.nextSetBit(0); z >= 0; z = union.nextSetBit(z + 1)) {
+                minBytes += c.size[z];
+            }
+            String what = at + ": members " + members;
+            assertThat(RetainedSet.precise(d, membersObj)).as("%s precise", what)
+                    .isEqualTo(new RetainedSet(preciseCount, preciseBytes));
+            assertThat(RetainedSet.minimum(d, membersObj)).as("%s minimum", what)
+                    .isEqualTo(new RetainedSet(union.cardinality(), minBytes));
+            int[] asArray = membersObj.stream().toArray();
+            assertThat(RetainedSet.minimum(d, asArray)).as(what).isEqualTo(RetainedSet.minimum(d, membersObj));
+            assertThat(RetainedSet.precise(d, asArray)).as(what).isEqualTo(RetainedSet.precise(d, membersObj));
+        }
+    }
+}
