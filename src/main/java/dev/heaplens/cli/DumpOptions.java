@@ -23,11 +23,14 @@ public final class DumpOptions {
             description = "Show progress on stderr when it is a terminal (default: on).")
     boolean progress;
 
+    RubyDumpReader.Options readerOptions() {
+        return RubyDumpReader.Options.defaults().withStrict(strict).withThreads(Math.max(1, threads));
+    }
+
     /** Reads a Ruby dump into one sink per thread, reporting progress and skipped lines on stderr. */
     <S extends RubyRecordSink> ReadResult<S> read(Console console, DumpInput input, Set<RubyLineParser.Field> fields,
                                                  Supplier<S> sinks) {
-        RubyDumpReader.Options options = RubyDumpReader.Options.defaults()
-                .withStrict(strict).withFields(fields).withThreads(Math.max(1, threads));
+        RubyDumpReader.Options options = readerOptions().withFields(fields);
         ReadResult<S> result;
         try (Progress ignored = Progress.start(progress && console.stderrIsTerminal(), console.err(),
                 "reading " + input.name(), input.isGzip() ? -1 : input.size(), options.bytesRead())) {
@@ -37,7 +40,7 @@ public final class DumpOptions {
         return result;
     }
 
-    private static void warnAboutSkippedLines(Console console, DumpInput input, ReadResult<?> result) {
+    static void warnAboutSkippedLines(Console console, DumpInput input, ReadResult<?> result) {
         if (result.malformed() > 0) {
             StringBuilder msg = new StringBuilder("heaplens: warning: ").append(input.name()).append(": skipped ")
                     .append(result.malformed()).append(" malformed line").append(result.malformed() == 1 ? "" : "s")

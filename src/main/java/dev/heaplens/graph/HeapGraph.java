@@ -24,6 +24,8 @@ public final class HeapGraph {
     private final long[] shallowSize;
     private final int[] site;
     private final int[] generation;
+    private final int[] detail;
+    private final long[] position;
     private final long[] outOffsets;
     private final int[][] targetPages;
     private final int targetShift;
@@ -39,15 +41,21 @@ public final class HeapGraph {
     private final long totalShallowSize;
     private volatile Inbound inbound;
 
-    HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, int[] site, int[] generation,
+    /** Optional per-object columns; each may be null when no object has it. */
+    record Extras(int[] site, int[] generation, int[] detail, long[] position) {
+    }
+
+    HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, Extras extras,
               long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
               long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index) {
         this.address = address;
         this.kind = kind;
         this.classAddress = classAddress;
         this.shallowSize = shallowSize;
-        this.site = site;
-        this.generation = generation;
+        this.site = extras.site();
+        this.generation = extras.generation();
+        this.detail = extras.detail();
+        this.position = extras.position();
         this.outOffsets = outOffsets;
         this.targetPages = targets.pages;
         this.targetShift = targets.shift;
@@ -96,6 +104,16 @@ public final class HeapGraph {
     /** Allocation site id, -1 when absent. */
     public int site(int o) {
         return site == null ? -1 : site[o];
+    }
+
+    /** The reader's detail string id ({@link HeapGraphBuilder.Part#setDetail}), -1 when absent. */
+    public int detail(int o) {
+        return detail == null ? -1 : detail[o];
+    }
+
+    /** Byte offset of the object's record in the dump, -1 when unknown. */
+    public long position(int o) {
+        return position == null ? -1 : position[o];
     }
 
     /** GC generation, -1 when absent. */

@@ -63,6 +63,8 @@ public final class HeapGraphBuilder {
         private final GrowableLongs references = new GrowableLongs();
         private GrowableInts sites;
         private GrowableInts generations;
+        private GrowableInts details;
+        private GrowableLongs positions;
         private final GrowableInts rootCategories = new GrowableInts();
         private final GrowableLongs rootAddresses = new GrowableLongs();
         private final List<String> categories = new ArrayList<>();
@@ -90,6 +92,12 @@ public final class HeapGraphBuilder {
             if (generations != null) {
                 generations.add(-1);
             }
+            if (details != null) {
+                details.add(-1);
+            }
+            if (positions != null) {
+                positions.add(-1);
+            }
             objects++;
         }
 
@@ -113,6 +121,25 @@ public final class HeapGraphBuilder {
         /** GC generation of the last object. */
         public void setGeneration(int generation) {
             generations = setLast(generations, generation);
+        }
+
+        /** A reader-defined string id of the last object: what its runtime names beyond its class. */
+        public void setDetail(int detailId) {
+            details = setLast(details, detailId);
+        }
+
+        /** Where the last object's record starts in the dump (a byte offset), for showing it again. */
+        public void setPosition(long position) {
+            if (objects == 0) {
+                throw new IllegalStateException("no object to set");
+            }
+            if (positions == null) {
+                positions = new GrowableLongs();
+                for (long i = 0; i < objects; i++) {
+                    positions.add(-1);
+                }
+            }
+            positions.set(objects - 1, position);
         }
 
         private GrowableInts setLast(GrowableInts column, int value) {
@@ -169,6 +196,8 @@ public final class HeapGraphBuilder {
             degrees.clear();
             sites = null;
             generations = null;
+            details = null;
+            positions = null;
         }
 
         private void releaseReferences() {
@@ -188,12 +217,16 @@ public final class HeapGraphBuilder {
         long refTotal = 0;
         boolean anySites = false;
         boolean anyGenerations = false;
+        boolean anyDetails = false;
+        boolean anyPositions = false;
         for (Part p : parts) {
             p.finish();
             total += p.objects;
             refTotal += p.references.size();
             anySites |= p.sites != null;
             anyGenerations |= p.generations != null;
+            anyDetails |= p.details != null;
+            anyPositions |= p.positions != null;
         }
         if (total > MAX_OBJECTS) {
             throw new IllegalStateException("more than " + MAX_OBJECTS + " objects: " + total);
@@ -236,6 +269,8 @@ public final class HeapGraphBuilder {
         long[] shallowSize = new long[n];
         int[] site = anySites ? new int[n] : null;
         int[] generation = anyGenerations ? new int[n] : null;
+        int[] detail = anyDetails ? new int[n] : null;
+        long[] position = anyPositions ? new long[n] : null;
         at = 0;
         for (Part p : parts) {
             int count = (int) p.objects;
@@ -244,6 +279,14 @@ public final class HeapGraphBuilder {
             p.shallowSizes.copyTo(shallowSize, at);
             copyOrFill(p.sites, site, at, count);
             copyOrFill(p.generations, generation, at, count);
+            copyOrFill(p.details, detail, at, count);
+            if (position != null) {
+                if (p.positions == null) {
+                    Arrays.fill(position, at, at + count, -1);
+                } else {
+                    p.positions.copyTo(position, at);
+                }
+            }
             p.releaseObjects();
             at += count;
         }
@@ -253,6 +296,8 @@ public final class HeapGraphBuilder {
             shallowSize = permute(shallowSize, perm);
             site = site == null ? null : permute(site, perm);
             generation = generation == null ? null : permute(generation, perm);
+            detail = detail == null ? null : permute(detail, perm);
+            position = position == null ? null : permute(position, perm);
         }
 
         // Roots: resolve, drop dangling.
@@ -340,7 +385,8 @@ public final class HeapGraphBuilder {
                 }
             }
         }
-        return new HeapGraph(address, kind, classAddress, shallowSize, site, generation, offsets, targets,
+        return new HeapGraph(address, kind, classAddress, shallowSize,
+                new HeapGraph.Extras(site, generation, detail, position), offsets, targets,
                 rootTarget, rootCategory, categoryNames.toArray(new String[0]), dangling, danglingRoots,
                 duplicates, index);
     }

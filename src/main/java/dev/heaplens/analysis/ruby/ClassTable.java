@@ -80,6 +80,43 @@ public final class ClassTable {
     }
 
     /**
+     * The class users expect an object to be counted under, from its type, its class field and
+     * its detail (IMEMO kind or DATA struct name): {@code <iseq> (IMEMO)}, {@code Comparable (ICLASS)},
+     * {@code (hidden ARRAY)}, a DATA object's struct when its class tells nothing more, else the
+     * (real) class name.
+     */
+    public String objectClassName(RubyType type, long classAddress, String detail) {
+        switch (type) {
+            case IMEMO:
+                return "<" + (detail != null ? detail : "?") + "> (IMEMO)";
+            case ICLASS: {
+                String module = displayName(classAddress);
+                return (module != null ? module : "#<unknown module " + hex(classAddress) + ">") + " (ICLASS)";
+            }
+            case CLASS:
+            case MODULE: {
+                String name = classAddress == 0 ? null : instanceClassName(classAddress);
+                return name != null ? name : type == RubyType.CLASS ? "Class" : "Module";
+            }
+            default:
+                break;
+        }
+        if (type == RubyType.DATA && detail != null) {
+            String name = classAddress == 0 ? null : instanceClassName(classAddress);
+            // The struct name tells more than an unknown class or a bare Object/Data.
+            if (name == null || name.equals("Object") || name.equals("Data") || name.startsWith("#<Class:0x")) {
+                return "<" + detail + "> (DATA)";
+            }
+            return name;
+        }
+        if (classAddress == 0) {
+            return "(hidden " + type.name() + ")";
+        }
+        String name = instanceClassName(classAddress);
+        return name != null ? name : "#<unknown class " + hex(classAddress) + ">";
+    }
+
+    /**
      * The class an instance whose class field is {@code address} belongs to: the class itself,
      * or, for a singleton class, the real class behind it. Null when the dump has no such class.
      */

@@ -111,33 +111,25 @@ final class GroupKey {
         long tag = key >>> TAG_SHIFT;
         long payload = key & PAYLOAD;
         if (tag == TAG_IMEMO) {
-            return "<" + strings.text((int) payload) + "> (IMEMO)";
+            return classes.objectClassName(RubyType.IMEMO, 0, strings.text((int) payload));
         }
         if (tag == TAG_DATA) {
-            return "<" + strings.text((int) payload) + "> (DATA)";
+            return classes.objectClassName(RubyType.DATA, 0, strings.text((int) payload));
         }
         if (tag == TAG_DATA_CLASS) {
             long address = payload & ((1L << ADDRESS_BITS) - 1);
-            String name = classes.instanceClassName(address);
-            // The struct name tells more than an unknown class or a bare Object/Data.
-            if (name == null || name.equals("Object") || name.equals("Data") || name.startsWith("#<Class:0x")) {
-                return "<" + strings.text((int) (payload >>> ADDRESS_BITS)) + "> (DATA)";
-            }
-            return name;
+            return classes.objectClassName(RubyType.DATA, address, strings.text((int) (payload >>> ADDRESS_BITS)));
         }
         if (tag == TAG_ICLASS) {
-            String module = classes.displayName(payload);
-            return (module != null ? module : "#<unknown module " + ClassTable.hex(payload) + ">") + " (ICLASS)";
+            return classes.objectClassName(RubyType.ICLASS, payload, null);
         }
         if (tag == TAG_OF_CLASS || tag == TAG_OF_MODULE) {
-            String name = classes.instanceClassName(payload);
-            return name != null ? name : tag == TAG_OF_CLASS ? "Class" : "Module";
+            return classes.objectClassName(tag == TAG_OF_CLASS ? RubyType.CLASS : RubyType.MODULE, payload, null);
         }
         if (tag == TAG_HIDDEN) {
-            return "(hidden " + RubyType.ofOrdinal((int) payload).name() + ")";
+            return classes.objectClassName(RubyType.ofOrdinal((int) payload), 0, null);
         }
-        String name = classes.instanceClassName(payload);
-        return name != null ? name : "#<unknown class " + ClassTable.hex(payload) + ">";
+        return classes.objectClassName(RubyType.OBJECT, payload, null);
     }
 
     private static long tag(long tag, long payload) {

@@ -27,6 +27,8 @@ public final class RubyLineParser {
     /** Closing quote of the {@code method} value as found walking back from the end; -1 if none. */
     private int methodEnd;
     private final RubyRecord.ByteRange scratch = new RubyRecord.ByteRange();
+    /** The last address parsed that is not one of the record's own fields (a reference). */
+    private long lastAddress;
     private byte[] buf;
     private int lineStart;
     private int end;
@@ -158,7 +160,7 @@ public final class RubyLineParser {
      */
     private boolean canJump(int key, RubyRecord r) {
         if (key == K_VALUE) {
-            return true;
+            return !wantReferences && !wantReferenceCount; // shared strings list references after the value
         }
         return key == K_REFERENCES && !wantReferences && !wantReferenceCount && r.type != RubyType.ROOT;
     }
@@ -382,7 +384,8 @@ public final class RubyLineParser {
         switch (key) {
             case K_ADDRESS -> r.address = address;
             case K_CLASS -> r.classAddress = address;
-            default -> r.superclassAddress = address;
+            case K_SUPERCLASS -> r.superclassAddress = address;
+            default -> lastAddress = address;
         }
         return p + 1;
     }
@@ -426,6 +429,11 @@ public final class RubyLineParser {
         }
         int start = pos + 1;
         boolean escaped = false;
+        int quote = Swar.indexOf(buf, start, end, (byte) '"');
+        if (quote >= 0 && Swar.indexOf(buf, start, quote, (byte) '\\') < 0 && endsValue(quote + 1)) {
+            range.set(start, quote, false); // the common case: no escapes, found a word at a time
+            return quote + 1;
+        }
         int p = start;
         while (p < end) {
             byte b = buf[p];
@@ -467,8 +475,8 @@ public final class RubyLineParser {
             return pos + 1;
         }
         while (true) {
-            pos = parseAddress(pos, r, K_ADDRESS);
-            r.addReference(r.address);
+            pos = parseAddress(pos, r, K_REFERENCES);
+            r.addReference(lastAddress);
             pos = skipSpace(pos);
             if (pos >= end) {
                 throw new Malformed("line ends inside references (truncated?)");

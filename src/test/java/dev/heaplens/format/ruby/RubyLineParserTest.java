@@ -81,6 +81,8 @@ class RubyLineParserTest {
         assertThat(parse(line, Set.of(RubyLineParser.Field.REFERENCES))).isTrue();
         assertThat(r.referenceCount).isEqualTo(3);
         assertThat(java.util.Arrays.copyOf(r.references, 3)).containsExactly(0xaL, 0xbL, 0x7fffffffffffL);
+        assertThat(r.address).as("references do not overwrite the record's own address").isEqualTo(0x1L);
+        assertThat(r.classAddress).isEqualTo(0x2L);
         assertThat(parse(line, Set.of(RubyLineParser.Field.REFERENCE_COUNT))).isTrue();
         assertThat(r.referenceCount).isEqualTo(3);
         assertThat(r.memsize).isEqualTo(64);

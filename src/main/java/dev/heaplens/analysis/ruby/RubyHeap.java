@@ -1,0 +1,129 @@
+package dev.heaplens.analysis.ruby;
+
+import dev.heaplens.analysis.graph.ObjectNamer;
+import dev.heaplens.format.ruby.ReadResult;
+import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyType;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.HeapGraphBuilder;
+import dev.heaplens.io.DumpInput;
+import dev.heaplens.util.SharedStrings;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Ruby dump read into a heap graph, with what names its objects: the class records, IMEMO
+ * kinds and DATA struct names, and allocation sites.
+ */
+public final class RubyHeap implements ObjectNamer {
+    private final HeapGraph graph;
+    private final ClassTable classes;
+    private final SharedStrings details;
+    private final SharedStrings sites;
+    private final ReadResult<?> read;
+    /** Record lines fetched again for short values, by object; filled on demand. */
+    private Map<Integer, String> values = Map.of();
+
+    private RubyHeap(HeapGraph graph, ClassTable classes, SharedStrings details, SharedStrings sites, ReadResult<?> read) {
+        this.graph = graph;
+        this.classes = classes;
+        this.details = details;
+        this.sites = sites;
+        this.read = read;
+    }
+
+    /** Reads {@code input} (one pass, threads as {@code options} say) into a graph. */
+    public static RubyHeap load(DumpInput input, RubyDumpReader.Options options) {
+        HeapGraphBuilder builder = new HeapGraphBuilder();
+        SharedStrings details = new SharedStrings();
+        SharedStrings sites = new SharedStrings();
+        ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, options.withFields(RubyGraphSink.FIELDS),
+                () -> new RubyGraphSink(builder.newPart(), details, sites));
+        ClassTable classes = new ClassTable();
+        read.sinks().forEach(s -> classes.addAll(s.classes));
+        return new RubyHeap(builder.build(), classes, details, sites, read);
+    }
+
+    public HeapGraph graph() {
+        return graph;
+    }
+
+    public ReadResult<?> readResult() {
+        return read;
+    }
+
+    public RubyType type(int o) {
+        return RubyType.ofOrdinal(graph.kind(o));
+    }
+
+    @Override
+    public String kind(int o) {
+        return type(o).name();
+    }
+
+    @Override
+    public String group(int o, GroupKey key) {
+        return switch (key) {
+            case CLASS -> className(o);
+            case TYPE -> kind(o);
+            case LOCATION -> {
+                String site = location(o);
+                yield site != null ? site : "(no allocation info)";
+            }
+            case GEM -> {
+                String site = location(o);
+                yield site != null ? GemClassifier.gemOf(site.substring(0, site.lastIndexOf(':'))) : "(no allocation info)";
+            }
+        };
+    }
+
+    /** The class the object counts under, as in {@code histogram --by class}. */
+    public String className(int o) {
+        int detail = graph.detail(o);
+        return classes.objectClassName(type(o), graph.classAddress(o), detail < 0 ? null : details.text(detail));
+    }
+
+    /** The name of a class object itself ({@code Foo}, {@code #<Class:Foo>}), or null when not a class. */
+    public String classObjectName(int o) {
+        return classes.displayName(graph.address(o));
+    }
+
+    /** Objects whose class is {@code name}, in address order. */
+    public int[] objectsOfClass(String name) {
+        List<Integer> found = new ArrayList<>();
+        for (int o = 0, n = graph.objectCount(); o < n; o++) {
+            if (className(o).equals(name)) {
+                found.add(o);
+            }
+        }
+        return found.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Every class name objects are counted under, for suggestions. */
+    public List<String> classNames() {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (int o = 0, n = graph.objectCount(); o < n; o++) {
+            names.add(className(o));
+        }
+        return new ArrayList<>(names);
+    }
+
+    @Override
+    public String location(int o) {
+        int site = graph.site(o);
+        return site < 0 ? null : sites.text(site);
+    }
+
+    /** Supplies short values (fetched once from the dump) for the objects about to be shown. */
+    public void useValues(Map<Integer, String> values) {
+        this.values = values;
+    }
+
+    @Override
+    public String shortValue(int o) {
+        String v = values.get(o);
+        return v != null ? v : "";
+    }
+}

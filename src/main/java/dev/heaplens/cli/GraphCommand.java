@@ -1,0 +1,108 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.ReferrerGraph;
+import dev.heaplens.report.GraphDrawing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "graph", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"What holds the objects of a class: up to LIMIT of them and their referrers,",
+                "walked back LEVEL levels, as a Mermaid or Graphviz DOT graph (Crystal MemProf's",
+                "pretty_log_object_graph). Edges are labelled [index in the referrer's references],level."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens graph heap.json --class Foo > foo.mmd",
+                "  heaplens graph heap.json --class 'ActiveRecord::Base' --level 3 --format dot | dot -Tsvg > g.svg"})
+final class GraphCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
+    String dump;
+
+    @Option(names = "--class", required = true, paramLabel = "NAME", description = "The class, as histogram --by class names it.")
+    String className;
+
+    @Option(names = "--level", paramLabel = "N", description = "Levels of referrers; 0 = until none is new (default: ${DEFAULT-VALUE}).")
+    int level = 5;
+
+    @Option(names = "--limit", paramLabel = "N", description = "Objects of the class drawn; 0 = all (default: ${DEFAULT-VALUE}).")
+    int limit = 10;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "mermaid or dot (default: ${DEFAULT-VALUE}).")
+    GraphDrawing.Format format = GraphDrawing.Format.MERMAID;
+
+    @Mixin
+    DumpOptions dumpOptions;
+
+    GraphCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
+        int[] targets = loaded.heap.objectsOfClass(className);
+        if (targets.length == 0) {
+            throw new HeaplensException("no objects of class '" + className + "' in " + loaded.input.name()
+                    + suggestions(loaded.heap.classNames()));
+        }
+        ReferrerGraph.Result result = ReferrerGraph.walk(loaded.graph(), targets, limit, level);
+        List<GraphDrawing.Node> nodes = new ArrayList<>();
+        for (int o : result.nodes()) {
+            nodes.add(new GraphDrawing.Node("0x" + Long.toHexString(loaded.graph().address(o)),
+                    "0x" + Long.toHexString(loaded.graph().address(o)) + " " + loaded.heap.className(o)));
+        }
+        List<GraphDrawing.Edge> edges = new ArrayList<>();
+        for (ReferrerGraph.Edge e : result.edges()) {
+            edges.add(new GraphDrawing.Edge("0x" + Long.toHexString(loaded.graph().address(e.from())),
+                    "0x" + Long.toHexString(loaded.graph().address(e.to())), "[" + e.index() + "]," + e.level()));
+        }
+        String comment = targets.length + " objects of " + className + ", " + result.targets().size() + " drawn, "
+                + (level <= 0 ? "all levels" : level + " levels") + (result.truncated() ? "; cut at " + ReferrerGraph.MAX_EDGES + " edges" : "");
+        console.out().print(GraphDrawing.render(nodes, edges, format, comment));
+        console.out().flush();
+        return 0;
+    }
+
+    /** "; did you mean ..." with the closest class names, or nothing. */
+    private String suggestions(List<String> names) {
+        String wanted = className.toLowerCase();
+        List<String> close = new ArrayList<>(names);
+        close.sort(Comparator.comparingInt((String n) -> distance(wanted, n.toLowerCase())).thenComparing(n -> n));
+        List<String> best = new ArrayList<>();
+        for (String n : close) {
+            if (best.size() == 3 || distance(wanted, n.toLowerCase()) > Math.max(3, wanted.length() / 2)) {
+                break;
+            }
+            best.add(n);
+        }
+        return best.isEmpty() ? "" : "; did you mean " + String.join(", ", best) + "?";
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

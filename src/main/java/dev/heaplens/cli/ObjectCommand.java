@@ -1,0 +1,67 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.analysis.graph.ObjectReport;
+import dev.heaplens.report.ObjectRenderer;
+import dev.heaplens.report.OutputFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+@Command(name = "object", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"One object: its record, shallow and retained size, the chain of dominators up to",
+                "the GC roots, and its first referrers and references."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens object heap.json 0x7f84e29f8008", "  heaplens object heap.json 0x7f84e29f8008 --format json | jq .retainedSize"})
+final class ObjectCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
+    String dump;
+
+    @Parameters(index = "1", paramLabel = "ADDRESS", description = "The object's address, as in the dump (0x7f...).")
+    String address;
+
+    @Option(names = "--neighbours", paramLabel = "N", description = "Referrers and references listed (default: ${DEFAULT-VALUE}).")
+    int neighbours = 10;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "table or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format = OutputFormat.TABLE;
+
+    @Mixin
+    DumpOptions dumpOptions;
+
+    ObjectCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        ObjectRenderer.requireTextOrJson(format, "object");
+        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
+        int o = loaded.objectAt(address);
+        List<Integer> shown = new ArrayList<>(List.of(o));
+        var g = loaded.graph();
+        for (int up = loaded.dominators.immediateDominator(o); up >= 0; up = loaded.dominators.immediateDominator(up)) {
+            shown.add(up);
+        }
+        for (long i = g.inStart(o), n = 0; i < g.inEnd(o) && n < neighbours; i++, n++) {
+            shown.add(g.source(i));
+        }
+        for (long i = g.outStart(o), n = 0; i < g.outEnd(o) && n < neighbours; i++, n++) {
+            shown.add(g.target(i));
+        }
+        int[] objects = shown.stream().mapToInt(Integer::intValue).toArray();
+        loaded.showValuesOf(objects);
+        Map<Integer, String> records = loaded.fetchRecords(o);
+        ObjectReport report = ObjectReport.of(o, loaded.dominators, loaded.namer(), records.get(o), Math.max(0, neighbours));
+        console.out().print(ObjectRenderer.object(report, format));
+        console.out().flush();
+        return 0;
+    }
+}

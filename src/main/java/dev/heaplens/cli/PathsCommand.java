@@ -1,0 +1,71 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.graph.EdgeFilter;
+import dev.heaplens.report.ObjectRenderer;
+import dev.heaplens.report.OutputFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+@Command(name = "paths", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"How an object is kept alive: the shortest chains of references from a GC root",
+                "to it, one step a line."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens paths heap.json 0x7f84e29f8008", "  heaplens paths heap.json 0x7f84e29f8008 --max 5 --format json"})
+final class PathsCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
+    String dump;
+
+    @Parameters(index = "1", paramLabel = "ADDRESS", description = "The object's address, as in the dump (0x7f...).")
+    String address;
+
+    @Option(names = "--max", paramLabel = "N", description = "At most N distinct shortest paths (default: ${DEFAULT-VALUE}).")
+    int max = 3;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "table or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format = OutputFormat.TABLE;
+
+    @Mixin
+    DumpOptions dumpOptions;
+
+    PathsCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        ObjectRenderer.requireTextOrJson(format, "paths");
+        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
+        int target = loaded.objectAt(address);
+        List<RootPaths.Path> paths = RootPaths.shortest(loaded.graph(), EdgeFilter.ALL, target, Math.max(1, max));
+        Set<Integer> shown = new LinkedHashSet<>(List.of(target));
+        paths.forEach(p -> {
+            for (int o : p.objects()) {
+                shown.add(o);
+            }
+        });
+        loaded.showValuesOf(shown.stream().mapToInt(Integer::intValue).toArray());
+        List<ObjectRenderer.PathView> views = new ArrayList<>();
+        for (RootPaths.Path p : paths) {
+            List<ObjectRow> steps = new ArrayList<>();
+            for (int o : p.objects()) {
+                steps.add(ObjectRow.of(o, loaded.dominators, loaded.namer()));
+            }
+            views.add(new ObjectRenderer.PathView(p.rootCategory(), steps));
+        }
+        console.out().print(ObjectRenderer.paths(ObjectRow.of(target, loaded.dominators, loaded.namer()), views, format));
+        console.out().flush();
+        return 0;
+    }
+}

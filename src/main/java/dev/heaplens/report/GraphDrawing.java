@@ -1,0 +1,58 @@
+package dev.heaplens.report;
+
+import java.util.List;
+
+/**
+ * An object graph drawn as Mermaid ({@code graph LR}) or Graphviz DOT, in the style of Crystal
+ * MemProf's {@code pretty_log_object_graph}: nodes {@code "address Class"}, edges labelled with
+ * the reference and its level. Computes nothing.
+ */
+public final class GraphDrawing {
+    private GraphDrawing() {
+    }
+
+    public enum Format { MERMAID, DOT }
+
+    /** A node: its id (the address) and label. */
+    public record Node(String id, String label) {
+    }
+
+    /** An edge {@code from} → {@code to} with its label. */
+    public record Edge(String from, String to, String label) {
+    }
+
+    public static String render(List<Node> nodes, List<Edge> edges, Format format, String comment) {
+        StringBuilder out = new StringBuilder();
+        if (format == Format.MERMAID) {
+            out.append("%% ").append(comment).append('\n');
+            out.append("graph LR\n");
+            for (Node n : nodes) {
+                out.append("  ").append(n.id()).append("[\"").append(mermaidText(n.label())).append("\"]\n");
+            }
+            for (Edge e : edges) {
+                out.append("  ").append(e.from()).append(" --\"").append(mermaidText(e.label())).append("\"--> ").append(e.to()).append('\n');
+            }
+        } else {
+            out.append("// ").append(comment).append('\n');
+            out.append("digraph heaplens {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n");
+            for (Node n : nodes) {
+                out.append("  \"").append(n.id()).append("\" [label=\"").append(dotText(n.label())).append("\"];\n");
+            }
+            for (Edge e : edges) {
+                out.append("  \"").append(e.from()).append("\" -> \"").append(e.to()).append("\" [label=\"")
+                        .append(dotText(e.label())).append("\"];\n");
+            }
+            out.append("}\n");
+        }
+        return out.toString();
+    }
+
+    /** Mermaid labels in quotes take HTML entities for quotes and angle brackets. */
+    private static String mermaidText(String s) {
+        return s.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
+    }
+
+    private static String dotText(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ");
+    }
+}

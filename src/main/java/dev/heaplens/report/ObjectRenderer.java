@@ -1,0 +1,139 @@
+package dev.heaplens.report;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.ObjectReport;
+import dev.heaplens.analysis.graph.ObjectRow;
+
+import java.util.List;
+
+/** Writes {@code object} and {@code paths} results as text or JSON. Computes nothing. */
+public final class ObjectRenderer {
+    private ObjectRenderer() {
+    }
+
+    /** A root path with its objects described. */
+    public record PathView(String rootCategory, List<ObjectRow> steps) {
+    }
+
+    public static void requireTextOrJson(OutputFormat format, String command) {
+        if (format != OutputFormat.TABLE && format != OutputFormat.JSON) {
+            throw new HeaplensException(command + " is written as table or json, not " + format.name().toLowerCase());
+        }
+    }
+
+    public static String object(ObjectReport r, OutputFormat format) {
+        requireTextOrJson(format, "object");
+        StringBuilder out = new StringBuilder();
+        if (format == OutputFormat.JSON) {
+            JsonWriter j = new JsonWriter(out);
+            ObjectRow o = r.object();
+            j.beginObject().field("address", o.hexAddress()).field("type", o.kind()).field("class", o.className())
+                    .field("shallowSize", o.shallowSize()).field("retainedSize", o.retainedSize())
+                    .field("retainedCount", o.retainedCount()).field("location", o.location()).field("value", o.value())
+                    .field("record", r.record());
+            j.name("gcRoots").beginArray();
+            r.rootCategories().forEach(j::value);
+            j.endArray();
+            rows(j, "dominators", r.dominators());
+            j.field("referrerCount", r.referrerCount());
+            rows(j, "referrers", r.referrers());
+            j.field("referentCount", r.referentCount());
+            rows(j, "referents", r.referents());
+            j.endObject();
+            out.append('\n');
+            return out.toString();
+        }
+        ObjectRow o = r.object();
+        out.append(o.hexAddress()).append("  ").append(o.kind()).append("  ").append(o.className()).append('\n');
+        Table facts = new Table(List.of("", ""), false, false);
+        facts.row("shallow size", Sizes.bytes(o.shallowSize()) + " (" + Sizes.count(o.shallowSize()) + " bytes)");
+        facts.row("retained", o.retainedCount() == 0 ? "nothing: no GC root reaches it"
+                : Sizes.bytes(o.retainedSize()) + " (" + Sizes.count(o.retainedSize()) + " bytes) in " + Sizes.plural(o.retainedCount(), "object"));
+        facts.row("allocated at", o.location() == null ? "(no allocation info)" : o.location());
+        if (!o.value().isEmpty()) {
+            facts.row("value", o.value());
+        }
+        if (!r.rootCategories().isEmpty()) {
+            facts.row("GC roots", String.join(", ", r.rootCategories()));
+        }
+        indent(out, facts, true);
+        out.append("\nRecord\n  ").append(r.record() == null ? "(not available)" : r.record()).append('\n');
+        out.append("\nDominated by (nearest first, up to the GC roots)\n");
+        if (r.dominators().isEmpty()) {
+            out.append(o.retainedCount() == 0 ? "  (unreachable)\n" : "  (only the GC roots)\n");
+        } else {
+            indent(out, rowTable(r.dominators()), false);
+        }
+        out.append("\nReferrers (").append(Sizes.count(r.referrerCount())).append(")\n");
+        indent(out, rowTable(r.referrers()), false);
+        out.append("\nReferences (").append(Sizes.count(r.referentCount())).append(")\n");
+        indent(out, rowTable(r.referents()), false);
+        return out.toString();
+    }
+
+    public static String paths(ObjectRow target, List<PathView> paths, OutputFormat format) {
+        requireTextOrJson(format, "paths");
+        StringBuilder out = new StringBuilder();
+        if (format == OutputFormat.JSON) {
+            JsonWriter j = new JsonWriter(out);
+            j.beginObject().field("address", target.hexAddress()).field("reachable", !paths.isEmpty());
+            j.name("paths").beginArray();
+            for (PathView p : paths) {
+                j.beginObject().field("root", p.rootCategory());
+                rows(j, "steps", p.steps());
+                j.endObject();
+            }
+            j.endArray().endObject();
+            out.append('\n');
+            return out.toString();
+        }
+        if (paths.isEmpty()) {
+            out.append("No GC root reaches ").append(target.hexAddress()).append(" (").append(target.className())
+                    .append("): it is garbage that the next GC frees.\n");
+            return out.toString();
+        }
+        for (int i = 0; i < paths.size(); i++) {
+            PathView p = paths.get(i);
+            out.append("Path ").append(i + 1).append(" of ").append(paths.size()).append(" (")
+                    .append(Sizes.plural(p.steps().size(), "step")).append(")\n");
+            out.append("  ROOT ").append(p.rootCategory()).append('\n');
+            Table t = new Table(List.of("", "address", "type", "class", "value"), false, false, false, false, false);
+            for (ObjectRow s : p.steps()) {
+                t.row("->", s.hexAddress(), s.kind(), s.className(), s.value());
+            }
+            StringBuilder block = new StringBuilder();
+            t.writeAligned(block);
+            String[] lines = block.toString().split("\n");
+            for (int k = 1; k < lines.length; k++) {
+                out.append("  ").append(lines[k]).append('\n');
+            }
+            if (i < paths.size() - 1) {
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static Table rowTable(List<ObjectRow> rows) {
+        Table t = new Table(List.of("address", "type", "class", "retained", "value"), false, false, false, true, false);
+        for (ObjectRow r : rows) {
+            t.row(r.hexAddress(), r.kind(), r.className(), Sizes.bytes(r.retainedSize()), r.value());
+        }
+        return t;
+    }
+
+    private static void indent(StringBuilder out, Table t, boolean skipHeader) {
+        StringBuilder block = new StringBuilder();
+        t.writeAligned(block);
+        String[] lines = block.toString().split("\n");
+        for (int i = skipHeader ? 1 : 0; i < lines.length; i++) {
+            out.append("  ").append(lines[i]).append('\n');
+        }
+    }
+
+    private static void rows(JsonWriter j, String name, List<ObjectRow> rows) {
+        j.name(name).beginArray();
+        rows.forEach(r -> RetentionRenderer.objectJson(j, r));
+        j.endArray();
+    }
+}
