@@ -2,6 +2,8 @@ package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.ReferrerGraph;
+import dev.heaplens.format.ruby.RubyType;
+import dev.heaplens.report.Sizes;
 import dev.heaplens.report.GraphDrawing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,7 +18,8 @@ import java.util.concurrent.Callable;
 @Command(name = "graph", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What holds the objects of a class: up to LIMIT of them and their referrers,",
                 "walked back LEVEL levels, as a Mermaid or Graphviz DOT graph (Crystal MemProf's",
-                "pretty_log_object_graph). Edges are labelled [index in the referrer's references],level."},
+                "pretty_log_object_graph). Edges are labelled [position among the referrer's references],level",
+                "or class,level for an object's pointer to its class."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens graph heap.json --class Foo > foo.mmd",
                 "  heaplens graph heap.json --class 'ActiveRecord::Base' --level 3 --format dot | dot -Tsvg > g.svg"})
@@ -56,19 +59,27 @@ final class GraphCommand implements Callable<Integer> {
         ReferrerGraph.Result result = ReferrerGraph.walk(loaded.graph(), targets, limit, level);
         List<GraphDrawing.Node> nodes = new ArrayList<>();
         for (int o : result.nodes()) {
-            nodes.add(new GraphDrawing.Node("0x" + Long.toHexString(loaded.graph().address(o)),
-                    "0x" + Long.toHexString(loaded.graph().address(o)) + " " + loaded.heap.className(o)));
+            String own = loaded.heap.classObjectName(o);
+            String name = own != null ? own + " (" + loaded.heap.kind(o).toLowerCase() + ")" : loaded.heap.className(o);
+            nodes.add(new GraphDrawing.Node(hex(loaded, o), hex(loaded, o) + " " + name));
         }
         List<GraphDrawing.Edge> edges = new ArrayList<>();
         for (ReferrerGraph.Edge e : result.edges()) {
-            edges.add(new GraphDrawing.Edge("0x" + Long.toHexString(loaded.graph().address(e.from())),
-                    "0x" + Long.toHexString(loaded.graph().address(e.to())), "[" + e.index() + "]," + e.level()));
+            boolean classPointer = loaded.heap.type(e.from()) != RubyType.IMEMO
+                    && loaded.graph().classAddress(e.from()) == loaded.graph().address(e.to());
+            String label = (classPointer ? "class" : "[" + e.index() + "]") + "," + e.level();
+            edges.add(new GraphDrawing.Edge(hex(loaded, e.from()), hex(loaded, e.to()), label));
         }
-        String comment = targets.length + " objects of " + className + ", " + result.targets().size() + " drawn, "
-                + (level <= 0 ? "all levels" : level + " levels") + (result.truncated() ? "; cut at " + ReferrerGraph.MAX_EDGES + " edges" : "");
+        String comment = Sizes.plural(targets.length, "object") + " of " + className + ", " + result.targets().size() + " drawn, "
+                + (level <= 0 ? "all levels" : Sizes.plural(level, "level"))
+                + (result.truncated() ? "; cut at " + ReferrerGraph.MAX_EDGES + " edges" : "");
         console.out().print(GraphDrawing.render(nodes, edges, format, comment));
         console.out().flush();
         return 0;
+    }
+
+    private static String hex(LoadedHeap loaded, int o) {
+        return "0x" + Long.toHexString(loaded.graph().address(o));
     }
 
     /** "; did you mean ..." with the closest class names, or nothing. */

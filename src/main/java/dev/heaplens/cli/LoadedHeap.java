@@ -64,6 +64,9 @@ final class LoadedHeap {
 
     /** Reads the records of {@code objects} again so reports can show their values. */
     Map<Integer, String> fetchRecords(int... objects) {
+        if (!input.canReopen()) {
+            return Map.of(); // standard input cannot be read again: no values, no record text
+        }
         long[] positions = new long[objects.length];
         for (int i = 0; i < objects.length; i++) {
             positions[i] = graph().position(objects[i]);

@@ -1,5 +1,6 @@
 package dev.heaplens.cli;
 
+import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.ruby.Summary;
 import dev.heaplens.analysis.ruby.SummarySink;
 import dev.heaplens.format.ruby.ReadResult;
@@ -29,6 +30,10 @@ final class SummaryCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "table, markdown or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format = OutputFormat.TABLE;
 
+    @Option(names = "--reachability", description = {"Also build the heap graph and report what GC roots reach",
+            "(reads the dump a second time; memory grows with the objects)."})
+    boolean reachability;
+
     @Mixin
     DumpOptions dumpOptions;
 
@@ -42,7 +47,12 @@ final class SummaryCommand implements Callable<Integer> {
         DumpInput input = DumpInput.open(dump, console.in());
         ReadResult<SummarySink> read = dumpOptions.read(console, input, SummarySink.FIELDS, SummarySink::new);
         Summary summary = Summary.of(Summary.Input.of(input.name(), read), read.sinks());
-        console.out().print(SummaryRenderer.render(summary, format));
+        Reachability reach = null;
+        if (reachability) {
+            LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
+            reach = Reachability.of(loaded.dominators, loaded.namer());
+        }
+        console.out().print(SummaryRenderer.render(summary, reach, format));
         console.out().flush();
         return 0;
     }

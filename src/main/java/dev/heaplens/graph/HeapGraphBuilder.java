@@ -345,14 +345,8 @@ public final class HeapGraphBuilder {
 
         // References: resolve in reading order to new object ids (-1 when dangling).
         IntPages resolved = new IntPages(refTotal, pageShift);
-        long dangling = 0;
-        long r = 0;
-        for (Part p : parts) {
-            long count = p.references.size();
-            dangling += table != null ? resolve(p.references, table, resolved, r) : resolve(p.references, index, resolved, r);
-            r += count;
-            p.releaseReferences();
-        }
+        long dangling = resolveInParallel(table, index, resolved);
+        parts.forEach(Part::releaseReferences);
         parts.clear();
         table = null;
 
@@ -389,6 +383,43 @@ public final class HeapGraphBuilder {
                 new HeapGraph.Extras(site, generation, detail, position), offsets, targets,
                 rootTarget, rootCategory, categoryNames.toArray(new String[0]), dangling, danglingRoots,
                 duplicates, index);
+    }
+
+    /**
+     * Resolves every part's references on its own thread (parts write disjoint ranges of
+     * {@code resolved}); returns how many point at no object of the dump.
+     */
+    private long resolveInParallel(AddressTable table, AddressIndex index, IntPages resolved) {
+        long[] dangling = new long[parts.size()];
+        Thread[] threads = new Thread[parts.size()];
+        long at = 0;
+        for (int k = 0; k < parts.size(); k++) {
+            Part p = parts.get(k);
+            long from = at;
+            int slot = k;
+            Runnable work = () -> dangling[slot] = table != null
+                    ? resolve(p.references, table, resolved, from) : resolve(p.references, index, resolved, from);
+            at += p.references.size();
+            if (k == parts.size() - 1) {
+                work.run();
+            } else {
+                threads[k] = new Thread(work, "heaplens-resolve-" + k);
+                threads[k].start();
+            }
+        }
+        long total = 0;
+        for (int k = 0; k < parts.size(); k++) {
+            if (threads[k] != null) {
+                try {
+                    threads[k].join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while resolving references");
+                }
+            }
+            total += dangling[k];
+        }
+        return total;
     }
 
     /** Writes the object of each address in {@code refs} to {@code out} from {@code at}; returns how many are absent. */

@@ -100,6 +100,11 @@ public final class DumpInput {
         return gzip;
     }
 
+    /** True when the dump can be opened again (a file; standard input can be read once). */
+    public boolean canReopen() {
+        return path != null;
+    }
+
     /** True when the dump is a plain file that can be read in parallel byte ranges. */
     public boolean isSplittable() {
         return path != null && !gzip;

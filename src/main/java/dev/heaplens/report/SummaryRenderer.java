@@ -1,6 +1,7 @@
 package dev.heaplens.report;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.ruby.Summary;
 import dev.heaplens.format.ruby.LineProblem;
 
@@ -19,18 +20,23 @@ public final class SummaryRenderer {
     }
 
     public static String render(Summary s, OutputFormat format) {
+        return render(s, null, format);
+    }
+
+    /** @param reach what GC roots reach, or null when not computed */
+    public static String render(Summary s, Reachability reach, OutputFormat format) {
         requireSupported(format);
         StringBuilder out = new StringBuilder();
         switch (format) {
-            case TABLE -> text(s, out, false);
-            case MARKDOWN -> text(s, out, true);
-            case JSON -> json(s, out);
+            case TABLE -> text(s, reach, out, false);
+            case MARKDOWN -> text(s, reach, out, true);
+            case JSON -> json(s, reach, out);
             default -> throw new IllegalStateException(format.name());
         }
         return out.toString();
     }
 
-    private static void text(Summary s, StringBuilder out, boolean markdown) {
+    private static void text(Summary s, Reachability reach, StringBuilder out, boolean markdown) {
         Summary.Input in = s.input();
         heading(out, markdown, "Summary of " + in.name());
         Table facts = new Table(List.of("", ""), false, false);
@@ -49,7 +55,17 @@ public final class SummaryRenderer {
                 ? Sizes.plural(g.objectsWithInfo(), "object") + " (" + Sizes.percent(g.objectsWithInfo(), s.objects())
                   + "), generations " + g.min() + ".." + g.max()
                 : "none (allocation tracing was off)");
+        if (reach != null) {
+            facts.row("reachability", RetentionRenderer.reachabilityLine(reach));
+        }
         writeFacts(out, facts, markdown);
+        if (reach != null && !reach.unreachableByKind().isEmpty()) {
+            Table t = new Table(List.of("count", "bytes", "type"), true, true, false);
+            for (Reachability.KindRow k : reach.unreachableByKind()) {
+                t.row(Sizes.count(k.count()), markdown ? Sizes.count(k.bytes()) : Sizes.bytes(k.bytes()), k.kind());
+            }
+            section(out, markdown, "Unreachable objects (garbage the next GC frees)", t);
+        }
         section(out, markdown, "Types", rowsTable(s.types(), s.objects(), s.bytes(), "type", markdown));
         long imemoCount = s.imemo().stream().mapToLong(Summary.Row::count).sum();
         long imemoBytes = s.imemo().stream().mapToLong(Summary.Row::bytes).sum();
@@ -120,7 +136,7 @@ public final class SummaryRenderer {
         }
     }
 
-    private static void json(Summary s, StringBuilder out) {
+    private static void json(Summary s, Reachability reach, StringBuilder out) {
         Summary.Input in = s.input();
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("dump", in.name());
@@ -134,6 +150,9 @@ public final class SummaryRenderer {
         j.name("truncatedLastLine").value(in.truncatedLastLine() == null ? null : in.truncatedLastLine().message());
         j.endObject();
         j.field("objects", s.objects()).field("bytes", s.bytes()).field("references", s.references());
+        if (reach != null) {
+            RetentionRenderer.reachabilityJson(j, reach);
+        }
         rowsJson(j, "types", s.types());
         rowsJson(j, "imemo", s.imemo());
         rowsJson(j, "flags", s.flags());

@@ -96,11 +96,21 @@ public final class ByteStringTable {
         }
     }
 
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** Eight bytes a step: file paths are long and interned once per object. */
     private static int hash(byte[] bytes, int start, int end) {
-        int h = 0x811c9dc5;
-        for (int i = start; i < end; i++) {
-            h = (h ^ bytes[i]) * 0x01000193;
+        long h = 0x9E3779B97F4A7C15L ^ (end - start);
+        int i = start;
+        for (; i + 8 <= end; i += 8) {
+            h = (h ^ (long) LONGS.get(bytes, i)) * 0xFF51AFD7ED558CCDL;
+            h ^= h >>> 29;
         }
-        return h ^ (h >>> 16);
+        for (; i < end; i++) {
+            h = (h ^ bytes[i]) * 0x100000001B3L;
+        }
+        h ^= h >>> 32;
+        return (int) h ^ (int) (h >>> 16);
     }
 }

@@ -4,7 +4,9 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Everything {@code heaplens object} shows about one object: its record, sizes, the chain of
@@ -25,20 +27,27 @@ public record ObjectReport(ObjectRow object, String record, List<ObjectRow> domi
                 roots.add(g.rootCategory(r));
             }
         }
-        List<ObjectRow> referrers = new ArrayList<>();
-        List<Integer> seen = new ArrayList<>();
-        for (long i = g.inStart(o); i < g.inEnd(o) && referrers.size() < neighbours; i++) {
-            int from = g.source(i);
-            if (!seen.contains(from)) {
-                seen.add(from);
-                referrers.add(ObjectRow.of(from, d, namer));
-            }
+        Set<Integer> referrers = new LinkedHashSet<>();
+        for (long i = g.inStart(o); i < g.inEnd(o); i++) {
+            referrers.add(g.source(i));
         }
-        List<ObjectRow> referents = new ArrayList<>();
-        for (long i = g.outStart(o); i < g.outEnd(o) && referents.size() < neighbours; i++) {
-            referents.add(ObjectRow.of(g.target(i), d, namer));
+        Set<Integer> referents = new LinkedHashSet<>();
+        for (long i = g.outStart(o); i < g.outEnd(o); i++) {
+            referents.add(g.target(i));
         }
         return new ObjectReport(ObjectRow.of(o, d, namer), record, List.copyOf(chain), List.copyOf(roots),
-                List.copyOf(referrers), g.inDegree(o), List.copyOf(referents), g.outDegree(o));
+                rows(referrers, neighbours, d, namer), referrers.size(), rows(referents, neighbours, d, namer), referents.size());
+    }
+
+    /** The first {@code limit} of {@code objects}, described; a reference held twice is listed once. */
+    private static List<ObjectRow> rows(Set<Integer> objects, int limit, Dominators d, ObjectNamer namer) {
+        List<ObjectRow> rows = new ArrayList<>();
+        for (int o : objects) {
+            if (rows.size() == limit) {
+                break;
+            }
+            rows.add(ObjectRow.of(o, d, namer));
+        }
+        return List.copyOf(rows);
     }
 }

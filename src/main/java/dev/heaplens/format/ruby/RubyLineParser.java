@@ -143,6 +143,15 @@ public final class RubyLineParser {
      * keys that follow it, walking back from the end of the line.
      */
     private int parseMethod(int pos, RubyRecord r) {
+        int next = -1;
+        try {
+            next = parseString(pos, r.method);
+        } catch (Malformed e) {
+            // garbled beyond the string rules: find its end from the keys that follow
+        }
+        if (next >= 0 && followedByTailKey(next)) {
+            return next; // the usual case: a plain method name
+        }
         if (wantAllocation) {
             tail();
             if (methodEnd > pos && buf[pos] == '"') {
@@ -150,7 +159,24 @@ public final class RubyLineParser {
                 return methodEnd + 1;
             }
         }
-        return parseString(pos, r.method);
+        if (next < 0) {
+            throw new Malformed("unterminated string at column " + column(pos));
+        }
+        return next;
+    }
+
+    /** Whether {@code pos} is followed by the end of the record or a key that comes after {@code method}. */
+    private boolean followedByTailKey(int pos) {
+        int p = skipSpace(pos);
+        if (p < end && buf[p] == '}') {
+            return true;
+        }
+        if (p >= end || buf[p] != ',') {
+            return false;
+        }
+        p = skipSpace(p + 1);
+        return p + 1 < end && buf[p] == '"' && (startsWith(p + 1, W_GENERATION) || startsWith(p + 1, W_MEMSIZE)
+                || startsWith(p + 1, W_FLAGS));
     }
 
     /**
