@@ -58,7 +58,7 @@ baseline "wc -l DUMP"                        'wc -l {dump}'
 baseline "cat DUMP > /dev/null"              'cat {dump} > /dev/null'
 heaplens "heaplens summary DUMP"             '{heaplens} summary {dump}'
 heaplens "heaplens histogram DUMP --by class" '{heaplens} histogram {dump} --by class'
-# heaplens "heaplens top DUMP"               '{heaplens} top {dump}'
+heaplens "heaplens top DUMP"                 '{heaplens} top {dump}'
 # heaplens "heaplens diff DUMP DUMP2"        '{heaplens} diff {dump} {dump2}'
 # heaplens "heaplens leaks DUMP"             '{heaplens} leaks {dump}'
 

@@ -49,6 +49,24 @@ public final class Swar {
         return -1;
     }
 
+    /** Index of the last {@code target} in {@code buf[from, to)}, or -1. */
+    public static int lastIndexOf(byte[] buf, int from, int to, byte target) {
+        long pattern = broadcast(target);
+        int i = to - 8;
+        for (; i >= from; i -= 8) {
+            long m = matches((long) LONGS.get(buf, i), pattern);
+            if (m != 0) {
+                return i + ((63 - Long.numberOfLeadingZeros(m)) >>> 3);
+            }
+        }
+        for (i = Math.min(i + 7, to - 1); i >= from; i--) {
+            if (buf[i] == target) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /**
      * Index of the first {@code stop} in {@code buf[from, to)}, or -1; stores in {@code count[0]}
      * how many {@code counted} bytes come before it.

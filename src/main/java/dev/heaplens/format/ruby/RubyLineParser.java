@@ -114,6 +114,13 @@ public final class RubyLineParser {
             }
             pos = expect(skipSpace(pos + 1), ':');
             pos = parseValue(skipSpace(pos), key, r);
+            if (headerComplete(key, r)) {
+                int tail = tail();
+                if (tail > pos) {
+                    pos = tail;
+                    continue;
+                }
+            }
             pos = skipSpace(pos);
             if (pos >= end) {
                 throw new Malformed("line ends inside the record (truncated?)");
@@ -180,6 +187,23 @@ public final class RubyLineParser {
     }
 
     /**
+     * Whether, after {@code key}, everything wanted before the tail is known: the type and class
+     * of an ordinary object, an IMEMO's kind, a DATA object's struct. Then the middle of the line
+     * (flags like frozen, sizes, values, references) is skipped in one jump.
+     */
+    private boolean headerComplete(int key, RubyRecord r) {
+        if (wantReferences || wantReferenceCount || r.type == null) {
+            return false;
+        }
+        return switch (key) {
+            case K_CLASS -> r.type.isNamedByClassAlone();
+            case K_IMEMO_TYPE -> r.type == RubyType.IMEMO;
+            case K_STRUCT -> r.type == RubyType.DATA;
+            default -> false;
+        };
+    }
+
+    /**
      * Whether the rest of the line up to the tail keys (allocation info, memsize, flags) can be
      * skipped at this key: string values and reference arrays are the bulk of a dump and, unless
      * asked for, nothing in them is needed.
@@ -204,13 +228,10 @@ public final class RubyLineParser {
         }
         p = skipSpaceBack(p - 1);
         if (p >= lineStart && buf[p] == '}') {
-            int open = p - 1;
             int limit = Math.max(lineStart, p - 512);
-            while (open >= limit && buf[open] != '{') {
-                open--;
-            }
-            int flagsKey = keyBefore(open, W_FLAGS);
-            if (open < limit || flagsKey < 0) {
+            int open = Swar.lastIndexOf(buf, limit, p, (byte) '{');
+            int flagsKey = open < 0 ? -1 : keyBefore(open, W_FLAGS);
+            if (flagsKey < 0) {
                 return -1;
             }
             p = valueEndBefore(flagsKey);

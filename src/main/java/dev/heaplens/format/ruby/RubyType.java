@@ -15,6 +15,17 @@ public enum RubyType {
 
     private static final RubyType[] VALUES = values();
 
+    /**
+     * True for objects whose class field is all that names them: not classes and modules (their
+     * names follow), IMEMO (kind follows), DATA (struct follows), roots or shapes.
+     */
+    public boolean isNamedByClassAlone() {
+        return switch (this) {
+            case CLASS, MODULE, ICLASS, IMEMO, DATA, ROOT, SHAPE -> false;
+            default -> true;
+        };
+    }
+
     /** True for lines that describe heap objects (everything but ROOT and SHAPE). */
     public boolean isHeapObject() {
         return this != ROOT && this != SHAPE;

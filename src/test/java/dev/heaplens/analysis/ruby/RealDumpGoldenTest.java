@@ -63,6 +63,24 @@ class RealDumpGoldenTest {
         assertThat(actual).isEqualTo(expected);
     }
 
+    @org.junit.jupiter.api.Test
+    void referenceCountsMatchAnIndependentJsonParser() throws java.io.IOException {
+        // rails_ish parses as plain JSON (the quirky lines are in broken_lines): Jackson counts.
+        long references = 0;
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(Fixtures.dump("rails_ish"))),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                JsonNode node = json.readTree(line);
+                if (!node.get("type").asText().equals("ROOT")) {
+                    references += node.path("references").size();
+                }
+            }
+        }
+        assertThat(summarize(Fixtures.dump("rails_ish"), 1, 1).references()).isEqualTo(references);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"basic", "rails_ish"})
     void everyGroupingAddsUpToTheSameTotals(String fixture) {

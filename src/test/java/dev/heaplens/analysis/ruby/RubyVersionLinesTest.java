@@ -27,6 +27,7 @@ class RubyVersionLinesTest {
         Path file = DIR.resolve("ruby-" + version + ".jsonl");
         Map<String, Long> counts = new HashMap<>();
         Map<String, Long> bytes = new HashMap<>();
+        long references = 0;
         ObjectMapper json = new ObjectMapper();
         for (String line : Files.readAllLines(file)) {
             JsonNode node = json.readTree(line);
@@ -34,10 +35,12 @@ class RubyVersionLinesTest {
             if (!type.equals("ROOT") && !type.equals("SHAPE")) {
                 counts.merge(type, 1L, Long::sum);
                 bytes.merge(type, node.path("memsize").asLong(), Long::sum);
+                references += node.path("references").size();
             }
         }
         Summary s = RealDumpGoldenTest.summarize(file, 1, 1);
         assertThat(s.input().malformed()).isZero();
+        assertThat(s.references()).isEqualTo(references);
         Map<String, Long> actualCounts = new HashMap<>();
         Map<String, Long> actualBytes = new HashMap<>();
         s.types().forEach(r -> {

@@ -1,0 +1,58 @@
+package dev.heaplens.util;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The word-at-a-time searches against plain byte loops, on random data of every alignment. */
+class SwarTest {
+    @Test
+    void searchesAgreeWithByteLoops() {
+        Random random = new Random(42);
+        for (int round = 0; round < 2000; round++) {
+            byte[] buf = new byte[random.nextInt(40)];
+            for (int i = 0; i < buf.length; i++) {
+                buf[i] = (byte) "ab\"]{}\n\u0080".charAt(random.nextInt(8));
+            }
+            int from = buf.length == 0 ? 0 : random.nextInt(buf.length);
+            int to = from + (buf.length == from ? 0 : random.nextInt(buf.length - from + 1));
+            for (byte target : new byte[] {'"', ']', '{', '\n', (byte) 0x80}) {
+                assertThat(Swar.indexOf(buf, from, to, target)).as("seed round %d", round).isEqualTo(first(buf, from, to, target));
+                assertThat(Swar.lastIndexOf(buf, from, to, target)).as("seed round %d", round).isEqualTo(last(buf, from, to, target));
+                int[] count = new int[1];
+                int at = Swar.indexOfCounting(buf, from, to, target, (byte) '"', count);
+                assertThat(at).isEqualTo(first(buf, from, to, target));
+                int end = at < 0 ? to : at;
+                assertThat(count[0]).isEqualTo(occurrences(buf, from, end, (byte) '"'));
+            }
+        }
+    }
+
+    private static int first(byte[] b, int from, int to, byte t) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == t) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int last(byte[] b, int from, int to, byte t) {
+        for (int i = to - 1; i >= from; i--) {
+            if (b[i] == t) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int occurrences(byte[] b, int from, int to, byte t) {
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            n += b[i] == t ? 1 : 0;
+        }
+        return n;
+    }
+}
