@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "graph", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What holds the objects of a class: up to LIMIT of them and their referrers,",
-                "walked back LEVEL levels, as a Mermaid or Graphviz DOT graph (Crystal MemProf's",
+        description = {"What holds the objects of a class, as a Mermaid or DOT graph.",
+                "Up to LIMIT of them and their referrers, walked back LEVEL levels (Crystal MemProf's",
                 "pretty_log_object_graph). Edges are labelled [position among the referrer's references],level",
                 "or class,level for an object's pointer to its class."},
         footerHeading = "%nExamples:%n",

@@ -17,8 +17,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 @Command(name = "paths", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"How an object is kept alive: the shortest chains of references from a GC root",
-                "to it, one step a line."},
+        description = {"How an object is kept alive.",
+                "The shortest chains of references from a GC root to it, one step a line."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens paths heap.json 0x7f84e29f8008", "  heaplens paths heap.json 0x7f84e29f8008 --max 5 --format json"})
 final class PathsCommand implements Callable<Integer> {

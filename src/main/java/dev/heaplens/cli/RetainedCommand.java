@@ -14,7 +14,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "retained", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Retained size per group, with Eclipse MAT's semantics: what the GC would free if",
+        description = {"Retained size per class, type, location or gem.",
+                "Eclipse MAT's semantics: what the GC would free if",
                 "all of the group's objects were gone (not the sum of their overlapping retained sizes).",
                 "The groups shown are exact; '>=' marks a lower bound for the rest."},
         footerHeading = "%nExamples:%n",

@@ -15,8 +15,9 @@ import picocli.CommandLine.Parameters;
 import java.util.concurrent.Callable;
 
 @Command(name = "summary", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What fills this heap: objects and memsize per type, IMEMO kinds, flags,",
-                "GC roots, classes, shapes, allocation info, and how the dump read."},
+        description = {"What fills this heap, in one page.",
+                "Objects and memsize per type, IMEMO kinds, flags, GC roots, classes, shapes, allocation",
+                "info, and how the dump read."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens summary heap.json.gz",
                 "  heaplens summary heap.json --format json | jq .types",

@@ -15,8 +15,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "top", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"The objects that keep the most memory alive: largest retained size first",
-                "(what the GC would free if the object were gone), from the dominator tree."},
+        description = {"The objects that keep the most memory alive.",
+                "Largest retained size first (what the GC would free if the object were gone), from the",
+                "dominator tree."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens top heap.json", "  heaplens top heap.json.gz --top 50 --format tsv"})
 final class TopCommand implements Callable<Integer> {

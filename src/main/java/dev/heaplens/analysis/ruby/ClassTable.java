@@ -73,7 +73,7 @@ public final class ClassTable {
                 String inner = displayName(attached.address(), depth + 1);
                 return "#<Class:" + (inner != null ? inner : hex(attached.address())) + ">";
             }
-            String real = realClassOf(address);
+            String real = instanceClassName(address); // never comes back here: see its last branch
             return "#<Class:#<" + (real != null ? real : "?") + ">>";
         }
         return (info.isModule() ? "#<Module:" : "#<Class:") + hex(address) + ">";
@@ -150,25 +150,6 @@ public final class ClassTable {
      */
     private boolean isSingleton(ClassInfo info) {
         return info.singleton() || (info.name() == null && attached().containsKey(info.address()));
-    }
-
-    /** The first named, non-singleton class up the superclass chain, without naming singletons. */
-    private String realClassOf(long address) {
-        long current = address;
-        for (int i = 0; i < MAX_WALK; i++) {
-            ClassInfo info = byAddress.get(current);
-            if (info == null) {
-                return null;
-            }
-            if (!isSingleton(info)) {
-                return info.name() != null ? info.name() : hex(current);
-            }
-            if (info.realClassName() != null) {
-                return info.realClassName();
-            }
-            current = info.superclass();
-        }
-        return null;
     }
 
     private Map<Long, ClassInfo> attached() {
