@@ -26,7 +26,11 @@ final class LoadedHeap {
 
     /** Reads the dump (progress and skipped-line warnings on stderr) and computes dominators. */
     static LoadedHeap load(Console console, String dump, DumpOptions options) {
-        DumpInput input = DumpInput.open(dump, console.in());
+        return load(console, dump, options, DumpInput.open(dump, console.in()));
+    }
+
+    /** As {@link #load(Console, String, DumpOptions)}, for a dump already opened. */
+    static LoadedHeap load(Console console, String dump, DumpOptions options, DumpInput input) {
         input.requireRuby();
         RubyDumpReader.Options readOptions = options.readerOptions();
         RubyHeap heap;

@@ -14,7 +14,7 @@ import java.io.PrintWriter;
                 "  heaplens histogram heap.json --by class --top 20",
                 "  heaplens histogram heap.json --by location --format tsv > by-location.tsv",
                 "",
-                "Exit codes: 0 ok, 1 internal error, 2 bad input or usage."})
+                "Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** Exit code for a bug in heaplens rather than in the input. */
     static final int INTERNAL_ERROR = 1;
@@ -42,6 +42,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .addSubcommand(new ObjectCommand(console))
                 .addSubcommand(new PathsCommand(console))
                 .addSubcommand(new GraphCommand(console))
+                .addSubcommand(new DiffCommand(console))
+                .addSubcommand(new LeaksCommand(console))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))

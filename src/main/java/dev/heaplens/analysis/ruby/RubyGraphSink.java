@@ -66,6 +66,9 @@ final class RubyGraphSink implements RubyRecordSink {
         if (r.file.isPresent() && r.line >= 0) {
             part.setSite(internSite(r));
         }
+        if (r.generation >= 0) {
+            part.setGeneration((int) Math.min(Integer.MAX_VALUE, r.generation));
+        }
     }
 
     /** The site {@code file:line}, interned from its bytes (JSON escapes of the file kept as written). */

@@ -1,0 +1,88 @@
+package dev.heaplens.analysis.ruby;
+
+import dev.heaplens.analysis.graph.ObjectNamer;
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.EdgeFilter;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.RetainedSet;
+import dev.heaplens.util.LongPairSet;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Objects that were allocated after dump A, are present in dump B, and are still alive in dump
+ * C: what a process keeps accumulating. Grouped by class, type, location or gem as dump C names
+ * them, with the retained size (as a set) of each group's leaked objects in C and one sample path
+ * from a GC root.
+ */
+public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> groups) {
+
+    public enum Rule {
+        ADDRESS_AND_GENERATION("address + generation (allocation tracing was on)"),
+        ADDRESS_TYPE_AND_CLASS("address + type + class (allocation tracing was off for some objects: a reused slot holding "
+                + "an object of the same type and class is taken for the old one)");
+
+        private final String description;
+
+        Rule(String description) {
+            this.description = description;
+        }
+
+        public String description() {
+            return description;
+        }
+    }
+
+    /** One group of leaked objects; retained figures and the path are filled for the top groups only. */
+    public record Group(String key, long count, long bytes, long retainedBytes, boolean retainedKnown,
+                        RootPaths.Path samplePath, int sample) {
+    }
+
+    /**
+     * @param newInB     identities of B's objects that A does not have
+     * @param top        groups that get exact retained sizes and a sample path
+     */
+    public static Leaks find(RubyHeap c, Dominators d, LongPairSet newInB, Rule rule, ObjectNamer.GroupKey by, int top) {
+        HeapGraph g = c.graph();
+        Map<String, BitSet> members = new HashMap<>();
+        Map<String, long[]> sums = new HashMap<>();
+        long count = 0;
+        long bytes = 0;
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            long key = ObjectIdentity.key(g.generation(o), c.type(o), g.classAddress(o));
+            if (!newInB.contains(g.address(o), key)) {
+                continue;
+            }
+            String group = c.group(o, by);
+            members.computeIfAbsent(group, k -> new BitSet(n)).set(o);
+            long[] s = sums.computeIfAbsent(group, k -> new long[2]);
+            s[0]++;
+            s[1] += g.shallowSize(o);
+            count++;
+            bytes += g.shallowSize(o);
+        }
+        List<String> keys = new ArrayList<>(sums.keySet());
+        keys.sort(Comparator.comparingLong((String k) -> sums.get(k)[1]).reversed().thenComparing(k -> k));
+        List<Group> groups = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            String key = keys.get(i);
+            long[] s = sums.get(key);
+            if (i < top) {
+                BitSet set = members.get(key);
+                RetainedSet retained = RetainedSet.precise(d, set);
+                int sample = set.nextSetBit(0);
+                List<RootPaths.Path> paths = RootPaths.shortest(g, EdgeFilter.ALL, sample, 1);
+                groups.add(new Group(key, s[0], s[1], retained.bytes(), true, paths.isEmpty() ? null : paths.get(0), sample));
+            } else {
+                groups.add(new Group(key, s[0], s[1], 0, false, null, -1));
+            }
+        }
+        return new Leaks(rule, count, bytes, List.copyOf(groups));
+    }
+}

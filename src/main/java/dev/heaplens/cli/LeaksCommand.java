@@ -1,0 +1,108 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.analysis.graph.ObjectNamer;
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.ruby.IdentitySink;
+import dev.heaplens.analysis.ruby.Leaks;
+import dev.heaplens.format.ruby.ReadResult;
+import dev.heaplens.io.DumpInput;
+import dev.heaplens.report.LeaksRenderer;
+import dev.heaplens.report.ObjectRenderer;
+import dev.heaplens.report.OutputFormat;
+import dev.heaplens.util.LongPairSet;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+@Command(name = "leaks", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"What keeps accumulating, from three dumps A, B, C taken in that order.",
+                "Objects allocated after A, present in B and still alive in C, per group, with what",
+                "they retain in C and a sample path from a GC root. Take the dumps with",
+                "ObjectSpace.trace_object_allocations_start on: objects are then told apart exactly",
+                "even when Ruby reuses a freed slot."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens leaks a.json b.json c.json --by location",
+                "  heaplens leaks a.json.gz b.json.gz c.json.gz --fail-over 1MB   # exit 3 when more than 1 MB leaked"})
+final class LeaksCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(index = "0", paramLabel = "A", description = "The first dump (the baseline).")
+    String a;
+
+    @Parameters(index = "1", paramLabel = "B", description = "The second dump.")
+    String b;
+
+    @Parameters(index = "2", paramLabel = "C", description = "The third dump.")
+    String c;
+
+    @Option(names = "--by", paramLabel = "KEY", description = "location, class, type or gem (default: ${DEFAULT-VALUE}).")
+    ObjectNamer.GroupKey by = ObjectNamer.GroupKey.LOCATION;
+
+    @Option(names = "--top", paramLabel = "N", description = "Groups shown, with retained size and a sample path (default: ${DEFAULT-VALUE}).")
+    int top = 10;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "table, markdown, tsv, csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format = OutputFormat.TABLE;
+
+    @Mixin
+    GrowthGate gate;
+
+    @Mixin
+    DumpOptions dumpOptions;
+
+    LeaksCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        List<DumpInput> inputs = DumpSets.open(console, List.of(a, b, c));
+        ReadResult<IdentitySink> readA = dumpOptions.read(console, inputs.get(0), IdentitySink.FIELDS, () -> new IdentitySink(null));
+        LongPairSet inA = IdentitySink.merge(readA.sinks());
+        ReadResult<IdentitySink> readB = dumpOptions.read(console, inputs.get(1), IdentitySink.FIELDS, () -> new IdentitySink(inA));
+        LongPairSet newInB = IdentitySink.merge(readB.sinks());
+        Leaks.Rule rule = IdentitySink.withoutGeneration(readB.sinks()) == 0
+                ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
+        LoadedHeap heapC = LoadedHeap.load(console, c, dumpOptions, inputs.get(2));
+        int shownCount = Math.max(1, top);
+        Leaks leaks = Leaks.find(heapC.heap, heapC.dominators, newInB, rule, by, shownCount);
+        List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
+
+        Set<Integer> objects = new LinkedHashSet<>();
+        shown.forEach(g -> {
+            if (g.samplePath() != null) {
+                for (int o : g.samplePath().objects()) {
+                    objects.add(o);
+                }
+            }
+        });
+        heapC.showValuesOf(objects.stream().mapToInt(Integer::intValue).toArray());
+        Map<String, ObjectRenderer.PathView> paths = new HashMap<>();
+        for (Leaks.Group g : shown) {
+            if (g.samplePath() != null) {
+                List<ObjectRow> steps = new ArrayList<>();
+                for (int o : g.samplePath().objects()) {
+                    steps.add(ObjectRow.of(o, heapC.dominators, heapC.namer()));
+                }
+                paths.put(g.key(), new ObjectRenderer.PathView(g.samplePath().rootCategory(), steps));
+            }
+        }
+        List<String> names = inputs.stream().map(DumpInput::name).toList();
+        console.out().print(LeaksRenderer.render(leaks, shown, paths, by.name().toLowerCase(Locale.ROOT), format, names));
+        console.out().flush();
+        if (format == OutputFormat.TSV || format == OutputFormat.CSV) {
+            console.err().println("heaplens: " + LeaksRenderer.totalsNote(leaks));
+        }
+        return gate.check(console, "leaked memory", leaks.leakedBytes(), IdentitySink.bytes(readA.sinks()));
+    }
+}

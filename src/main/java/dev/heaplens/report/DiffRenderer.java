@@ -1,0 +1,112 @@
+package dev.heaplens.report;
+
+import dev.heaplens.analysis.ruby.HistogramDiff;
+
+import java.util.List;
+
+/** Writes a {@link HistogramDiff} in any {@link OutputFormat}. Computes nothing. */
+public final class DiffRenderer {
+    private DiffRenderer() {
+    }
+
+    /**
+     * @param shown the rows to show (the first of the diff's rows); the rest are summed
+     */
+    public static String render(HistogramDiff diff, List<HistogramDiff.Row> shown, OutputFormat format,
+                                String beforeName, String afterName) {
+        StringBuilder out = new StringBuilder();
+        String key = diff.by().label();
+        int hidden = diff.rows().size() - shown.size();
+        switch (format) {
+            case TABLE, MARKDOWN -> {
+                boolean md = format == OutputFormat.MARKDOWN;
+                Table t = new Table(List.of("count before", "count after", "count change", "bytes before", "bytes after", "bytes change", key),
+                        true, true, true, true, true, true, false);
+                if (md) {
+                    t.codeColumn(6);
+                }
+                for (HistogramDiff.Row r : shown) {
+                    t.row(Sizes.count(r.countBefore()), Sizes.count(r.countAfter()), signed(r.countDelta()),
+                            bytes(r.bytesBefore(), md), bytes(r.bytesAfter(), md), signedBytes(r.bytesDelta(), md),
+                            r.key() + appearance(r));
+                }
+                if (hidden > 0) {
+                    long cb = 0, ca = 0, bb = 0, ba = 0;
+                    for (HistogramDiff.Row r : diff.rows().subList(shown.size(), diff.rows().size())) {
+                        cb += r.countBefore();
+                        ca += r.countAfter();
+                        bb += r.bytesBefore();
+                        ba += r.bytesAfter();
+                    }
+                    t.footer(Sizes.count(cb), Sizes.count(ca), signed(ca - cb), bytes(bb, md), bytes(ba, md),
+                            signedBytes(ba - bb, md), "(" + Sizes.count(hidden) + " more groups)");
+                }
+                t.footer(Sizes.count(diff.before().count()), Sizes.count(diff.after().count()), signed(diff.countDelta()),
+                        bytes(diff.before().bytes(), md), bytes(diff.after().bytes(), md), signedBytes(diff.bytesDelta(), md),
+                        "TOTAL (" + Sizes.count(diff.rows().size()) + " groups)");
+                if (!md) {
+                    out.append("Change by ").append(key).append(" from ").append(beforeName).append(" to ").append(afterName).append('\n');
+                    t.writeAligned(out);
+                } else {
+                    t.writeMarkdown(out);
+                }
+            }
+            case TSV, CSV -> {
+                Table t = new Table(List.of("count_before", "bytes_before", "count_after", "bytes_after", "count_delta", "bytes_delta", key),
+                        true, true, true, true, true, true, false);
+                for (HistogramDiff.Row r : shown) {
+                    t.row(Long.toString(r.countBefore()), Long.toString(r.bytesBefore()), Long.toString(r.countAfter()),
+                            Long.toString(r.bytesAfter()), Long.toString(r.countDelta()), Long.toString(r.bytesDelta()), r.key());
+                }
+                t.writeDelimited(out, format == OutputFormat.TSV ? '\t' : ',');
+            }
+            case JSON -> {
+                JsonWriter j = new JsonWriter(out);
+                j.beginObject().field("before", beforeName).field("after", afterName).field("by", key);
+                j.name("total").beginObject()
+                        .field("countBefore", diff.before().count()).field("bytesBefore", diff.before().bytes())
+                        .field("countAfter", diff.after().count()).field("bytesAfter", diff.after().bytes())
+                        .field("countDelta", diff.countDelta()).field("bytesDelta", diff.bytesDelta())
+                        .field("groups", diff.rows().size()).endObject();
+                j.name("groups").beginArray();
+                for (HistogramDiff.Row r : shown) {
+                    j.beginObject().field("key", r.key())
+                            .field("countBefore", r.countBefore()).field("bytesBefore", r.bytesBefore())
+                            .field("countAfter", r.countAfter()).field("bytesAfter", r.bytesAfter())
+                            .field("countDelta", r.countDelta()).field("bytesDelta", r.bytesDelta()).endObject();
+                }
+                j.endArray().endObject();
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** The totals that tsv and csv keep off stdout. */
+    public static String totalsNote(HistogramDiff diff) {
+        return "total: " + diff.before().count() + " -> " + diff.after().count() + " objects (" + signed(diff.countDelta())
+                + "), " + diff.before().bytes() + " -> " + diff.after().bytes() + " bytes (" + signed(diff.bytesDelta()) + ")";
+    }
+
+    private static String appearance(HistogramDiff.Row r) {
+        if (r.countBefore() == 0 && r.countAfter() > 0) {
+            return " (new)";
+        }
+        if (r.countAfter() == 0 && r.countBefore() > 0) {
+            return " (gone)";
+        }
+        return "";
+    }
+
+    private static String bytes(long b, boolean exact) {
+        return exact ? Sizes.count(b) : Sizes.bytes(b);
+    }
+
+    private static String signed(long n) {
+        return (n > 0 ? "+" : "") + Sizes.count(n);
+    }
+
+    private static String signedBytes(long n, boolean exact) {
+        return (n > 0 ? "+" : "") + (exact ? Sizes.count(n) : Sizes.bytes(n));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.heaplens.report;
+
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.ruby.Leaks;
+
+import java.util.List;
+import java.util.Map;
+
+/** Writes {@code leaks} results in any {@link OutputFormat}. Computes nothing. */
+public final class LeaksRenderer {
+    private LeaksRenderer() {
+    }
+
+    /**
+     * @param shown the groups to show (a prefix of {@code leaks.groups()})
+     * @param paths a sample path from a GC root per shown group key, when one was found
+     */
+    public static String render(Leaks leaks, List<Leaks.Group> shown, Map<String, ObjectRenderer.PathView> paths,
+                                String key, OutputFormat format, List<String> dumps) {
+        StringBuilder out = new StringBuilder();
+        switch (format) {
+            case TABLE, MARKDOWN -> {
+                boolean md = format == OutputFormat.MARKDOWN;
+                if (!md) {
+                    out.append("Objects allocated after ").append(dumps.get(0)).append(", present in ").append(dumps.get(1))
+                            .append(" and still alive in ").append(dumps.get(2)).append('\n');
+                    out.append("identity: ").append(leaks.rule().description()).append("\n\n");
+                } else {
+                    out.append("Identity: ").append(leaks.rule().description()).append("\n\n");
+                }
+                Table t = new Table(List.of("count", "bytes", "retained in C", key), true, true, true, false);
+                if (md) {
+                    t.codeColumn(3);
+                }
+                for (Leaks.Group g : shown) {
+                    t.row(Sizes.count(g.count()), bytes(g.bytes(), md), g.retainedKnown() ? bytes(g.retainedBytes(), md) : "-", g.key());
+                }
+                t.footer(Sizes.count(leaks.leakedCount()), bytes(leaks.leakedBytes(), md), "",
+                        "TOTAL (" + Sizes.plural(leaks.groups().size(), "group") + ")");
+                if (md) {
+                    t.writeMarkdown(out);
+                } else {
+                    t.writeAligned(out);
+                }
+                for (Leaks.Group g : shown) {
+                    ObjectRenderer.PathView p = paths.get(g.key());
+                    if (p == null) {
+                        continue;
+                    }
+                    out.append('\n').append(md ? "**" : "").append("Sample path to ").append(g.key()).append(md ? "**\n\n" : "\n");
+                    out.append(md ? "- " : "  ").append("ROOT ").append(p.rootCategory()).append('\n');
+                    for (ObjectRow s : p.steps()) {
+                        out.append(md ? "- " : "  -> ").append(s.hexAddress()).append("  ").append(s.kind()).append("  ")
+                                .append(s.className()).append(s.value().isEmpty() ? "" : "  " + s.value()).append('\n');
+                    }
+                }
+            }
+            case TSV, CSV -> {
+                Table t = new Table(List.of("count", "bytes", "retained_bytes", key), true, true, true, false);
+                for (Leaks.Group g : shown) {
+                    t.row(Long.toString(g.count()), Long.toString(g.bytes()), g.retainedKnown() ? Long.toString(g.retainedBytes()) : "", g.key());
+                }
+                t.writeDelimited(out, format == OutputFormat.TSV ? '\t' : ',');
+            }
+            case JSON -> {
+                JsonWriter j = new JsonWriter(out);
+                j.beginObject().field("a", dumps.get(0)).field("b", dumps.get(1)).field("c", dumps.get(2))
+                        .field("by", key).field("identity", leaks.rule().name().toLowerCase())
+                        .field("count", leaks.leakedCount()).field("bytes", leaks.leakedBytes())
+                        .field("groups", leaks.groups().size());
+                j.name("rows").beginArray();
+                for (Leaks.Group g : shown) {
+                    j.beginObject().field("key", g.key()).field("count", g.count()).field("bytes", g.bytes());
+                    if (g.retainedKnown()) {
+                        j.field("retainedBytes", g.retainedBytes());
+                    }
+                    ObjectRenderer.PathView p = paths.get(g.key());
+                    if (p != null) {
+                        j.name("samplePath").beginObject().field("root", p.rootCategory());
+                        j.name("steps").beginArray();
+                        p.steps().forEach(s -> RetentionRenderer.objectJson(j, s));
+                        j.endArray().endObject();
+                    }
+                    j.endObject();
+                }
+                j.endArray().endObject();
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** The totals that tsv and csv keep off stdout. */
+    public static String totalsNote(Leaks leaks) {
+        return "total: " + leaks.leakedCount() + " objects, " + leaks.leakedBytes() + " bytes leaked in "
+                + leaks.groups().size() + " groups; identity " + leaks.rule().name().toLowerCase();
+    }
+
+    private static String bytes(long b, boolean exact) {
+        return exact ? Sizes.count(b) : Sizes.bytes(b);
+    }
+}
