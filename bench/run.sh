@@ -10,6 +10,7 @@
 #   ONLY=REGEX        only run commands whose name matches (grep -E)
 #   HEAPLENS=./heaplens   launcher to use (relative to the repo root)
 #   DUMP2=...         second dump for two-dump commands ({dump2}); default DUMP
+#   DUMP3=...         third dump for leaks ({dump3}); default DUMP2
 #
 # Builds nothing. heaplens commands are skipped (with a warning) when the
 # launcher is missing; the wc/cat baselines always run.
@@ -23,6 +24,7 @@ abspath() { case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$(pwd)" 
 
 DUMP="$(abspath "${1:-/tmp/heaplens-bench/big.json}")"
 DUMP2="$(abspath "${DUMP2:-$DUMP}")"
+DUMP3="$(abspath "${DUMP3:-$DUMP2}")"
 RUNS="${RUNS:-5}"
 WARMUP="${WARMUP:-1}"
 RSS_RUNS="${RSS_RUNS:-3}"
@@ -59,8 +61,8 @@ baseline "cat DUMP > /dev/null"              'cat {dump} > /dev/null'
 heaplens "heaplens summary DUMP"             '{heaplens} summary {dump}'
 heaplens "heaplens histogram DUMP --by class" '{heaplens} histogram {dump} --by class'
 heaplens "heaplens top DUMP"                 '{heaplens} top {dump}'
-# heaplens "heaplens diff DUMP DUMP2"        '{heaplens} diff {dump} {dump2}'
-# heaplens "heaplens leaks DUMP"             '{heaplens} leaks {dump}'
+heaplens "heaplens diff DUMP DUMP2"          '{heaplens} diff {dump} {dump2}'
+heaplens "heaplens leaks DUMP DUMP2 DUMP3"   '{heaplens} leaks {dump} {dump2} {dump3}'
 
 # ---------------------------------------------------------------------------
 
@@ -72,6 +74,7 @@ expand() { # template -> command line
   q="$(printf '%q' "$HEAPLENS")"; t="${t//\{heaplens\}/$q}"
   q="$(printf '%q' "$DUMP")";     t="${t//\{dump\}/$q}"
   q="$(printf '%q' "$DUMP2")";    t="${t//\{dump2\}/$q}"
+  q="$(printf '%q' "$DUMP3")";    t="${t//\{dump3\}/$q}"
   printf '%s\n' "$t"
 }
 slug() { printf '%s' "$1" | tr -c 'A-Za-z0-9' '-' | tr -s '-' | sed 's/^-//; s/-$//'; }
@@ -82,6 +85,7 @@ SIZE_BYTES="$(stat -L -c %s "$DUMP")"
 log "warming page cache with $DUMP ($SIZE_BYTES bytes)"
 cat "$DUMP" > /dev/null
 if [[ "$DUMP2" != "$DUMP" ]]; then cat "$DUMP2" > /dev/null; fi
+if [[ "$DUMP3" != "$DUMP2" ]]; then cat "$DUMP3" > /dev/null; fi
 LINES="$(wc -l < "$DUMP" | tr -d ' ')"
 
 CPU="$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)"
