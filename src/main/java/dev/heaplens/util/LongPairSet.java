@@ -1,14 +1,13 @@
 package dev.heaplens.util;
 
 /**
- * A set of (long, long) pairs in two primitive arrays with open addressing: 16 bytes a slot, no
- * object per entry. Used for object identities (address plus generation, or address plus type
- * and class) across dumps.
+ * A set of (long, long) pairs with open addressing in one primitive array, a pair's two halves
+ * side by side so that a probe costs one cache miss; no object per entry. Used for object
+ * identities (address plus generation, or address plus type and class) across dumps. The first
+ * half must not be 0 (no object lives at address 0): 0 marks an empty slot.
  */
 public final class LongPairSet {
-    private long[] firsts;
-    private long[] seconds;
-    private boolean[] used;
+    private long[] slots; // first, second, first, second...
     private int size;
 
     public LongPairSet() {
@@ -17,9 +16,7 @@ public final class LongPairSet {
 
     public LongPairSet(int expected) {
         int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
-        firsts = new long[capacity];
-        seconds = new long[capacity];
-        used = new boolean[capacity];
+        slots = new long[capacity * 2];
     }
 
     public int size() {
@@ -27,27 +24,30 @@ public final class LongPairSet {
     }
 
     public void add(long first, long second) {
-        int mask = firsts.length - 1;
+        if (first == 0) {
+            throw new IllegalArgumentException("0 is not a valid first half");
+        }
+        int mask = (slots.length >> 1) - 1;
         int slot = slot(first, second, mask);
-        while (used[slot]) {
-            if (firsts[slot] == first && seconds[slot] == second) {
+        while (slots[slot * 2] != 0) {
+            if (slots[slot * 2] == first && slots[slot * 2 + 1] == second) {
                 return;
             }
             slot = (slot + 1) & mask;
         }
-        used[slot] = true;
-        firsts[slot] = first;
-        seconds[slot] = second;
-        if (++size * 2 > firsts.length) {
+        slots[slot * 2] = first;
+        slots[slot * 2 + 1] = second;
+        if (++size * 2 > (slots.length >> 1)) {
             grow();
         }
     }
 
     public boolean contains(long first, long second) {
-        int mask = firsts.length - 1;
+        int mask = (slots.length >> 1) - 1;
         int slot = slot(first, second, mask);
-        while (used[slot]) {
-            if (firsts[slot] == first && seconds[slot] == second) {
+        long f;
+        while ((f = slots[slot * 2]) != 0) {
+            if (f == first && slots[slot * 2 + 1] == second) {
                 return true;
             }
             slot = (slot + 1) & mask;
@@ -55,26 +55,13 @@ public final class LongPairSet {
         return false;
     }
 
-    /** Adds every pair of {@code other}. */
-    public void addAll(LongPairSet other) {
-        for (int i = 0; i < other.firsts.length; i++) {
-            if (other.used[i]) {
-                add(other.firsts[i], other.seconds[i]);
-            }
-        }
-    }
-
     private void grow() {
-        long[] f = firsts;
-        long[] s = seconds;
-        boolean[] u = used;
-        firsts = new long[f.length * 2];
-        seconds = new long[f.length * 2];
-        used = new boolean[f.length * 2];
+        long[] old = slots;
+        slots = new long[old.length * 2];
         size = 0;
-        for (int i = 0; i < f.length; i++) {
-            if (u[i]) {
-                add(f[i], s[i]);
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i] != 0) {
+                add(old[i], old[i + 1]);
             }
         }
     }
@@ -82,10 +69,5 @@ public final class LongPairSet {
     private static int slot(long first, long second, int mask) {
         long h = (first * 0x9E3779B97F4A7C15L) ^ (second * 0xC2B2AE3D27D4EB4FL);
         return (int) (h ^ (h >>> 29)) & mask;
-    }
-
-    @Override
-    public String toString() {
-        return "LongPairSet(" + size + ")";
     }
 }

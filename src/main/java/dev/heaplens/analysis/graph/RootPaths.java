@@ -100,6 +100,69 @@ public final class RootPaths {
         }
     }
 
+    /**
+     * One breadth-first search from all roots that remembers how each object was first reached:
+     * a shortest path to any object, without searching again for each.
+     */
+    public static final class Tree {
+        private final HeapGraph graph;
+        private final int[] parent; // object that first reached it; -1 for root targets; -2 unreached
+        private final int[] root;   // for root targets: the root that holds it
+
+        private Tree(HeapGraph graph, int[] parent, int[] root) {
+            this.graph = graph;
+            this.parent = parent;
+            this.root = root;
+        }
+
+        /** A shortest path from a root to {@code target}, or null when no root reaches it. */
+        public Path pathTo(int target) {
+            if (parent[target] == -2) {
+                return null;
+            }
+            int length = 1;
+            for (int o = target; parent[o] >= 0; o = parent[o]) {
+                length++;
+            }
+            int[] chain = new int[length];
+            int o = target;
+            for (int i = length - 1; i >= 0; i--) {
+                chain[i] = o;
+                o = parent[o] >= 0 ? parent[o] : o;
+            }
+            return new Path(graph.rootCategory(root[chain[0]]), chain);
+        }
+    }
+
+    public static Tree tree(HeapGraph g, EdgeFilter filter) {
+        int n = g.objectCount();
+        int[] parent = new int[n];
+        Arrays.fill(parent, -2);
+        int[] root = new int[n];
+        int[] queue = new int[n];
+        int head = 0;
+        int tail = 0;
+        for (int r = 0; r < g.rootCount(); r++) {
+            int o = g.rootTarget(r);
+            if (parent[o] == -2) {
+                parent[o] = -1;
+                root[o] = r;
+                queue[tail++] = o;
+            }
+        }
+        while (head < tail) {
+            int o = queue[head++];
+            for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+                int t = g.target(i);
+                if (parent[t] == -2 && filter.follow(o, i, t)) {
+                    parent[t] = o;
+                    queue[tail++] = t;
+                }
+            }
+        }
+        return new Tree(g, parent, root);
+    }
+
     /** Duplicate references give the same chain twice; keep one. */
     private static void addDistinct(List<Path> paths, Path path) {
         for (Path p : paths) {

@@ -13,15 +13,17 @@ import java.util.Set;
 public final class IdentitySink implements RubyRecordSink {
     public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
 
-    private final LongPairSet identities = new LongPairSet(1 << 16);
-    /** Only identities absent from this set are kept (null: keep all). */
-    private final LongPairSet unless;
+    private final LongPairSet identities;
+    /** Only identities absent from these are kept (null: keep all). */
+    private final Identities unless;
     long objects;
     long bytes;
     long withoutGeneration;
 
-    public IdentitySink(LongPairSet unless) {
+    /** @param expected objects this sink will likely see, to size its set once */
+    public IdentitySink(Identities unless, int expected) {
         this.unless = unless;
+        this.identities = new LongPairSet(Math.max(1 << 10, expected));
     }
 
     @Override
@@ -31,6 +33,9 @@ public final class IdentitySink implements RubyRecordSink {
         }
         objects++;
         bytes += r.memsize;
+        if (r.address == 0) {
+            return; // not an object's address; cannot be told apart anyway
+        }
         long key = ObjectIdentity.key(r.generation, r.type, r.classAddress);
         if (unless != null && unless.contains(r.address, key)) {
             return;
@@ -41,12 +46,20 @@ public final class IdentitySink implements RubyRecordSink {
         identities.add(r.address, key);
     }
 
-    /** All the sinks' identities in one set. */
-    public static LongPairSet merge(List<IdentitySink> sinks) {
-        int total = sinks.stream().mapToInt(s -> s.identities.size()).sum();
-        LongPairSet all = new LongPairSet(Math.max(16, total));
-        sinks.forEach(s -> all.addAll(s.identities));
-        return all;
+    /** The identities of one read: the sinks' sets, queried together (no copy into one). */
+    public record Identities(List<LongPairSet> sets) {
+        public boolean contains(long address, long key) {
+            for (LongPairSet s : sets) {
+                if (s.contains(address, key)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    public static Identities identities(List<IdentitySink> sinks) {
+        return new Identities(sinks.stream().map(s -> s.identities).toList());
     }
 
     public static long objects(List<IdentitySink> sinks) {

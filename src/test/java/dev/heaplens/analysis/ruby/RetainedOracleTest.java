@@ -69,8 +69,11 @@ class RetainedOracleTest {
         JsonNode objects = golden.has("objects") ? golden.get("objects") : golden.get("retained");
         for (JsonNode gold : objects) {
             int target = g.objectOf(Long.parseUnsignedLong(gold.get("address").asText().substring(2), 16));
-            List<RootPaths.Path> paths = RootPaths.shortest(g, EdgeFilter.ALL, target, 5);
+            List<RootPaths.Path> paths = new java.util.ArrayList<>(RootPaths.shortest(g, EdgeFilter.ALL, target, 5));
             assertThat(paths).isNotEmpty();
+            RootPaths.Path fromTree = RootPaths.tree(g, EdgeFilter.ALL).pathTo(target);
+            assertThat(fromTree.objects()).as("the tree's path is a shortest one").hasSameSizeAs(paths.get(0).objects());
+            paths.add(fromTree);
             for (RootPaths.Path p : paths) {
                 int[] chain = p.objects();
                 assertThat(chain[chain.length - 1]).isEqualTo(target);
