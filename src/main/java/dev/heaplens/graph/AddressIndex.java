@@ -6,7 +6,7 @@ package dev.heaplens.graph;
  * objects. Clustered addresses (heap pages, regions) only make buckets uneven, and an uneven bucket
  * costs a binary search over its own entries, never more than a plain binary search.
  */
-final class AddressIndex {
+final class AddressIndex implements AddressLookup {
     private final long[] addresses;
     private final long min;
     private final long max;
@@ -44,7 +44,8 @@ final class AddressIndex {
     }
 
     /** The first position holding {@code address}, or -1. */
-    int find(long address) {
+    @Override
+    public int find(long address) {
         if (address < min || address > max) {
             return -1;
         }

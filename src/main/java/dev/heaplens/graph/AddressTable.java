@@ -7,7 +7,7 @@ package dev.heaplens.graph;
  * {@link AddressIndex} and 7x faster than a plain binary search, at 8-16 bytes per object, freed once
  * the references are resolved.
  */
-final class AddressTable {
+final class AddressTable implements AddressLookup {
     /** Beyond this the table would pass its load limit at its largest size: use AddressIndex. */
     static final int MAX_OBJECTS = (int) ((1 << 30) * 0.3);
 
@@ -42,7 +42,8 @@ final class AddressTable {
     }
 
     /** The first object at {@code address}, or -1. */
-    int find(long address) {
+    @Override
+    public int find(long address) {
         int s = hash(address) & mask;
         int at;
         while ((at = slots[s]) != 0) {

@@ -397,8 +397,8 @@ public final class HeapGraphBuilder {
             Part p = parts.get(k);
             long from = at;
             int slot = k;
-            Runnable work = () -> dangling[slot] = table != null
-                    ? resolve(p.references, table, resolved, from) : resolve(p.references, index, resolved, from);
+            AddressLookup lookup = table != null ? table : index;
+            Runnable work = () -> dangling[slot] = resolve(p.references, lookup, resolved, from);
             at += p.references.size();
             if (k == parts.size() - 1) {
                 work.run();
@@ -423,20 +423,10 @@ public final class HeapGraphBuilder {
     }
 
     /** Writes the object of each address in {@code refs} to {@code out} from {@code at}; returns how many are absent. */
-    private static long resolve(GrowableLongs refs, AddressTable table, IntPages out, long at) {
+    private static long resolve(GrowableLongs refs, AddressLookup lookup, IntPages out, long at) {
         long dangling = 0;
         for (long i = 0, count = refs.size(); i < count; i++) {
-            int target = table.find(refs.get(i));
-            dangling += target >>> 31;
-            out.set(at + i, target);
-        }
-        return dangling;
-    }
-
-    private static long resolve(GrowableLongs refs, AddressIndex index, IntPages out, long at) {
-        long dangling = 0;
-        for (long i = 0, count = refs.size(); i < count; i++) {
-            int target = index.find(refs.get(i));
+            int target = lookup.find(refs.get(i));
             dangling += target >>> 31;
             out.set(at + i, target);
         }
