@@ -45,7 +45,7 @@ final class LeaksCommand implements Callable<Integer> {
     String c;
 
     @Option(names = "--by", paramLabel = "KEY", description = "location, class, type or gem (default: ${DEFAULT-VALUE}).")
-    ObjectNamer.GroupKey by = ObjectNamer.GroupKey.LOCATION;
+    ObjectNamer.Grouping by = ObjectNamer.Grouping.LOCATION;
 
     @Option(names = "--top", paramLabel = "N", description = "Groups shown, with retained size and a sample path (default: ${DEFAULT-VALUE}).")
     int top = 10;

@@ -27,7 +27,7 @@ final class RetainedCommand implements Callable<Integer> {
     String dump;
 
     @Option(names = "--by", paramLabel = "KEY", description = "class, type, location or gem (default: ${DEFAULT-VALUE}).")
-    ObjectNamer.GroupKey by = ObjectNamer.GroupKey.CLASS;
+    ObjectNamer.Grouping by = ObjectNamer.Grouping.CLASS;
 
     @Option(names = "--top", paramLabel = "N", description = "Groups shown, each computed exactly (default: ${DEFAULT-VALUE}).")
     int top = 20;

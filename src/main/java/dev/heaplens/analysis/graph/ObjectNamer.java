@@ -9,7 +9,7 @@ public interface ObjectNamer {
     String kind(int object);
 
     /** The group name of {@code object} under {@code key}; {@code null} keys are never asked. */
-    String group(int object, GroupKey key);
+    String group(int object, Grouping key);
 
     /** A short human description: the value of a string, the length of an array; may be empty. */
     String shortValue(int object);
@@ -18,7 +18,7 @@ public interface ObjectNamer {
     String location(int object);
 
     /** The keys this runtime can group by. */
-    enum GroupKey {
+    enum Grouping {
         CLASS, TYPE, LOCATION, GEM
     }
 }

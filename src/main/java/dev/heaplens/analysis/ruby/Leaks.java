@@ -75,7 +75,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
      * @param newInB     identities of B's objects that A does not have
      * @param top        groups that get exact retained sizes and a sample path
      */
-    public static Leaks find(RubyHeap c, Dominators d, IdentitySink.Identities newInB, Rule rule, ObjectNamer.GroupKey by, int top) {
+    public static Leaks find(RubyHeap c, Dominators d, IdentitySink.Identities newInB, Rule rule, ObjectNamer.Grouping by, int top) {
         HeapGraph g = c.graph();
         Map<String, BitSet> members = new HashMap<>();
         Map<String, long[]> sums = new HashMap<>();

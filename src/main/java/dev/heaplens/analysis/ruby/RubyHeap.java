@@ -64,7 +64,7 @@ public final class RubyHeap implements ObjectNamer {
     }
 
     @Override
-    public String group(int o, GroupKey key) {
+    public String group(int o, Grouping key) {
         return switch (key) {
             case CLASS -> className(o);
             case TYPE -> kind(o);
