@@ -49,6 +49,9 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .setErr(new PrintWriter(console.err(), true))
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
+        LowerCaseEnums.register(cli, dev.heaplens.analysis.ruby.GroupBy.class, dev.heaplens.report.OutputFormat.class,
+                dev.heaplens.analysis.ruby.HistogramView.SortOrder.class, dev.heaplens.analysis.ruby.HistogramDiff.SortOrder.class,
+                dev.heaplens.analysis.graph.ObjectNamer.Grouping.class, dev.heaplens.report.GraphDrawing.Format.class);
         return cli.execute(args);
     }
 

@@ -11,7 +11,14 @@ public final class GraphDrawing {
     private GraphDrawing() {
     }
 
-    public enum Format { MERMAID, DOT }
+    public enum Format {
+        MERMAID, DOT;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /** A node: its id (the address) and label. */
     public record Node(String id, String label) {

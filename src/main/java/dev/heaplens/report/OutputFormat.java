@@ -11,5 +11,11 @@ public enum OutputFormat {
     /** Comma-separated, RFC 4180 quoting, exact integers. */
     CSV,
     /** One JSON document with totals and groups, exact integers. */
-    JSON
+    JSON;
+
+    /** Lower case, as on the command line (and in --help defaults). */
+    @Override
+    public String toString() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
 }

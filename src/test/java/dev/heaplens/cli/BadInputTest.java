@@ -312,7 +312,7 @@ class BadInputTest {
         Path p = writeDump(dir, "ok.json", ROOT, FOO, OBJ1);
         // Picocli adds a second line pointing at --help.
         assertFailsWith(run("histogram", p.toString(), "--by", "size"),
-                "heaplens: Invalid value for option '--by': expected one of [TYPE, CLASS, IMEMO, LOCATION, FILE, GEM, METHOD, GENERATION] (case-insensitive) but was 'size'",
+                "heaplens: Invalid value for option '--by': expected one of type, class, imemo, location, file, gem, method, generation but was 'size'",
                 "Try 'heaplens histogram --help' for more information.");
     }
 
@@ -320,7 +320,7 @@ class BadInputTest {
     void unknownHistogramFormat() {
         Path p = writeDump(dir, "ok.json", ROOT, FOO, OBJ1);
         assertFailsWith(run("histogram", p.toString(), "--format", "xml"),
-                "heaplens: Invalid value for option '--format': expected one of [TABLE, MARKDOWN, TSV, CSV, JSON] (case-insensitive) but was 'xml'",
+                "heaplens: Invalid value for option '--format': expected one of table, markdown, tsv, csv, json but was 'xml'",
                 "Try 'heaplens histogram --help' for more information.");
     }
 

@@ -19,6 +19,11 @@ public interface ObjectNamer {
 
     /** The keys this runtime can group by. */
     enum Grouping {
-        CLASS, TYPE, LOCATION, GEM
+        CLASS, TYPE, LOCATION, GEM;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 }

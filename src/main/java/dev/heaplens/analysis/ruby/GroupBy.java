@@ -6,6 +6,13 @@ import java.util.Locale;
 public enum GroupBy {
     TYPE, CLASS, IMEMO, LOCATION, FILE, GEM, METHOD, GENERATION;
 
+    /** Lower case, as on the command line (and in --help defaults). */
+    @Override
+    public String toString() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+
     /** The lower-case name used on the command line and as the key column's header. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);

@@ -30,7 +30,14 @@ public record HistogramDiff(GroupBy by, Totals before, Totals after, List<Row> r
         }
     }
 
-    public enum SortOrder { BYTES, COUNT }
+    public enum SortOrder {
+        BYTES, COUNT;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     public long countDelta() {
         return after.count - before.count;

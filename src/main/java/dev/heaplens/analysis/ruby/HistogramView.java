@@ -11,7 +11,14 @@ import java.util.List;
 public record HistogramView(Histogram histogram, SortOrder sort, List<Histogram.Group> shown,
                             long hiddenGroups, long hiddenCount, long hiddenBytes) {
 
-    public enum SortOrder { BYTES, COUNT }
+    public enum SortOrder {
+        BYTES, COUNT;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /** @param top at most this many groups; 0 or less for all */
     public static HistogramView of(Histogram histogram, SortOrder sort, int top, long minBytes) {
