@@ -56,18 +56,6 @@ public final class LongGroupMap {
         }
     }
 
-    /** Count of a key, 0 when absent. */
-    public long count(long key) {
-        int slot = slotOf(key);
-        return keys[slot] == EMPTY ? 0 : counts[slot];
-    }
-
-    /** Bytes of a key, 0 when absent. */
-    public long bytes(long key) {
-        int slot = slotOf(key);
-        return keys[slot] == EMPTY ? 0 : bytes[slot];
-    }
-
     private int slotOf(long key) {
         int mask = keys.length - 1;
         int slot = mix(key) & mask;

@@ -144,7 +144,7 @@ final class ChunkReader {
             lines++;
             return nl + 1;
         }
-        if (parse(start, nl, lines + 1)) {
+        if (parse(start, nl)) {
             lines++;
             return nl + 1;
         }
@@ -168,7 +168,7 @@ final class ChunkReader {
                 next = filled;
             }
             end = next;
-            if (parse(start, end, lines + 1)) {
+            if (parse(start, end)) {
                 lines += 1 + joined;
                 return Math.min(end + 1, filled);
             }
@@ -180,7 +180,7 @@ final class ChunkReader {
 
     private void handleLastLine(int start, int end) {
         lines++;
-        if (isBlank(start, end) || parse(start, end, lines)) {
+        if (isBlank(start, end) || parse(start, end)) {
             return;
         }
         truncatedLastLine = new LineProblem(lines, bufferOffset + start,
@@ -190,8 +190,7 @@ final class ChunkReader {
         }
     }
 
-    private boolean parse(int start, int end, long lineNumber) {
-        record.lineInChunk = lineNumber;
+    private boolean parse(int start, int end) {
         record.offset = bufferOffset + start;
         if (parser.parse(buf, start, end, record)) {
             sink.accept(record);

@@ -23,8 +23,6 @@ public final class RubyRecord {
 
     /** The line's bytes; ranges below index into it. */
     public byte[] buf;
-    /** 1-based line number within the chunk being read. */
-    public long lineInChunk;
     /** Byte offset of the line within the whole dump (of the uncompressed stream). */
     public long offset;
 
