@@ -111,7 +111,7 @@ public final class RubyLineParser {
             }
             int key = keyId(keyStart, pos - keyStart);
             if (canJump(key, r)) {
-                int tail = tail();
+                int tail = jump(r);
                 if (tail > pos) {
                     pos = tail;
                     continue;
@@ -120,7 +120,7 @@ public final class RubyLineParser {
             pos = expect(skipSpace(pos + 1), ':');
             pos = parseValue(skipSpace(pos), key, r);
             if (headerComplete(key, r)) {
-                int tail = tail();
+                int tail = jump(r);
                 if (tail > pos) {
                     pos = tail;
                     continue;
@@ -164,7 +164,7 @@ public final class RubyLineParser {
         if (startsWith(p, HEAD_CLASS)) {
             p = parseAddress(p + HEAD_CLASS.length, r, K_CLASS);
             if (headerComplete(K_CLASS, r)) {
-                int tail = tail();
+                int tail = jump(r);
                 if (tail > p) {
                     return tail;
                 }
@@ -174,6 +174,32 @@ public final class RubyLineParser {
             return p + 2;
         }
         return -1;
+    }
+
+    /**
+     * Where to jump to skip the middle of the line, or -1 not to. When references are counted,
+     * they are counted here: Ruby always writes the references array just before the tail keys.
+     */
+    private int jump(RubyRecord r) {
+        int tail = tail();
+        if (tail < 0 || !wantReferenceCount) {
+            return tail;
+        }
+        int p = valueEndBefore(tail);
+        if (p < lineStart) {
+            return -1;
+        }
+        if (buf[p] != ']') {
+            r.referenceCount = 0; // no array before the tail: no references
+            return tail;
+        }
+        int open = Swar.lastIndexOf(buf, lineStart, p, (byte) '[');
+        if (open < 0 || keyBefore(open, W_REFERENCES) < 0) {
+            return -1;
+        }
+        Swar.indexOfCounting(buf, open + 1, p + 1, (byte) ']', (byte) '"', count);
+        r.referenceCount = count[0] >> 1;
+        return tail;
     }
 
     private int tail() {
@@ -231,7 +257,7 @@ public final class RubyLineParser {
      * (flags like frozen, sizes, values, references) is skipped in one jump.
      */
     private boolean headerComplete(int key, RubyRecord r) {
-        if (wantReferences || wantReferenceCount || r.type == null) {
+        if (wantReferences || r.type == null) {
             return false;
         }
         return switch (key) {
@@ -249,9 +275,9 @@ public final class RubyLineParser {
      */
     private boolean canJump(int key, RubyRecord r) {
         if (key == K_VALUE) {
-            return !wantReferences && !wantReferenceCount; // shared strings list references after the value
+            return !wantReferences; // shared strings list references after the value: jump() counts them
         }
-        return key == K_REFERENCES && !wantReferences && !wantReferenceCount && r.type != RubyType.ROOT;
+        return key == K_REFERENCES && !wantReferences && r.type != RubyType.ROOT;
     }
 
     /**
