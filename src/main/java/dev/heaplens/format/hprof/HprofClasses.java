@@ -1,0 +1,133 @@
+package dev.heaplens.format.hprof;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The dump's classes: names (from UTF8 + LOAD CLASS, in Java source form) and, per class dumped,
+ * what reading its instances needs, computed once over the class hierarchy: where the reference
+ * fields are in an instance record and the instance's shallow size under a {@link HprofLayout}.
+ */
+public final class HprofClasses {
+    /** Layout of one class's instances. */
+    public static final class Shape {
+        /** Bytes of an instance's field values in the file (the whole hierarchy). */
+        public final int fileBytes;
+        /** Offsets of reference fields within those bytes. */
+        final int[] referenceOffsets;
+        /** Header plus fields, before alignment. */
+        final long unalignedSize;
+        public final long shallowSize;
+
+        Shape(int fileBytes, int[] referenceOffsets, long unalignedSize, long shallowSize) {
+            this.fileBytes = fileBytes;
+            this.referenceOffsets = referenceOffsets;
+            this.unalignedSize = unalignedSize;
+            this.shallowSize = shallowSize;
+        }
+    }
+
+    private final Map<Long, String> names;
+    private final Map<Long, ClassDump> dumps;
+    private final Map<Long, Shape> shapes = new HashMap<>();
+    private final Map<BasicType, Long> primitiveArrayClasses = new EnumMap<>(BasicType.class);
+    private final long javaLangClass;
+    private final long classInstanceSize;
+    private final HprofLayout layout;
+    private final int idSize;
+    /** 8-byte ids: a 64-bit HotSpot dump (Android's have 4-byte ids), with its hidden fields. */
+    private final boolean hotSpot;
+
+    HprofClasses(Map<Long, String> names, Map<Long, ClassDump> dumps, HprofLayout layout, int idSize) {
+        this.names = names;
+        this.dumps = dumps;
+        this.layout = layout;
+        this.idSize = idSize;
+        this.hotSpot = idSize == 8;
+        Map<String, Long> byName = new HashMap<>();
+        names.forEach((id, name) -> byName.putIfAbsent(name, id));
+        for (BasicType t : BasicType.values()) {
+            Long id = byName.get(t.javaName + "[]");
+            if (t != BasicType.OBJECT && id != null) {
+                primitiveArrayClasses.put(t, id);
+            }
+        }
+        javaLangClass = byName.getOrDefault("java.lang.Class", 0L);
+        Shape classShape = javaLangClass == 0 ? null : shape(javaLangClass);
+        classInstanceSize = classShape == null ? layout.headerBytes() : classShape.unalignedSize;
+    }
+
+    /** The class's Java name, or null when the dump does not name it. */
+    public String name(long classId) {
+        return names.get(classId);
+    }
+
+    /** Class id → Java name, for every class the dump names. */
+    public Map<Long, String> names() {
+        return Collections.unmodifiableMap(names);
+    }
+
+    public ClassDump dump(long classId) {
+        return dumps.get(classId);
+    }
+
+    /** The class of {@code type[]} arrays, or 0 when the dump has none. */
+    public long primitiveArrayClass(BasicType type) {
+        return primitiveArrayClasses.getOrDefault(type, 0L);
+    }
+
+    public long javaLangClass() {
+        return javaLangClass;
+    }
+
+    /**
+     * Shallow size of the class object itself: a {@code java.lang.Class} instance, which in
+     * HotSpot also holds the class's static fields.
+     */
+    public long classObjectSize(ClassDump dump) {
+        long bytes = classInstanceSize;
+        for (BasicType t : dump.staticTypes()) {
+            bytes += t.heapSize(layout);
+        }
+        return layout.align(bytes);
+    }
+
+    /** How this class's instances are laid out, or null when the class was not dumped. */
+    public Shape shape(long classId) {
+        Shape s = shapes.get(classId);
+        if (s == null && dumps.containsKey(classId)) {
+            s = computeShape(classId);
+            shapes.put(classId, s);
+        }
+        return s;
+    }
+
+    /** Instance dumps hold the class's own fields first, then its superclass's, up to Object. */
+    private Shape computeShape(long classId) {
+        List<Integer> refs = new ArrayList<>();
+        int fileBytes = 0;
+        long heapBytes = layout.headerBytes();
+        ClassDump c = dumps.get(classId);
+        // A corrupt file could make a superclass loop; no real hierarchy is this deep.
+        for (int depth = 0; c != null && depth < 10_000; depth++) {
+            if (hotSpot) {
+                heapBytes += HotSpotHiddenBytes.declaredBy(names.get(c.classId()), layout);
+            }
+            for (BasicType t : c.fieldTypes()) {
+                if (t == BasicType.OBJECT) {
+                    refs.add(fileBytes);
+                }
+                fileBytes += t.fileSize(idSize);
+                heapBytes += t.heapSize(layout);
+            }
+            c = c.superId() == 0 ? null : dumps.get(c.superId());
+        }
+        int[] offsets = refs.stream().mapToInt(Integer::intValue).toArray();
+        // Sum of field sizes: HotSpot packs fields tightly since JDK 15, padding only at the end.
+        return new Shape(fileBytes, offsets, heapBytes, layout.align(heapBytes));
+    }
+}

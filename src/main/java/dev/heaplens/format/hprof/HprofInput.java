@@ -1,0 +1,191 @@
+package dev.heaplens.format.hprof;
+
+import dev.heaplens.HeaplensException;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Big-endian reads over a stream with our own buffer, so that every error can name the byte
+ * offset it happened at (a {@code DataInputStream} does not know it). The reader says what it is
+ * inside with {@link #within} so that a file ending early is reported with its context.
+ */
+final class HprofInput {
+    private static final int BUFFER = 256 * 1024;
+
+    private final String name;
+    private final InputStream in;
+    private final byte[] buf = new byte[BUFFER];
+    private int pos;
+    private int limit;
+    /** File offset of {@code buf[0]}. */
+    private long base;
+    private int idSize = 4;
+    private String context = "the file header";
+    private long contextStart;
+
+    HprofInput(String name, InputStream in) {
+        this.name = name;
+        this.in = in;
+    }
+
+    /** Ids are read as 4 bytes until the header has said their size. */
+    void setIdSize(int size) {
+        idSize = size;
+    }
+
+    String name() {
+        return name;
+    }
+
+    int idSize() {
+        return idSize;
+    }
+
+    long offset() {
+        return base + pos;
+    }
+
+    /** What is being read, for the message if the file ends inside it. */
+    void within(String what, long start) {
+        context = what;
+        contextStart = start;
+    }
+
+    /** True when the stream has no more bytes (at a record boundary, where that is allowed). */
+    boolean atEnd() {
+        return pos == limit && fill(1) < 1;
+    }
+
+    int u1() {
+        require(1);
+        return buf[pos++] & 0xFF;
+    }
+
+    int u2() {
+        require(2);
+        int v = ((buf[pos] & 0xFF) << 8) | (buf[pos + 1] & 0xFF);
+        pos += 2;
+        return v;
+    }
+
+    int s4() {
+        require(4);
+        int v = getInt(buf, pos);
+        pos += 4;
+        return v;
+    }
+
+    /** HPROF lengths and counts are unsigned 32-bit. */
+    long u4() {
+        return s4() & 0xFFFF_FFFFL;
+    }
+
+    long u8() {
+        require(8);
+        long v = ((long) getInt(buf, pos) << 32) | (getInt(buf, pos + 4) & 0xFFFF_FFFFL);
+        pos += 8;
+        return v;
+    }
+
+    /** An object id, zero-extended when ids are 4 bytes. */
+    long id() {
+        return idSize == 8 ? u8() : u4();
+    }
+
+    /** A value of {@code type} as raw bits (ids for objects). */
+    long value(BasicType type) {
+        switch (type) {
+            case OBJECT:
+                return id();
+            case BOOLEAN:
+            case BYTE:
+                return u1();
+            case CHAR:
+            case SHORT:
+                return u2();
+            case FLOAT:
+            case INT:
+                return s4();
+            default:
+                return u8();
+        }
+    }
+
+    BasicType basicType() {
+        long at = offset();
+        int code = u1();
+        BasicType type = BasicType.of(code);
+        if (type == null) {
+            throw error(at, String.format("unknown basic type 0x%02x", code));
+        }
+        return type;
+    }
+
+    void readFully(byte[] dst, int off, int len) {
+        while (len > 0) {
+            if (pos == limit) {
+                require(1);
+            }
+            int n = Math.min(len, limit - pos);
+            System.arraycopy(buf, pos, dst, off, n);
+            pos += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    void skip(long n) {
+        while (n > 0) {
+            if (pos == limit) {
+                require(1);
+            }
+            int step = (int) Math.min(n, limit - pos);
+            pos += step;
+            n -= step;
+        }
+    }
+
+    HeaplensException error(long at, String message) {
+        return new HeaplensException(name + ": offset " + at + ": " + message);
+    }
+
+    private void require(int n) {
+        if (limit - pos < n && fill(n) < n) {
+            throw error(base + limit, "file ends inside " + context + " that starts at offset " + contextStart
+                    + " (truncated?)");
+        }
+    }
+
+    /** Moves the unread bytes to the front and reads until {@code n} are available or EOF; returns how many are. */
+    private int fill(int n) {
+        int left = limit - pos;
+        System.arraycopy(buf, pos, buf, 0, left);
+        base += pos;
+        pos = 0;
+        limit = left;
+        try {
+            while (limit < n) {
+                int r = in.read(buf, limit, buf.length - limit);
+                if (r < 0) {
+                    break;
+                }
+                limit += r;
+            }
+        } catch (IOException e) {
+            throw error(base + limit, "read failed: " + e.getMessage());
+        }
+        return limit;
+    }
+
+    static int getInt(byte[] b, int at) {
+        return ((b[at] & 0xFF) << 24) | ((b[at + 1] & 0xFF) << 16) | ((b[at + 2] & 0xFF) << 8) | (b[at + 3] & 0xFF);
+    }
+
+    static long getId(byte[] b, int at, int idSize) {
+        if (idSize == 4) {
+            return getInt(b, at) & 0xFFFF_FFFFL;
+        }
+        return ((long) getInt(b, at) << 32) | (getInt(b, at + 4) & 0xFFFF_FFFFL);
+    }
+}

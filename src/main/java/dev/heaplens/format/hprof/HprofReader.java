@@ -1,0 +1,318 @@
+package dev.heaplens.format.hprof;
+
+import dev.heaplens.HeaplensException;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Streams an HPROF file (JVM or Android heap dump) once, front to back, reporting its records to
+ * an {@link HprofVisitor}. Keeps nothing itself, so memory does not grow with the dump.
+ */
+public final class HprofReader {
+    static final List<String> VERSIONS = List.of("JAVA PROFILE 1.0.1", "JAVA PROFILE 1.0.2", "JAVA PROFILE 1.0.3");
+    /** The version string and its NUL; longer ones are not HPROF. */
+    private static final int MAX_VERSION_BYTES = 32;
+    /** Java arrays are int-indexed; a larger count is a corrupt file. */
+    private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+    private static final String[] SUB_RECORD_NAMES = new String[256];
+
+    static {
+        for (RootKind k : RootKind.values()) {
+            SUB_RECORD_NAMES[k.code] = "ROOT " + k.name().replace('_', ' ');
+        }
+        for (HeapDumpTag t : HeapDumpTag.values()) {
+            SUB_RECORD_NAMES[t.code] = t.name().replace('_', ' ');
+        }
+    }
+
+    private final HprofInput in;
+    private final long fileSize;
+    private final HprofVisitor visitor;
+    private final boolean wantsObjects;
+    private byte[] bytes = new byte[1024];
+    private long[] ids = new long[1024];
+    private boolean sawSegment;
+    private boolean sawEnd;
+
+    private HprofReader(String name, InputStream stream, long fileSize, HprofVisitor visitor) {
+        this.in = new HprofInput(name, stream);
+        this.fileSize = fileSize;
+        this.visitor = visitor;
+        this.wantsObjects = visitor.wantsObjects();
+    }
+
+    /**
+     * Reads all of {@code stream} (the uncompressed dump; {@code name} is for messages).
+     * {@code fileSize} is its length when known, to reject record lengths past the end early, or -1.
+     *
+     * @throws HeaplensException for a file that is not HPROF, truncated or corrupt
+     */
+    public static HprofHeader read(String name, InputStream stream, long fileSize, HprofVisitor visitor) {
+        HprofReader reader = new HprofReader(name, stream, fileSize, visitor);
+        HprofHeader header = reader.header();
+        visitor.header(header);
+        reader.records();
+        return header;
+    }
+
+    private HprofHeader header() {
+        StringBuilder version = new StringBuilder();
+        while (true) {
+            if (in.atEnd() || version.length() == MAX_VERSION_BYTES) {
+                throw notHprof();
+            }
+            int c = in.u1();
+            if (c == 0) {
+                break;
+            }
+            version.append((char) c);
+        }
+        if (!VERSIONS.contains(version.toString())) {
+            throw notHprof();
+        }
+        long at = in.offset();
+        long idSize = in.u4();
+        if (idSize != 4 && idSize != 8) {
+            throw in.error(at, "unsupported identifier size " + idSize + " (expected 4 or 8)");
+        }
+        in.setIdSize((int) idSize);
+        long timestamp = in.u8();
+        return new HprofHeader(version.toString(), (int) idSize, timestamp);
+    }
+
+    private HeaplensException notHprof() {
+        return in.error(0, "not an HPROF heap dump: it does not start with \"JAVA PROFILE 1.0.1\", \"1.0.2\" or \"1.0.3\"");
+    }
+
+    private void records() {
+        while (!in.atEnd()) {
+            long start = in.offset();
+            in.within("a record header", start);
+            int code = in.u1();
+            in.u4(); // microseconds since the header's timestamp
+            long length = in.u4();
+            long end = in.offset() + length;
+            HprofTag tag = HprofTag.of(code);
+            String what = tag == null ? String.format("record with tag 0x%02x", code)
+                    : tag.name().replace('_', ' ') + " record";
+            if (fileSize >= 0 && end > fileSize) {
+                throw in.error(start, what + " of " + length + " bytes goes past the end of the file at offset "
+                        + fileSize + " (truncated?)");
+            }
+            in.within("the " + what, start);
+            if (tag == null) {
+                in.skip(length);
+                continue;
+            }
+            switch (tag) {
+                case UTF8:
+                    utf8(start, length);
+                    break;
+                case LOAD_CLASS:
+                    in.u4(); // class serial
+                    long classId = in.id();
+                    in.u4(); // stack trace serial
+                    visitor.loadClass(classId, in.id());
+                    break;
+                case HEAP_DUMP:
+                case HEAP_DUMP_SEGMENT:
+                    sawSegment |= tag == HprofTag.HEAP_DUMP_SEGMENT;
+                    heapDump(end);
+                    break;
+                case HEAP_DUMP_END:
+                    sawEnd = true;
+                    in.skip(length);
+                    break;
+                default:
+                    in.skip(length);
+            }
+            if (in.offset() != end) {
+                throw in.error(start, "the " + what + " says it has " + length + " bytes but its contents end at offset "
+                        + in.offset());
+            }
+        }
+        // Segmented dumps always close with HEAP DUMP END; without it the file was cut at a record boundary.
+        if (sawSegment && !sawEnd) {
+            throw in.error(in.offset(), "file ends without a HEAP DUMP END record (truncated?)");
+        }
+    }
+
+    private void utf8(long start, long length) {
+        if (length < in.idSize() || length - in.idSize() > MAX_ARRAY) {
+            throw in.error(start, "UTF8 record has a bad length " + length);
+        }
+        long id = in.id();
+        int n = (int) (length - in.idSize());
+        byte[] b = bytes(n);
+        in.readFully(b, 0, n);
+        visitor.utf8(id, b, n);
+    }
+
+    private void heapDump(long end) {
+        while (in.offset() < end) {
+            long start = in.offset();
+            int code = in.u1();
+            String name = SUB_RECORD_NAMES[code];
+            if (name == null) {
+                throw in.error(start, String.format("unknown heap dump sub-record tag 0x%02x", code));
+            }
+            in.within("the " + name + " sub-record", start);
+            RootKind root = RootKind.of(code);
+            if (root != null) {
+                long id = in.id();
+                in.skip((long) root.extraIds * in.idSize() + 4L * root.extraU4s);
+                visitor.root(root, id);
+            } else {
+                switch (HeapDumpTag.of(code)) {
+                    case CLASS_DUMP:
+                        classDump(start);
+                        break;
+                    case INSTANCE_DUMP:
+                        instance(start, end);
+                        break;
+                    case OBJECT_ARRAY_DUMP:
+                        objectArray(start, end);
+                        break;
+                    case PRIMITIVE_ARRAY_DUMP:
+                        primitiveArray(start, end, true);
+                        break;
+                    case PRIMITIVE_ARRAY_NODATA:
+                        primitiveArray(start, end, false);
+                        break;
+                    case HEAP_DUMP_INFO:
+                        in.u4(); // heap id
+                        in.id(); // heap name string id
+                        break;
+                    default:
+                        throw new AssertionError(code);
+                }
+            }
+            if (in.offset() > end) {
+                throw in.error(start, "the " + name + " sub-record runs past the end of its record at offset " + end);
+            }
+        }
+    }
+
+    private void classDump(long start) {
+        long classId = in.id();
+        in.u4(); // stack trace serial
+        long superId = in.id();
+        long loaderId = in.id();
+        in.id(); // signers
+        in.id(); // protection domain
+        in.id(); // reserved
+        in.id(); // reserved
+        long instanceSize = in.u4();
+
+        int constants = in.u2();
+        BasicType[] constantTypes = new BasicType[constants];
+        long[] constantValues = new long[constants];
+        for (int i = 0; i < constants; i++) {
+            in.u2(); // constant pool index
+            constantTypes[i] = in.basicType();
+            constantValues[i] = in.value(constantTypes[i]);
+        }
+        int statics = in.u2();
+        long[] staticNames = new long[statics];
+        BasicType[] staticTypes = new BasicType[statics];
+        long[] staticValues = new long[statics];
+        for (int i = 0; i < statics; i++) {
+            staticNames[i] = in.id();
+            staticTypes[i] = in.basicType();
+            staticValues[i] = in.value(staticTypes[i]);
+        }
+        int fields = in.u2();
+        long[] fieldNames = new long[fields];
+        BasicType[] fieldTypes = new BasicType[fields];
+        for (int i = 0; i < fields; i++) {
+            fieldNames[i] = in.id();
+            fieldTypes[i] = in.basicType();
+        }
+        visitor.classDump(new ClassDump(classId, superId, loaderId, instanceSize, constantTypes, constantValues,
+                staticNames, staticTypes, staticValues, fieldNames, fieldTypes), start);
+    }
+
+    private void instance(long start, long end) {
+        long id = in.id();
+        in.u4(); // stack trace serial
+        long classId = in.id();
+        long length = in.u4();
+        checkFits(start, length, end, "INSTANCE DUMP");
+        checkCount(start, length, "INSTANCE DUMP");
+        if (!wantsObjects) {
+            in.skip(length);
+            return;
+        }
+        byte[] b = bytes((int) length);
+        in.readFully(b, 0, (int) length);
+        visitor.instance(id, classId, b, (int) length, start);
+    }
+
+    private void objectArray(long start, long end) {
+        long id = in.id();
+        in.u4(); // stack trace serial
+        long length = in.u4();
+        long classId = in.id();
+        checkFits(start, length * in.idSize(), end, "OBJECT ARRAY DUMP");
+        checkCount(start, length, "OBJECT ARRAY DUMP");
+        if (!wantsObjects) {
+            in.skip(length * in.idSize());
+            return;
+        }
+        int n = (int) length;
+        if (ids.length < n) {
+            ids = new long[Math.max(n, ids.length * 2)];
+        }
+        for (int i = 0; i < n; i++) {
+            ids[i] = in.id();
+        }
+        visitor.objectArray(id, classId, ids, n, start);
+    }
+
+    private void primitiveArray(long start, long end, boolean withData) {
+        long id = in.id();
+        in.u4(); // stack trace serial
+        long length = in.u4();
+        BasicType type = in.basicType();
+        if (type == BasicType.OBJECT) {
+            throw in.error(start, "primitive array dump of element type OBJECT");
+        }
+        if (withData) {
+            long bytes = length * type.fileSize(in.idSize());
+            checkFits(start, bytes, end, "PRIMITIVE ARRAY DUMP");
+            in.skip(bytes);
+        }
+        if (wantsObjects) {
+            visitor.primitiveArray(id, type, length, start);
+        }
+    }
+
+    /** Rejects contents that would run past their record before reading (or allocating for) them. */
+    private void checkFits(long start, long bytes, long end, String what) {
+        if (in.offset() + bytes > end) {
+            throw in.error(start, "the " + what + " sub-record's " + bytes + " bytes of contents run past the end"
+                    + " of its record at offset " + end);
+        }
+    }
+
+    /** What is read into a Java array must fit one. */
+    private void checkCount(long start, long count, String what) {
+        if (count > MAX_ARRAY) {
+            throw in.error(start, "the " + what + " sub-record is too large to read: " + count);
+        }
+    }
+
+    private byte[] bytes(int n) {
+        if (bytes.length < n) {
+            bytes = new byte[Math.max(n, bytes.length * 2)];
+        }
+        return bytes;
+    }
+
+    /** Decodes a UTF8 record's text (HotSpot writes modified UTF-8, which this reads as UTF-8). */
+    public static String text(byte[] bytes, int length) {
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.heaplens.format.hprof;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+
+/** A dump that can be opened more than once (the graph reader makes two passes). */
+public interface HprofSource {
+    /** For messages. */
+    String name();
+
+    /** A new stream of the uncompressed dump from its first byte. */
+    InputStream open() throws IOException;
+
+    /** Bytes of the uncompressed dump, or -1 when unknown (gzip). */
+    long size();
+
+    /** A file, plain or gzip (detected by its magic bytes). */
+    static HprofSource of(Path path) throws IOException {
+        boolean gzip;
+        try (InputStream in = Files.newInputStream(path)) {
+            gzip = in.read() == 0x1f && in.read() == 0x8b;
+        }
+        long size = gzip ? -1 : Files.size(path);
+        String name = path.toString();
+        return new HprofSource() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public InputStream open() throws IOException {
+                InputStream raw = Files.newInputStream(path);
+                return gzip ? new BufferedInputStream(new GZIPInputStream(raw, 64 * 1024), 256 * 1024) : raw;
+            }
+
+            @Override
+            public long size() {
+                return size;
+            }
+        };
+    }
+}

@@ -1,0 +1,43 @@
+package dev.heaplens.format.hprof;
+
+/**
+ * What {@link HprofReader} reports, in file order. Buffers passed in are reused after the call
+ * returns. Defaults ignore everything.
+ */
+public interface HprofVisitor {
+    default void header(HprofHeader header) {
+    }
+
+    /** A UTF8 record: {@code bytes[0..length)} are the (modified) UTF-8 text of string {@code id}. */
+    default void utf8(long id, byte[] bytes, int length) {
+    }
+
+    default void loadClass(long classId, long nameId) {
+    }
+
+    default void root(RootKind kind, long objectId) {
+    }
+
+    default void classDump(ClassDump dump, long offset) {
+    }
+
+    /**
+     * False to have instance and array dumps skipped unread (a first pass that only wants the
+     * classes); then the three methods below are not called.
+     */
+    default boolean wantsObjects() {
+        return true;
+    }
+
+    /** {@code fields[0..length)} are the instance's field values as in the file. */
+    default void instance(long id, long classId, byte[] fields, int length, long offset) {
+    }
+
+    /** {@code elements[0..length)} are element ids (0 for null). */
+    default void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
+    }
+
+    /** A primitive array; its contents are skipped. */
+    default void primitiveArray(long id, BasicType type, long length, long offset) {
+    }
+}
