@@ -2,7 +2,6 @@ package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.ReferrerGraph;
-import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.report.Sizes;
 import dev.heaplens.report.GraphDrawing;
 import picocli.CommandLine.Command;
@@ -65,9 +64,7 @@ final class GraphCommand implements Callable<Integer> {
         }
         List<GraphDrawing.Edge> edges = new ArrayList<>();
         for (ReferrerGraph.Edge e : result.edges()) {
-            boolean classPointer = loaded.heap.type(e.from()) != RubyType.IMEMO
-                    && loaded.graph().classAddress(e.from()) == loaded.graph().address(e.to());
-            String label = (classPointer ? "class" : "[" + e.index() + "]") + "," + e.level();
+            String label = loaded.heap.edgeLabel(e.from(), e.index(), e.to()) + "," + e.level();
             edges.add(new GraphDrawing.Edge(hex(loaded, e.from()), hex(loaded, e.to()), label));
         }
         String comment = Sizes.plural(targets.length, "object") + " of " + className + ", " + result.targets().size() + " drawn, "

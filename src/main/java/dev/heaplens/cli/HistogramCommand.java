@@ -1,10 +1,12 @@
 package dev.heaplens.cli;
 
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.ObjectNamer;
 import dev.heaplens.analysis.ruby.GroupBy;
 import dev.heaplens.analysis.ruby.Histogram;
 import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.analysis.ruby.HistogramView;
-import dev.heaplens.format.ruby.ReadResult;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.HistogramRenderer;
 import dev.heaplens.report.OutputFormat;
@@ -13,6 +15,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "histogram", mixinStandardHelpOptions = true, sortOptions = false,
@@ -56,11 +60,29 @@ final class HistogramCommand implements Callable<Integer> {
         this.console = console;
     }
 
+    /** JVM dumps have no line stream to aggregate: the histogram comes from the heap graph. */
+    private Histogram fromGraph(DumpInput input) {
+        ObjectNamer.Grouping grouping = switch (by) {
+            case CLASS -> ObjectNamer.Grouping.CLASS;
+            case TYPE -> ObjectNamer.Grouping.TYPE;
+            default -> throw new HeaplensException("--by " + by + " is not available for HPROF dumps yet (class or type)");
+        };
+        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions, input);
+        Map<String, long[]> sums = new HashMap<>();
+        for (int o = 0, n = loaded.graph().objectCount(); o < n; o++) {
+            long[] s = sums.computeIfAbsent(loaded.heap.group(o, grouping), k -> new long[2]);
+            s[0]++;
+            s[1] += loaded.graph().shallowSize(o);
+        }
+        return Histogram.of(by, sums);
+    }
+
     @Override
     public Integer call() {
         DumpInput input = DumpInput.open(dump, console.in());
-        ReadResult<HistogramSink> read = dumpOptions.read(console, input, HistogramSink.fields(by), () -> new HistogramSink(by));
-        HistogramView view = HistogramView.of(Histogram.of(read.sinks()), sort, top, minBytes);
+        Histogram histogram = input.format() == DumpFormat.HPROF ? fromGraph(input) : Histogram.of(
+                dumpOptions.read(console, input, HistogramSink.fields(by), () -> new HistogramSink(by)).sinks());
+        HistogramView view = HistogramView.of(histogram, sort, top, minBytes);
         console.out().print(HistogramRenderer.render(view, format, input.name()));
         console.out().flush();
         if (format == OutputFormat.TSV || format == OutputFormat.CSV) {

@@ -82,7 +82,7 @@ final class LeaksCommand implements Callable<Integer> {
                 ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
         LoadedHeap heapC = LoadedHeap.load(console, c, dumpOptions, inputs.get(2));
         int shownCount = Math.max(1, top);
-        Leaks leaks = Leaks.find(heapC.heap, heapC.dominators, newInB, rule, by, shownCount);
+        Leaks leaks = Leaks.find(heapC.ruby(), heapC.dominators, newInB, rule, by, shownCount);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
         Set<Integer> objects = new LinkedHashSet<>();

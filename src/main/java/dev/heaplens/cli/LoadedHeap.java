@@ -1,7 +1,12 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.ObjectNamer;
+import dev.heaplens.analysis.jvm.JvmHeap;
+import dev.heaplens.format.hprof.HprofGraphReader;
+import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.analysis.ruby.RubyHeap;
 import dev.heaplens.format.ruby.RecordLines;
 import dev.heaplens.format.ruby.RubyDumpReader;
@@ -15,13 +20,21 @@ import java.util.Map;
 /** A dump read into a heap graph with its dominator tree, as the graph commands use it. */
 final class LoadedHeap {
     final DumpInput input;
-    final RubyHeap heap;
+    final NamedHeap heap;
     final Dominators dominators;
 
-    private LoadedHeap(DumpInput input, RubyHeap heap, Dominators dominators) {
+    private LoadedHeap(DumpInput input, NamedHeap heap, Dominators dominators) {
         this.input = input;
         this.heap = heap;
-        this.dominators = dominators;
+        this.dominators = dominators != null ? dominators : Dominators.compute(heap.graph());
+    }
+
+    /** The Ruby heap, for the commands that only Ruby dumps support yet. */
+    RubyHeap ruby() {
+        if (!(heap instanceof RubyHeap ruby)) {
+            throw new HeaplensException(input.name() + ": this command reads Ruby dumps only (HPROF support is partial)");
+        }
+        return ruby;
     }
 
     /** Reads the dump (progress and skipped-line warnings on stderr) and computes dominators. */
@@ -31,6 +44,9 @@ final class LoadedHeap {
 
     /** As {@link #load(Console, String, DumpOptions)}, for a dump already opened. */
     static LoadedHeap load(Console console, String dump, DumpOptions options, DumpInput input) {
+        if (input.format() == DumpFormat.HPROF) {
+            return new LoadedHeap(input, loadHprof(input), null);
+        }
         input.requireRuby();
         RubyDumpReader.Options readOptions = options.readerOptions();
         RubyHeap heap;
@@ -40,6 +56,18 @@ final class LoadedHeap {
         }
         DumpOptions.warnAboutSkippedLines(console, input, heap.readResult());
         return new LoadedHeap(input, heap, Dominators.compute(heap.graph()));
+    }
+
+    /** A JVM HPROF dump: read twice from its file (classes, then objects), so not from stdin. */
+    private static NamedHeap loadHprof(DumpInput input) {
+        if (!input.canReopen()) {
+            throw new HeaplensException("standard input: HPROF dumps are read twice; give the file's path");
+        }
+        try {
+            return new JvmHeap(HprofGraphReader.read(HprofSource.of(java.nio.file.Path.of(input.name()))));
+        } catch (java.io.IOException e) {
+            throw new HeaplensException(input.name() + ": cannot read: " + e.getMessage());
+        }
     }
 
     HeapGraph graph() {
@@ -68,7 +96,7 @@ final class LoadedHeap {
 
     /** Reads the records of {@code objects} again so reports can show their values. */
     Map<Integer, String> fetchRecords(int... objects) {
-        if (!input.canReopen()) {
+        if (!input.canReopen() || !(heap instanceof RubyHeap)) {
             return Map.of(); // standard input cannot be read again: no values, no record text
         }
         long[] positions = new long[objects.length];

@@ -87,13 +87,20 @@ class BadInputTest {
                 "heaplens: " + p + ": not a Ruby heap dump: the file is empty");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"summary", "histogram"})
-    void hprofFile(String command) {
+    @Test
+    void hprofFileForACommandThatReadsRubyOnly() {
         byte[] hprof = "JAVA PROFILE 1.0.2\0\0\0\0\u0008\0\0\u0001\u0090abc".getBytes(StandardCharsets.ISO_8859_1);
         Path p = writeBytes(dir, "heap.hprof", hprof);
-        assertFailsWith(run(command, p.toString()),
-                "heaplens: " + p + ": not a Ruby heap dump: the file is a JVM HPROF heap dump (HPROF dumps are not supported yet)");
+        assertFailsWith(run("summary", p.toString()), "heaplens: " + p + ": not a Ruby heap dump: the file is a JVM HPROF heap dump"
+                + " (for HPROF dumps so far: histogram --by class|type, top, retained, object, paths, graph)");
+    }
+
+    @Test
+    void truncatedHprofFileForACommandThatReadsIt() {
+        byte[] hprof = "JAVA PROFILE 1.0.2\0\0\0\0\u0008\0\0\u0001\u0090abc".getBytes(StandardCharsets.ISO_8859_1);
+        Path p = writeBytes(dir, "heap.hprof", hprof);
+        assertFailsWith(run("histogram", p.toString()),
+                "heaplens: " + p + ": offset 30: file ends inside the file header that starts at offset 0 (truncated?)");
     }
 
     @ParameterizedTest

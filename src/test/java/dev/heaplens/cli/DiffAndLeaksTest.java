@@ -99,7 +99,8 @@ class DiffAndLeaksTest {
         Result mixed = run("diff", d.toString(), hprof.toString());
         assertThat(mixed.exitCode()).isEqualTo(2);
         assertThat(mixed.errLines()).containsExactly("heaplens: " + hprof
-                + ": not a Ruby heap dump: the file is a JVM HPROF heap dump (HPROF dumps are not supported yet)");
+                + ": not a Ruby heap dump: the file is a JVM HPROF heap dump"
+                + " (for HPROF dumps so far: histogram --by class|type, top, retained, object, paths, graph)");
     }
 
     @Test

@@ -20,6 +20,21 @@ public record Histogram(GroupBy by, long totalCount, long totalBytes, List<Group
     public record Group(String key, long count, long bytes) {
     }
 
+    /** A histogram from count and byte sums per group text. */
+    public static Histogram of(GroupBy by, Map<String, long[]> sums) {
+        List<Group> groups = new ArrayList<>(sums.size());
+        long[] totals = new long[2];
+        sums.forEach((key, s) -> {
+            groups.add(new Group(key, s[0], s[1]));
+            totals[0] += s[0];
+            totals[1] += s[1];
+        });
+        groups.sort(Comparator.comparingLong(Group::bytes).reversed()
+                .thenComparing(Comparator.comparingLong(Group::count).reversed())
+                .thenComparing(Group::key));
+        return new Histogram(by, totals[0], totals[1], List.copyOf(groups));
+    }
+
     /** Merges the sinks of one read into one histogram; groups with the same text are merged. */
     public static Histogram of(List<HistogramSink> sinks) {
         GroupBy by = sinks.get(0).by;
@@ -28,21 +43,13 @@ public record Histogram(GroupBy by, long totalCount, long totalBytes, List<Group
             classes.addAll(sink.classes);
         }
         Map<String, long[]> merged = new HashMap<>();
-        long[] totals = new long[2];
         for (HistogramSink sink : sinks) {
             sink.groups.forEach((key, count, bytes) -> {
                 long[] sums = merged.computeIfAbsent(GroupKey.text(by, key, sink.strings, classes), k -> new long[2]);
                 sums[0] += count;
                 sums[1] += bytes;
-                totals[0] += count;
-                totals[1] += bytes;
             });
         }
-        List<Group> groups = new ArrayList<>(merged.size());
-        merged.forEach((key, sums) -> groups.add(new Group(key, sums[0], sums[1])));
-        groups.sort(Comparator.comparingLong(Group::bytes).reversed()
-                .thenComparing(Comparator.comparingLong(Group::count).reversed())
-                .thenComparing(Group::key));
-        return new Histogram(by, totals[0], totals[1], List.copyOf(groups));
+        return of(by, merged);
     }
 }

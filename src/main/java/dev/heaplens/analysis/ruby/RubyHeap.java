@@ -1,6 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
-import dev.heaplens.analysis.graph.ObjectNamer;
+import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyType;
@@ -17,7 +17,7 @@ import java.util.Map;
  * A Ruby dump read into a heap graph, with what names its objects: the class records, IMEMO
  * kinds and DATA struct names, and allocation sites.
  */
-public final class RubyHeap implements ObjectNamer {
+public final class RubyHeap implements NamedHeap {
     private final HeapGraph graph;
     private final ClassTable classes;
     private final SharedStrings details;
@@ -46,6 +46,7 @@ public final class RubyHeap implements ObjectNamer {
         return new RubyHeap(builder.build(), classes, details, sites, read);
     }
 
+    @Override
     public HeapGraph graph() {
         return graph;
     }
@@ -79,18 +80,19 @@ public final class RubyHeap implements ObjectNamer {
         };
     }
 
-    /** The class the object counts under, as in {@code histogram --by class}. */
+    @Override
     public String className(int o) {
         int detail = graph.detail(o);
         return classes.objectClassName(type(o), graph.classAddress(o), detail < 0 ? null : details.text(detail));
     }
 
     /** The name of a class object itself ({@code Foo}, {@code #<Class:Foo>}), or null when not a class. */
+    @Override
     public String classObjectName(int o) {
         return classes.displayName(graph.address(o));
     }
 
-    /** Objects whose class is {@code name}, in address order. */
+    @Override
     public int[] objectsOfClass(String name) {
         List<Integer> found = new ArrayList<>();
         for (int o = 0, n = graph.objectCount(); o < n; o++) {
@@ -101,7 +103,7 @@ public final class RubyHeap implements ObjectNamer {
         return found.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Every class name objects are counted under, for suggestions. */
+    @Override
     public List<String> classNames() {
         java.util.Set<String> names = new java.util.TreeSet<>();
         for (int o = 0, n = graph.objectCount(); o < n; o++) {
@@ -116,9 +118,16 @@ public final class RubyHeap implements ObjectNamer {
         return site < 0 ? null : sites.text(site);
     }
 
-    /** Supplies short values (fetched once from the dump) for the objects about to be shown. */
+    @Override
     public void useValues(Map<Integer, String> values) {
         this.values = values;
+    }
+
+    /** An object's pointer to its class is labelled {@code class}; others by position. */
+    @Override
+    public String edgeLabel(int from, int position, int to) {
+        boolean classPointer = type(from) != RubyType.IMEMO && graph.classAddress(from) == graph.address(to);
+        return classPointer ? "class" : "[" + position + "]";
     }
 
     @Override

@@ -1,0 +1,31 @@
+package dev.heaplens.analysis.graph;
+
+import dev.heaplens.graph.HeapGraph;
+
+import java.util.List;
+import java.util.Map;
+
+/** A dump read into a heap graph, with what its runtime calls the objects and references. */
+public interface NamedHeap extends ObjectNamer {
+    HeapGraph graph();
+
+    /** The class the object counts under, as {@code histogram --by class} names it. */
+    default String className(int object) {
+        return group(object, Grouping.CLASS);
+    }
+
+    /** The name of a class object itself ({@code Foo}), or null when the object is not a class. */
+    String classObjectName(int object);
+
+    /** Objects counted under class {@code name}, in address order. */
+    int[] objectsOfClass(String name);
+
+    /** Every class name objects are counted under, sorted, for suggestions. */
+    List<String> classNames();
+
+    /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */
+    String edgeLabel(int from, int position, int to);
+
+    /** Short values (fetched once from the dump) for the objects about to be shown. */
+    void useValues(Map<Integer, String> values);
+}
