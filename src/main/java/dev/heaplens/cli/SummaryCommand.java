@@ -1,10 +1,15 @@
 package dev.heaplens.cli;
 
+import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.jvm.JvmHeap;
+import dev.heaplens.analysis.jvm.JvmSummary;
 import dev.heaplens.analysis.ruby.Summary;
 import dev.heaplens.analysis.ruby.SummarySink;
 import dev.heaplens.format.ruby.ReadResult;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.report.JvmSummaryRenderer;
 import dev.heaplens.report.OutputFormat;
 import dev.heaplens.report.SummaryRenderer;
 import picocli.CommandLine.Command;
@@ -42,10 +47,26 @@ final class SummaryCommand implements Callable<Integer> {
         this.console = console;
     }
 
+    /** A JVM dump is read into the heap graph: kinds, classes, loaders, roots and reachability. */
+    private int jvmSummary(DumpInput input) {
+        if (format == OutputFormat.MARKDOWN) {
+            throw new HeaplensException("summary of an HPROF dump is written as table or json");
+        }
+        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions, input);
+        JvmHeap heap = (JvmHeap) loaded.heap;
+        JvmSummary summary = JvmSummary.of(heap, Reachability.of(loaded.dominators, heap));
+        console.out().print(JvmSummaryRenderer.render(summary, format, input.name()));
+        console.out().flush();
+        return 0;
+    }
+
     @Override
     public Integer call() {
         SummaryRenderer.requireSupported(format);
         DumpInput input = DumpInput.open(dump, console.in());
+        if (input.format() == DumpFormat.HPROF) {
+            return jvmSummary(input);
+        }
         ReadResult<SummarySink> read = dumpOptions.read(console, input, SummarySink.FIELDS, SummarySink::new);
         Summary summary = Summary.of(Summary.Input.of(input.name(), read), read.sinks());
         Reachability reach = null;

@@ -91,16 +91,18 @@ class BadInputTest {
     void hprofFileForACommandThatReadsRubyOnly() {
         byte[] hprof = "JAVA PROFILE 1.0.2\0\0\0\0\u0008\0\0\u0001\u0090abc".getBytes(StandardCharsets.ISO_8859_1);
         Path p = writeBytes(dir, "heap.hprof", hprof);
-        assertFailsWith(run("summary", p.toString()), "heaplens: " + p + ": not a Ruby heap dump: the file is a JVM HPROF heap dump"
-                + " (for HPROF dumps so far: histogram --by class|type, top, retained, object, paths, graph)");
+        assertFailsWith(run("diff", p.toString(), p.toString()), "heaplens: " + p + ": not a Ruby heap dump: the file is a JVM HPROF heap dump"
+                + " (for HPROF dumps so far: summary, histogram --by class|type, top, retained, object, paths, graph)");
     }
 
     @Test
     void truncatedHprofFileForACommandThatReadsIt() {
         byte[] hprof = "JAVA PROFILE 1.0.2\0\0\0\0\u0008\0\0\u0001\u0090abc".getBytes(StandardCharsets.ISO_8859_1);
         Path p = writeBytes(dir, "heap.hprof", hprof);
-        assertFailsWith(run("histogram", p.toString()),
-                "heaplens: " + p + ": offset 30: file ends inside the file header that starts at offset 0 (truncated?)");
+        for (String command : new String[] {"histogram", "summary", "top"}) {
+            assertFailsWith(run(command, p.toString()),
+                    "heaplens: " + p + ": offset 30: file ends inside the file header that starts at offset 0 (truncated?)");
+        }
     }
 
     @ParameterizedTest

@@ -100,7 +100,7 @@ class DiffAndLeaksTest {
         assertThat(mixed.exitCode()).isEqualTo(2);
         assertThat(mixed.errLines()).containsExactly("heaplens: " + hprof
                 + ": not a Ruby heap dump: the file is a JVM HPROF heap dump"
-                + " (for HPROF dumps so far: histogram --by class|type, top, retained, object, paths, graph)");
+                + " (for HPROF dumps so far: summary, histogram --by class|type, top, retained, object, paths, graph)");
     }
 
     @Test

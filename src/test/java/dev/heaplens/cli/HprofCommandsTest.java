@@ -92,4 +92,28 @@ class HprofCommandsTest {
         assertThat(paths.exitCode()).as(paths.toString()).isZero();
         assertThat(paths.out()).contains("ROOT ");
     }
+
+    @Test
+    void summaryCountsKindsClassesLoadersAndRoots() throws IOException {
+        Result r = run("summary", dump.toString(), "--format", "json");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        long objects = 0;
+        long bytes = 0;
+        for (JsonNode kind : json.get("kinds")) {
+            objects += kind.get("count").asLong();
+            bytes += kind.get("bytes").asLong();
+        }
+        assertThat(objects).isEqualTo(json.get("objects").asLong());
+        assertThat(bytes).isEqualTo(json.get("bytes").asLong());
+        assertThat(json.get("kinds").get(0).get("name").asText()).isEqualTo("instance");
+        assertThat(json.get("kinds").get(0).get("count").asLong()).isGreaterThanOrEqualTo(COUNT);
+        assertThat(json.get("idSize").asInt()).isEqualTo(8);
+        assertThat(json.get("layout").get("referenceBytes").asInt()).isEqualTo(4);
+        assertThat(json.get("classLoaders").asLong()).isGreaterThanOrEqualTo(2); // bootstrap and this test's loader
+        assertThat(json.get("gcRoots")).anyMatch(root -> root.get("name").asText().equals("sticky class"));
+        assertThat(json.get("reachability").get("reachableObjects").asLong()).isPositive();
+        assertThat(run("summary", dump.toString()).out()).contains("Kinds").contains("GC roots")
+                .contains("Classes loaded by more than one loader");
+    }
 }

@@ -18,11 +18,13 @@ import java.util.TreeSet;
  * primitive array / class, and packages where Ruby has gems.
  */
 public final class JvmHeap implements NamedHeap {
+    private final HprofGraphReader.Result read;
     private final HeapGraph graph;
     private final HprofClasses classes;
     private Map<Integer, String> values = Map.of();
 
     public JvmHeap(HprofGraphReader.Result read) {
+        this.read = read;
         this.graph = read.graph();
         this.classes = read.classes();
     }
@@ -30,6 +32,11 @@ public final class JvmHeap implements NamedHeap {
     @Override
     public HeapGraph graph() {
         return graph;
+    }
+
+    /** The header, layout and class table the graph was read with. */
+    public HprofGraphReader.Result read() {
+        return read;
     }
 
     private HprofObjectKind objectKind(int o) {

@@ -1,0 +1,84 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.format.hprof.ClassDump;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofGraphReader;
+import dev.heaplens.format.hprof.HprofLayout;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.graph.HeapGraph;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What {@code heaplens summary} reports for a JVM dump: objects by kind, classes and class
+ * loaders, classes loaded more than once, GC roots by kind, the layout assumed for sizes, and
+ * reachability.
+ */
+public record JvmSummary(String version, int idSize, HprofLayout layout, long objects, long bytes,
+                         List<Row> kinds, long classes, long loaders, List<Row> duplicateClasses,
+                         List<Row> roots, Reachability reachability) {
+
+    /** A label with a count and bytes (for roots: roots and distinct objects held). */
+    public record Row(String label, long count, long bytes) {
+    }
+
+    public static JvmSummary of(JvmHeap heap, Reachability reachability) {
+        HprofGraphReader.Result read = heap.read();
+        HeapGraph g = heap.graph();
+        long[][] byKind = new long[HprofObjectKind.values().length][2];
+        long bytes = 0;
+        Set<Long> loaders = new HashSet<>();
+        Map<String, Set<Long>> loadersByName = new HashMap<>();
+        HprofClasses classes = read.classes();
+        long classCount = 0;
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            int k = g.kind(o);
+            byKind[k][0]++;
+            byKind[k][1] += g.shallowSize(o);
+            bytes += g.shallowSize(o);
+            if (HprofObjectKind.of(g.kind(o)) == HprofObjectKind.CLASS) {
+                classCount++;
+                ClassDump dump = classes.dump(g.address(o));
+                if (dump != null) {
+                    loaders.add(dump.loaderId());
+                    String name = classes.name(dump.classId());
+                    if (name != null) {
+                        loadersByName.computeIfAbsent(name, x -> new HashSet<>()).add(dump.loaderId());
+                    }
+                }
+            }
+        }
+        List<Row> kinds = new ArrayList<>();
+        for (HprofObjectKind kind : HprofObjectKind.values()) {
+            long[] s = byKind[kind.ordinal()];
+            kinds.add(new Row(kind.name().toLowerCase().replace('_', ' '), s[0], s[1]));
+        }
+        List<Row> duplicates = new ArrayList<>();
+        loadersByName.forEach((name, ids) -> {
+            if (ids.size() > 1) {
+                duplicates.add(new Row(name, ids.size(), 0));
+            }
+        });
+        duplicates.sort(Comparator.comparingLong(Row::count).reversed().thenComparing(Row::label));
+        Map<String, long[]> rootsByKind = new TreeMap<>();
+        Map<String, Set<Integer>> heldByKind = new HashMap<>();
+        for (int r = 0; r < g.rootCount(); r++) {
+            String kind = g.rootCategory(r);
+            rootsByKind.computeIfAbsent(kind, x -> new long[1])[0]++;
+            heldByKind.computeIfAbsent(kind, x -> new HashSet<>()).add(g.rootTarget(r));
+        }
+        List<Row> roots = new ArrayList<>();
+        rootsByKind.forEach((kind, c) -> roots.add(new Row(kind, c[0], heldByKind.get(kind).size())));
+        roots.sort(Comparator.comparingLong(Row::count).reversed().thenComparing(Row::label));
+        return new JvmSummary(read.header().version(), read.header().idSize(), read.layout(), g.objectCount(), bytes,
+                List.copyOf(kinds), classCount, loaders.size(), List.copyOf(duplicates), List.copyOf(roots), reachability);
+    }
+}

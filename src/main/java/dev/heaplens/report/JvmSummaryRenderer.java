@@ -1,0 +1,76 @@
+package dev.heaplens.report;
+
+import dev.heaplens.analysis.jvm.JvmSummary;
+
+import java.util.List;
+
+/** Writes a {@link JvmSummary} as text or JSON. Computes nothing. */
+public final class JvmSummaryRenderer {
+    private JvmSummaryRenderer() {
+    }
+
+    public static String render(JvmSummary s, OutputFormat format, String dumpName) {
+        StringBuilder out = new StringBuilder();
+        if (format == OutputFormat.JSON) {
+            JsonWriter j = new JsonWriter(out);
+            j.beginObject().field("dump", dumpName).field("format", s.version()).field("idSize", s.idSize());
+            j.name("layout").beginObject().field("headerBytes", s.layout().headerBytes())
+                    .field("arrayHeaderBytes", s.layout().arrayHeaderBytes())
+                    .field("referenceBytes", s.layout().referenceBytes()).field("alignment", s.layout().alignment()).endObject();
+            j.field("objects", s.objects()).field("bytes", s.bytes()).field("classes", s.classes()).field("classLoaders", s.loaders());
+            rows(j, "kinds", s.kinds(), "count", "bytes");
+            rows(j, "classesLoadedMoreThanOnce", s.duplicateClasses(), "loaders", null);
+            rows(j, "gcRoots", s.roots(), "roots", "objects");
+            RetentionRenderer.reachabilityJson(j, s.reachability());
+            j.endObject();
+            out.append('\n');
+            return out.toString();
+        }
+        out.append("Summary of ").append(dumpName).append(" (").append(s.version()).append(", ")
+                .append(s.idSize()).append("-byte ids)\n");
+        out.append("  objects       ").append(Sizes.plural(s.objects(), "object")).append(", ").append(Sizes.bytes(s.bytes()))
+                .append(" shallow\n");
+        out.append("  classes       ").append(Sizes.plural(s.classes(), "class")).append(", ")
+                .append(Sizes.plural(s.loaders(), "class loader")).append(" (the bootstrap loader counts as one)\n");
+        out.append("  sizes         assumed layout: object header ").append(s.layout().headerBytes()).append(" B, array header ")
+                .append(s.layout().arrayHeaderBytes()).append(" B, references ").append(s.layout().referenceBytes())
+                .append(" B, alignment ").append(s.layout().alignment()).append('\n');
+        out.append("  reachability  ").append(RetentionRenderer.reachabilityLine(s.reachability())).append("\n\nKinds\n");
+        Table kinds = new Table(List.of("count", "bytes", "kind"), true, true, false);
+        s.kinds().forEach(r -> kinds.row(Sizes.count(r.count()), Sizes.bytes(r.bytes()), r.label()));
+        indent(out, kinds);
+        out.append("\nGC roots\n");
+        Table roots = new Table(List.of("roots", "objects", "kind"), true, true, false);
+        s.roots().forEach(r -> roots.row(Sizes.count(r.count()), Sizes.count(r.bytes()), r.label()));
+        indent(out, roots);
+        out.append("\nClasses loaded by more than one loader\n");
+        if (s.duplicateClasses().isEmpty()) {
+            out.append("  (none)\n");
+        } else {
+            Table dup = new Table(List.of("loaders", "class"), true, false);
+            s.duplicateClasses().forEach(r -> dup.row(Sizes.count(r.count()), r.label()));
+            indent(out, dup);
+        }
+        return out.toString();
+    }
+
+    private static void indent(StringBuilder out, Table t) {
+        StringBuilder block = new StringBuilder();
+        t.writeAligned(block);
+        for (String line : block.toString().split("\n")) {
+            out.append("  ").append(line).append('\n');
+        }
+    }
+
+    private static void rows(JsonWriter j, String name, List<JvmSummary.Row> rows, String countName, String bytesName) {
+        j.name(name).beginArray();
+        for (JvmSummary.Row r : rows) {
+            j.beginObject().field("name", r.label()).field(countName, r.count());
+            if (bytesName != null) {
+                j.field(bytesName, r.bytes());
+            }
+            j.endObject();
+        }
+        j.endArray();
+    }
+}
