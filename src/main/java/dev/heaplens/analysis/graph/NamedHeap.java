@@ -2,8 +2,10 @@ package dev.heaplens.analysis.graph;
 
 import dev.heaplens.graph.HeapGraph;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /** A dump read into a heap graph, with what its runtime calls the objects and references. */
 public interface NamedHeap extends ObjectNamer {
@@ -18,10 +20,24 @@ public interface NamedHeap extends ObjectNamer {
     String classObjectName(int object);
 
     /** Objects counted under class {@code name}, in address order. */
-    int[] objectsOfClass(String name);
+    default int[] objectsOfClass(String name) {
+        List<Integer> found = new ArrayList<>();
+        for (int o = 0, n = graph().objectCount(); o < n; o++) {
+            if (className(o).equals(name)) {
+                found.add(o);
+            }
+        }
+        return found.stream().mapToInt(Integer::intValue).toArray();
+    }
 
     /** Every class name objects are counted under, sorted, for suggestions. */
-    List<String> classNames();
+    default List<String> classNames() {
+        TreeSet<String> names = new TreeSet<>();
+        for (int o = 0, n = graph().objectCount(); o < n; o++) {
+            names.add(className(o));
+        }
+        return new ArrayList<>(names);
+    }
 
     /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */
     String edgeLabel(int from, int position, int to);

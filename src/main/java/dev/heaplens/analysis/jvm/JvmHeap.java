@@ -6,11 +6,8 @@ import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.HeapGraph;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * A JVM HPROF dump read into the heap graph, named as Java tools name things: classes by their
@@ -76,25 +73,7 @@ public final class JvmHeap implements NamedHeap {
         return objectKind(o) == HprofObjectKind.CLASS ? classes.name(graph.address(o)) : null;
     }
 
-    @Override
-    public int[] objectsOfClass(String name) {
-        List<Integer> found = new ArrayList<>();
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            if (className(o).equals(name)) {
-                found.add(o);
-            }
-        }
-        return found.stream().mapToInt(Integer::intValue).toArray();
-    }
 
-    @Override
-    public List<String> classNames() {
-        TreeSet<String> names = new TreeSet<>();
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            names.add(className(o));
-        }
-        return new ArrayList<>(names);
-    }
 
     @Override
     public String edgeLabel(int from, int position, int to) {

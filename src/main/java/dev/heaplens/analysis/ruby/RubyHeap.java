@@ -9,8 +9,6 @@ import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.util.SharedStrings;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -92,25 +90,7 @@ public final class RubyHeap implements NamedHeap {
         return classes.displayName(graph.address(o));
     }
 
-    @Override
-    public int[] objectsOfClass(String name) {
-        List<Integer> found = new ArrayList<>();
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            if (className(o).equals(name)) {
-                found.add(o);
-            }
-        }
-        return found.stream().mapToInt(Integer::intValue).toArray();
-    }
 
-    @Override
-    public List<String> classNames() {
-        java.util.Set<String> names = new java.util.TreeSet<>();
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            names.add(className(o));
-        }
-        return new ArrayList<>(names);
-    }
 
     @Override
     public String location(int o) {
