@@ -1,7 +1,6 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.analysis.graph.ObjectNamer;
-import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.ruby.IdentitySink;
 import dev.heaplens.analysis.ruby.Leaks;
 import dev.heaplens.format.ruby.ReadResult;
@@ -14,7 +13,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -97,11 +95,7 @@ final class LeaksCommand implements Callable<Integer> {
         Map<String, ObjectRenderer.PathView> paths = new HashMap<>();
         for (Leaks.Group g : shown) {
             if (g.samplePath() != null) {
-                List<ObjectRow> steps = new ArrayList<>();
-                for (int o : g.samplePath().objects()) {
-                    steps.add(ObjectRow.of(o, heapC.dominators, heapC.namer()));
-                }
-                paths.put(g.key(), new ObjectRenderer.PathView(g.samplePath().rootCategory(), steps));
+                paths.put(g.key(), heapC.pathView(g.samplePath()));
             }
         }
         List<String> names = inputs.stream().map(DumpInput::name).toList();

@@ -14,7 +14,14 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.io.DumpInput;
 
+import dev.heaplens.analysis.graph.ObjectReport;
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.report.ObjectRenderer;
+
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** A dump read into a heap graph with its dominator tree, as the graph commands use it. */
@@ -26,7 +33,7 @@ final class LoadedHeap {
     private LoadedHeap(DumpInput input, NamedHeap heap, Dominators dominators) {
         this.input = input;
         this.heap = heap;
-        this.dominators = dominators != null ? dominators : Dominators.compute(heap.graph());
+        this.dominators = dominators != null ? dominators : Dominators.compute(heap.graph(), heap.graph().strongReferences());
     }
 
     /** The Ruby heap, for the commands that only Ruby dumps support yet. */
@@ -45,7 +52,9 @@ final class LoadedHeap {
     /** As {@link #load(Console, String, DumpOptions)}, for a dump already opened. */
     static LoadedHeap load(Console console, String dump, DumpOptions options, DumpInput input) {
         if (input.format() == DumpFormat.HPROF) {
-            return new LoadedHeap(input, loadHprof(input), null);
+            JvmHeap heap = loadHprof(input, options.strict);
+            heap.read().warnings().forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
+            return new LoadedHeap(input, heap, null);
         }
         input.requireRuby();
         RubyDumpReader.Options readOptions = options.readerOptions();
@@ -55,19 +64,31 @@ final class LoadedHeap {
             heap = RubyHeap.load(input, readOptions);
         }
         DumpOptions.warnAboutSkippedLines(console, input, heap.readResult());
-        return new LoadedHeap(input, heap, Dominators.compute(heap.graph()));
+        return new LoadedHeap(input, heap, Dominators.compute(heap.graph(), heap.graph().strongReferences()));
     }
 
     /** A JVM HPROF dump: read twice from its file (classes, then objects), so not from stdin. */
-    private static NamedHeap loadHprof(DumpInput input) {
+    private static JvmHeap loadHprof(DumpInput input, boolean strict) {
         if (!input.canReopen()) {
             throw new HeaplensException("standard input: HPROF dumps are read twice; give the file's path");
         }
         try {
-            return new JvmHeap(HprofGraphReader.read(HprofSource.of(java.nio.file.Path.of(input.name()))));
+            return new JvmHeap(HprofGraphReader.read(HprofSource.of(java.nio.file.Path.of(input.name())), null, strict));
         } catch (java.io.IOException e) {
             throw new HeaplensException(input.name() + ": cannot read: " + e.getMessage());
         }
+    }
+
+    /** A root path as shown: its objects described and the reference names between them. */
+    ObjectRenderer.PathView pathView(RootPaths.Path path) {
+        List<ObjectRow> steps = new ArrayList<>();
+        List<String> via = new ArrayList<>();
+        int[] objects = path.objects();
+        for (int k = 0; k < objects.length; k++) {
+            steps.add(ObjectRow.of(objects[k], dominators, heap));
+            via.add(k == 0 ? null : ObjectReport.via(heap, objects[k - 1], objects[k]));
+        }
+        return new ObjectRenderer.PathView(path.rootCategory(), steps, via);
     }
 
     HeapGraph graph() {
@@ -94,8 +115,16 @@ final class LoadedHeap {
         return o;
     }
 
+    /** The record of {@code o} as text (a Ruby line, a JVM object's fields), or null when it cannot be read again. */
+    String recordText(int o) {
+        if (heap instanceof JvmHeap jvm) {
+            return jvm.recordText(o);
+        }
+        return fetchRecords(o).get(o);
+    }
+
     /** Reads the records of {@code objects} again so reports can show their values. */
-    Map<Integer, String> fetchRecords(int... objects) {
+    private Map<Integer, String> fetchRecords(int... objects) {
         if (!input.canReopen() || !(heap instanceof RubyHeap)) {
             return Map.of(); // standard input cannot be read again: no values, no record text
         }
@@ -114,10 +143,14 @@ final class LoadedHeap {
         return byObject;
     }
 
-    /** Fetches the records of {@code objects} and hands their short values to the namer. */
+    /** Fetches the records of {@code objects} so the namer shows their values and names their references. */
     void showValuesOf(int... objects) {
-        Map<Integer, String> values = new HashMap<>();
-        fetchRecords(objects).forEach((o, line) -> values.put(o, RecordLines.shortValue(line)));
-        heap.useValues(values);
+        if (heap instanceof JvmHeap jvm) {
+            jvm.fetch(objects);
+        } else if (heap instanceof RubyHeap ruby) {
+            Map<Integer, String> values = new HashMap<>();
+            fetchRecords(objects).forEach((o, line) -> values.put(o, RecordLines.shortValue(line)));
+            ruby.useValues(values);
+        }
     }
 }

@@ -10,7 +10,6 @@ import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "object", mixinStandardHelpOptions = true, sortOptions = false,
@@ -59,8 +58,7 @@ final class ObjectCommand implements Callable<Integer> {
         }
         int[] objects = shown.stream().mapToInt(Integer::intValue).toArray();
         loaded.showValuesOf(objects);
-        Map<Integer, String> records = loaded.fetchRecords(o);
-        ObjectReport report = ObjectReport.of(o, loaded.dominators, loaded.namer(), records.get(o), Math.max(0, neighbours));
+        ObjectReport report = ObjectReport.of(o, loaded.dominators, loaded.heap, loaded.recordText(o), Math.max(0, neighbours));
         console.out().print(ObjectRenderer.object(report, format));
         console.out().flush();
         return 0;

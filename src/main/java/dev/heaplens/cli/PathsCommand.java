@@ -48,7 +48,14 @@ final class PathsCommand implements Callable<Integer> {
         ObjectRenderer.requireTextOrJson(format, "paths");
         LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
         int target = loaded.objectAt(address);
-        List<RootPaths.Path> paths = RootPaths.shortest(loaded.graph(), EdgeFilter.ALL, target, Math.max(1, max));
+        List<RootPaths.Path> paths = RootPaths.shortest(loaded.graph(), loaded.graph().strongReferences(), target,
+                Math.max(1, max));
+        // No strong path: say whether weak, soft or phantom references still reach it.
+        boolean weakOnly = paths.isEmpty() && loaded.graph().hasWeakReferences();
+        if (weakOnly) {
+            paths = RootPaths.shortest(loaded.graph(), EdgeFilter.ALL, target, Math.max(1, max));
+            weakOnly = !paths.isEmpty();
+        }
         Set<Integer> shown = new LinkedHashSet<>(List.of(target));
         paths.forEach(p -> {
             for (int o : p.objects()) {
@@ -58,13 +65,10 @@ final class PathsCommand implements Callable<Integer> {
         loaded.showValuesOf(shown.stream().mapToInt(Integer::intValue).toArray());
         List<ObjectRenderer.PathView> views = new ArrayList<>();
         for (RootPaths.Path p : paths) {
-            List<ObjectRow> steps = new ArrayList<>();
-            for (int o : p.objects()) {
-                steps.add(ObjectRow.of(o, loaded.dominators, loaded.namer()));
-            }
-            views.add(new ObjectRenderer.PathView(p.rootCategory(), steps));
+            views.add(loaded.pathView(p));
         }
-        console.out().print(ObjectRenderer.paths(ObjectRow.of(target, loaded.dominators, loaded.namer()), views, format));
+        console.out().print(ObjectRenderer.paths(ObjectRow.of(target, loaded.dominators, loaded.namer()), views, weakOnly,
+                format));
         console.out().flush();
         return 0;
     }

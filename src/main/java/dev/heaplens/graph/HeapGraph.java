@@ -40,6 +40,8 @@ public final class HeapGraph {
     private final AddressIndex index;
     private final long totalShallowSize;
     private volatile Inbound inbound;
+    /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
+    private final long[] weakReferences;
 
     /** Optional per-object columns; each may be null when no object has it. */
     record Extras(int[] site, int[] generation, int[] detail, long[] position) {
@@ -47,7 +49,8 @@ public final class HeapGraph {
 
     HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, Extras extras,
               long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
-              long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index) {
+              long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index,
+              long[] weakReferences) {
         this.address = address;
         this.kind = kind;
         this.classAddress = classAddress;
@@ -68,11 +71,26 @@ public final class HeapGraph {
         this.danglingRoots = danglingRoots;
         this.duplicateAddresses = duplicateAddresses;
         this.index = index;
+        this.weakReferences = weakReferences;
         long sum = 0;
         for (long s : shallowSize) {
             sum += s;
         }
         this.totalShallowSize = sum;
+    }
+
+    /** Whether reference {@code i} is weak (a JVM {@code Reference.referent}): shown, but it keeps nothing alive. */
+    public boolean isWeak(long i) {
+        return weakReferences != null && (weakReferences[(int) (i >>> 6)] & (1L << i)) != 0;
+    }
+
+    public boolean hasWeakReferences() {
+        return weakReferences != null;
+    }
+
+    /** Follows every reference but the weak ones: what keeps objects alive. */
+    public EdgeFilter strongReferences() {
+        return weakReferences == null ? EdgeFilter.ALL : (source, reference, target) -> !isWeak(reference);
     }
 
     public int objectCount() {

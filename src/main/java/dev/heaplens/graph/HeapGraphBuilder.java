@@ -61,6 +61,8 @@ public final class HeapGraphBuilder {
         private final GrowableLongs shallowSizes = new GrowableLongs();
         private final GrowableInts degrees = new GrowableInts();
         private final GrowableLongs references = new GrowableLongs();
+        /** Part-local indices of the references added as weak, ascending. */
+        private final GrowableLongs weakReferences = new GrowableLongs();
         private GrowableInts sites;
         private GrowableInts generations;
         private GrowableInts details;
@@ -111,6 +113,15 @@ public final class HeapGraphBuilder {
             }
             references.add(targetAddress);
             degree++;
+        }
+
+        /**
+         * An outbound reference of the last object that does not keep its target alive (a JVM
+         * {@code Reference.referent}): kept in the graph, marked so analyses can leave it out.
+         */
+        public void addWeakReference(long targetAddress) {
+            addReference(targetAddress);
+            weakReferences.add(references.size() - 1);
         }
 
         /** Allocation site id (an interned string id of the reader's choosing) of the last object. */
@@ -202,6 +213,7 @@ public final class HeapGraphBuilder {
 
         private void releaseReferences() {
             references.clear();
+            weakReferences.clear();
             rootCategories.clear();
             rootAddresses.clear();
         }
@@ -343,6 +355,8 @@ public final class HeapGraphBuilder {
             rootCategory = Arrays.copyOf(rootCategory, roots);
         }
 
+        long[] weakBefore = weakReferenceBits(refTotal);
+
         // References: resolve in reading order to new object ids (-1 when dangling).
         IntPages resolved = new IntPages(refTotal, pageShift);
         long dangling = resolveInParallel(table, index, resolved);
@@ -352,6 +366,7 @@ public final class HeapGraphBuilder {
 
         long[] offsets;
         IntPages targets;
+        long[] weak = weakBefore;
         if (perm == null && dangling == 0) {
             offsets = oldOffsets;
             targets = resolved;
@@ -368,12 +383,16 @@ public final class HeapGraphBuilder {
                 offsets[o + 1] = offsets[o] + kept;
             }
             targets = new IntPages(offsets[n], pageShift);
+            weak = weakBefore == null ? null : new long[bitWords(offsets[n])];
             long w = 0;
             for (int o = 0; o < n; o++) {
                 int old = perm == null ? o : perm[o];
                 for (long i = oldOffsets[old], end = oldOffsets[old + 1]; i < end; i++) {
                     int t = resolved.get(i);
                     if (t >= 0) {
+                        if (weak != null && isSet(weakBefore, i)) {
+                            weak[(int) (w >>> 6)] |= 1L << w;
+                        }
                         targets.set(w++, t);
                     }
                 }
@@ -382,7 +401,32 @@ public final class HeapGraphBuilder {
         return new HeapGraph(address, kind, classAddress, shallowSize,
                 new HeapGraph.Extras(site, generation, detail, position), offsets, targets,
                 rootTarget, rootCategory, categoryNames.toArray(new String[0]), dangling, danglingRoots,
-                duplicates, index);
+                duplicates, index, weak);
+    }
+
+    /** The weak references of every part as bits over reading-order indices, or null when there are none. */
+    private long[] weakReferenceBits(long refTotal) {
+        long[] bits = null;
+        long base = 0;
+        for (Part p : parts) {
+            for (long k = 0, count = p.weakReferences.size(); k < count; k++) {
+                if (bits == null) {
+                    bits = new long[bitWords(refTotal)];
+                }
+                long i = base + p.weakReferences.get(k);
+                bits[(int) (i >>> 6)] |= 1L << i;
+            }
+            base += p.references.size();
+        }
+        return bits;
+    }
+
+    private static int bitWords(long bits) {
+        return (int) ((bits + 63) >>> 6);
+    }
+
+    private static boolean isSet(long[] bits, long i) {
+        return (bits[(int) (i >>> 6)] & (1L << i)) != 0;
     }
 
     /**

@@ -49,9 +49,12 @@ public final class LeaksRenderer {
                     }
                     out.append('\n').append(md ? "**" : "").append("Sample path to ").append(g.key()).append(md ? "**\n\n" : "\n");
                     out.append(md ? "- " : "  ").append("ROOT ").append(p.rootCategory()).append('\n');
-                    for (ObjectRow s : p.steps()) {
-                        out.append(md ? "- " : "  -> ").append(s.hexAddress()).append("  ").append(s.kind()).append("  ")
-                                .append(s.className()).append(s.value().isEmpty() ? "" : "  " + s.value()).append('\n');
+                    for (int k = 0; k < p.steps().size(); k++) {
+                        ObjectRow s = p.steps().get(k);
+                        String via = p.via().get(k);
+                        out.append(md ? "- " : "  -> ").append(via == null ? "" : "(" + via + ") ").append(s.hexAddress())
+                                .append("  ").append(s.kind()).append("  ").append(s.className())
+                                .append(s.value().isEmpty() ? "" : "  " + s.value()).append('\n');
                     }
                 }
             }
@@ -78,7 +81,9 @@ public final class LeaksRenderer {
                     if (p != null) {
                         j.name("samplePath").beginObject().field("root", p.rootCategory());
                         j.name("steps").beginArray();
-                        p.steps().forEach(s -> RetentionRenderer.objectJson(j, s));
+                        for (int k = 0; k < p.steps().size(); k++) {
+                            RetentionRenderer.objectJson(j, p.steps().get(k), p.via().get(k));
+                        }
                         j.endArray().endObject();
                     }
                     j.endObject();

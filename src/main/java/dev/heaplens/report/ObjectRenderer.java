@@ -11,8 +11,11 @@ public final class ObjectRenderer {
     private ObjectRenderer() {
     }
 
-    /** A root path with its objects described. */
-    public record PathView(String rootCategory, List<ObjectRow> steps) {
+    /**
+     * A root path with its objects described; {@code via.get(i)} names the reference that leads
+     * to step i (null for the first step, which the root holds).
+     */
+    public record PathView(String rootCategory, List<ObjectRow> steps, List<String> via) {
     }
 
     public static void requireTextOrJson(OutputFormat format, String command) {
@@ -36,9 +39,9 @@ public final class ObjectRenderer {
             j.endArray();
             rows(j, "dominators", r.dominators());
             j.field("referrerCount", r.referrerCount());
-            rows(j, "referrers", r.referrers());
+            links(j, "referrers", r.referrers());
             j.field("referentCount", r.referentCount());
-            rows(j, "referents", r.referents());
+            links(j, "referents", r.referents());
             j.endObject();
             out.append('\n');
             return out.toString();
@@ -65,22 +68,28 @@ public final class ObjectRenderer {
             indent(out, rowTable(r.dominators()), false);
         }
         out.append("\nReferrers (").append(Sizes.count(r.referrerCount())).append(")\n");
-        indent(out, rowTable(r.referrers()), false);
+        indent(out, linkTable(r.referrers(), "their field"), false);
         out.append("\nReferences (").append(Sizes.count(r.referentCount())).append(")\n");
-        indent(out, rowTable(r.referents()), false);
+        indent(out, linkTable(r.referents(), "field"), false);
         return out.toString();
     }
 
-    public static String paths(ObjectRow target, List<PathView> paths, OutputFormat format) {
+    /** @param weakOnly the paths go through weak references: no strong path exists */
+    public static String paths(ObjectRow target, List<PathView> paths, boolean weakOnly, OutputFormat format) {
         requireTextOrJson(format, "paths");
         StringBuilder out = new StringBuilder();
         if (format == OutputFormat.JSON) {
             JsonWriter j = new JsonWriter(out);
-            j.beginObject().field("address", target.hexAddress()).field("reachable", !paths.isEmpty());
+            j.beginObject().field("address", target.hexAddress()).field("reachable", !paths.isEmpty() && !weakOnly)
+                    .field("weaklyReachable", weakOnly);
             j.name("paths").beginArray();
             for (PathView p : paths) {
                 j.beginObject().field("root", p.rootCategory());
-                rows(j, "steps", p.steps());
+                j.name("steps").beginArray();
+                for (int k = 0; k < p.steps().size(); k++) {
+                    RetentionRenderer.objectJson(j, p.steps().get(k), p.via().get(k));
+                }
+                j.endArray();
                 j.endObject();
             }
             j.endArray().endObject();
@@ -92,14 +101,21 @@ public final class ObjectRenderer {
                     .append("): it is garbage that the next GC frees.\n");
             return out.toString();
         }
+        if (weakOnly) {
+            out.append("No strong reference path reaches ").append(target.hexAddress()).append(" (").append(target.className())
+                    .append("): only weak, soft or phantom references do, which the GC may clear.\n\n");
+        }
         for (int i = 0; i < paths.size(); i++) {
             PathView p = paths.get(i);
             out.append("Path ").append(i + 1).append(" of ").append(paths.size()).append(" (")
                     .append(Sizes.plural(p.steps().size(), "step")).append(")\n");
             out.append("  ROOT ").append(p.rootCategory()).append('\n');
-            Table t = new Table(List.of("", "address", "type", "class", "value"), false, false, false, false, false);
-            for (ObjectRow s : p.steps()) {
-                t.row("->", s.hexAddress(), s.kind(), s.className(), s.value());
+            Table t = new Table(List.of("", "via", "address", "type", "class", "value"), false, false, false, false, false,
+                    false);
+            for (int k = 0; k < p.steps().size(); k++) {
+                ObjectRow s = p.steps().get(k);
+                String via = p.via().get(k);
+                t.row("->", via == null ? "" : via, s.hexAddress(), s.kind(), s.className(), s.value());
             }
             StringBuilder block = new StringBuilder();
             t.writeAligned(block);
@@ -120,6 +136,23 @@ public final class ObjectRenderer {
             t.row(r.hexAddress(), r.kind(), r.className(), Sizes.bytes(r.retainedSize()), r.value());
         }
         return t;
+    }
+
+    private static Table linkTable(List<ObjectReport.Link> links, String viaHeader) {
+        Table t = new Table(List.of(viaHeader, "address", "type", "class", "retained", "value"), false, false, false, false,
+                true, false);
+        for (ObjectReport.Link l : links) {
+            ObjectRow r = l.object();
+            t.row(l.via() == null ? "" : l.via(), r.hexAddress(), r.kind(), r.className(), Sizes.bytes(r.retainedSize()),
+                    r.value());
+        }
+        return t;
+    }
+
+    private static void links(JsonWriter j, String name, List<ObjectReport.Link> links) {
+        j.name(name).beginArray();
+        links.forEach(l -> RetentionRenderer.objectJson(j, l.object(), l.via()));
+        j.endArray();
     }
 
     private static void indent(StringBuilder out, Table t, boolean skipHeader) {

@@ -129,10 +129,20 @@ public final class RetentionRenderer {
     }
 
     static void objectJson(JsonWriter j, ObjectRow r) {
+        objectFields(j, r);
+        j.endObject();
+    }
+
+    /** An object reached through a reference: {@code via} names it (null when a root holds the object). */
+    static void objectJson(JsonWriter j, ObjectRow r, String via) {
+        objectFields(j, r);
+        j.field("via", via).endObject();
+    }
+
+    private static void objectFields(JsonWriter j, ObjectRow r) {
         j.beginObject().field("address", r.hexAddress()).field("type", r.kind()).field("class", r.className())
                 .field("shallowSize", r.shallowSize()).field("retainedSize", r.retainedSize())
-                .field("retainedCount", r.retainedCount()).field("location", r.location()).field("value", r.value())
-                .endObject();
+                .field("retainedCount", r.retainedCount()).field("location", r.location()).field("value", r.value());
     }
 
     static String orDash(String s) {

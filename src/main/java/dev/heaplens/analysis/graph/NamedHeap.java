@@ -4,7 +4,6 @@ import dev.heaplens.graph.HeapGraph;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 
 /** A dump read into a heap graph, with what its runtime calls the objects and references. */
@@ -41,7 +40,4 @@ public interface NamedHeap extends ObjectNamer {
 
     /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */
     String edgeLabel(int from, int position, int to);
-
-    /** Short values (fetched once from the dump) for the objects about to be shown. */
-    void useValues(Map<Integer, String> values);
 }

@@ -13,9 +13,13 @@ import java.util.Set;
  * dominators up to the roots, the roots that hold it, and its first referrers and referents.
  */
 public record ObjectReport(ObjectRow object, String record, List<ObjectRow> dominators, List<String> rootCategories,
-                           List<ObjectRow> referrers, long referrerCount, List<ObjectRow> referents, long referentCount) {
+                           List<Link> referrers, long referrerCount, List<Link> referents, long referentCount) {
 
-    public static ObjectReport of(int o, Dominators d, ObjectNamer namer, String record, int neighbours) {
+    /** A neighbour and the reference between them, named as the runtime names it (a field, {@code [3]}). */
+    public record Link(String via, ObjectRow object) {
+    }
+
+    public static ObjectReport of(int o, Dominators d, NamedHeap namer, String record, int neighbours) {
         HeapGraph g = d.graph();
         List<ObjectRow> chain = new ArrayList<>();
         for (int up = d.immediateDominator(o); up >= 0; up = d.immediateDominator(up)) {
@@ -35,19 +39,31 @@ public record ObjectReport(ObjectRow object, String record, List<ObjectRow> domi
         for (long i = g.outStart(o); i < g.outEnd(o); i++) {
             referents.add(g.target(i));
         }
+        List<Link> in = new ArrayList<>();
+        for (int from : first(referrers, neighbours)) {
+            in.add(new Link(via(namer, from, o), ObjectRow.of(from, d, namer)));
+        }
+        List<Link> out = new ArrayList<>();
+        for (int to : first(referents, neighbours)) {
+            out.add(new Link(via(namer, o, to), ObjectRow.of(to, d, namer)));
+        }
         return new ObjectReport(ObjectRow.of(o, d, namer), record, List.copyOf(chain), List.copyOf(roots),
-                rows(referrers, neighbours, d, namer), referrers.size(), rows(referents, neighbours, d, namer), referents.size());
+                List.copyOf(in), referrers.size(), List.copyOf(out), referents.size());
     }
 
-    /** The first {@code limit} of {@code objects}, described; a reference held twice is listed once. */
-    private static List<ObjectRow> rows(Set<Integer> objects, int limit, Dominators d, ObjectNamer namer) {
-        List<ObjectRow> rows = new ArrayList<>();
-        for (int o : objects) {
-            if (rows.size() == limit) {
-                break;
+    /** The name of the first reference from {@code from} to {@code to}, or null when there is none. */
+    public static String via(NamedHeap heap, int from, int to) {
+        HeapGraph g = heap.graph();
+        for (long i = g.outStart(from), end = g.outEnd(from); i < end; i++) {
+            if (g.target(i) == to) {
+                return heap.edgeLabel(from, (int) (i - g.outStart(from)), to);
             }
-            rows.add(ObjectRow.of(o, d, namer));
         }
-        return List.copyOf(rows);
+        return null;
+    }
+
+    /** The first {@code limit} of {@code objects}: a reference held twice is listed once. */
+    private static List<Integer> first(Set<Integer> objects, int limit) {
+        return objects.stream().limit(limit).toList();
     }
 }

@@ -7,7 +7,6 @@ import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.HeapGraph;
 
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A JVM HPROF dump read into the heap graph, named as Java tools name things: classes by their
@@ -18,12 +17,23 @@ public final class JvmHeap implements NamedHeap {
     private final HprofGraphReader.Result read;
     private final HeapGraph graph;
     private final HprofClasses classes;
-    private Map<Integer, String> values = Map.of();
+    private final JvmRecordView records;
 
     public JvmHeap(HprofGraphReader.Result read) {
         this.read = read;
         this.graph = read.graph();
         this.classes = read.classes();
+        this.records = new JvmRecordView(graph, classes, read.source());
+    }
+
+    /** Reads the records of objects about to be shown (one pass over the dump for all of them). */
+    public void fetch(int... objects) {
+        records.fetch(objects);
+    }
+
+    /** The object's fields and values as in the dump ({@code name=value ...}), or null. */
+    public String recordText(int o) {
+        return records.recordText(o);
     }
 
     @Override
@@ -73,11 +83,11 @@ public final class JvmHeap implements NamedHeap {
         return objectKind(o) == HprofObjectKind.CLASS ? classes.name(graph.address(o)) : null;
     }
 
-
-
+    /** The field, element or static that holds the reference; {@code (weak)} for a Reference's referent. */
     @Override
     public String edgeLabel(int from, int position, int to) {
-        return "[" + position + "]";
+        String label = records.edgeLabel(from, position, to);
+        return label != null ? label : "[" + position + "]";
     }
 
     @Override
@@ -85,19 +95,14 @@ public final class JvmHeap implements NamedHeap {
         return null;
     }
 
-    @Override
-    public void useValues(Map<Integer, String> values) {
-        this.values = values;
-    }
-
-    /** A class object shows the class it is; other values come from {@link #useValues}. */
+    /** A class object shows the class it is; a String or boxed value its value once {@link #fetch fetched}. */
     @Override
     public String shortValue(int o) {
         String own = classObjectName(o);
         if (own != null) {
             return own;
         }
-        String v = values.get(o);
+        String v = records.isFetched(o) ? records.value(o) : null;
         return v != null ? v : "";
     }
 }

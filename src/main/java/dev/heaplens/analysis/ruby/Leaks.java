@@ -3,7 +3,6 @@ package dev.heaplens.analysis.ruby;
 import dev.heaplens.analysis.graph.ObjectNamer;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.Dominators;
-import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
 
@@ -96,7 +95,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         }
         List<String> keys = new ArrayList<>(sums.keySet());
         keys.sort(Comparator.comparingLong((String k) -> sums.get(k)[1]).reversed().thenComparing(k -> k));
-        RootPaths.Tree paths = RootPaths.tree(g, EdgeFilter.ALL);
+        RootPaths.Tree paths = RootPaths.tree(g, g.strongReferences());
         int exact = Math.min(top, keys.size());
         RetainedSet[] retained = exactRetainedSets(d, keys.subList(0, exact), members);
         List<Group> groups = new ArrayList<>();

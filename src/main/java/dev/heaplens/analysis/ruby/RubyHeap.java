@@ -98,7 +98,7 @@ public final class RubyHeap implements NamedHeap {
         return site < 0 ? null : sites.text(site);
     }
 
-    @Override
+    /** Short values (fetched once from the dump) for the objects about to be shown. */
     public void useValues(Map<Integer, String> values) {
         this.values = values;
     }

@@ -19,19 +19,30 @@ public final class HprofClasses {
         public final int fileBytes;
         /** Offsets of reference fields within those bytes. */
         final int[] referenceOffsets;
+        /** Which of them is {@code java.lang.ref.Reference.referent} (not a strong reference), or -1. */
+        final int referentIndex;
         /** Header plus fields, before alignment. */
         final long unalignedSize;
         public final long shallowSize;
 
-        Shape(int fileBytes, int[] referenceOffsets, long unalignedSize, long shallowSize) {
+        Shape(int fileBytes, int[] referenceOffsets, int referentIndex, long unalignedSize, long shallowSize) {
             this.fileBytes = fileBytes;
             this.referenceOffsets = referenceOffsets;
+            this.referentIndex = referentIndex;
             this.unalignedSize = unalignedSize;
             this.shallowSize = shallowSize;
         }
     }
 
+    /** An instance field: its name, type and where its value is in an instance record. */
+    public record Field(String name, BasicType type, int offset) {
+    }
+
+    private static final String REFERENCE_CLASS = "java.lang.ref.Reference";
+
     private final Map<Long, String> names;
+    /** Names of fields and statics, by string id. */
+    private final Map<Long, String> fieldNames;
     private final Map<Long, ClassDump> dumps;
     private final Map<Long, Shape> shapes = new HashMap<>();
     private final Map<BasicType, Long> primitiveArrayClasses = new EnumMap<>(BasicType.class);
@@ -42,8 +53,10 @@ public final class HprofClasses {
     /** 8-byte ids: a 64-bit HotSpot dump (Android's have 4-byte ids), with its hidden fields. */
     private final boolean hotSpot;
 
-    HprofClasses(Map<Long, String> names, Map<Long, ClassDump> dumps, HprofLayout layout, int idSize) {
+    HprofClasses(Map<Long, String> names, Map<Long, String> fieldNames, Map<Long, ClassDump> dumps,
+                 HprofLayout layout, int idSize) {
         this.names = names;
+        this.fieldNames = fieldNames;
         this.dumps = dumps;
         this.layout = layout;
         this.idSize = idSize;
@@ -106,9 +119,35 @@ public final class HprofClasses {
         return s;
     }
 
+    /** The name of a field or static by its string id ({@code <field 0x…>} when the dump lacks it). */
+    public String fieldName(long nameId) {
+        String name = fieldNames.get(nameId);
+        return name != null ? name : "<field 0x" + Long.toHexString(nameId) + ">";
+    }
+
+    /** The instance fields of a class over its hierarchy, in instance-record order; empty when not dumped. */
+    public List<Field> instanceFields(long classId) {
+        List<Field> fields = new ArrayList<>();
+        int offset = 0;
+        ClassDump c = dumps.get(classId);
+        for (int depth = 0; c != null && depth < 10_000; depth++) {
+            for (int i = 0; i < c.fieldTypes().length; i++) {
+                fields.add(new Field(fieldName(c.fieldNameIds()[i]), c.fieldTypes()[i], offset));
+                offset += c.fieldTypes()[i].fileSize(idSize);
+            }
+            c = c.superId() == 0 ? null : dumps.get(c.superId());
+        }
+        return fields;
+    }
+
+    public int idSize() {
+        return idSize;
+    }
+
     /** Instance dumps hold the class's own fields first, then its superclass's, up to Object. */
     private Shape computeShape(long classId) {
         List<Integer> refs = new ArrayList<>();
+        int referent = -1;
         int fileBytes = 0;
         long heapBytes = layout.headerBytes();
         ClassDump c = dumps.get(classId);
@@ -117,8 +156,13 @@ public final class HprofClasses {
             if (hotSpot) {
                 heapBytes += HotSpotHiddenBytes.declaredBy(names.get(c.classId()), layout);
             }
-            for (BasicType t : c.fieldTypes()) {
+            boolean referenceClass = REFERENCE_CLASS.equals(names.get(c.classId()));
+            for (int i = 0; i < c.fieldTypes().length; i++) {
+                BasicType t = c.fieldTypes()[i];
                 if (t == BasicType.OBJECT) {
+                    if (referenceClass && "referent".equals(fieldNames.get(c.fieldNameIds()[i]))) {
+                        referent = refs.size();
+                    }
                     refs.add(fileBytes);
                 }
                 fileBytes += t.fileSize(idSize);
@@ -128,6 +172,6 @@ public final class HprofClasses {
         }
         int[] offsets = refs.stream().mapToInt(Integer::intValue).toArray();
         // Sum of field sizes: HotSpot packs fields tightly since JDK 15, padding only at the end.
-        return new Shape(fileBytes, offsets, heapBytes, layout.align(heapBytes));
+        return new Shape(fileBytes, offsets, referent, heapBytes, layout.align(heapBytes));
     }
 }

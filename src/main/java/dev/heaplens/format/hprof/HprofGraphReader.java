@@ -6,7 +6,9 @@ import dev.heaplens.graph.HeapGraphBuilder;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,7 +18,8 @@ import java.util.Map;
  */
 public final class HprofGraphReader {
     /** What was read: the graph and the class table its class addresses refer to. */
-    public record Result(HprofHeader header, HprofLayout layout, HprofClasses classes, HeapGraph graph) {
+    public record Result(HprofSource source, HprofHeader header, HprofLayout layout, HprofClasses classes,
+                         HeapGraph graph, List<String> warnings) {
     }
 
     private HprofGraphReader() {
@@ -24,23 +27,28 @@ public final class HprofGraphReader {
 
     /** Reads with the layout guessed from the dump's id size. */
     public static Result read(HprofSource source) {
-        return read(source, null);
+        return read(source, null, false);
     }
 
-    /** Reads with {@code layout}, or the guess from the id size when null. */
-    public static Result read(HprofSource source, HprofLayout layout) {
+    /**
+     * Reads with {@code layout}, or the guess from the id size when null. A dump cut short is read
+     * up to the cut with a warning, or with {@code strict} is an error.
+     */
+    public static Result read(HprofSource source, HprofLayout layout, boolean strict) {
         ClassPass classPass = new ClassPass();
-        HprofHeader header = pass(source, classPass);
+        HprofHeader header = pass(source, classPass, strict);
         HprofLayout used = layout != null ? layout : HprofLayout.defaultFor(header.idSize());
-        HprofClasses classes = new HprofClasses(classPass.classNames(), classPass.dumps, used, header.idSize());
+        HprofClasses classes = new HprofClasses(classPass.classNames(), classPass.fieldNames(), classPass.dumps, used,
+                header.idSize());
         HeapGraphBuilder builder = new HeapGraphBuilder();
-        pass(source, new GraphPass(builder.newPart(), classes, used, header.idSize(), source.name()));
-        return new Result(header, used, classes, builder.build());
+        GraphPass graphPass = new GraphPass(builder.newPart(), classes, used, header.idSize(), source.name());
+        pass(source, graphPass, strict);
+        return new Result(source, header, used, classes, builder.build(), List.copyOf(graphPass.warnings));
     }
 
-    private static HprofHeader pass(HprofSource source, HprofVisitor visitor) {
+    private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
         try (InputStream in = source.open()) {
-            return HprofReader.read(source.name(), in, source.size(), visitor);
+            return HprofReader.read(source.name(), in, source.size(), visitor, strict);
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
         }
@@ -72,6 +80,25 @@ public final class HprofGraphReader {
             return false;
         }
 
+        /** Only the strings that name fields and statics: the others (method names...) are not needed. */
+        Map<Long, String> fieldNames() {
+            Map<Long, String> names = new HashMap<>();
+            for (ClassDump d : dumps.values()) {
+                keepNames(d.fieldNameIds(), names);
+                keepNames(d.staticNameIds(), names);
+            }
+            return names;
+        }
+
+        private void keepNames(long[] ids, Map<Long, String> into) {
+            for (long id : ids) {
+                String name = strings.get(id);
+                if (name != null) {
+                    into.put(id, name);
+                }
+            }
+        }
+
         Map<Long, String> classNames() {
             Map<Long, String> names = new HashMap<>();
             classNameIds.forEach((classId, nameId) -> {
@@ -92,6 +119,7 @@ public final class HprofGraphReader {
         private final int idSize;
         private final String name;
         private final long[] primitiveArrayClass = new long[256];
+        final List<String> warnings = new ArrayList<>();
         private long lastClassId = -1;
         private HprofClasses.Shape lastShape;
 
@@ -108,7 +136,14 @@ public final class HprofGraphReader {
 
         @Override
         public void root(RootKind kind, long objectId) {
-            part.addRoot(kind.label, objectId);
+            if (kind.keepsAlive()) {
+                part.addRoot(kind.label, objectId);
+            }
+        }
+
+        @Override
+        public void truncated(String message) {
+            warnings.add(message);
         }
 
         @Override
@@ -138,8 +173,17 @@ public final class HprofGraphReader {
             }
             part.addObject(id, HprofObjectKind.INSTANCE.code(), classId, shape.shallowSize);
             part.setPosition(offset);
-            for (int at : shape.referenceOffsets) {
-                addIfSet(HprofInput.getId(fields, at, idSize));
+            int[] offsets = shape.referenceOffsets;
+            for (int k = 0; k < offsets.length; k++) {
+                long target = HprofInput.getId(fields, offsets[k], idSize);
+                if (target == 0) {
+                    continue;
+                }
+                if (k == shape.referentIndex) {
+                    part.addWeakReference(target);
+                } else {
+                    part.addReference(target);
+                }
             }
         }
 

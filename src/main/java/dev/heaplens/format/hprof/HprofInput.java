@@ -24,9 +24,22 @@ final class HprofInput {
     private String context = "the file header";
     private long contextStart;
 
+    /** The file ended where more bytes were needed. */
+    static final class Truncated extends HeaplensException {
+        Truncated(String message) {
+            super(message);
+        }
+    }
+
     HprofInput(String name, InputStream in) {
+        this(name, in, 0);
+    }
+
+    /** Reads {@code in}, whose first byte is at {@code startOffset} of the file. */
+    HprofInput(String name, InputStream in, long startOffset) {
         this.name = name;
         this.in = in;
+        this.base = startOffset;
     }
 
     /** Ids are read as 4 bytes until the header has said their size. */
@@ -136,6 +149,15 @@ final class HprofInput {
     }
 
     void skip(long n) {
+        int buffered = limit - pos;
+        if (n > buffered + (long) BUFFER) {
+            // Large contents (big arrays, or a jump to a record): let the stream seek past them.
+            n -= buffered;
+            base += limit;
+            pos = 0;
+            limit = 0;
+            n -= skipStream(n);
+        }
         while (n > 0) {
             if (pos == limit) {
                 require(1);
@@ -146,14 +168,35 @@ final class HprofInput {
         }
     }
 
+    /** Skips up to {@code n} bytes of the stream itself; returns how many, fewer only at its end. */
+    private long skipStream(long n) {
+        long done = 0;
+        try {
+            while (done < n) {
+                long s = in.skip(n - done);
+                if (s <= 0) {
+                    if (in.read() < 0) {
+                        break;
+                    }
+                    s = 1;
+                }
+                done += s;
+            }
+        } catch (IOException e) {
+            throw error(base, "read failed: " + e.getMessage());
+        }
+        base += done;
+        return done;
+    }
+
     HeaplensException error(long at, String message) {
         return new HeaplensException(name + ": offset " + at + ": " + message);
     }
 
     private void require(int n) {
         if (limit - pos < n && fill(n) < n) {
-            throw error(base + limit, "file ends inside " + context + " that starts at offset " + contextStart
-                    + " (truncated?)");
+            throw new Truncated(name + ": offset " + (base + limit) + ": file ends inside " + context
+                    + " that starts at offset " + contextStart + " (truncated?)");
         }
     }
 

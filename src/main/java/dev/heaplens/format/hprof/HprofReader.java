@@ -17,6 +17,8 @@ public final class HprofReader {
     /** Java arrays are int-indexed; a larger count is a corrupt file. */
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
     private static final String[] SUB_RECORD_NAMES = new String[256];
+    /** "the NAME sub-record", built once: it is the context of every sub-record read. */
+    private static final String[] SUB_RECORD_CONTEXTS = new String[256];
 
     static {
         for (RootKind k : RootKind.values()) {
@@ -25,22 +27,31 @@ public final class HprofReader {
         for (HeapDumpTag t : HeapDumpTag.values()) {
             SUB_RECORD_NAMES[t.code] = t.name().replace('_', ' ');
         }
+        for (int code = 0; code < 256; code++) {
+            if (SUB_RECORD_NAMES[code] != null) {
+                SUB_RECORD_CONTEXTS[code] = "the " + SUB_RECORD_NAMES[code] + " sub-record";
+            }
+        }
     }
 
     private final HprofInput in;
     private final long fileSize;
     private final HprofVisitor visitor;
     private final boolean wantsObjects;
+    private final int primitiveValueLimit;
+    private final boolean strict;
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
     private boolean sawSegment;
     private boolean sawEnd;
 
-    private HprofReader(String name, InputStream stream, long fileSize, HprofVisitor visitor) {
-        this.in = new HprofInput(name, stream);
+    private HprofReader(HprofInput in, long fileSize, HprofVisitor visitor, boolean strict) {
+        this.in = in;
         this.fileSize = fileSize;
         this.visitor = visitor;
         this.wantsObjects = visitor.wantsObjects();
+        this.primitiveValueLimit = visitor.primitiveValueLimit();
+        this.strict = strict;
     }
 
     /**
@@ -50,11 +61,28 @@ public final class HprofReader {
      * @throws HeaplensException for a file that is not HPROF, truncated or corrupt
      */
     public static HprofHeader read(String name, InputStream stream, long fileSize, HprofVisitor visitor) {
-        HprofReader reader = new HprofReader(name, stream, fileSize, visitor);
+        return read(name, stream, fileSize, visitor, false);
+    }
+
+    /**
+     * As {@link #read(String, InputStream, long, HprofVisitor)}; a dump cut short inside its heap
+     * dump is reported to {@link HprofVisitor#truncated} with everything before it, or with
+     * {@code strict} is an error.
+     */
+    public static HprofHeader read(String name, InputStream stream, long fileSize, HprofVisitor visitor, boolean strict) {
+        HprofReader reader = new HprofReader(new HprofInput(name, stream), fileSize, visitor, strict);
         HprofHeader header = reader.header();
         visitor.header(header);
         reader.records();
         return header;
+    }
+
+    /**
+     * Reads the one heap dump sub-record that starts at {@code in}'s offset, for showing objects
+     * again after a dump was read.
+     */
+    static void readSubRecord(HprofInput in, HprofVisitor visitor) {
+        new HprofReader(in, -1, visitor, true).subRecord(Long.MAX_VALUE);
     }
 
     private HprofHeader header() {
@@ -97,7 +125,8 @@ public final class HprofReader {
             HprofTag tag = HprofTag.of(code);
             String what = tag == null ? String.format("record with tag 0x%02x", code)
                     : tag.name().replace('_', ' ') + " record";
-            if (fileSize >= 0 && end > fileSize) {
+            boolean heapDump = tag == HprofTag.HEAP_DUMP || tag == HprofTag.HEAP_DUMP_SEGMENT;
+            if (fileSize >= 0 && end > fileSize && (strict || !heapDump)) {
                 throw in.error(start, what + " of " + length + " bytes goes past the end of the file at offset "
                         + fileSize + " (truncated?)");
             }
@@ -119,7 +148,9 @@ public final class HprofReader {
                 case HEAP_DUMP:
                 case HEAP_DUMP_SEGMENT:
                     sawSegment |= tag == HprofTag.HEAP_DUMP_SEGMENT;
-                    heapDump(end);
+                    if (!heapDumpUntilCut(start, end, what)) {
+                        return;
+                    }
                     break;
                 case HEAP_DUMP_END:
                     sawEnd = true;
@@ -135,7 +166,31 @@ public final class HprofReader {
         }
         // Segmented dumps always close with HEAP DUMP END; without it the file was cut at a record boundary.
         if (sawSegment && !sawEnd) {
-            throw in.error(in.offset(), "file ends without a HEAP DUMP END record (truncated?)");
+            if (strict) {
+                throw in.error(in.offset(), "file ends without a HEAP DUMP END record (truncated?)");
+            }
+            visitor.truncated("file ends at offset " + in.offset() + " without a HEAP DUMP END record: the dump may"
+                    + " be cut short at a record boundary; everything before was read (--strict makes this fatal)");
+        }
+    }
+
+    /**
+     * Reads a heap dump record; false when the file ends inside it, which unless strict is
+     * reported to the visitor with what was read (the sub-record that was cut is dropped).
+     */
+    private boolean heapDumpUntilCut(long start, long end, String what) {
+        try {
+            heapDump(end);
+            return true;
+        } catch (HprofInput.Truncated cut) {
+            if (strict) {
+                throw cut;
+            }
+            long at = fileSize >= 0 ? Math.min(fileSize, in.offset()) : in.offset();
+            visitor.truncated("file ends at offset " + at + " inside the " + what + " that starts at offset " + start
+                    + (fileSize >= 0 ? " (" + (end - at) + " of its " + (end - start - 9) + " bytes missing)" : "")
+                    + ": the objects before were read, the one cut off is missing (--strict makes this fatal)");
+            return false;
         }
     }
 
@@ -152,46 +207,51 @@ public final class HprofReader {
 
     private void heapDump(long end) {
         while (in.offset() < end) {
-            long start = in.offset();
-            int code = in.u1();
-            String name = SUB_RECORD_NAMES[code];
-            if (name == null) {
-                throw in.error(start, String.format("unknown heap dump sub-record tag 0x%02x", code));
+            subRecord(end);
+        }
+    }
+
+    /** One sub-record of a heap dump record that ends at {@code end}. */
+    private void subRecord(long end) {
+        long start = in.offset();
+        int code = in.u1();
+        String name = SUB_RECORD_NAMES[code];
+        if (name == null) {
+            throw in.error(start, String.format("unknown heap dump sub-record tag 0x%02x", code));
+        }
+        in.within(SUB_RECORD_CONTEXTS[code], start);
+        RootKind root = RootKind.of(code);
+        if (root != null) {
+            long id = in.id();
+            in.skip((long) root.extraIds * in.idSize() + 4L * root.extraU4s);
+            visitor.root(root, id);
+        } else {
+            switch (HeapDumpTag.of(code)) {
+                case CLASS_DUMP:
+                    classDump(start);
+                    break;
+                case INSTANCE_DUMP:
+                    instance(start, end);
+                    break;
+                case OBJECT_ARRAY_DUMP:
+                    objectArray(start, end);
+                    break;
+                case PRIMITIVE_ARRAY_DUMP:
+                    primitiveArray(start, end, true);
+                    break;
+                case PRIMITIVE_ARRAY_NODATA:
+                    primitiveArray(start, end, false);
+                    break;
+                case HEAP_DUMP_INFO:
+                    in.u4(); // heap id
+                    in.id(); // heap name string id
+                    break;
+                default:
+                    throw new AssertionError(code);
             }
-            in.within("the " + name + " sub-record", start);
-            RootKind root = RootKind.of(code);
-            if (root != null) {
-                long id = in.id();
-                in.skip((long) root.extraIds * in.idSize() + 4L * root.extraU4s);
-                visitor.root(root, id);
-            } else {
-                switch (HeapDumpTag.of(code)) {
-                    case CLASS_DUMP:
-                        classDump(start);
-                        break;
-                    case INSTANCE_DUMP:
-                        instance(start, end);
-                        break;
-                    case OBJECT_ARRAY_DUMP:
-                        objectArray(start, end);
-                        break;
-                    case PRIMITIVE_ARRAY_DUMP:
-                        primitiveArray(start, end, true);
-                        break;
-                    case PRIMITIVE_ARRAY_NODATA:
-                        primitiveArray(start, end, false);
-                        break;
-                    case HEAP_DUMP_INFO:
-                        in.u4(); // heap id
-                        in.id(); // heap name string id
-                        break;
-                    default:
-                        throw new AssertionError(code);
-                }
-            }
-            if (in.offset() > end) {
-                throw in.error(start, "the " + name + " sub-record runs past the end of its record at offset " + end);
-            }
+        }
+        if (in.offset() > end) {
+            throw in.error(start, "the " + name + " sub-record runs past the end of its record at offset " + end);
         }
     }
 
@@ -279,13 +339,18 @@ public final class HprofReader {
         if (type == BasicType.OBJECT) {
             throw in.error(start, "primitive array dump of element type OBJECT");
         }
+        long bytes = withData ? length * type.fileSize(in.idSize()) : 0;
+        int kept = wantsObjects ? (int) Math.min(bytes, primitiveValueLimit) : 0;
         if (withData) {
-            long bytes = length * type.fileSize(in.idSize());
             checkFits(start, bytes, end, "PRIMITIVE ARRAY DUMP");
-            in.skip(bytes);
+            in.readFully(bytes(kept), 0, kept);
+            in.skip(bytes - kept);
         }
         if (wantsObjects) {
             visitor.primitiveArray(id, type, length, start);
+            if (kept > 0) {
+                visitor.primitiveArrayValues(id, type, this.bytes, kept);
+            }
         }
     }
 

@@ -37,7 +37,29 @@ public interface HprofVisitor {
     default void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
     }
 
-    /** A primitive array; its contents are skipped. */
+    /** A primitive array; its contents are skipped unless {@link #primitiveValueLimit} asks for them. */
     default void primitiveArray(long id, BasicType type, long length, long offset) {
+    }
+
+    /**
+     * Up to how many bytes of each primitive array's contents to pass to
+     * {@link #primitiveArrayValues}; 0 (the default) skips them unread.
+     */
+    default int primitiveValueLimit() {
+        return 0;
+    }
+
+    /**
+     * The first {@code dataLength} bytes of a primitive array's contents, as in the file
+     * (big-endian elements), reported after {@link #primitiveArray} for the same array.
+     */
+    default void primitiveArrayValues(long id, BasicType type, byte[] data, int dataLength) {
+    }
+
+    /**
+     * The dump ends inside a heap dump record, or a segmented dump lacks its HEAP DUMP END:
+     * everything before was reported, {@code message} says what is missing.
+     */
+    default void truncated(String message) {
     }
 }

@@ -22,6 +22,7 @@ public enum RootKind {
     REFERENCE_CLEANUP(0x8C, "reference cleanup", 0, 0),
     VM_INTERNAL(0x8D, "VM internal", 0, 0),
     JNI_MONITOR(0x8E, "JNI monitor", 0, 2),
+    /** Android marks objects no root reaches with this; it keeps nothing alive. */
     UNREACHABLE(0x90, "unreachable", 0, 0);
 
     private static final RootKind[] BY_CODE = new RootKind[256];
@@ -43,6 +44,11 @@ public enum RootKind {
         this.label = label;
         this.extraIds = extraIds;
         this.extraU4s = extraU4s;
+    }
+
+    /** Whether the object it names is held by the VM (all kinds but Android's "unreachable" marker). */
+    public boolean keepsAlive() {
+        return this != UNREACHABLE;
     }
 
     /** The root kind with this sub-record tag, or null when the tag is not a root. */

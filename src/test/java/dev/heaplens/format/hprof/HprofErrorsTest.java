@@ -10,7 +10,7 @@ import java.util.Arrays;
 
 class HprofErrorsTest {
     private static void assertFails(byte[] data, boolean sizeKnown, String message) {
-        assertThatThrownBy(() -> HprofGraphReader.read(HprofWriter.source("t.hprof", data, sizeKnown)))
+        assertThatThrownBy(() -> HprofGraphReader.read(HprofWriter.source("t.hprof", data, sizeKnown), null, true))
                 .isInstanceOf(HeaplensException.class)
                 .hasMessage(message);
     }

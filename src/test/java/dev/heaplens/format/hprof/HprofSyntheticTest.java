@@ -43,7 +43,7 @@ class HprofSyntheticTest {
     @ValueSource(ints = {4, 8})
     void readsObjectsReferencesRootsAndNames(int idSize) {
         HprofGraphReader.Result r = HprofGraphReader.read(HprofWriter.source("t.hprof", tinyHeap(idSize), true),
-                HprofLayout.COMPRESSED_64);
+                HprofLayout.COMPRESSED_64, false);
         HeapGraph g = r.graph();
         assertThat(r.header().idSize()).isEqualTo(idSize);
         assertThat(r.header().version()).isEqualTo("JAVA PROFILE 1.0.2");
@@ -72,7 +72,7 @@ class HprofSyntheticTest {
     @ValueSource(ints = {4, 8})
     void uncompressedLayoutChangesSizes(int idSize) {
         HeapGraph g = HprofGraphReader.read(HprofWriter.source("t.hprof", tinyHeap(idSize), true),
-                HprofLayout.UNCOMPRESSED_64).graph();
+                HprofLayout.UNCOMPRESSED_64, false).graph();
         assertThat(g.shallowSize(g.objectOf(0x1000))).isEqualTo(32); // 16 + 4 + 8
         assertThat(g.shallowSize(g.objectOf(0x2000))).isEqualTo(48); // 24 + 3 * 8
         assertThat(g.shallowSize(g.objectOf(0x3000))).isEqualTo(64); // 24 + 40

@@ -1,0 +1,303 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.ClassDump;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.graph.HeapGraph;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The field values of the few objects a report shows, read again from the dump (the heap graph
+ * keeps none): which field each reference is, {@code java.lang.String} and boxed values, and a
+ * record's text.
+ */
+final class JvmRecordView {
+    /** Enough of a char or byte array for the values shown. */
+    private static final int VALUE_BYTES = 1024;
+    private static final int SHOWN_CHARS = 60;
+
+    /** An outbound reference as the record has it: what it is called and the id it holds. */
+    record Link(String label, long targetId) {
+    }
+
+    private final HeapGraph graph;
+    private final HprofClasses classes;
+    private final HprofSource source;
+    private final Map<Integer, HprofRecords.Record> records = new HashMap<>();
+
+    JvmRecordView(HeapGraph graph, HprofClasses classes, HprofSource source) {
+        this.graph = graph;
+        this.classes = classes;
+        this.source = source;
+    }
+
+    /** Reads the records of {@code objects} and of the arrays holding their String values, in two batches. */
+    void fetch(int... objects) {
+        fetchRecords(objects);
+        List<Integer> arrays = new ArrayList<>();
+        for (int o : objects) {
+            int array = stringArray(o);
+            if (array >= 0) {
+                arrays.add(array);
+            }
+        }
+        fetchRecords(arrays.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private void fetchRecords(int[] objects) {
+        List<Integer> missing = new ArrayList<>();
+        for (int o : objects) {
+            if (!records.containsKey(o) && graph.position(o) >= 0) {
+                missing.add(o);
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        long[] offsets = missing.stream().mapToLong(graph::position).toArray();
+        Map<Long, HprofRecords.Record> read = HprofRecords.fetch(source, classes.idSize(), offsets, VALUE_BYTES);
+        for (int o : missing) {
+            HprofRecords.Record r = read.get(graph.position(o));
+            if (r != null) {
+                records.put(o, r);
+            }
+        }
+    }
+
+    boolean isFetched(int o) {
+        return records.containsKey(o);
+    }
+
+    private HprofRecords.Record record(int o) {
+        if (!records.containsKey(o)) {
+            fetch(o);
+        }
+        return records.get(o);
+    }
+
+    /**
+     * The references of {@code o} in the order the graph reader added them (nulls left out):
+     * fields by name, array elements by index, a class's super, loader and statics.
+     */
+    List<Link> links(int o) {
+        List<Link> links = new ArrayList<>();
+        HprofRecords.Record r = record(o);
+        if (r instanceof HprofRecords.Instance instance) {
+            for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+                if (f.type() == BasicType.OBJECT) {
+                    addIfSet(links, f.name(), id(instance.fields(), f.offset()));
+                }
+            }
+        } else if (r instanceof HprofRecords.ObjectArray array) {
+            long[] elements = array.elements();
+            for (int i = 0; i < elements.length; i++) {
+                addIfSet(links, "[" + i + "]", elements[i]);
+            }
+        } else if (r instanceof HprofRecords.ClassObject c) {
+            ClassDump d = c.dump();
+            addIfSet(links, "super", d.superId());
+            addIfSet(links, "loader", d.loaderId());
+            for (int i = 0; i < d.staticTypes().length; i++) {
+                if (d.staticTypes()[i] == BasicType.OBJECT) {
+                    addIfSet(links, "static " + classes.fieldName(d.staticNameIds()[i]), d.staticValues()[i]);
+                }
+            }
+            for (int i = 0; i < d.constantTypes().length; i++) {
+                if (d.constantTypes()[i] == BasicType.OBJECT) {
+                    addIfSet(links, "constant " + i, d.constantValues()[i]);
+                }
+            }
+        }
+        return links;
+    }
+
+    /** Null references are not in the graph, nor are ids of objects missing from the dump. */
+    private void addIfSet(List<Link> links, String label, long id) {
+        if (id != 0 && graph.objectOf(id) >= 0) {
+            links.add(new Link(label, id));
+        }
+    }
+
+    /** The name of the {@code position}-th reference of {@code from}, or null when the record does not tell. */
+    String edgeLabel(int from, int position, int to) {
+        List<Link> links = links(from);
+        if (position >= links.size() || links.get(position).targetId() != graph.address(to)) {
+            return null;
+        }
+        String label = links.get(position).label();
+        return graph.isWeak(graph.outStart(from) + position) ? label + " (weak)" : label;
+    }
+
+    /** A String's text, a boxed primitive's value, or null. */
+    String value(int o) {
+        HprofRecords.Record r = record(o);
+        if (!(r instanceof HprofRecords.Instance instance)) {
+            return null;
+        }
+        String className = classes.name(instance.classId());
+        if ("java.lang.String".equals(className)) {
+            StringText text = stringText(o);
+            return text == null ? null : text.quoted();
+        }
+        if (className != null && BOXES.contains(className)) {
+            for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+                if (f.name().equals("value") && f.type() != BasicType.OBJECT) {
+                    return primitive(f.type(), instance.fields(), f.offset());
+                }
+            }
+        }
+        return null;
+    }
+
+    private static final List<String> BOXES = List.of("java.lang.Integer", "java.lang.Long", "java.lang.Short",
+            "java.lang.Byte", "java.lang.Character", "java.lang.Boolean", "java.lang.Float", "java.lang.Double");
+
+    /** The record as {@code field=value} pairs, or an array's first elements. */
+    String recordText(int o) {
+        HprofRecords.Record r = record(o);
+        if (r instanceof HprofRecords.Instance instance) {
+            StringBuilder text = new StringBuilder();
+            for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+                text.append(text.length() == 0 ? "" : " ").append(f.name()).append('=');
+                if (f.type() == BasicType.OBJECT) {
+                    long id = id(instance.fields(), f.offset());
+                    text.append(id == 0 ? "null" : "0x" + Long.toHexString(id));
+                } else {
+                    text.append(primitive(f.type(), instance.fields(), f.offset()));
+                }
+            }
+            return text.toString();
+        }
+        if (r instanceof HprofRecords.ObjectArray array) {
+            StringBuilder text = new StringBuilder("length=" + array.elements().length + " [");
+            for (int i = 0; i < Math.min(10, array.elements().length); i++) {
+                long id = array.elements()[i];
+                text.append(i == 0 ? "" : ", ").append(id == 0 ? "null" : "0x" + Long.toHexString(id));
+            }
+            return text.append(array.elements().length > 10 ? ", ...]" : "]").toString();
+        }
+        if (r instanceof HprofRecords.PrimitiveArray array) {
+            StringBuilder text = new StringBuilder("length=" + array.length() + " [");
+            int size = array.type() == BasicType.BOOLEAN || array.type() == BasicType.BYTE ? 1
+                    : array.type() == BasicType.CHAR || array.type() == BasicType.SHORT ? 2
+                    : array.type() == BasicType.INT || array.type() == BasicType.FLOAT ? 4 : 8;
+            int shown = (int) Math.min(10, Math.min(array.length(), array.data().length / size));
+            for (int i = 0; i < shown; i++) {
+                text.append(i == 0 ? "" : ", ").append(primitive(array.type(), array.data(), i * size));
+            }
+            return text.append(array.length() > shown ? ", ...]" : "]").toString();
+        }
+        if (r instanceof HprofRecords.ClassObject c) {
+            ClassDump d = c.dump();
+            StringBuilder text = new StringBuilder("super=0x" + Long.toHexString(d.superId())
+                    + " loader=0x" + Long.toHexString(d.loaderId()));
+            for (int i = 0; i < d.staticTypes().length; i++) {
+                long v = d.staticValues()[i];
+                text.append(" static ").append(classes.fieldName(d.staticNameIds()[i])).append('=')
+                        .append(d.staticTypes()[i] == BasicType.OBJECT ? (v == 0 ? "null" : "0x" + Long.toHexString(v))
+                                : rawPrimitive(d.staticTypes()[i], v));
+            }
+            return text.toString();
+        }
+        return null;
+    }
+
+    /** The object holding a String's characters, when {@code o} is a String whose value array is in the dump. */
+    private int stringArray(int o) {
+        if (HprofObjectKind.of(graph.kind(o)) != HprofObjectKind.INSTANCE
+                || !"java.lang.String".equals(classes.name(graph.classAddress(o)))) {
+            return -1;
+        }
+        HprofRecords.Record r = records.get(o);
+        if (!(r instanceof HprofRecords.Instance instance)) {
+            return -1;
+        }
+        for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+            if (f.name().equals("value") && f.type() == BasicType.OBJECT) {
+                long id = id(instance.fields(), f.offset());
+                return id == 0 ? -1 : graph.objectOf(id);
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Decodes a String: JDK 9+ keep a byte[] with a coder (0 Latin-1, 1 UTF-16 in the heap's
+     * byte order, little-endian on the platforms HotSpot dumps come from), JDK 8 a char[]
+     * (written big-endian by the dump).
+     */
+    private StringText stringText(int o) {
+        int arrayObject = stringArray(o);
+        if (arrayObject < 0 || !(record(arrayObject) instanceof HprofRecords.PrimitiveArray array)) {
+            return null;
+        }
+        HprofRecords.Instance instance = (HprofRecords.Instance) records.get(o);
+        int coder = 0;
+        for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+            if (f.name().equals("coder") && f.type() == BasicType.BYTE) {
+                coder = instance.fields()[f.offset()];
+            }
+        }
+        String text = array.type() == BasicType.CHAR ? new String(array.data(), StandardCharsets.UTF_16BE)
+                : coder == 1 ? new String(array.data(), StandardCharsets.UTF_16LE)
+                : new String(array.data(), StandardCharsets.ISO_8859_1);
+        long chars = array.type() == BasicType.CHAR || coder == 1 ? array.length() / (array.type() == BasicType.CHAR ? 1 : 2)
+                : array.length();
+        return new StringText(text, chars > text.length());
+    }
+
+    /** The start of a String (all of it unless {@code cut}). */
+    private record StringText(String text, boolean cut) {
+        String quoted() {
+            String shown = text.replace('\n', ' ');
+            if (shown.length() > SHOWN_CHARS) {
+                return "\"" + shown.substring(0, SHOWN_CHARS - 3) + "...\"";
+            }
+            return "\"" + shown + (cut ? "...\"" : "\"");
+        }
+    }
+
+    private long id(byte[] b, int at) {
+        ByteBuffer buf = ByteBuffer.wrap(b);
+        return classes.idSize() == 8 ? buf.getLong(at) : buf.getInt(at) & 0xFFFF_FFFFL;
+    }
+
+    private static String primitive(BasicType type, byte[] b, int at) {
+        ByteBuffer buf = ByteBuffer.wrap(b);
+        return switch (type) {
+            case BOOLEAN -> b[at] != 0 ? "true" : "false";
+            case BYTE -> Byte.toString(b[at]);
+            case CHAR -> "'" + buf.getChar(at) + "'";
+            case SHORT -> Short.toString(buf.getShort(at));
+            case INT -> Integer.toString(buf.getInt(at));
+            case FLOAT -> Float.toString(buf.getFloat(at));
+            case LONG -> Long.toString(buf.getLong(at));
+            case DOUBLE -> Double.toString(buf.getDouble(at));
+            case OBJECT -> throw new IllegalArgumentException("not a primitive");
+        };
+    }
+
+    /** A static's value, which the reader keeps as raw bits. */
+    private static String rawPrimitive(BasicType type, long bits) {
+        return switch (type) {
+            case BOOLEAN -> bits != 0 ? "true" : "false";
+            case BYTE -> Byte.toString((byte) bits);
+            case CHAR -> "'" + (char) bits + "'";
+            case SHORT -> Short.toString((short) bits);
+            case INT -> Integer.toString((int) bits);
+            case FLOAT -> Float.toString(Float.intBitsToFloat((int) bits));
+            case LONG -> Long.toString(bits);
+            case DOUBLE -> Double.toString(Double.longBitsToDouble(bits));
+            case OBJECT -> throw new IllegalArgumentException("not a primitive");
+        };
+    }
+}

@@ -1,0 +1,106 @@
+package dev.heaplens.format.hprof;
+
+import dev.heaplens.HeaplensException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Reads single object records of a dump again by their offsets: the heap graph keeps no field
+ * values, and showing a few objects (field names on paths, String values) needs them. Offsets
+ * are visited in file order over one stream, so a gzip dump is inflated once per batch.
+ */
+public final class HprofRecords {
+    /** An object's record as in the file. */
+    public sealed interface Record permits Instance, ObjectArray, PrimitiveArray, ClassObject {
+    }
+
+    /** Field values of the whole hierarchy, the class's own first, as in the file. */
+    public record Instance(long classId, byte[] fields) implements Record {
+    }
+
+    public record ObjectArray(long classId, long[] elements) implements Record {
+    }
+
+    /** The first bytes of the contents (big-endian elements), up to the limit asked for. */
+    public record PrimitiveArray(BasicType type, long length, byte[] data) implements Record {
+    }
+
+    public record ClassObject(ClassDump dump) implements Record {
+    }
+
+    private HprofRecords() {
+    }
+
+    /**
+     * The records at {@code offsets} (sub-record starts, as the graph reader kept them; negative
+     * ones are ignored), keeping up to {@code valueLimit} bytes of primitive array contents.
+     */
+    public static Map<Long, Record> fetch(HprofSource source, int idSize, long[] offsets, int valueLimit) {
+        long[] sorted = Arrays.stream(offsets).filter(o -> o >= 0).sorted().distinct().toArray();
+        Map<Long, Record> records = new HashMap<>();
+        if (sorted.length == 0) {
+            return records;
+        }
+        Collector collector = new Collector(valueLimit);
+        try (InputStream stream = source.open()) {
+            HprofInput in = new HprofInput(source.name(), stream);
+            in.setIdSize(idSize);
+            for (long offset : sorted) {
+                in.skip(offset - in.offset());
+                collector.record = null;
+                HprofReader.readSubRecord(in, collector);
+                if (collector.record != null) {
+                    records.put(offset, collector.record);
+                }
+            }
+        } catch (IOException e) {
+            throw new HeaplensException(source.name() + ": cannot read again: " + e.getMessage());
+        }
+        return records;
+    }
+
+    /** Keeps a copy of the one record just read. */
+    private static final class Collector implements HprofVisitor {
+        private final int valueLimit;
+        Record record;
+
+        Collector(int valueLimit) {
+            this.valueLimit = valueLimit;
+        }
+
+        @Override
+        public void classDump(ClassDump dump, long offset) {
+            record = new ClassObject(dump);
+        }
+
+        @Override
+        public void instance(long id, long classId, byte[] fields, int length, long offset) {
+            record = new Instance(classId, Arrays.copyOf(fields, length));
+        }
+
+        @Override
+        public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
+            record = new ObjectArray(arrayClassId, Arrays.copyOf(elements, length));
+        }
+
+        @Override
+        public void primitiveArray(long id, BasicType type, long length, long offset) {
+            record = new PrimitiveArray(type, length, new byte[0]);
+        }
+
+        @Override
+        public int primitiveValueLimit() {
+            return valueLimit;
+        }
+
+        @Override
+        public void primitiveArrayValues(long id, BasicType type, byte[] data, int dataLength) {
+            PrimitiveArray array = (PrimitiveArray) record;
+            record = new PrimitiveArray(type, array.length(), Arrays.copyOf(data, dataLength));
+        }
+    }
+}
