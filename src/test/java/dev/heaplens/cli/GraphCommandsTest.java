@@ -560,7 +560,7 @@ class GraphCommandsTest {
         Result r = ok("paths", dump.toString(), U2);
         assertThat(r.out()).isEqualTo("No GC root reaches " + U2 + " (String): it is garbage that the next GC frees.\n");
         JsonNode j = json(ok("paths", dump.toString(), U1, "--format", "json"));
-        assertThat(j.toString()).isEqualTo("{\"address\":\"" + U1 + "\",\"reachable\":false,\"paths\":[]}");
+        assertThat(j.toString()).isEqualTo("{\"address\":\"" + U1 + "\",\"reachable\":false,\"weaklyReachable\":false,\"paths\":[]}");
     }
 
     @Test

@@ -722,7 +722,7 @@ class HprofRandomGraphTest {
     private static void check(Case c) {
         String at = "seed " + c.seed + " (" + c.idSize + "-byte ids, layout " + c.expectedLayout + ")";
         HprofGraphReader.Result r = HprofGraphReader.read(HprofWriter.source("random-" + c.seed + ".hprof", c.file,
-                c.seed % 3 != 0), c.passedLayout);
+                c.seed % 3 != 0), c.passedLayout, false);
         HeapGraph g = r.graph();
         assertThat(r.header().idSize()).as(at).isEqualTo(c.idSize);
         assertThat(r.layout()).as(at).isEqualTo(c.expectedLayout);
