@@ -2,9 +2,20 @@
 # bench/run.sh [DUMP] -- time heaplens against a big heap dump.
 #
 #   DUMP        default /tmp/heaplens-bench/big.json (make it with
-#               bench/make-big-dump.sh /tmp/heaplens-bench)
+#               bench/make-big-dump.sh /tmp/heaplens-bench); with SUITE=jvm the default is
+#               /tmp/heaplens-bench-jvm/big.hprof (bench/make-jvm-dump.sh /tmp/heaplens-bench-jvm)
+#
+# Two command sets:
+#   SUITE=ruby  (Ruby ObjectSpace dumps) wc -l, cat; heaplens summary, histogram --by class,
+#               top, diff, leaks
+#   SUITE=jvm   (HPROF dumps) wc -c, wc -l, cat (zcat too for a .gz); heaplens histogram
+#               --by class, summary, top
+#   Default: jvm when DUMP's name ends in .hprof or .hprof.gz, ruby otherwise.
+#   JVM example (SCALE 1 = about 7.4M objects, 300 MB):
+#     bench/make-jvm-dump.sh /tmp/hb-jvm && RUNS=3 bench/run.sh /tmp/hb-jvm/big.hprof
 #
 # Environment knobs:
+#   SUITE=ruby|jvm    command set (see above)
 #   RUNS=5 WARMUP=1   hyperfine runs / warmup runs per command
 #   RSS_RUNS=3        /usr/bin/time runs per command (median peak RSS reported)
 #   ONLY=REGEX        only run commands whose name matches (grep -E)
@@ -22,7 +33,15 @@ REPO_ROOT="$(cd "$BENCH_DIR/.." && pwd)"
 
 abspath() { case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$(pwd)" "$1" ;; esac; }
 
-DUMP="$(abspath "${1:-/tmp/heaplens-bench/big.json}")"
+if [[ -z "${SUITE:-}" ]]; then
+  case "${1:-}" in *.hprof | *.hprof.gz) SUITE=jvm ;; *) SUITE=ruby ;; esac
+fi
+case "$SUITE" in
+  ruby) DEFAULT_DUMP=/tmp/heaplens-bench/big.json; MAKE_HINT="bench/make-big-dump.sh" ;;
+  jvm) DEFAULT_DUMP=/tmp/heaplens-bench-jvm/big.hprof; MAKE_HINT="bench/make-jvm-dump.sh" ;;
+  *) echo "run.sh: SUITE must be ruby or jvm, not $SUITE" >&2; exit 1 ;;
+esac
+DUMP="$(abspath "${1:-$DEFAULT_DUMP}")"
 DUMP2="$(abspath "${DUMP2:-$DUMP}")"
 DUMP3="$(abspath "${DUMP3:-$DUMP2}")"
 RUNS="${RUNS:-5}"
@@ -39,7 +58,7 @@ log() { echo "[run.sh] $*" >&2; }
 for tool in hyperfine /usr/bin/time jq; do
   command -v "$tool" >/dev/null 2>&1 || die "missing $tool (apt-get install -y hyperfine time jq)"
 done
-[[ -f "$DUMP" ]] || die "no dump at $DUMP (make one: bench/make-big-dump.sh $(dirname "$DUMP"))"
+[[ -f "$DUMP" ]] || die "no dump at $DUMP (make one: $MAKE_HINT $(dirname "$DUMP"))"
 [[ -f "$DUMP2" ]] || die "no dump at DUMP2=$DUMP2"
 
 cd "$REPO_ROOT"
@@ -56,6 +75,7 @@ NAMES=(); TEMPLATES=(); KINDS=()
 baseline() { NAMES+=("$1"); TEMPLATES+=("$2"); KINDS+=(baseline); }
 heaplens() { NAMES+=("$1"); TEMPLATES+=("$2"); KINDS+=(heaplens); }
 
+if [[ "$SUITE" == ruby ]]; then
 baseline "wc -l DUMP"                        'wc -l {dump}'
 baseline "cat DUMP > /dev/null"              'cat {dump} > /dev/null'
 heaplens "heaplens summary DUMP"             '{heaplens} summary {dump}'
@@ -63,6 +83,18 @@ heaplens "heaplens histogram DUMP --by class" '{heaplens} histogram {dump} --by 
 heaplens "heaplens top DUMP"                 '{heaplens} top {dump}'
 heaplens "heaplens diff DUMP DUMP2"          '{heaplens} diff {dump} {dump2}'
 heaplens "heaplens leaks DUMP DUMP2 DUMP3"   '{heaplens} leaks {dump} {dump2} {dump3}'
+else # jvm. Note: GNU wc -c only stats a regular file (it reads nothing); cat reads it all and
+     # wc -l scans every byte (HPROF is binary: the line count itself means nothing).
+baseline "wc -c DUMP"                        'wc -c {dump}'
+baseline "wc -l DUMP"                        'wc -l {dump}'
+baseline "cat DUMP > /dev/null"              'cat {dump} > /dev/null'
+if [[ "$DUMP" == *.gz ]]; then
+baseline "zcat DUMP > /dev/null"             'zcat {dump} > /dev/null'
+fi
+heaplens "heaplens histogram DUMP --by class" '{heaplens} histogram {dump} --by class'
+heaplens "heaplens summary DUMP"             '{heaplens} summary {dump}'
+heaplens "heaplens top DUMP"                 '{heaplens} top {dump}'
+fi
 
 # ---------------------------------------------------------------------------
 
@@ -86,7 +118,17 @@ log "warming page cache with $DUMP ($SIZE_BYTES bytes)"
 cat "$DUMP" > /dev/null
 if [[ "$DUMP2" != "$DUMP" ]]; then cat "$DUMP2" > /dev/null; fi
 if [[ "$DUMP3" != "$DUMP2" ]]; then cat "$DUMP3" > /dev/null; fi
-LINES="$(wc -l < "$DUMP" | tr -d ' ')"
+if [[ "$SUITE" == ruby ]]; then
+  LINES="$(wc -l < "$DUMP" | tr -d ' ')"
+  INPUT_NOTE="$LINES lines"
+else
+  # BigHeap's own count (GC.class_histogram before the dump), when make-jvm-dump.sh left it
+  INPUT_NOTE="HPROF"
+  counts="${DUMP%.gz}.counts.txt"
+  if [[ -f "$counts" ]]; then
+    INPUT_NOTE="HPROF; $(sed -n 's/^live objects:[[:space:]]*//p' "$counts" | head -1)"
+  fi
+fi
 
 CPU="$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)"
 NPROC="$(nproc)"
@@ -150,7 +192,7 @@ report() {
   echo "$JAVA_VER"
   echo '```'
   echo
-  echo "**Input:** \`$DUMP\` — $SIZE_BYTES bytes ($(awk -v b="$SIZE_BYTES" 'BEGIN { printf "%.1f MiB", b / 1048576 }')), $LINES lines"
+  echo "**Input:** \`$DUMP\` — $SIZE_BYTES bytes ($(awk -v b="$SIZE_BYTES" 'BEGIN { printf "%.1f MiB", b / 1048576 }')), $INPUT_NOTE"
   if [[ "$DUMP2" != "$DUMP" ]]; then echo "**Input 2:** \`$DUMP2\` — $(stat -L -c %s "$DUMP2") bytes"; fi
   echo
   echo "hyperfine --warmup $WARMUP --runs $RUNS (page cache warm); peak RSS = median of $RSS_RUNS runs of /usr/bin/time -f %M; MB = 2^20 bytes"
