@@ -70,6 +70,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private Histogram histogram(DumpInput input) {
+        input.requireRuby();
         return Histogram.of(dumpOptions.read(console, input, HistogramSink.fields(by), () -> new HistogramSink(by)).sinks());
     }
 }

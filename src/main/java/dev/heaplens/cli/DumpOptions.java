@@ -1,5 +1,7 @@
 package dev.heaplens.cli;
 
+import dev.heaplens.HeaplensException;
+import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyLineParser;
@@ -12,8 +14,15 @@ import java.util.function.Supplier;
 
 /** Options every command that reads a dump shares, and the read itself with progress and warnings. */
 public final class DumpOptions {
-    @Option(names = "--strict", description = "Stop at the first malformed line (default: skip and count them).")
+    @Option(names = "--strict", description = "Stop at the first malformed line, or at an HPROF dump cut short"
+            + " (default: skip and count malformed lines; read a cut HPROF up to the cut).")
     boolean strict;
+
+    @Option(names = "--layout", paramLabel = "LAYOUT",
+            description = "JVM dumps: the object layout sizes are computed with: compressed, compressed-classes,"
+                    + " uncompressed, compact, 32bit or HEADER,ARRAY_HEADER,REFERENCE,ALIGNMENT"
+                    + " (default: detected from the dump).")
+    String layout;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Reading threads for plain files (default: one per core).")
@@ -22,6 +31,18 @@ public final class DumpOptions {
     @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Show progress on stderr when it is a terminal (default: on).")
     boolean progress;
+
+    /** The --layout given, or null to detect it. */
+    HprofLayout hprofLayout() {
+        if (layout == null) {
+            return null;
+        }
+        try {
+            return HprofLayout.parse(layout);
+        } catch (IllegalArgumentException e) {
+            throw new HeaplensException("--layout: " + e.getMessage());
+        }
+    }
 
     RubyDumpReader.Options readerOptions() {
         return RubyDumpReader.Options.defaults().withStrict(strict).withThreads(Math.max(1, threads));

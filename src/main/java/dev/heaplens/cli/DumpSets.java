@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 
 import java.io.IOException;
@@ -21,7 +22,16 @@ final class DumpSets {
         }
         List<DumpInput> inputs = new ArrayList<>();
         for (String name : names) {
-            inputs.add(DumpInput.open(name, console.in()).requireRuby());
+            inputs.add(DumpInput.open(name, console.in()));
+        }
+        for (DumpInput input : inputs) {
+            if (input.format() != DumpFormat.HPROF) {
+                input.requireRuby(); // neither format: say what the file is
+            }
+            if (input.format() != inputs.get(0).format()) {
+                throw new HeaplensException("cannot compare dumps of different runtimes: " + inputs.get(0).name() + " is "
+                        + inputs.get(0).format().description() + ", " + input.name() + " is " + input.format().description());
+            }
         }
         for (int i = 0; i < names.size(); i++) {
             for (int j = i + 1; j < names.size(); j++) {

@@ -1,8 +1,15 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.analysis.graph.ObjectNamer;
+import dev.heaplens.analysis.jvm.JvmHeap;
+import dev.heaplens.analysis.jvm.JvmIdentities;
 import dev.heaplens.analysis.ruby.IdentitySink;
-import dev.heaplens.analysis.ruby.Leaks;
+import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.io.DumpFormat;
+import dev.heaplens.util.LongLongMap;
+import dev.heaplens.analysis.graph.Leaks;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.LeaksRenderer;
@@ -42,8 +49,9 @@ final class LeaksCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "C", description = "The third dump.")
     String c;
 
-    @Option(names = "--by", paramLabel = "KEY", description = "location, class, type or gem (default: ${DEFAULT-VALUE}).")
-    ObjectNamer.Grouping by = ObjectNamer.Grouping.LOCATION;
+    @Option(names = "--by", paramLabel = "KEY",
+            description = "location, class, type or gem (package for JVM dumps) (default: location for Ruby, class for JVM dumps).")
+    ObjectNamer.Grouping by;
 
     @Option(names = "--top", paramLabel = "N", description = "Groups shown, with retained size and a sample path (default: ${DEFAULT-VALUE}).")
     int top = 10;
@@ -67,20 +75,19 @@ final class LeaksCommand implements Callable<Integer> {
         return (int) Math.min(1 << 28, Math.max(1 << 10, bytes / 250 / Math.max(1, dumpOptions.threads)));
     }
 
+    /** What was found, with what the gate's percentage is of: the bytes of dump A. */
+    private record Found(LoadedHeap heapC, Leaks leaks, long bytesOfA) {
+    }
+
     @Override
     public Integer call() {
         List<DumpInput> inputs = DumpSets.open(console, List.of(a, b, c));
-        ReadResult<IdentitySink> readA = dumpOptions.read(console, inputs.get(0), IdentitySink.FIELDS,
-                () -> new IdentitySink(null, expectedObjectsPerThread(inputs.get(0))));
-        IdentitySink.Identities inA = IdentitySink.identities(readA.sinks());
-        ReadResult<IdentitySink> readB = dumpOptions.read(console, inputs.get(1), IdentitySink.FIELDS,
-                () -> new IdentitySink(inA, 1 << 16));
-        IdentitySink.Identities newInB = IdentitySink.identities(readB.sinks());
-        Leaks.Rule rule = IdentitySink.withoutGeneration(readB.sinks()) == 0
-                ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
-        LoadedHeap heapC = LoadedHeap.load(console, c, dumpOptions, inputs.get(2));
+        boolean jvm = inputs.get(0).format() == DumpFormat.HPROF;
+        ObjectNamer.Grouping by = this.by != null ? this.by : jvm ? ObjectNamer.Grouping.CLASS : ObjectNamer.Grouping.LOCATION;
         int shownCount = Math.max(1, top);
-        Leaks leaks = Leaks.find(heapC.ruby(), heapC.dominators, newInB, rule, by, shownCount);
+        Found found = jvm ? jvmLeaks(inputs, by, shownCount) : rubyLeaks(inputs, by, shownCount);
+        LoadedHeap heapC = found.heapC();
+        Leaks leaks = found.leaks();
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
         Set<Integer> objects = new LinkedHashSet<>();
@@ -104,6 +111,47 @@ final class LeaksCommand implements Callable<Integer> {
         if (format == OutputFormat.TSV || format == OutputFormat.CSV) {
             console.err().println("heaplens: " + LeaksRenderer.totalsNote(leaks));
         }
-        return gate.check(console, "leaked memory", leaks.leakedBytes(), IdentitySink.bytes(readA.sinks()));
+        return gate.check(console, "leaked memory", leaks.leakedBytes(), found.bytesOfA());
+    }
+
+    private Found rubyLeaks(List<DumpInput> inputs, ObjectNamer.Grouping by, int shownCount) {
+        ReadResult<IdentitySink> readA = dumpOptions.read(console, inputs.get(0), IdentitySink.FIELDS,
+                () -> new IdentitySink(null, expectedObjectsPerThread(inputs.get(0))));
+        IdentitySink.Identities inA = IdentitySink.identities(readA.sinks());
+        ReadResult<IdentitySink> readB = dumpOptions.read(console, inputs.get(1), IdentitySink.FIELDS,
+                () -> new IdentitySink(inA, 1 << 16));
+        IdentitySink.Identities newInB = IdentitySink.identities(readB.sinks());
+        Leaks.Rule rule = IdentitySink.withoutGeneration(readB.sinks()) == 0
+                ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
+        LoadedHeap heapC = LoadedHeap.load(console, c, dumpOptions, inputs.get(2));
+        RubyHeap ruby = heapC.ruby();
+        Leaks leaks = Leaks.find(ruby, heapC.dominators, o -> newInB.containsObject(ruby, o), rule, by, shownCount);
+        return new Found(heapC, leaks, IdentitySink.bytes(readA.sinks()));
+    }
+
+    /** A and B are read for identities only (one pass each), C into a graph. */
+    private Found jvmLeaks(List<DumpInput> inputs, ObjectNamer.Grouping by, int shownCount) {
+        JvmIdentities inA = jvmIdentities(inputs.get(0), null);
+        JvmIdentities newInB = jvmIdentities(inputs.get(1), inA);
+        LoadedHeap heapC = LoadedHeap.load(console, c, dumpOptions, inputs.get(2));
+        JvmHeap jvm = (JvmHeap) heapC.heap;
+        HeapGraph g = jvm.graph();
+        LongLongMap classKeys = new LongLongMap(); // per class address: the key of its name, computed once
+        Leaks leaks = Leaks.find(jvm, heapC.dominators, o -> {
+            long key = classKeys.get(g.classAddress(o), 0);
+            if (key == 0) {
+                key = JvmIdentities.classKey(jvm.className(o));
+                classKeys.put(g.classAddress(o), key);
+            }
+            return newInB.contains(g.address(o), key);
+        }, Leaks.Rule.ADDRESS_AND_CLASS, by, shownCount);
+        return new Found(heapC, leaks, inA.bytes);
+    }
+
+    private JvmIdentities jvmIdentities(DumpInput input, JvmIdentities unless) {
+        HprofSource source = LoadedHeap.hprofSource(input);
+        JvmIdentities identities = JvmIdentities.read(source, unless, dumpOptions.strict);
+        identities.warnings().forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
+        return identities;
     }
 }

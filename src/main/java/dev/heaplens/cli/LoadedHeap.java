@@ -52,7 +52,7 @@ final class LoadedHeap {
     /** As {@link #load(Console, String, DumpOptions)}, for a dump already opened. */
     static LoadedHeap load(Console console, String dump, DumpOptions options, DumpInput input) {
         if (input.format() == DumpFormat.HPROF) {
-            JvmHeap heap = loadHprof(input, options.strict);
+            JvmHeap heap = new JvmHeap(HprofGraphReader.read(hprofSource(input), options.hprofLayout(), options.strict));
             heap.read().warnings().forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
             return new LoadedHeap(input, heap, null);
         }
@@ -68,12 +68,13 @@ final class LoadedHeap {
     }
 
     /** A JVM HPROF dump: read twice from its file (classes, then objects), so not from stdin. */
-    private static JvmHeap loadHprof(DumpInput input, boolean strict) {
+    /** An HPROF dump's file: read more than once (classes, objects, records to show), so not standard input. */
+    static HprofSource hprofSource(DumpInput input) {
         if (!input.canReopen()) {
-            throw new HeaplensException("standard input: HPROF dumps are read twice; give the file's path");
+            throw new HeaplensException("standard input: HPROF dumps are read more than once; give the file's path");
         }
         try {
-            return new JvmHeap(HprofGraphReader.read(HprofSource.of(java.nio.file.Path.of(input.name())), null, strict));
+            return HprofSource.of(java.nio.file.Path.of(input.name()));
         } catch (java.io.IOException e) {
             throw new HeaplensException(input.name() + ": cannot read: " + e.getMessage());
         }

@@ -1,7 +1,7 @@
 package dev.heaplens.report;
 
 import dev.heaplens.analysis.graph.ObjectRow;
-import dev.heaplens.analysis.ruby.Leaks;
+import dev.heaplens.analysis.graph.Leaks;
 
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,7 @@ package dev.heaplens.analysis.ruby;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
+import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.LongPairSet;
 
 import java.util.EnumSet;
@@ -48,6 +49,12 @@ public final class IdentitySink implements RubyRecordSink {
 
     /** The identities of one read: the sinks' sets, queried together (no copy into one). */
     public record Identities(List<LongPairSet> sets) {
+        /** Whether object {@code o} of a heap read from another dump is one of these. */
+        public boolean containsObject(RubyHeap heap, int o) {
+            HeapGraph g = heap.graph();
+            return contains(g.address(o), ObjectIdentity.key(g.generation(o), heap.type(o), g.classAddress(o)));
+        }
+
         public boolean contains(long address, long key) {
             for (LongPairSet s : sets) {
                 if (s.contains(address, key)) {

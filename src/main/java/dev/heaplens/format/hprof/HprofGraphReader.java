@@ -41,7 +41,7 @@ public final class HprofGraphReader {
         HprofClasses classes = new HprofClasses(classPass.classNames(), classPass.fieldNames(), classPass.dumps, used,
                 header.idSize());
         HeapGraphBuilder builder = new HeapGraphBuilder();
-        GraphPass graphPass = new GraphPass(builder.newPart(), classes, used, header.idSize(), source.name());
+        GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name());
         pass(source, graphPass, strict);
         return new Result(source, header, used, classes, builder.build(), List.copyOf(graphPass.warnings));
     }
@@ -113,7 +113,13 @@ public final class HprofGraphReader {
 
     /** Second pass: every object with its references, and the roots. */
     private static final class GraphPass implements HprofVisitor {
-        private final HeapGraphBuilder.Part part;
+        /**
+         * Objects per builder part: the builder resolves each part's references on its own thread,
+         * so one reading thread still gets them resolved on every core.
+         */
+        private static final int PART_OBJECTS = 1 << 20;
+        private final HeapGraphBuilder builder;
+        private HeapGraphBuilder.Part part;
         private final HprofClasses classes;
         private final HprofLayout layout;
         private final int idSize;
@@ -123,8 +129,9 @@ public final class HprofGraphReader {
         private long lastClassId = -1;
         private HprofClasses.Shape lastShape;
 
-        GraphPass(HeapGraphBuilder.Part part, HprofClasses classes, HprofLayout layout, int idSize, String name) {
-            this.part = part;
+        GraphPass(HeapGraphBuilder builder, HprofClasses classes, HprofLayout layout, int idSize, String name) {
+            this.builder = builder;
+            this.part = builder.newPart();
             this.classes = classes;
             this.layout = layout;
             this.idSize = idSize;
@@ -148,9 +155,8 @@ public final class HprofGraphReader {
 
         @Override
         public void classDump(ClassDump dump, long offset) {
-            part.addObject(dump.classId(), HprofObjectKind.CLASS.code(), classes.javaLangClass(),
-                    classes.classObjectSize(dump));
-            part.setPosition(offset);
+            addObject(dump.classId(), HprofObjectKind.CLASS.code(), classes.javaLangClass(),
+                    classes.classObjectSize(dump), offset);
             addIfSet(dump.superId());
             addIfSet(dump.loaderId());
             addObjectValues(dump.staticTypes(), dump.staticValues());
@@ -162,8 +168,7 @@ public final class HprofGraphReader {
             HprofClasses.Shape shape = shape(classId);
             if (shape == null) {
                 // No class dump: size from the bytes the dump has, references unknown.
-                part.addObject(id, HprofObjectKind.INSTANCE.code(), classId, layout.align(layout.headerBytes() + length));
-                part.setPosition(offset);
+                addObject(id, HprofObjectKind.INSTANCE.code(), classId, layout.align(layout.headerBytes() + length), offset);
                 return;
             }
             if (shape.fileBytes != length) {
@@ -171,8 +176,7 @@ public final class HprofGraphReader {
                         + Long.toHexString(classId) + " has " + length + " bytes of fields, its class hierarchy says "
                         + shape.fileBytes);
             }
-            part.addObject(id, HprofObjectKind.INSTANCE.code(), classId, shape.shallowSize);
-            part.setPosition(offset);
+            addObject(id, HprofObjectKind.INSTANCE.code(), classId, shape.shallowSize, offset);
             int[] offsets = shape.referenceOffsets;
             for (int k = 0; k < offsets.length; k++) {
                 long target = HprofInput.getId(fields, offsets[k], idSize);
@@ -189,9 +193,8 @@ public final class HprofGraphReader {
 
         @Override
         public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
-            part.addObject(id, HprofObjectKind.OBJECT_ARRAY.code(), arrayClassId,
-                    layout.arraySize(length, layout.referenceBytes()));
-            part.setPosition(offset);
+            addObject(id, HprofObjectKind.OBJECT_ARRAY.code(), arrayClassId,
+                    layout.arraySize(length, layout.referenceBytes()), offset);
             for (int i = 0; i < length; i++) {
                 addIfSet(elements[i]);
             }
@@ -199,8 +202,16 @@ public final class HprofGraphReader {
 
         @Override
         public void primitiveArray(long id, BasicType type, long length, long offset) {
-            part.addObject(id, HprofObjectKind.PRIMITIVE_ARRAY.code(), primitiveArrayClass[type.code],
-                    layout.arraySize(length, type.heapSize(layout)));
+            addObject(id, HprofObjectKind.PRIMITIVE_ARRAY.code(), primitiveArrayClass[type.code],
+                    layout.arraySize(length, type.heapSize(layout)), offset);
+        }
+
+        /** Starts an object (in a new part every {@link #PART_OBJECTS}); its references follow. */
+        private void addObject(long id, byte kind, long classId, long shallowSize, long offset) {
+            if (part.objectCount() == PART_OBJECTS) {
+                part = builder.newPart();
+            }
+            part.addObject(id, kind, classId, shallowSize);
             part.setPosition(offset);
         }
 

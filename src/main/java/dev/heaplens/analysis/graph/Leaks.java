@@ -1,7 +1,5 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.analysis.graph;
 
-import dev.heaplens.analysis.graph.ObjectNamer;
-import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
@@ -12,6 +10,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * Objects that were allocated after dump A, are present in dump B, and are still alive in dump
@@ -24,7 +23,9 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     public enum Rule {
         ADDRESS_AND_GENERATION("address + generation (allocation tracing was on)"),
         ADDRESS_TYPE_AND_CLASS("address + type + class (allocation tracing was off for some objects: a reused slot holding "
-                + "an object of the same type and class is taken for the old one)");
+                + "an object of the same type and class is taken for the old one)"),
+        ADDRESS_AND_CLASS("address + class (the JVM moves objects when it collects garbage: an object moved after a dump "
+                + "counts as new, and a freed address now holding an object of the same class as the old one)");
 
         private final String description;
 
@@ -71,18 +72,17 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     }
 
     /**
-     * @param newInB     identities of B's objects that A does not have
+     * @param newInB     whether an object of C was in B but not in A (by the dumps' identities)
      * @param top        groups that get exact retained sizes and a sample path
      */
-    public static Leaks find(RubyHeap c, Dominators d, IdentitySink.Identities newInB, Rule rule, ObjectNamer.Grouping by, int top) {
+    public static Leaks find(NamedHeap c, Dominators d, IntPredicate newInB, Rule rule, ObjectNamer.Grouping by, int top) {
         HeapGraph g = c.graph();
         Map<String, BitSet> members = new HashMap<>();
         Map<String, long[]> sums = new HashMap<>();
         long count = 0;
         long bytes = 0;
         for (int o = 0, n = g.objectCount(); o < n; o++) {
-            long key = ObjectIdentity.key(g.generation(o), c.type(o), g.classAddress(o));
-            if (!newInB.contains(g.address(o), key)) {
+            if (!newInB.test(o)) {
                 continue;
             }
             String group = c.group(o, by);

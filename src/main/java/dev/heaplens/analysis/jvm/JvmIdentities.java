@@ -1,0 +1,144 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.ClassDump;
+import dev.heaplens.format.hprof.ClassNames;
+import dev.heaplens.format.hprof.HprofReader;
+import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.util.LongLongMap;
+import dev.heaplens.util.LongPairSet;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The identities of a JVM dump's objects, read in one pass without building a graph: address
+ * plus class (by name, since class ids are addresses too and move). Which object of one dump is
+ * which of another, as well as HPROF allows: a GC moves objects, so an object moved between
+ * dumps looks new, and a freed address reused by an object of the same class looks old.
+ */
+public final class JvmIdentities {
+    private final LongPairSet identities;
+    private final long objects;
+    private final List<String> warnings;
+
+    private JvmIdentities(LongPairSet identities, long objects, List<String> warnings) {
+        this.identities = identities;
+        this.objects = objects;
+        this.warnings = warnings;
+    }
+
+    /**
+     * Reads the identities of {@code source}'s objects, keeping only those not in {@code unless}
+     * (null: keep all).
+     */
+    public static JvmIdentities read(HprofSource source, JvmIdentities unless, boolean strict) {
+        Collector collector = new Collector(unless == null ? null : unless.identities);
+        try (InputStream in = source.open()) {
+            HprofReader.read(source.name(), in, source.size(), collector, strict);
+        } catch (IOException e) {
+            throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
+        }
+        return new JvmIdentities(collector.kept, collector.objects, List.copyOf(collector.warnings));
+    }
+
+    public boolean contains(long address, long classKey) {
+        return identities.contains(address, classKey);
+    }
+
+    /** Objects kept. */
+    public int size() {
+        return identities.size();
+    }
+
+    /** Objects read, kept or not. */
+    public long objects() {
+        return objects;
+    }
+
+    /** What was missing from a dump cut short. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** The class half of an identity, from the class's Java name (64-bit FNV-1a). */
+    public static long classKey(String javaName) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < javaName.length(); i++) {
+            h ^= javaName.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    private static final class Collector implements HprofVisitor {
+        private static final long CLASS_KEY = classKey("java.lang.Class");
+        private final LongPairSet unless;
+        private final LongPairSet kept = new LongPairSet(1 << 16);
+        private final Map<Long, String> strings = new HashMap<>();
+        /** Class id → class key; ids the dump does not name key as themselves. */
+        private final LongLongMap classKeys = new LongLongMap();
+        private final long[] primitiveArrayKeys = new long[256];
+        private final List<String> warnings = new ArrayList<>();
+        private long objects;
+
+        Collector(LongPairSet unless) {
+            this.unless = unless;
+            for (BasicType t : BasicType.values()) {
+                primitiveArrayKeys[t.code] = classKey(t.javaName + "[]");
+            }
+        }
+
+        @Override
+        public void utf8(long id, byte[] bytes, int length) {
+            strings.put(id, new String(bytes, 0, length, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void loadClass(long classId, long nameId) {
+            String name = strings.get(nameId);
+            if (name != null) {
+                classKeys.put(classId, classKey(ClassNames.javaName(name)));
+            }
+        }
+
+        @Override
+        public void classDump(ClassDump dump, long offset) {
+            add(dump.classId(), CLASS_KEY);
+        }
+
+        @Override
+        public void instance(long id, long classId, byte[] fields, int length, long offset) {
+            add(id, classKeys.get(classId, classId));
+        }
+
+        @Override
+        public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
+            add(id, classKeys.get(arrayClassId, arrayClassId));
+        }
+
+        @Override
+        public void primitiveArray(long id, BasicType type, long length, long offset) {
+            add(id, primitiveArrayKeys[type.code]);
+        }
+
+        @Override
+        public void truncated(String message) {
+            warnings.add(message);
+        }
+
+        private void add(long id, long key) {
+            objects++;
+            if (unless == null || !unless.contains(id, key)) {
+                kept.add(id, key);
+            }
+        }
+    }
+}

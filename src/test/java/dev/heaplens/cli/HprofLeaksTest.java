@@ -1,0 +1,72 @@
+package dev.heaplens.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.heaplens.cli.CliTestSupport.Result;
+import dev.heaplens.format.hprof.LeakDumps;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.heaplens.cli.CliTestSupport.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code leaks} on three HPROF dumps with known leaks ({@link LeakDumps}). */
+class HprofLeaksTest {
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void writeDumps() throws IOException {
+        LeakDumps.write(dir);
+    }
+
+    private static String dump(String name) {
+        return dir.resolve(name).toString();
+    }
+
+    @Test
+    void findsExactlyTheObjectsNewInBAndStillInC() throws IOException {
+        Result r = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--format", "json");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.get("identity").asText()).isEqualTo("address_and_class");
+        assertThat(json.get("by").asText()).isEqualTo("class");
+        assertThat(json.get("count").asLong()).isEqualTo(3);
+        assertThat(json.get("bytes").asLong()).isEqualTo(72);
+        List<String> rows = new ArrayList<>();
+        for (JsonNode row : json.get("rows")) {
+            rows.add(row.get("key").asText() + " " + row.get("count").asLong() + " " + row.get("bytes").asLong()
+                    + " " + row.get("retainedBytes").asLong());
+        }
+        // the array retains both Foo; sorted by bytes, then key
+        assertThat(rows).containsExactly("com.example.Foo 2 48 48", "java.lang.Object[] 1 24 72");
+        JsonNode path = json.get("rows").get(0).get("samplePath").get("steps");
+        assertThat(path.get(path.size() - 1).get("via").asText()).isEqualTo("[0]");
+
+        Result text = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"));
+        assertThat(text.out()).contains("address + class (the JVM moves objects");
+    }
+
+    @Test
+    void gatesOnLeakedBytes() {
+        Result over = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--fail-over", "71");
+        assertThat(over.exitCode()).as(over.toString()).isEqualTo(3);
+        Result under = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--fail-over", "72");
+        assertThat(under.exitCode()).as(under.toString()).isZero();
+    }
+
+    @Test
+    void refusesToMixRuntimes() {
+        Path ruby = Path.of("samples/rails-ish.json.gz");
+        Result r = run("leaks", dump("a.hprof"), ruby.toString(), dump("c.hprof"));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines()).containsExactly("heaplens: cannot compare dumps of different runtimes: " + dump("a.hprof")
+                + " is a JVM HPROF heap dump, " + ruby + " is a Ruby ObjectSpace.dump_all dump");
+    }
+}
