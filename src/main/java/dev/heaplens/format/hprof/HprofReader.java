@@ -17,6 +17,8 @@ public final class HprofReader {
     /** Java arrays are int-indexed; a larger count is a corrupt file. */
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
     private static final String[] SUB_RECORD_NAMES = new String[256];
+    /** "the NAME sub-record", made once: building it per record costs more than reading the record. */
+    private static final String[] SUB_RECORD_CONTEXTS = new String[256];
 
     static {
         for (RootKind k : RootKind.values()) {
@@ -25,22 +27,29 @@ public final class HprofReader {
         for (HeapDumpTag t : HeapDumpTag.values()) {
             SUB_RECORD_NAMES[t.code] = t.name().replace('_', ' ');
         }
+        for (int code = 0; code < 256; code++) {
+            SUB_RECORD_CONTEXTS[code] = "the " + SUB_RECORD_NAMES[code] + " sub-record";
+        }
     }
 
     private final HprofInput in;
     private final long fileSize;
     private final HprofVisitor visitor;
     private final boolean wantsObjects;
+    private final boolean wantsContents;
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
     private boolean sawSegment;
     private boolean sawEnd;
+    /** Where reading stops: the end of the part of the file this reader was given; MAX_VALUE for its end. */
+    private long stopAt = Long.MAX_VALUE;
 
-    private HprofReader(String name, InputStream stream, long fileSize, HprofVisitor visitor) {
-        this.in = new HprofInput(name, stream);
+    private HprofReader(String name, InputStream stream, long offset, long fileSize, HprofVisitor visitor) {
+        this.in = new HprofInput(name, stream, offset);
         this.fileSize = fileSize;
         this.visitor = visitor;
         this.wantsObjects = visitor.wantsObjects();
+        this.wantsContents = visitor.wantsObjectContents();
     }
 
     /**
@@ -50,11 +59,26 @@ public final class HprofReader {
      * @throws HeaplensException for a file that is not HPROF, truncated or corrupt
      */
     public static HprofHeader read(String name, InputStream stream, long fileSize, HprofVisitor visitor) {
-        HprofReader reader = new HprofReader(name, stream, fileSize, visitor);
+        HprofReader reader = new HprofReader(name, stream, 0, fileSize, visitor);
         HprofHeader header = reader.header();
         visitor.header(header);
         reader.records();
         return header;
+    }
+
+    /**
+     * Reads the records in {@code [from, to)} of a dump of {@code fileSize} bytes whose header is
+     * {@code header}, {@code stream} starting at {@code from}: one part of a dump split between
+     * threads at record boundaries (see {@link HprofParts}). Messages name file offsets. The check
+     * that a segmented dump ends with HEAP DUMP END is made by the part that reads to the end.
+     */
+    public static void readRecords(String name, InputStream stream, long from, long to, long fileSize,
+                                   HprofHeader header, HprofVisitor visitor) {
+        HprofReader reader = new HprofReader(name, stream, from, fileSize, visitor);
+        reader.in.setIdSize(header.idSize());
+        reader.stopAt = to < fileSize ? to : Long.MAX_VALUE;
+        visitor.header(header);
+        reader.records();
     }
 
     private HprofHeader header() {
@@ -87,7 +111,7 @@ public final class HprofReader {
     }
 
     private void records() {
-        while (!in.atEnd()) {
+        while (in.offset() < stopAt && !in.atEnd()) {
             long start = in.offset();
             in.within("a record header", start);
             int code = in.u1();
@@ -134,7 +158,8 @@ public final class HprofReader {
             }
         }
         // Segmented dumps always close with HEAP DUMP END; without it the file was cut at a record boundary.
-        if (sawSegment && !sawEnd) {
+        // A part that stops before the end of the file leaves this to the part that reads to it.
+        if (sawSegment && !sawEnd && stopAt == Long.MAX_VALUE) {
             throw in.error(in.offset(), "file ends without a HEAP DUMP END record (truncated?)");
         }
     }
@@ -158,7 +183,7 @@ public final class HprofReader {
             if (name == null) {
                 throw in.error(start, String.format("unknown heap dump sub-record tag 0x%02x", code));
             }
-            in.within("the " + name + " sub-record", start);
+            in.within(SUB_RECORD_CONTEXTS[code], start);
             RootKind root = RootKind.of(code);
             if (root != null) {
                 long id = in.id();
@@ -245,6 +270,11 @@ public final class HprofReader {
             in.skip(length);
             return;
         }
+        if (!wantsContents) {
+            in.skip(length);
+            visitor.instance(id, classId, null, (int) length, start);
+            return;
+        }
         byte[] b = bytes((int) length);
         in.readFully(b, 0, (int) length);
         visitor.instance(id, classId, b, (int) length, start);
@@ -262,6 +292,11 @@ public final class HprofReader {
             return;
         }
         int n = (int) length;
+        if (!wantsContents) {
+            in.skip(length * in.idSize());
+            visitor.objectArray(id, classId, null, n, start);
+            return;
+        }
         if (ids.length < n) {
             ids = new long[Math.max(n, ids.length * 2)];
         }
