@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 
 import java.io.IOException;
@@ -14,14 +15,32 @@ final class DumpSets {
     private DumpSets() {
     }
 
+    /** Ruby dumps only. */
     static List<DumpInput> open(Console console, List<String> names) {
+        return open(console, names, false);
+    }
+
+    /** All Ruby dumps or all JVM (HPROF) dumps: a Ruby heap and a JVM heap have no groups in common. */
+    static List<DumpInput> openOfOneRuntime(Console console, List<String> names) {
+        return open(console, names, true);
+    }
+
+    private static List<DumpInput> open(Console console, List<String> names, boolean jvmToo) {
         long stdin = names.stream().filter("-"::equals).count();
         if (stdin > 1) {
             throw new HeaplensException("standard input (-) can be only one of the dumps compared");
         }
         List<DumpInput> inputs = new ArrayList<>();
         for (String name : names) {
-            inputs.add(DumpInput.open(name, console.in()).requireRuby());
+            DumpInput input = DumpInput.open(name, console.in());
+            inputs.add(jvmToo && input.format() == DumpFormat.HPROF ? input : input.requireRuby());
+        }
+        DumpInput first = inputs.get(0);
+        for (DumpInput input : inputs) {
+            if (input.format() != first.format()) {
+                throw new HeaplensException(first.name() + " is " + first.format().description() + " but " + input.name()
+                        + " is " + input.format().description() + ": compare dumps of the same runtime");
+            }
         }
         for (int i = 0; i < names.size(); i++) {
             for (int j = i + 1; j < names.size(); j++) {

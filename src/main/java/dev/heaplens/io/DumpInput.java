@@ -132,7 +132,7 @@ public final class DumpInput {
     public DumpInput requireRuby() {
         if (format != DumpFormat.RUBY_JSON_LINES) {
             String hint = format == DumpFormat.HPROF
-                    ? " (for HPROF dumps so far: summary, histogram --by class|type, top, retained, object, paths, graph)" : "";
+                    ? " (for HPROF dumps so far: summary, histogram, diff, top, retained, object, paths, graph)" : "";
             throw new HeaplensException(name + ": not a Ruby heap dump: the file is " + format.description() + hint);
         }
         return this;

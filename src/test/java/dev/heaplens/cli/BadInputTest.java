@@ -91,8 +91,9 @@ class BadInputTest {
     void hprofFileForACommandThatReadsRubyOnly() {
         byte[] hprof = "JAVA PROFILE 1.0.2\0\0\0\0\u0008\0\0\u0001\u0090abc".getBytes(StandardCharsets.ISO_8859_1);
         Path p = writeBytes(dir, "heap.hprof", hprof);
-        assertFailsWith(run("diff", p.toString(), p.toString()), "heaplens: " + p + ": not a Ruby heap dump: the file is a JVM HPROF heap dump"
-                + " (for HPROF dumps so far: summary, histogram --by class|type, top, retained, object, paths, graph)");
+        assertFailsWith(run("leaks", p.toString(), p.toString(), p.toString()), "heaplens: " + p
+                + ": not a Ruby heap dump: the file is a JVM HPROF heap dump"
+                + " (for HPROF dumps so far: summary, histogram, diff, top, retained, object, paths, graph)");
     }
 
     @Test
@@ -321,7 +322,7 @@ class BadInputTest {
         Path p = writeDump(dir, "ok.json", ROOT, FOO, OBJ1);
         // Picocli adds a second line pointing at --help.
         assertFailsWith(run("histogram", p.toString(), "--by", "size"),
-                "heaplens: Invalid value for option '--by': expected one of type, class, imemo, location, file, gem, method, generation but was 'size'",
+                "heaplens: Invalid value for option '--by': expected one of type, class, imemo, location, file, gem, method, generation, package, loader, kind but was 'size'",
                 "Try 'heaplens histogram --help' for more information.");
     }
 

@@ -47,7 +47,7 @@ public final class HprofGraphReader {
     }
 
     /** First pass: strings, class names and class dumps; objects are skipped unread. */
-    private static final class ClassPass implements HprofVisitor {
+    static final class ClassPass implements HprofVisitor {
         final Map<Long, String> strings = new HashMap<>();
         final Map<Long, Long> classNameIds = new HashMap<>();
         final Map<Long, ClassDump> dumps = new HashMap<>();
