@@ -1,9 +1,9 @@
 package dev.heaplens.cli;
 
+import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.ruby.GroupBy;
 import dev.heaplens.analysis.ruby.Histogram;
 import dev.heaplens.analysis.ruby.HistogramDiff;
-import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.DiffRenderer;
 import dev.heaplens.report.OutputFormat;
@@ -16,13 +16,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What grew between two dumps, per group.",
+        description = {"What grew between two dumps (both Ruby or both JVM), per group.",
                 "Count and bytes before, after and the change, most grown first; groups that appeared",
                 "or vanished included. With --fail-over/--fail-over-pct it is a CI memory gate."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens diff before.json after.json --by class",
                 "  heaplens diff before.json.gz after.json.gz --by location --format tsv",
-                "  heaplens diff base.json pr.json --fail-over 10MB    # exit 3 when total growth > 10 MB"})
+                "  heaplens diff base.json pr.json --fail-over 10MB    # exit 3 when total growth > 10 MB",
+                "  heaplens diff before.hprof after.hprof --by package"})
 final class DiffCommand implements Callable<Integer> {
     private final Console console;
 
@@ -32,7 +33,8 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "AFTER", description = "The later dump.")
     String after;
 
-    @Option(names = "--by", paramLabel = "KEY", description = "class, type, imemo, location, file, gem, method or generation (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--by", paramLabel = "KEY", description = "Ruby dumps: class, type, imemo, location, file, gem,"
+            + " method or generation; JVM heap dumps: class, package, loader or kind (default: ${DEFAULT-VALUE}).")
     GroupBy by = GroupBy.CLASS;
 
     @Option(names = "--top", paramLabel = "N", description = "Show at most N groups; 0 for all (default: ${DEFAULT-VALUE}).")
@@ -56,9 +58,9 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<DumpInput> inputs = DumpSets.open(console, List.of(before, after));
-        Histogram a = histogram(inputs.get(0));
-        Histogram b = histogram(inputs.get(1));
+        List<DumpInput> inputs = DumpSets.openOfOneRuntime(console, List.of(before, after));
+        Histogram a = DumpHistogram.read(console, inputs.get(0), by, dumpOptions);
+        Histogram b = DumpHistogram.read(console, inputs.get(1), by, dumpOptions);
         HistogramDiff diff = HistogramDiff.of(a, b, sort);
         List<HistogramDiff.Row> shown = top <= 0 ? diff.rows() : diff.rows().subList(0, Math.min(top, diff.rows().size()));
         console.out().print(DiffRenderer.render(diff, shown, format, inputs.get(0).name(), inputs.get(1).name()));
@@ -67,10 +69,5 @@ final class DiffCommand implements Callable<Integer> {
             console.err().println("heaplens: " + DiffRenderer.totalsNote(diff));
         }
         return gate.check(console, "memory", diff.bytesDelta(), diff.before().bytes());
-    }
-
-    private Histogram histogram(DumpInput input) {
-        input.requireRuby();
-        return Histogram.of(dumpOptions.read(console, input, HistogramSink.fields(by), () -> new HistogramSink(by)).sinks());
     }
 }

@@ -15,22 +15,31 @@ final class DumpSets {
     private DumpSets() {
     }
 
+    /** Ruby dumps only. */
     static List<DumpInput> open(Console console, List<String> names) {
+        return open(console, names, false);
+    }
+
+    /** All Ruby dumps or all JVM (HPROF) dumps: a Ruby heap and a JVM heap have no groups in common. */
+    static List<DumpInput> openOfOneRuntime(Console console, List<String> names) {
+        return open(console, names, true);
+    }
+
+    private static List<DumpInput> open(Console console, List<String> names, boolean jvmToo) {
         long stdin = names.stream().filter("-"::equals).count();
         if (stdin > 1) {
             throw new HeaplensException("standard input (-) can be only one of the dumps compared");
         }
         List<DumpInput> inputs = new ArrayList<>();
         for (String name : names) {
-            inputs.add(DumpInput.open(name, console.in()));
+            DumpInput input = DumpInput.open(name, console.in());
+            inputs.add(jvmToo && input.format() == DumpFormat.HPROF ? input : input.requireRuby());
         }
+        DumpInput first = inputs.get(0);
         for (DumpInput input : inputs) {
-            if (input.format() != DumpFormat.HPROF) {
-                input.requireRuby(); // neither format: say what the file is
-            }
-            if (input.format() != inputs.get(0).format()) {
-                throw new HeaplensException("cannot compare dumps of different runtimes: " + inputs.get(0).name() + " is "
-                        + inputs.get(0).format().description() + ", " + input.name() + " is " + input.format().description());
+            if (input.format() != first.format()) {
+                throw new HeaplensException(first.name() + " is " + first.format().description() + " but " + input.name()
+                        + " is " + input.format().description() + ": compare dumps of the same runtime");
             }
         }
         for (int i = 0; i < names.size(); i++) {

@@ -1,12 +1,8 @@
 package dev.heaplens.cli;
 
-import dev.heaplens.HeaplensException;
-import dev.heaplens.analysis.graph.ObjectNamer;
 import dev.heaplens.analysis.ruby.GroupBy;
 import dev.heaplens.analysis.ruby.Histogram;
-import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.analysis.ruby.HistogramView;
-import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.HistogramRenderer;
 import dev.heaplens.report.OutputFormat;
@@ -15,8 +11,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "histogram", mixinStandardHelpOptions = true, sortOptions = false,
@@ -25,15 +19,20 @@ import java.util.concurrent.Callable;
         footer = {"  heaplens histogram heap.json --by class --top 20",
                 "  heaplens histogram heap.json.gz --by location --min-bytes 1MB --format markdown",
                 "  heaplens histogram heap.json --by gem --format tsv | sort -t$'\\t' -k2 -n",
+                "  heaplens histogram app.hprof --by package",
                 "",
-                "KEY is one of: type, class, imemo (IMEMO objects only, by kind), location (file:line),",
-                "file, gem (from the path: gems, vendor_ruby, ruby stdlib, ruby core, app), method,",
-                "generation. location, file, gem, method and generation need a dump taken with",
-                "ObjectSpace.trace_object_allocations_start; other objects fall in '(no allocation info)'."})
+                "KEY for Ruby dumps: type, class, imemo (IMEMO objects only, by kind),",
+                "location (file:line), file, gem (from the path: gems, vendor_ruby, ruby stdlib,",
+                "ruby core, app), method, generation. location, file, gem, method and generation",
+                "need a dump taken with ObjectSpace.trace_object_allocations_start; other objects",
+                "fall in '(no allocation info)'.",
+                "KEY for JVM heap dumps (HPROF): class, package (arrays under their element's),",
+                "loader (the class's defining class loader) or kind (instance, object array,",
+                "primitive array, class; type is the same)."})
 final class HistogramCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
+    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz) or a JVM .hprof, or - for stdin.")
     String dump;
 
     @Option(names = "--by", paramLabel = "KEY", description = "Group by KEY (default: ${DEFAULT-VALUE}).")
@@ -60,28 +59,10 @@ final class HistogramCommand implements Callable<Integer> {
         this.console = console;
     }
 
-    /** JVM dumps have no line stream to aggregate: the histogram comes from the heap graph. */
-    private Histogram fromGraph(DumpInput input) {
-        ObjectNamer.Grouping grouping = switch (by) {
-            case CLASS -> ObjectNamer.Grouping.CLASS;
-            case TYPE -> ObjectNamer.Grouping.TYPE;
-            default -> throw new HeaplensException("--by " + by + " is not available for HPROF dumps yet (class or type)");
-        };
-        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions, input);
-        Map<String, long[]> sums = new HashMap<>();
-        for (int o = 0, n = loaded.graph().objectCount(); o < n; o++) {
-            long[] s = sums.computeIfAbsent(loaded.heap.group(o, grouping), k -> new long[2]);
-            s[0]++;
-            s[1] += loaded.graph().shallowSize(o);
-        }
-        return Histogram.of(by, sums);
-    }
-
     @Override
     public Integer call() {
         DumpInput input = DumpInput.open(dump, console.in());
-        Histogram histogram = input.format() == DumpFormat.HPROF ? fromGraph(input) : Histogram.of(
-                dumpOptions.read(console, input, HistogramSink.fields(by), () -> new HistogramSink(by)).sinks());
+        Histogram histogram = DumpHistogram.read(console, input, by, dumpOptions);
         HistogramView view = HistogramView.of(histogram, sort, top, minBytes);
         console.out().print(HistogramRenderer.render(view, format, input.name()));
         console.out().flush();

@@ -81,7 +81,7 @@ final class LeaksCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<DumpInput> inputs = DumpSets.open(console, List.of(a, b, c));
+        List<DumpInput> inputs = DumpSets.openOfOneRuntime(console, List.of(a, b, c));
         boolean jvm = inputs.get(0).format() == DumpFormat.HPROF;
         ObjectNamer.Grouping by = this.by != null ? this.by : jvm ? ObjectNamer.Grouping.CLASS : ObjectNamer.Grouping.LOCATION;
         int shownCount = Math.max(1, top);
@@ -145,12 +145,13 @@ final class LeaksCommand implements Callable<Integer> {
             }
             return newInB.contains(g.address(o), key);
         }, Leaks.Rule.ADDRESS_AND_CLASS, by, shownCount);
-        return new Found(heapC, leaks, inA.bytes);
+        return new Found(heapC, leaks, inA.bytes());
     }
 
     private JvmIdentities jvmIdentities(DumpInput input, JvmIdentities unless) {
         HprofSource source = LoadedHeap.hprofSource(input);
-        JvmIdentities identities = JvmIdentities.read(source, unless, dumpOptions.strict);
+        JvmIdentities identities = JvmIdentities.read(source, unless, DumpHistogram.layout(input, dumpOptions),
+                dumpOptions.strict);
         identities.warnings().forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
         return identities;
     }

@@ -131,9 +131,7 @@ public final class DumpInput {
     /** Fails with a clear message unless this is a Ruby dump. */
     public DumpInput requireRuby() {
         if (format != DumpFormat.RUBY_JSON_LINES) {
-            String hint = format == DumpFormat.HPROF
-                    ? " (for HPROF dumps so far: summary, histogram --by class|type, top, retained, object, paths, graph)" : "";
-            throw new HeaplensException(name + ": not a Ruby heap dump: the file is " + format.description() + hint);
+            throw new HeaplensException(name + ": not a Ruby heap dump: the file is " + format.description());
         }
         return this;
     }

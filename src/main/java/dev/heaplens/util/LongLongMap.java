@@ -2,11 +2,13 @@ package dev.heaplens.util;
 
 /**
  * A long → long map with open addressing in one primitive array (key and value side by side), no
- * object per entry or lookup. Key 0 is not allowed: it marks an empty slot.
+ * object per entry or lookup. Key 0, which marks an empty slot, is kept beside the array.
  */
 public final class LongLongMap {
     private long[] slots; // key, value, key, value...
     private int size;
+    private boolean hasZero;
+    private long zeroValue;
 
     public LongLongMap() {
         slots = new long[64];
@@ -18,7 +20,10 @@ public final class LongLongMap {
 
     public void put(long key, long value) {
         if (key == 0) {
-            throw new IllegalArgumentException("0 is not a valid key");
+            size += hasZero ? 0 : 1;
+            hasZero = true;
+            zeroValue = value;
+            return;
         }
         int mask = (slots.length >> 1) - 1;
         int slot = slot(key, mask);
@@ -38,6 +43,9 @@ public final class LongLongMap {
 
     /** The value of {@code key}, or {@code absent}. */
     public long get(long key, long absent) {
+        if (key == 0) {
+            return hasZero ? zeroValue : absent;
+        }
         int mask = (slots.length >> 1) - 1;
         int slot = slot(key, mask);
         long k;
@@ -53,7 +61,7 @@ public final class LongLongMap {
     private void grow() {
         long[] old = slots;
         slots = new long[old.length * 2];
-        size = 0;
+        size = hasZero ? 1 : 0;
         for (int i = 0; i < old.length; i += 2) {
             if (old[i] != 0) {
                 put(old[i], old[i + 1]);

@@ -63,7 +63,8 @@ class HprofCommandsTest {
         assertThat(byType.out()).contains("\tinstance\n").contains("\tprimitive array\n").contains("\tclass\n");
         Result location = run("histogram", dump.toString(), "--by", "location");
         assertThat(location.exitCode()).isEqualTo(2);
-        assertThat(location.errLines()).containsExactly("heaplens: --by location is not available for HPROF dumps yet (class or type)");
+        assertThat(location.errLines()).containsExactly("heaplens: " + dump + ": --by location is for Ruby dumps;"
+                + " a JVM heap dump groups by type, class, package, loader or kind");
     }
 
     @Test

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LongLongMapTest {
     @Test
@@ -24,6 +23,9 @@ class LongLongMapTest {
         assertThat(map.size()).isEqualTo(oracle.size());
         oracle.forEach((k, v) -> assertThat(map.get(k, -1)).isEqualTo(v));
         assertThat(map.get(0x10, -7)).isEqualTo(-7);
-        assertThatThrownBy(() -> map.put(0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(map.get(0, -7)).isEqualTo(-7);
+        map.put(0, 5);
+        assertThat(map.get(0, -7)).isEqualTo(5);
+        assertThat(map.size()).isEqualTo(oracle.size() + 1);
     }
 }

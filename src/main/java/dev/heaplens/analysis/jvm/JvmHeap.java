@@ -7,6 +7,8 @@ import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.HeapGraph;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A JVM HPROF dump read into the heap graph, named as Java tools name things: classes by their
@@ -14,6 +16,9 @@ import java.util.Locale;
  * primitive array / class, and packages where Ruby has gems.
  */
 public final class JvmHeap implements NamedHeap {
+    private static final Set<String> PRIMITIVES = Set.of("boolean", "byte", "char", "short", "int", "long", "float",
+            "double");
+
     private final HprofGraphReader.Result read;
     private final HeapGraph graph;
     private final HprofClasses classes;
@@ -52,7 +57,12 @@ public final class JvmHeap implements NamedHeap {
 
     @Override
     public String kind(int o) {
-        return objectKind(o).name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return kindName(objectKind(o));
+    }
+
+    /** instance, object array, primitive array or class. */
+    static String kindName(HprofObjectKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     @Override
@@ -61,19 +71,34 @@ public final class JvmHeap implements NamedHeap {
             case CLASS -> className(o);
             case TYPE -> kind(o);
             case LOCATION -> "(no allocation info)";
-            case GEM -> packageOf(className(o));
+            case GEM -> packageOf(classes, graph.classAddress(o));
         };
     }
 
     @Override
     public String className(int o) {
-        String name = classes.name(graph.classAddress(o));
-        return name != null ? name : "<unknown class 0x" + Long.toHexString(graph.classAddress(o)) + ">";
+        return className(classes, graph.classAddress(o));
     }
 
-    /** The package of a class name; arrays count under their element's package. */
-    static String packageOf(String className) {
-        String element = className.replace("[]", "");
+    /** The class's Java name, or {@code <unknown class 0x...>} when the dump does not name it. */
+    static String className(HprofClasses classes, long classId) {
+        String name = classes.name(classId);
+        return name != null ? name : "<unknown class 0x" + Long.toHexString(classId) + ">";
+    }
+
+    /**
+     * The package of a class: arrays count under their element's package, and arrays of
+     * primitives, which have none, under {@code (primitive arrays)}.
+     */
+    static String packageOf(HprofClasses classes, long classId) {
+        String name = classes.name(classId);
+        if (name == null) {
+            return "(unknown class)";
+        }
+        String element = name.replace("[]", "");
+        if (PRIMITIVES.contains(element)) {
+            return "(primitive arrays)";
+        }
         int dot = element.lastIndexOf('.');
         return dot < 0 ? "(default package)" : element.substring(0, dot);
     }

@@ -4,7 +4,8 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.ClassNames;
-import dev.heaplens.format.hprof.HprofReader;
+import dev.heaplens.format.hprof.HprofCountReader;
+import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.util.LongLongMap;
@@ -13,7 +14,6 @@ import dev.heaplens.util.LongPairSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,26 +27,32 @@ import java.util.Map;
 public final class JvmIdentities {
     private final LongPairSet identities;
     private final long objects;
-    private final List<String> warnings;
+    private final HprofCountReader.Result counts;
 
-    private JvmIdentities(LongPairSet identities, long objects, List<String> warnings) {
+    private JvmIdentities(LongPairSet identities, long objects, HprofCountReader.Result counts) {
         this.identities = identities;
         this.objects = objects;
-        this.warnings = warnings;
+        this.counts = counts;
     }
 
     /**
      * Reads the identities of {@code source}'s objects, keeping only those not in {@code unless}
-     * (null: keep all).
+     * (null: keep all), and counts the dump's bytes with {@code layout} in the same pass.
      */
-    public static JvmIdentities read(HprofSource source, JvmIdentities unless, boolean strict) {
+    public static JvmIdentities read(HprofSource source, JvmIdentities unless, HprofLayout layout, boolean strict) {
         Collector collector = new Collector(unless == null ? null : unless.identities);
         try (InputStream in = source.open()) {
-            HprofReader.read(source.name(), in, source.size(), collector, strict);
+            HprofCountReader.Result counts = HprofCountReader.read(source.name(), in, source.size(), layout, false, strict,
+                    collector);
+            return new JvmIdentities(collector.kept, collector.objects, counts);
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
         }
-        return new JvmIdentities(collector.kept, collector.objects, List.copyOf(collector.warnings));
+    }
+
+    /** The shallow bytes of all the dump's objects, kept or not. */
+    public long bytes() {
+        return counts.totalBytes();
     }
 
     public boolean contains(long address, long classKey) {
@@ -65,7 +71,7 @@ public final class JvmIdentities {
 
     /** What was missing from a dump cut short. */
     public List<String> warnings() {
-        return warnings;
+        return counts.warnings();
     }
 
     /** The class half of an identity, from the class's Java name (64-bit FNV-1a). */
@@ -86,7 +92,6 @@ public final class JvmIdentities {
         /** Class id → class key; ids the dump does not name key as themselves. */
         private final LongLongMap classKeys = new LongLongMap();
         private final long[] primitiveArrayKeys = new long[256];
-        private final List<String> warnings = new ArrayList<>();
         private long objects;
 
         Collector(LongPairSet unless) {
@@ -130,8 +135,8 @@ public final class JvmIdentities {
         }
 
         @Override
-        public void truncated(String message) {
-            warnings.add(message);
+        public boolean wantsObjectContents() {
+            return false;
         }
 
         private void add(long id, long key) {

@@ -2,9 +2,12 @@ package dev.heaplens.analysis.ruby;
 
 import java.util.Locale;
 
-/** What a histogram groups objects by. */
+/**
+ * What a histogram groups objects by. Ruby and JVM dumps have different keys; class and type
+ * are shared (type is a JVM object's kind).
+ */
 public enum GroupBy {
-    TYPE, CLASS, IMEMO, LOCATION, FILE, GEM, METHOD, GENERATION;
+    TYPE, CLASS, IMEMO, LOCATION, FILE, GEM, METHOD, GENERATION, PACKAGE, LOADER, KIND;
 
     /** Lower case, as on the command line (and in --help defaults). */
     @Override
@@ -21,5 +24,15 @@ public enum GroupBy {
     /** True when the grouping needs allocation info (file, line, method, generation). */
     public boolean needsAllocationInfo() {
         return this == LOCATION || this == FILE || this == GEM || this == METHOD || this == GENERATION;
+    }
+
+    /** True for the keys of Ruby dumps. */
+    public boolean forRuby() {
+        return this != PACKAGE && this != LOADER && this != KIND;
+    }
+
+    /** True for the keys of JVM (HPROF) dumps. */
+    public boolean forJvm() {
+        return this == CLASS || this == PACKAGE || this == LOADER || this == KIND || this == TYPE;
     }
 }

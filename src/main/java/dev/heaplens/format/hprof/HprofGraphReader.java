@@ -18,32 +18,35 @@ import java.util.Map;
  */
 public final class HprofGraphReader {
     /** What was read: the graph and the class table its class addresses refer to. */
-    public record Result(HprofSource source, HprofHeader header, HprofLayout layout, HprofClasses classes,
-                         HeapGraph graph, List<String> warnings) {
+    /** @param layoutNote how the layout was chosen (given, detected from the dump, or assumed) */
+    public record Result(HprofSource source, HprofHeader header, HprofLayout layout, String layoutNote,
+                         HprofClasses classes, HeapGraph graph, List<String> warnings) {
     }
 
     private HprofGraphReader() {
     }
 
-    /** Reads with the layout guessed from the dump's id size. */
+    /** Reads with the layout detected from the dump. */
     public static Result read(HprofSource source) {
         return read(source, null, false);
     }
 
     /**
-     * Reads with {@code layout}, or the guess from the id size when null. A dump cut short is read
-     * up to the cut with a warning, or with {@code strict} is an error.
+     * Reads with {@code layout}, or the one detected from the dump when null. A dump cut short is
+     * read up to the cut with a warning, or with {@code strict} is an error.
      */
     public static Result read(HprofSource source, HprofLayout layout, boolean strict) {
+        LayoutDetector.Detection detection = layout != null ? new LayoutDetector.Detection(layout, "given by --layout")
+                : LayoutDetector.detect(source);
         ClassPass classPass = new ClassPass();
         HprofHeader header = pass(source, classPass, strict);
-        HprofLayout used = layout != null ? layout : HprofLayout.defaultFor(header.idSize());
+        HprofLayout used = detection.layout();
         HprofClasses classes = new HprofClasses(classPass.classNames(), classPass.fieldNames(), classPass.dumps, used,
                 header.idSize());
         HeapGraphBuilder builder = new HeapGraphBuilder();
         GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name());
         pass(source, graphPass, strict);
-        return new Result(source, header, used, classes, builder.build(), List.copyOf(graphPass.warnings));
+        return new Result(source, header, used, detection.how(), classes, builder.build(), List.copyOf(graphPass.warnings));
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -55,7 +58,7 @@ public final class HprofGraphReader {
     }
 
     /** First pass: strings, class names and class dumps; objects are skipped unread. */
-    private static final class ClassPass implements HprofVisitor {
+    static final class ClassPass implements HprofVisitor {
         final Map<Long, String> strings = new HashMap<>();
         final Map<Long, Long> classNameIds = new HashMap<>();
         final Map<Long, ClassDump> dumps = new HashMap<>();

@@ -17,7 +17,7 @@ public final class HprofReader {
     /** Java arrays are int-indexed; a larger count is a corrupt file. */
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
     private static final String[] SUB_RECORD_NAMES = new String[256];
-    /** "the NAME sub-record", built once: it is the context of every sub-record read. */
+    /** "the NAME sub-record", made once: building it per record costs more than reading the record. */
     private static final String[] SUB_RECORD_CONTEXTS = new String[256];
 
     static {
@@ -38,18 +38,22 @@ public final class HprofReader {
     private final long fileSize;
     private final HprofVisitor visitor;
     private final boolean wantsObjects;
+    private final boolean wantsContents;
     private final int primitiveValueLimit;
     private final boolean strict;
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
     private boolean sawSegment;
     private boolean sawEnd;
+    /** Where a part of a split read stops (at a record boundary). */
+    private long stopAt = Long.MAX_VALUE;
 
     private HprofReader(HprofInput in, long fileSize, HprofVisitor visitor, boolean strict) {
         this.in = in;
         this.fileSize = fileSize;
         this.visitor = visitor;
         this.wantsObjects = visitor.wantsObjects();
+        this.wantsContents = visitor.wantsObjectContents();
         this.primitiveValueLimit = visitor.primitiveValueLimit();
         this.strict = strict;
     }
@@ -75,6 +79,21 @@ public final class HprofReader {
         visitor.header(header);
         reader.records();
         return header;
+    }
+
+    /**
+     * Reads the records in {@code [from, to)} of a dump of {@code fileSize} bytes whose header is
+     * {@code header}, {@code stream} starting at {@code from}: one part of a dump split between
+     * threads at record boundaries (see {@link HprofParts}). Messages name file offsets. The check
+     * that a segmented dump ends with HEAP DUMP END is made by the part that reads to the end.
+     */
+    public static void readRecords(String name, InputStream stream, long from, long to, long fileSize,
+                                   HprofHeader header, HprofVisitor visitor, boolean strict) {
+        HprofReader reader = new HprofReader(new HprofInput(name, stream, from), fileSize, visitor, strict);
+        reader.in.setIdSize(header.idSize());
+        reader.stopAt = to < fileSize ? to : Long.MAX_VALUE;
+        visitor.header(header);
+        reader.records();
     }
 
     /**
@@ -115,7 +134,7 @@ public final class HprofReader {
     }
 
     private void records() {
-        while (!in.atEnd()) {
+        while (in.offset() < stopAt && !in.atEnd()) {
             long start = in.offset();
             in.within("a record header", start);
             int code = in.u1();
@@ -165,7 +184,8 @@ public final class HprofReader {
             }
         }
         // Segmented dumps always close with HEAP DUMP END; without it the file was cut at a record boundary.
-        if (sawSegment && !sawEnd) {
+        // A part that stops before the end of the file leaves this to the part that reads to it.
+        if (sawSegment && !sawEnd && stopAt == Long.MAX_VALUE) {
             if (strict) {
                 throw in.error(in.offset(), "file ends without a HEAP DUMP END record (truncated?)");
             }
@@ -186,7 +206,7 @@ public final class HprofReader {
             if (strict) {
                 throw cut;
             }
-            long at = fileSize >= 0 ? Math.min(fileSize, in.offset()) : in.offset();
+            long at = fileSize >= 0 ? Math.min(fileSize, cut.end) : cut.end;
             visitor.truncated("file ends at offset " + at + " inside the " + what + " that starts at offset " + start
                     + (fileSize >= 0 ? " (" + (end - at) + " of its " + (end - start - 9) + " bytes missing)" : "")
                     + ": the objects before were read, the one cut off is missing (--strict makes this fatal)");
@@ -305,6 +325,11 @@ public final class HprofReader {
             in.skip(length);
             return;
         }
+        if (!wantsContents) {
+            in.skip(length);
+            visitor.instance(id, classId, null, (int) length, start);
+            return;
+        }
         byte[] b = bytes((int) length);
         in.readFully(b, 0, (int) length);
         visitor.instance(id, classId, b, (int) length, start);
@@ -322,6 +347,11 @@ public final class HprofReader {
             return;
         }
         int n = (int) length;
+        if (!wantsContents) {
+            in.skip(length * in.idSize());
+            visitor.objectArray(id, classId, null, n, start);
+            return;
+        }
         if (ids.length < n) {
             ids = new long[Math.max(n, ids.length * 2)];
         }

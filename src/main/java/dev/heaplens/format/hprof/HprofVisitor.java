@@ -29,11 +29,19 @@ public interface HprofVisitor {
         return true;
     }
 
-    /** {@code fields[0..length)} are the instance's field values as in the file. */
+    /**
+     * False to have instance field values and object array elements skipped unread (a histogram
+     * needs only classes and lengths); then the two methods below get null buffers.
+     */
+    default boolean wantsObjectContents() {
+        return true;
+    }
+
+    /** {@code fields[0..length)} are the instance's field values as in the file (null if not wanted). */
     default void instance(long id, long classId, byte[] fields, int length, long offset) {
     }
 
-    /** {@code elements[0..length)} are element ids (0 for null). */
+    /** {@code elements[0..length)} are element ids, 0 for null (null if not wanted). */
     default void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
     }
 

@@ -1,5 +1,9 @@
 package dev.heaplens.format.hprof;
 
+import dev.heaplens.HeaplensException;
+
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,9 +14,9 @@ import java.util.Map;
  * packed, so the gap to the next object's address is the object's size. Each candidate layout
  * is scored by how many gaps in a sample of neighbours it explains exactly.
  */
-final class LayoutDetector {
+public final class LayoutDetector {
     /** Result: the layout and how it was chosen, for {@code summary}. */
-    record Detection(HprofLayout layout, String how) {
+    public record Detection(HprofLayout layout, String how) {
     }
 
     private static final int SAMPLE = 1 << 16;
@@ -22,6 +26,13 @@ final class LayoutDetector {
             HprofLayout.COMPRESSED_CLASSES_64, HprofLayout.UNCOMPRESSED_64, HprofLayout.COMPACT_64,
             new HprofLayout(12, 16, 4, 16), new HprofLayout(8, 12, 4, 16));
 
+    /** Ends the sampling read once the sample is full. */
+    private static final class SampleFull extends RuntimeException {
+        SampleFull() {
+            super(null, null, false, false);
+        }
+    }
+
     private final long[] ids = new long[SAMPLE];
     private final byte[] kinds = new byte[SAMPLE];
     /** Instances and object arrays: their class; primitive arrays: the element type's code. */
@@ -29,29 +40,78 @@ final class LayoutDetector {
     private final long[] lengths = new long[SAMPLE];
     private int count;
 
-    boolean isFull() {
-        return count == SAMPLE;
+    /**
+     * Reads the start of {@code source} (class records and the first objects) and tells its
+     * layout; the whole file only when it has fewer objects than the sample.
+     */
+    public static Detection detect(HprofSource source) {
+        LayoutDetector detector = new LayoutDetector();
+        HprofGraphReader.ClassPass classes = new HprofGraphReader.ClassPass();
+        HprofHeader header;
+        try (InputStream in = source.open()) {
+            header = HprofReader.read(source.name(), in, source.size(), detector.sampler(classes), false);
+        } catch (SampleFull full) {
+            header = detector.header;
+        } catch (IOException e) {
+            throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
+        }
+        return detector.detect(classes.classNames(), classes.fieldNames(), classes.dumps, header.idSize());
     }
 
-    void instance(long id, long classId) {
-        add(id, HprofObjectKind.INSTANCE, classId, 0);
-    }
+    private HprofHeader header;
 
-    void objectArray(long id, long length) {
-        add(id, HprofObjectKind.OBJECT_ARRAY, 0, length);
-    }
+    /** Collects classes into {@code classes} and samples objects until the sample is full. */
+    private HprofVisitor sampler(HprofGraphReader.ClassPass classes) {
+        return new HprofVisitor() {
+            @Override
+            public void header(HprofHeader h) {
+                header = h;
+            }
 
-    void primitiveArray(long id, BasicType type, long length) {
-        add(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length);
+            @Override
+            public void utf8(long id, byte[] bytes, int length) {
+                classes.utf8(id, bytes, length);
+            }
+
+            @Override
+            public void loadClass(long classId, long nameId) {
+                classes.loadClass(classId, nameId);
+            }
+
+            @Override
+            public void classDump(ClassDump dump, long offset) {
+                classes.classDump(dump, offset);
+            }
+
+            @Override
+            public boolean wantsObjectContents() {
+                return false;
+            }
+
+            @Override
+            public void instance(long id, long classId, byte[] fields, int length, long offset) {
+                add(id, HprofObjectKind.INSTANCE, classId, 0);
+            }
+
+            @Override
+            public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
+                add(id, HprofObjectKind.OBJECT_ARRAY, 0, length);
+            }
+
+            @Override
+            public void primitiveArray(long id, BasicType type, long length, long offset) {
+                add(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length);
+            }
+        };
     }
 
     private void add(long id, HprofObjectKind kind, long type, long length) {
-        if (count < SAMPLE) {
-            ids[count] = id;
-            kinds[count] = kind.code();
-            types[count] = type;
-            lengths[count] = length;
-            count++;
+        ids[count] = id;
+        kinds[count] = kind.code();
+        types[count] = type;
+        lengths[count] = length;
+        if (++count == SAMPLE) {
+            throw new SampleFull();
         }
     }
 

@@ -86,7 +86,7 @@ class RealDumpGoldenTest {
     void everyGroupingAddsUpToTheSameTotals(String fixture) {
         Summary s = summarize(Fixtures.dump(fixture), 1, 1);
         for (GroupBy by : GroupBy.values()) {
-            if (by == GroupBy.IMEMO) {
+            if (by == GroupBy.IMEMO || !by.forRuby()) {
                 continue;
             }
             Histogram h = histogram(Fixtures.dump(fixture), by);

@@ -95,13 +95,20 @@ final class HprofWriter {
     /** A class dump with no constants; statics and fields as (name id, type) pairs, statics valued 0 or {@code staticRef}. */
     HprofWriter classDump(long id, long superId, long[] staticNames, BasicType[] staticTypes, long[] staticValues,
                           long[] fieldNames, BasicType[] fieldTypes) {
+        return classDump(id, superId, 0, staticNames, staticTypes, staticValues, fieldNames, fieldTypes);
+    }
+
+    /** As above, defined by the class loader instance {@code loaderId} (0: the bootstrap loader). */
+    HprofWriter classDump(long id, long superId, long loaderId, long[] staticNames, BasicType[] staticTypes,
+                          long[] staticValues, long[] fieldNames, BasicType[] fieldTypes) {
         return sub(d -> {
             d.writeByte(0x20);
             id(d, id);
             d.writeInt(0);
             id(d, superId);
-            for (int i = 0; i < 5; i++) {
-                id(d, 0); // loader, signers, protection domain, reserved x2
+            id(d, loaderId);
+            for (int i = 0; i < 4; i++) {
+                id(d, 0); // signers, protection domain, reserved x2
             }
             d.writeInt(0);
             d.writeShort(0);
