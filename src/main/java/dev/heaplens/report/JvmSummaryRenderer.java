@@ -16,7 +16,8 @@ public final class JvmSummaryRenderer {
             j.beginObject().field("dump", dumpName).field("format", s.version()).field("idSize", s.idSize());
             j.name("layout").beginObject().field("headerBytes", s.layout().headerBytes())
                     .field("arrayHeaderBytes", s.layout().arrayHeaderBytes())
-                    .field("referenceBytes", s.layout().referenceBytes()).field("alignment", s.layout().alignment()).endObject();
+                    .field("referenceBytes", s.layout().referenceBytes()).field("alignment", s.layout().alignment())
+                    .field("how", s.layoutNote()).endObject();
             j.field("objects", s.objects()).field("bytes", s.bytes()).field("classes", s.classes()).field("classLoaders", s.loaders());
             rows(j, "kinds", s.kinds(), "count", "bytes");
             rows(j, "classesLoadedMoreThanOnce", s.duplicateClasses(), "loaders", null);
@@ -32,9 +33,11 @@ public final class JvmSummaryRenderer {
                 .append(" shallow\n");
         out.append("  classes       ").append(Sizes.plural(s.classes(), "class")).append(", ")
                 .append(Sizes.plural(s.loaders(), "class loader")).append(" (the bootstrap loader counts as one)\n");
-        out.append("  sizes         assumed layout: object header ").append(s.layout().headerBytes()).append(" B, array header ")
-                .append(s.layout().arrayHeaderBytes()).append(" B, references ").append(s.layout().referenceBytes())
-                .append(" B, alignment ").append(s.layout().alignment()).append('\n');
+        out.append("  sizes         layout ").append(s.layout().describe()).append(": object header ")
+                .append(s.layout().headerBytes()).append(" B, array header ").append(s.layout().arrayHeaderBytes())
+                .append(" B, references ").append(s.layout().referenceBytes()).append(" B, alignment ")
+                .append(s.layout().alignment()).append("\n                ").append(s.layoutNote())
+                .append(" (--layout overrides)\n");
         out.append("  reachability  ").append(RetentionRenderer.reachabilityLine(s.reachability())).append("\n\nKinds\n");
         Table kinds = new Table(List.of("count", "bytes", "kind"), true, true, false);
         s.kinds().forEach(r -> kinds.row(Sizes.count(r.count()), Sizes.bytes(r.bytes()), r.label()));

@@ -113,6 +113,8 @@ public final class RetentionRenderer {
         return "reachable from GC roots: " + Sizes.plural(r.reachableCount(), "object") + ", " + Sizes.bytes(r.reachableBytes())
                 + "; unreachable: " + Sizes.plural(r.unreachableCount(), "object") + ", " + Sizes.bytes(r.unreachableBytes())
                 + " (not in any retained size)"
+                + (r.weakOnly() != null && r.weakOnly().count() > 0 ? ", of which " + Sizes.plural(r.weakOnly().count(), "object")
+                + ", " + Sizes.bytes(r.weakOnly().bytes()) + " only through weak, soft or phantom references" : "")
                 + (r.danglingReferences() > 0 ? "; " + Sizes.plural(r.danglingReferences(), "reference") + " to addresses not in the dump" : "");
     }
 
@@ -121,6 +123,9 @@ public final class RetentionRenderer {
                 .field("reachableObjects", r.reachableCount()).field("reachableBytes", r.reachableBytes())
                 .field("unreachableObjects", r.unreachableCount()).field("unreachableBytes", r.unreachableBytes())
                 .field("danglingReferences", r.danglingReferences()).field("danglingRoots", r.danglingRoots());
+        if (r.weakOnly() != null) {
+            j.field("onlyWeaklyReachableObjects", r.weakOnly().count()).field("onlyWeaklyReachableBytes", r.weakOnly().bytes());
+        }
         j.name("unreachableByType").beginArray();
         for (Reachability.KindRow k : r.unreachableByKind()) {
             j.beginObject().field("type", k.kind()).field("count", k.count()).field("bytes", k.bytes()).endObject();

@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * loaders, classes loaded more than once, GC roots by kind, the layout assumed for sizes, and
  * reachability.
  */
-public record JvmSummary(String version, int idSize, HprofLayout layout, long objects, long bytes,
+public record JvmSummary(String version, int idSize, HprofLayout layout, String layoutNote, long objects, long bytes,
                          List<Row> kinds, long classes, long loaders, List<Row> duplicateClasses,
                          List<Row> roots, Reachability reachability) {
 
@@ -78,7 +78,8 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, long ob
         List<Row> roots = new ArrayList<>();
         rootsByKind.forEach((kind, c) -> roots.add(new Row(kind, c[0], heldByKind.get(kind).size())));
         roots.sort(Comparator.comparingLong(Row::count).reversed().thenComparing(Row::label));
-        return new JvmSummary(read.header().version(), read.header().idSize(), read.layout(), g.objectCount(), bytes,
+        return new JvmSummary(read.header().version(), read.header().idSize(), read.layout(), read.layoutNote(),
+                g.objectCount(), bytes,
                 List.copyOf(kinds), classCount, loaders.size(), List.copyOf(duplicates), List.copyOf(roots), reachability);
     }
 }

@@ -1,0 +1,83 @@
+package dev.heaplens.format.hprof;
+
+import dev.heaplens.format.hprof.probe.LayoutProbe;
+import dev.heaplens.graph.HeapGraph;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The layout is detected from real dumps of child JVMs started with each layout's flags, on
+ * JDK 17 and, where it is installed, JDK 25 (compact object headers); sizes then equal the
+ * child's own class histogram.
+ */
+class HprofLayoutDetectionTest {
+    private static final String JDK_25 = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java";
+    private static final String THIS_JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    static Stream<Arguments> jvms() {
+        return Stream.of(
+                Arguments.of(THIS_JAVA, List.<String>of(), HprofLayout.COMPRESSED_64),
+                Arguments.of(THIS_JAVA, List.of("-XX:-UseCompressedOops"), HprofLayout.COMPRESSED_CLASSES_64),
+                Arguments.of(THIS_JAVA, List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers"),
+                        HprofLayout.UNCOMPRESSED_64),
+                Arguments.of(THIS_JAVA, List.of("-XX:ObjectAlignmentInBytes=16"), new HprofLayout(12, 16, 4, 16)),
+                Arguments.of(JDK_25, List.<String>of(), HprofLayout.COMPRESSED_64),
+                Arguments.of(JDK_25, List.of("-XX:+UseCompactObjectHeaders"), HprofLayout.COMPACT_64));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("jvms")
+    void detectsTheLayoutAndSizesMatchTheJvmsHistogram(String java, List<String> flags, HprofLayout expected,
+                                                       @TempDir Path dir) throws Exception {
+        assumeTrue(new File(java).canExecute(), java + " is not installed");
+        Path dump = dir.resolve("probe.hprof");
+        Path histogram = dir.resolve("probe.histogram");
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xmx256m"));
+        command.addAll(flags);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), LayoutProbe.class.getName(),
+                dump.toString(), histogram.toString()));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes());
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as(output).isZero();
+
+        HprofGraphReader.Result read = HprofGraphReader.read(HprofSource.of(dump));
+        assertThat(read.layout()).as(read.layoutNote()).isEqualTo(expected);
+        assertThat(read.layoutNote()).startsWith("detected: ");
+
+        Map<String, long[]> jvm = HprofJvmOracleTest.parseHistogram(Files.readString(histogram));
+        Map<String, long[]> ours = byClass(read);
+        for (String probeClass : List.of(LayoutProbe.Wide.class.getName(), LayoutProbe.Narrow.class.getName(),
+                LayoutProbe.Narrow.class.getName() + "[]")) {
+            assertThat(ours.get(probeClass)).as(probeClass + " (count, bytes)").containsExactly(jvm.get(probeClass));
+        }
+        assertThat(ours.get(LayoutProbe.Wide.class.getName())[0]).isEqualTo(LayoutProbe.COUNT);
+    }
+
+    private static Map<String, long[]> byClass(HprofGraphReader.Result read) {
+        HeapGraph g = read.graph();
+        Map<String, long[]> counts = new HashMap<>();
+        for (int o = 0; o < g.objectCount(); o++) {
+            String name = read.classes().name(g.classAddress(o));
+            long[] c = counts.computeIfAbsent(name == null ? "?" : name, k -> new long[2]);
+            c[0]++;
+            c[1] += g.shallowSize(o);
+        }
+        return counts;
+    }
+}
