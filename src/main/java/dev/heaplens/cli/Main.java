@@ -44,6 +44,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .addSubcommand(new GraphCommand(console))
                 .addSubcommand(new DiffCommand(console))
                 .addSubcommand(new LeaksCommand(console))
+                .addSubcommand(new StringsCommand(console))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))

@@ -9,7 +9,6 @@ import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.graph.HeapGraph;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.Map;
 final class JvmRecordView {
     /** Enough of a char or byte array for the values shown. */
     private static final int VALUE_BYTES = 1024;
-    private static final int SHOWN_CHARS = 60;
 
     /** An outbound reference as the record has it: what it is called and the id it holds. */
     record Link(String label, long targetId) {
@@ -145,8 +143,7 @@ final class JvmRecordView {
         }
         String className = classes.name(instance.classId());
         if ("java.lang.String".equals(className)) {
-            StringText text = stringText(o);
-            return text == null ? null : text.quoted();
+            return stringText(o);
         }
         if (className != null && BOXES.contains(className)) {
             for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
@@ -230,12 +227,8 @@ final class JvmRecordView {
         return -1;
     }
 
-    /**
-     * Decodes a String: JDK 9+ keep a byte[] with a coder (0 Latin-1, 1 UTF-16 in the heap's
-     * byte order, little-endian on the platforms HotSpot dumps come from), JDK 8 a char[]
-     * (written big-endian by the dump).
-     */
-    private StringText stringText(int o) {
+    /** The start of a String's text, decoded from its value array as far as it was read. */
+    private String stringText(int o) {
         int arrayObject = stringArray(o);
         if (arrayObject < 0 || !(record(arrayObject) instanceof HprofRecords.PrimitiveArray array)) {
             return null;
@@ -247,23 +240,8 @@ final class JvmRecordView {
                 coder = instance.fields()[f.offset()];
             }
         }
-        String text = array.type() == BasicType.CHAR ? new String(array.data(), StandardCharsets.UTF_16BE)
-                : coder == 1 ? new String(array.data(), StandardCharsets.UTF_16LE)
-                : new String(array.data(), StandardCharsets.ISO_8859_1);
-        long chars = array.type() == BasicType.CHAR || coder == 1 ? array.length() / (array.type() == BasicType.CHAR ? 1 : 2)
-                : array.length();
-        return new StringText(text, chars > text.length());
-    }
-
-    /** The start of a String (all of it unless {@code cut}). */
-    private record StringText(String text, boolean cut) {
-        String quoted() {
-            String shown = text.replace('\n', ' ');
-            if (shown.length() > SHOWN_CHARS) {
-                return "\"" + shown.substring(0, SHOWN_CHARS - 3) + "...\"";
-            }
-            return "\"" + shown + (cut ? "...\"" : "\"");
-        }
+        String text = StringText.decode(array.type(), coder, array.data());
+        return StringText.quoted(text, StringText.chars(array.type(), coder, array.length()) > text.length());
     }
 
     private long id(byte[] b, int at) {

@@ -144,6 +144,11 @@ public final class HprofClasses {
         return idSize;
     }
 
+    /** The layout sizes are computed with. */
+    public HprofLayout layout() {
+        return layout;
+    }
+
     /** Instance dumps hold the class's own fields first, then its superclass's, up to Object. */
     private Shape computeShape(long classId) {
         List<Integer> refs = new ArrayList<>();

@@ -39,7 +39,6 @@ public final class HprofReader {
     private final HprofVisitor visitor;
     private final boolean wantsObjects;
     private final boolean wantsContents;
-    private final int primitiveValueLimit;
     private final boolean strict;
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
@@ -54,7 +53,6 @@ public final class HprofReader {
         this.visitor = visitor;
         this.wantsObjects = visitor.wantsObjects();
         this.wantsContents = visitor.wantsObjectContents();
-        this.primitiveValueLimit = visitor.primitiveValueLimit();
         this.strict = strict;
     }
 
@@ -370,7 +368,7 @@ public final class HprofReader {
             throw in.error(start, "primitive array dump of element type OBJECT");
         }
         long bytes = withData ? length * type.fileSize(in.idSize()) : 0;
-        int kept = wantsObjects ? (int) Math.min(bytes, primitiveValueLimit) : 0;
+        int kept = wantsObjects && bytes > 0 ? (int) Math.min(bytes, visitor.primitiveValueBytes(id, type, length)) : 0;
         if (withData) {
             checkFits(start, bytes, end, "PRIMITIVE ARRAY DUMP");
             in.readFully(bytes(kept), 0, kept);

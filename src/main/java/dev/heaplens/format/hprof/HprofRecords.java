@@ -93,7 +93,7 @@ public final class HprofRecords {
         }
 
         @Override
-        public int primitiveValueLimit() {
+        public int primitiveValueBytes(long id, BasicType type, long length) {
             return valueLimit;
         }
 

@@ -69,6 +69,17 @@ final class HprofTee implements HprofVisitor {
     }
 
     @Override
+    public int primitiveValueBytes(long id, BasicType type, long length) {
+        return Math.max(first.primitiveValueBytes(id, type, length), second.primitiveValueBytes(id, type, length));
+    }
+
+    @Override
+    public void primitiveArrayValues(long id, BasicType type, byte[] data, int dataLength) {
+        first.primitiveArrayValues(id, type, data, dataLength);
+        second.primitiveArrayValues(id, type, data, dataLength);
+    }
+
+    @Override
     public void truncated(String message) {
         first.truncated(message);
         second.truncated(message);

@@ -45,15 +45,15 @@ public interface HprofVisitor {
     default void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
     }
 
-    /** A primitive array; its contents are skipped unless {@link #primitiveValueLimit} asks for them. */
+    /** A primitive array; its contents are skipped unless {@link #primitiveValueBytes} asks for them. */
     default void primitiveArray(long id, BasicType type, long length, long offset) {
     }
 
     /**
-     * Up to how many bytes of each primitive array's contents to pass to
+     * Up to how many bytes of this primitive array's contents to pass to
      * {@link #primitiveArrayValues}; 0 (the default) skips them unread.
      */
-    default int primitiveValueLimit() {
+    default int primitiveValueBytes(long id, BasicType type, long length) {
         return 0;
     }
 
