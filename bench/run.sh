@@ -9,7 +9,7 @@
 #   SUITE=ruby  (Ruby ObjectSpace dumps) wc -l, cat; heaplens summary, histogram --by class,
 #               top, diff, leaks
 #   SUITE=jvm   (HPROF dumps) wc -c, wc -l, cat (zcat too for a .gz); heaplens histogram
-#               --by class, summary, top
+#               --by class, summary, top, strings, diff, leaks
 #   Default: jvm when DUMP's name ends in .hprof or .hprof.gz, ruby otherwise.
 #   JVM example (SCALE 1 = about 7.4M objects, 300 MB):
 #     bench/make-jvm-dump.sh /tmp/hb-jvm && RUNS=3 bench/run.sh /tmp/hb-jvm/big.hprof
@@ -94,6 +94,9 @@ fi
 heaplens "heaplens histogram DUMP --by class" '{heaplens} histogram {dump} --by class'
 heaplens "heaplens summary DUMP"             '{heaplens} summary {dump}'
 heaplens "heaplens top DUMP"                 '{heaplens} top {dump}'
+heaplens "heaplens strings DUMP"             '{heaplens} strings {dump}'
+heaplens "heaplens diff DUMP DUMP2"          '{heaplens} diff {dump} {dump2}'
+heaplens "heaplens leaks DUMP DUMP2 DUMP3"   '{heaplens} leaks {dump} {dump2} {dump3}'
 fi
 
 # ---------------------------------------------------------------------------

@@ -1,14 +1,13 @@
 package dev.heaplens.cli;
 
-import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.heaplens.cli.CliTestSupport.Result;
+import dev.heaplens.format.hprof.SelfDump;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,7 +55,7 @@ class HprofHistogramDiffTest {
     }
 
     private static void dumpTo(Path file) throws IOException {
-        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(file.toString(), true);
+        SelfDump.write(file);
     }
 
     @AfterAll

@@ -2,17 +2,16 @@ package dev.heaplens.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.cli.CliTestSupport.Result;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.format.hprof.SelfDump;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.lang.ref.SoftReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,8 +61,7 @@ class HprofObjectDetailsTest {
         Holder.soft = new SoftReference<>(new OnlySoftlyHeld());
         dir = Files.createTempDirectory("heaplens-hprof-details");
         dump = dir.resolve("self.hprof");
-        System.gc();
-        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(dump.toString(), true);
+        SelfDump.write(dump);
         heap = new JvmHeap(HprofGraphReader.read(HprofSource.of(dump)));
     }
 

@@ -1,6 +1,5 @@
 package dev.heaplens.analysis.jvm;
 
-import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.heaplens.analysis.graph.ObjectNamer;
 import dev.heaplens.analysis.ruby.GroupBy;
 import dev.heaplens.analysis.ruby.Histogram;
@@ -8,6 +7,7 @@ import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.format.hprof.SelfDump;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.io.DumpInput;
 import org.junit.jupiter.api.AfterAll;
@@ -19,7 +19,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.Array;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +80,7 @@ class JvmHistogramTest {
         held = array;
         dir = Files.createTempDirectory("heaplens-jvm-histogram");
         dump = dir.resolve("self.hprof");
-        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(dump.toString(), true);
+        SelfDump.write(dump);
     }
 
     @AfterAll

@@ -2,7 +2,6 @@ package dev.heaplens.format.hprof;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.heaplens.graph.HeapGraph;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,8 +86,7 @@ class HprofJvmOracleTest {
 
         dump = dir.resolve("self.hprof");
         histogram(); // once before, so that the MBean machinery it loads is in the dump too
-        System.gc();
-        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(dump.toString(), true);
+        SelfDump.write(dump);
         histogram = parseHistogram(histogram());
 
         long start = System.nanoTime();

@@ -106,8 +106,7 @@ class HprofKnownRetentionTest {
     static void dumpOwnHeap() throws Exception {
         build();
         Path dump = dir.resolve("known.hprof");
-        System.gc();
-        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(dump.toString(), true);
+        SelfDump.write(dump);
         result = HprofGraphReader.read(HprofSource.of(dump));
         dominators = Dominators.compute(result.graph());
     }
