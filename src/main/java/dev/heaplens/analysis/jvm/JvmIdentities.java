@@ -40,7 +40,9 @@ public final class JvmIdentities {
      * (null: keep all), and counts the dump's bytes with {@code layout} in the same pass.
      */
     public static JvmIdentities read(HprofSource source, JvmIdentities unless, HprofLayout layout, boolean strict) {
-        Collector collector = new Collector(unless == null ? null : unless.identities);
+        // A first dump keeps every object: size its set once (an object takes about 40 bytes of HPROF).
+        int expected = unless != null || source.size() < 0 ? 1 << 16 : (int) Math.min(1 << 28, source.size() / 40);
+        Collector collector = new Collector(unless == null ? null : unless.identities, expected);
         try (InputStream in = source.open()) {
             HprofCountReader.Result counts = HprofCountReader.read(source.name(), in, source.size(), layout, false, strict,
                     collector);
@@ -87,15 +89,16 @@ public final class JvmIdentities {
     private static final class Collector implements HprofVisitor {
         private static final long CLASS_KEY = classKey("java.lang.Class");
         private final LongPairSet unless;
-        private final LongPairSet kept = new LongPairSet(1 << 16);
+        private final LongPairSet kept;
         private final Map<Long, String> strings = new HashMap<>();
         /** Class id → class key; ids the dump does not name key as themselves. */
         private final LongLongMap classKeys = new LongLongMap();
         private final long[] primitiveArrayKeys = new long[256];
         private long objects;
 
-        Collector(LongPairSet unless) {
+        Collector(LongPairSet unless, int expected) {
             this.unless = unless;
+            this.kept = new LongPairSet(expected);
             for (BasicType t : BasicType.values()) {
                 primitiveArrayKeys[t.code] = classKey(t.javaName + "[]");
             }

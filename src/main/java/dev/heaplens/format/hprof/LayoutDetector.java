@@ -19,7 +19,7 @@ public final class LayoutDetector {
     public record Detection(HprofLayout layout, String how) {
     }
 
-    private static final int SAMPLE = 1 << 16;
+    private static final int SAMPLE = 1 << 13;
     /** Fewer neighbours than this, or a best score under half of them, is not evidence enough. */
     private static final int MIN_PAIRS = 100;
     private static final List<HprofLayout> CANDIDATES_64 = List.of(HprofLayout.COMPRESSED_64,
