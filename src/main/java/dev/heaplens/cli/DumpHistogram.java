@@ -6,8 +6,6 @@ import dev.heaplens.analysis.ruby.GroupBy;
 import dev.heaplens.analysis.ruby.Histogram;
 import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.format.hprof.HprofCountReader;
-import dev.heaplens.format.hprof.HprofLayout;
-import dev.heaplens.format.hprof.LayoutDetector;
 import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 
@@ -24,20 +22,11 @@ final class DumpHistogram {
         requireKeyFor(input, by);
         if (input.format() == DumpFormat.HPROF) {
             HprofCountReader.Result counts = JvmHistogram.count(input, by == GroupBy.LOADER, Math.max(1, options.threads),
-                    layout(input, options), options.strict);
+                    options.hprofLayout(), options.strict);
             counts.warnings().forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
             return JvmHistogram.of(counts, by);
         }
         return Histogram.of(options.read(console, input, HistogramSink.fields(by), () -> new HistogramSink(by)).sinks());
-    }
-
-    /** --layout, or the one detected from the file (standard input is read once: the guess from the id size). */
-    static HprofLayout layout(DumpInput input, DumpOptions options) {
-        HprofLayout given = options.hprofLayout();
-        if (given != null || !input.canReopen()) {
-            return given;
-        }
-        return LayoutDetector.detect(LoadedHeap.hprofSource(input)).layout();
     }
 
     /** Ruby and JVM dumps group by different keys; files of other formats fail in their reader. */

@@ -150,7 +150,7 @@ final class LeaksCommand implements Callable<Integer> {
 
     private JvmIdentities jvmIdentities(DumpInput input, JvmIdentities unless) {
         HprofSource source = LoadedHeap.hprofSource(input);
-        JvmIdentities identities = JvmIdentities.read(source, unless, DumpHistogram.layout(input, dumpOptions),
+        JvmIdentities identities = JvmIdentities.read(source, unless, dumpOptions.hprofLayout(),
                 dumpOptions.strict);
         identities.warnings().forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
         return identities;

@@ -50,7 +50,7 @@ final class StringsCommand implements Callable<Integer> {
                     + "histogram --by location shows where String objects come from");
         }
         List<String> warnings = new ArrayList<>();
-        DuplicateStrings d = DuplicateStrings.of(LoadedHeap.hprofSource(input), DumpHistogram.layout(input, dumpOptions),
+        DuplicateStrings d = DuplicateStrings.of(LoadedHeap.hprofSource(input), dumpOptions.hprofLayout(),
                 dumpOptions.strict, Math.max(0, top), warnings);
         warnings.forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
         List<DuplicateStrings.Group> shown = d.groups().subList(0, Math.min(Math.max(0, top), d.groups().size()));

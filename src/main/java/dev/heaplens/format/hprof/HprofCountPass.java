@@ -20,22 +20,22 @@ final class HprofCountPass implements HprofVisitor {
     private final HprofGraphReader.ClassPass classPass = new HprofGraphReader.ClassPass();
     /** Every CLASS DUMP record, duplicates included: each is a class object. */
     private final List<ClassDump> classRecords = new ArrayList<>();
+    /** The layout given, or null to detect it from {@link #sample}. */
     private final HprofLayout layoutOverride;
-    private HprofLayout layout;
+    private final LayoutDetector sample;
 
+    // Counted without the layout, which is only known (detected) once the pass is over.
     private final LongIndex classIndex = new LongIndex();
-    private long[] instances = new long[256];
-    private long[] instanceFieldBytes = new long[256];
-    /** Sizes from the field bytes alone, for instances of classes the dump has no class dump of. */
-    private long[] undumpedBytes = new long[256];
-    private long[] arrays = new long[256];
-    private long[] arrayBytes = new long[256];
+    /** Per class slot: its instances' field bytes, as lengths (sized from them when the class has no dump). */
+    private final LengthTallies instances = new LengthTallies();
+    /** Per class slot: its object arrays' lengths. */
+    private final LengthTallies objectArrays = new LengthTallies();
+    /** Per primitive type code: its arrays' lengths. */
+    private final LengthTallies primitiveArrays = new LengthTallies();
     private long lastClassId;
     private int lastIndex = -1;
 
     private final List<String> warnings = new ArrayList<>();
-    private final long[] primitiveArrays = new long[256];
-    private final long[] primitiveArrayBytes = new long[256];
 
     /** Null unless loaders were asked for: loader ids (from class dumps) and their instance's class. */
     private final LongIndex loaderIndex;
@@ -43,12 +43,8 @@ final class HprofCountPass implements HprofVisitor {
 
     HprofCountPass(HprofLayout layout, boolean loaders) {
         this.layoutOverride = layout;
+        this.sample = layout == null ? new LayoutDetector() : null;
         this.loaderIndex = loaders ? new LongIndex() : null;
-    }
-
-    @Override
-    public void header(HprofHeader header) {
-        layout = layoutOverride != null ? layoutOverride : HprofLayout.defaultFor(header.idSize());
     }
 
     @Override
@@ -85,10 +81,10 @@ final class HprofCountPass implements HprofVisitor {
 
     @Override
     public void instance(long id, long classId, byte[] fields, int length, long offset) {
-        int i = index(classId);
-        instances[i]++;
-        instanceFieldBytes[i] += length;
-        undumpedBytes[i] += layout.align(layout.headerBytes() + length);
+        instances.add(index(classId), length);
+        if (sample != null) {
+            sample.offer(id, HprofObjectKind.INSTANCE, classId, 0);
+        }
         if (loaderIndex != null) {
             int loader = loaderIndex.indexOf(id);
             if (loader >= 0) {
@@ -99,15 +95,18 @@ final class HprofCountPass implements HprofVisitor {
 
     @Override
     public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
-        int i = index(arrayClassId);
-        arrays[i]++;
-        arrayBytes[i] += layout.arraySize(length, layout.referenceBytes());
+        objectArrays.add(index(arrayClassId), length);
+        if (sample != null) {
+            sample.offer(id, HprofObjectKind.OBJECT_ARRAY, 0, length);
+        }
     }
 
     @Override
     public void primitiveArray(long id, BasicType type, long length, long offset) {
-        primitiveArrays[type.code]++;
-        primitiveArrayBytes[type.code] += layout.arraySize(length, type.heapSize(layout));
+        primitiveArrays.add(type.code, length);
+        if (sample != null) {
+            sample.offer(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length);
+        }
     }
 
     /** Adds the counts of another part of the same dump. */
@@ -119,15 +118,11 @@ final class HprofCountPass implements HprofVisitor {
         warnings.addAll(other.warnings);
         for (int j = 0; j < other.classIndex.size(); j++) {
             int i = index(other.classIndex.key(j));
-            instances[i] += other.instances[j];
-            instanceFieldBytes[i] += other.instanceFieldBytes[j];
-            undumpedBytes[i] += other.undumpedBytes[j];
-            arrays[i] += other.arrays[j];
-            arrayBytes[i] += other.arrayBytes[j];
+            instances.addAll(i, other.instances, j);
+            objectArrays.addAll(i, other.objectArrays, j);
         }
-        for (int code = 0; code < primitiveArrays.length; code++) {
-            primitiveArrays[code] += other.primitiveArrays[code];
-            primitiveArrayBytes[code] += other.primitiveArrayBytes[code];
+        for (BasicType t : BasicType.values()) {
+            primitiveArrays.addAll(t.code, other.primitiveArrays, t.code);
         }
     }
 
@@ -136,40 +131,35 @@ final class HprofCountPass implements HprofVisitor {
         if (lastIndex < 0 || classId != lastClassId) {
             lastIndex = classIndex.add(classId);
             lastClassId = classId;
-            if (lastIndex == instances.length) {
-                grow();
-            }
         }
         return lastIndex;
     }
 
-    private void grow() {
-        int n = instances.length * 2;
-        instances = Arrays.copyOf(instances, n);
-        instanceFieldBytes = Arrays.copyOf(instanceFieldBytes, n);
-        undumpedBytes = Arrays.copyOf(undumpedBytes, n);
-        arrays = Arrays.copyOf(arrays, n);
-        arrayBytes = Arrays.copyOf(arrayBytes, n);
-    }
-
+    /** The tallies, sized with the layout given or detected from the sample (of this pass, or of the first part). */
     Result result(String name, HprofHeader header) {
+        LayoutDetector.Detection detection = layoutOverride != null
+                ? new LayoutDetector.Detection(layoutOverride, "given by --layout")
+                : sample.detect(classPass.classNames(), classPass.fieldNames(), classPass.dumps, header.idSize());
+        HprofLayout layout = detection.layout();
         HprofClasses classes = new HprofClasses(classPass.classNames(), classPass.fieldNames(), classPass.dumps, layout,
                 header.idSize());
         List<Tally> tallies = new ArrayList<>();
         for (int i = 0; i < classIndex.size(); i++) {
             long classId = classIndex.key(i);
-            if (instances[i] > 0) {
-                long bytes = instanceBytes(name, classes, i);
-                tallies.add(new Tally(HprofObjectKind.INSTANCE, classId, instances[i], bytes));
+            if (instances.count(i) > 0) {
+                long bytes = instanceBytes(name, classes, layout, i);
+                tallies.add(new Tally(HprofObjectKind.INSTANCE, classId, instances.count(i), bytes));
             }
-            if (arrays[i] > 0) {
-                tallies.add(new Tally(HprofObjectKind.OBJECT_ARRAY, classId, arrays[i], arrayBytes[i]));
+            if (objectArrays.count(i) > 0) {
+                tallies.add(new Tally(HprofObjectKind.OBJECT_ARRAY, classId, objectArrays.count(i),
+                        objectArrays.bytes(i, layout.arrayHeaderBytes(), layout.referenceBytes(), layout)));
             }
         }
         for (BasicType t : BasicType.values()) {
-            if (primitiveArrays[t.code] > 0) {
+            if (primitiveArrays.count(t.code) > 0) {
                 tallies.add(new Tally(HprofObjectKind.PRIMITIVE_ARRAY, classes.primitiveArrayClass(t),
-                        primitiveArrays[t.code], primitiveArrayBytes[t.code]));
+                        primitiveArrays.count(t.code),
+                        primitiveArrays.bytes(t.code, layout.arrayHeaderBytes(), t.heapSize(layout), layout)));
             }
         }
         if (!classRecords.isEmpty()) {
@@ -179,22 +169,23 @@ final class HprofCountPass implements HprofVisitor {
             }
             tallies.add(new Tally(HprofObjectKind.CLASS, classes.javaLangClass(), classRecords.size(), bytes));
         }
-        return new Result(header, layout, classes, List.copyOf(tallies), loaderClasses(), List.copyOf(warnings));
+        return new Result(header, layout, detection.how(), classes, List.copyOf(tallies), loaderClasses(),
+                List.copyOf(warnings));
     }
 
     /** Every instance of a dumped class has its shape's size; its field bytes must match that shape. */
-    private long instanceBytes(String name, HprofClasses classes, int i) {
+    private long instanceBytes(String name, HprofClasses classes, HprofLayout layout, int i) {
         long classId = classIndex.key(i);
         HprofClasses.Shape shape = classes.shape(classId);
         if (shape == null) {
-            return undumpedBytes[i];
+            return instances.bytes(i, layout.headerBytes(), 1, layout); // sized from the field bytes alone
         }
-        if (instanceFieldBytes[i] != instances[i] * shape.fileBytes) {
-            throw new HeaplensException(name + ": the " + instances[i] + " instances of class 0x"
-                    + Long.toHexString(classId) + " have " + instanceFieldBytes[i] + " bytes of fields in all,"
+        if (instances.lengthSum(i) != instances.count(i) * shape.fileBytes) {
+            throw new HeaplensException(name + ": the " + instances.count(i) + " instances of class 0x"
+                    + Long.toHexString(classId) + " have " + instances.lengthSum(i) + " bytes of fields in all,"
                     + " their class hierarchy says " + shape.fileBytes + " each");
         }
-        return instances[i] * shape.shallowSize;
+        return instances.count(i) * shape.shallowSize;
     }
 
     private Map<Long, Long> loaderClasses() {

@@ -29,8 +29,9 @@ public final class HprofCountReader {
      * What one pass counted. {@code loaderClasses} maps class loader ids to the class of their
      * instance, when loaders were asked for and the dump has the instance.
      */
-    public record Result(HprofHeader header, HprofLayout layout, HprofClasses classes, List<Tally> tallies,
-                         Map<Long, Long> loaderClasses, List<String> warnings) {
+    /** @param layoutNote how the layout was chosen (given, or detected from the objects read) */
+    public record Result(HprofHeader header, HprofLayout layout, String layoutNote, HprofClasses classes,
+                         List<Tally> tallies, Map<Long, Long> loaderClasses, List<String> warnings) {
         /** The shallow bytes of every object. */
         public long totalBytes() {
             return tallies.stream().mapToLong(Tally::bytes).sum();
@@ -48,7 +49,7 @@ public final class HprofCountReader {
     /**
      * Reads all of {@code stream} (the uncompressed dump, {@code size} bytes or -1 when unknown).
      *
-     * @param layout  the layout for sizes, or null for the guess from the id size
+     * @param layout  the layout for sizes, or null to detect it from the objects read
      * @param loaders also find the class of every class loader instance (costs a lookup per instance)
      * @param strict  a dump cut short is an error, not a warning in the result
      */

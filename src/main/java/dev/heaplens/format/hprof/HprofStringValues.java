@@ -28,11 +28,13 @@ public final class HprofStringValues {
     private HprofStringValues() {
     }
 
+    /** @param layout the layout for sizes, or null to detect it */
     public static Result read(HprofSource source, HprofLayout layout, boolean strict) {
+        HprofLayout used = layout != null ? layout : LayoutDetector.detect(source).layout();
         StringPass strings = new StringPass();
         HprofHeader header = pass(source, strings, strict);
         HprofClasses classes = new HprofClasses(strings.classes.classNames(), strings.classes.fieldNames(),
-                strings.classes.dumps, layout != null ? layout : HprofLayout.defaultFor(header.idSize()), header.idSize());
+                strings.classes.dumps, used, header.idSize());
         strings.decodePending(classes);
         ArrayPass arrays = new ArrayPass(strings.arrayRefs);
         pass(source, arrays, strict);

@@ -106,13 +106,25 @@ public final class LayoutDetector {
     }
 
     private void add(long id, HprofObjectKind kind, long type, long length) {
+        if (!offer(id, kind, type, length)) {
+            throw new SampleFull();
+        }
+    }
+
+    /**
+     * Adds an object to the sample (instances: {@code type} is the class id; primitive arrays:
+     * the element type's code); false once the sample is full.
+     */
+    boolean offer(long id, HprofObjectKind kind, long type, long length) {
+        if (count == SAMPLE) {
+            return false;
+        }
         ids[count] = id;
         kinds[count] = kind.code();
         types[count] = type;
         lengths[count] = length;
-        if (++count == SAMPLE) {
-            throw new SampleFull();
-        }
+        count++;
+        return true;
     }
 
     /** The best-scoring layout for a 64-bit dump; 32-bit ones have one layout. */
