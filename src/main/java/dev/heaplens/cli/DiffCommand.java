@@ -1,6 +1,5 @@
 package dev.heaplens.cli;
 
-import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.ruby.GroupBy;
 import dev.heaplens.analysis.ruby.Histogram;
 import dev.heaplens.analysis.ruby.HistogramDiff;

@@ -7,7 +7,6 @@ import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.HeapGraph;
 
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**

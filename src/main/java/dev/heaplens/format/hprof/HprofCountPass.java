@@ -16,8 +16,7 @@ import java.util.Map;
  * sizes in primitive arrays; per primitive type, array counts and sizes; the class dumps. Turned
  * into tallies once the pass (or every part) is done, when all class dumps are known.
  */
-final class HprofCountPass implements HprofVisitor {
-    private final HprofGraphReader.ClassPass classPass = new HprofGraphReader.ClassPass();
+final class HprofCountPass extends HprofClassRecords {
     /** Every CLASS DUMP record, duplicates included: each is a class object. */
     private final List<ClassDump> classRecords = new ArrayList<>();
     /** The layout given, or null to detect it from {@link #sample}. */
@@ -53,18 +52,8 @@ final class HprofCountPass implements HprofVisitor {
     }
 
     @Override
-    public void utf8(long id, byte[] bytes, int length) {
-        classPass.utf8(id, bytes, length);
-    }
-
-    @Override
-    public void loadClass(long classId, long nameId) {
-        classPass.loadClass(classId, nameId);
-    }
-
-    @Override
     public void classDump(ClassDump dump, long offset) {
-        classPass.classDump(dump, offset);
+        super.classDump(dump, offset);
         classRecords.add(dump);
         if (loaderIndex != null && dump.loaderId() != 0) {
             int i = loaderIndex.add(dump.loaderId());
@@ -72,6 +61,11 @@ final class HprofCountPass implements HprofVisitor {
                 loaderClasses = Arrays.copyOf(loaderClasses, i * 2);
             }
         }
+    }
+
+    @Override
+    public boolean wantsObjects() {
+        return true;
     }
 
     @Override
@@ -111,9 +105,9 @@ final class HprofCountPass implements HprofVisitor {
 
     /** Adds the counts of another part of the same dump. */
     void add(HprofCountPass other) {
-        classPass.strings.putAll(other.classPass.strings);
-        classPass.classNameIds.putAll(other.classPass.classNameIds);
-        classPass.dumps.putAll(other.classPass.dumps);
+        strings.putAll(other.strings);
+        classNameIds.putAll(other.classNameIds);
+        dumps.putAll(other.dumps);
         classRecords.addAll(other.classRecords);
         warnings.addAll(other.warnings);
         for (int j = 0; j < other.classIndex.size(); j++) {
@@ -139,10 +133,9 @@ final class HprofCountPass implements HprofVisitor {
     Result result(String name, HprofHeader header) {
         LayoutDetector.Detection detection = layoutOverride != null
                 ? new LayoutDetector.Detection(layoutOverride, "given by --layout")
-                : sample.detect(classPass.classNames(), classPass.fieldNames(), classPass.dumps, header.idSize());
+                : sample.detect(this, header.idSize());
         HprofLayout layout = detection.layout();
-        HprofClasses classes = new HprofClasses(classPass.classNames(), classPass.fieldNames(), classPass.dumps, layout,
-                header.idSize());
+        HprofClasses classes = classes(layout, header.idSize());
         List<Tally> tallies = new ArrayList<>();
         for (int i = 0; i < classIndex.size(); i++) {
             long classId = classIndex.key(i);

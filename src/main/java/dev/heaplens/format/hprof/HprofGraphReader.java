@@ -7,9 +7,7 @@ import dev.heaplens.graph.HeapGraphBuilder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads an HPROF dump into a {@link HeapGraph} in two passes over the file: the first keeps only
@@ -38,11 +36,10 @@ public final class HprofGraphReader {
     public static Result read(HprofSource source, HprofLayout layout, boolean strict) {
         LayoutDetector.Detection detection = layout != null ? new LayoutDetector.Detection(layout, "given by --layout")
                 : LayoutDetector.detect(source);
-        ClassPass classPass = new ClassPass();
+        HprofClassRecords classPass = new HprofClassRecords();
         HprofHeader header = pass(source, classPass, strict);
         HprofLayout used = detection.layout();
-        HprofClasses classes = new HprofClasses(classPass.classNames(), classPass.fieldNames(), classPass.dumps, used,
-                header.idSize());
+        HprofClasses classes = classPass.classes(used, header.idSize());
         HeapGraphBuilder builder = new HeapGraphBuilder();
         GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name());
         pass(source, graphPass, strict);
@@ -54,63 +51,6 @@ public final class HprofGraphReader {
             return HprofReader.read(source.name(), in, source.size(), visitor, strict);
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
-        }
-    }
-
-    /** First pass: strings, class names and class dumps; objects are skipped unread. */
-    static final class ClassPass implements HprofVisitor {
-        final Map<Long, String> strings = new HashMap<>();
-        final Map<Long, Long> classNameIds = new HashMap<>();
-        final Map<Long, ClassDump> dumps = new HashMap<>();
-
-        @Override
-        public void utf8(long id, byte[] bytes, int length) {
-            strings.put(id, HprofReader.text(bytes, length));
-        }
-
-        @Override
-        public void loadClass(long classId, long nameId) {
-            classNameIds.put(classId, nameId);
-        }
-
-        @Override
-        public void classDump(ClassDump dump, long offset) {
-            dumps.put(dump.classId(), dump);
-        }
-
-        @Override
-        public boolean wantsObjects() {
-            return false;
-        }
-
-        /** Only the strings that name fields and statics: the others (method names...) are not needed. */
-        Map<Long, String> fieldNames() {
-            Map<Long, String> names = new HashMap<>();
-            for (ClassDump d : dumps.values()) {
-                keepNames(d.fieldNameIds(), names);
-                keepNames(d.staticNameIds(), names);
-            }
-            return names;
-        }
-
-        private void keepNames(long[] ids, Map<Long, String> into) {
-            for (long id : ids) {
-                String name = strings.get(id);
-                if (name != null) {
-                    into.put(id, name);
-                }
-            }
-        }
-
-        Map<Long, String> classNames() {
-            Map<Long, String> names = new HashMap<>();
-            classNameIds.forEach((classId, nameId) -> {
-                String name = strings.get(nameId);
-                if (name != null) {
-                    names.put(classId, ClassNames.javaName(name));
-                }
-            });
-            return names;
         }
     }
 

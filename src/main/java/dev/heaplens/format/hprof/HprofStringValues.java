@@ -33,8 +33,7 @@ public final class HprofStringValues {
         HprofLayout used = layout != null ? layout : LayoutDetector.detect(source).layout();
         StringPass strings = new StringPass();
         HprofHeader header = pass(source, strings, strict);
-        HprofClasses classes = new HprofClasses(strings.classes.classNames(), strings.classes.fieldNames(),
-                strings.classes.dumps, used, header.idSize());
+        HprofClasses classes = strings.classes(used, header.idSize());
         strings.decodePending(classes);
         ArrayPass arrays = new ArrayPass(strings.arrayRefs);
         pass(source, arrays, strict);
@@ -54,8 +53,7 @@ public final class HprofStringValues {
      * Pass 1: classes, and for each String the array holding its characters. A String met before
      * its class dump (not HotSpot's order, but allowed) is decoded once the pass is over.
      */
-    private static final class StringPass implements HprofVisitor {
-        final HprofGraphReader.ClassPass classes = new HprofGraphReader.ClassPass();
+    private static final class StringPass extends HprofClassRecords {
         /** Value array id → (Strings referencing it << 1 | coder). */
         final LongLongMap arrayRefs = new LongLongMap();
         final List<String> warnings = new ArrayList<>();
@@ -72,25 +70,15 @@ public final class HprofStringValues {
         }
 
         @Override
-        public void utf8(long id, byte[] bytes, int length) {
-            classes.utf8(id, bytes, length);
-        }
-
-        @Override
         public void loadClass(long classId, long nameId) {
-            classes.loadClass(classId, nameId);
-            if ("java/lang/String".equals(classes.strings.get(nameId))) {
+            super.loadClass(classId, nameId);
+            if ("java/lang/String".equals(strings.get(nameId))) {
                 stringClass = classId;
             }
         }
 
         @Override
-        public void classDump(ClassDump dump, long offset) {
-            classes.classDump(dump, offset);
-        }
-
-        @Override
-        public boolean wantsObjectContents() {
+        public boolean wantsObjects() {
             return true;
         }
 
@@ -100,9 +88,8 @@ public final class HprofStringValues {
                 return;
             }
             count++;
-            if (valueOffset < 0 && classes.dumps.containsKey(classId)) {
-                findFields(new HprofClasses(classes.classNames(), classes.fieldNames(), classes.dumps,
-                        HprofLayout.defaultFor(idSize), idSize));
+            if (valueOffset < 0 && dumps.containsKey(classId)) {
+                findFields(classes(HprofLayout.defaultFor(idSize), idSize));
             }
             if (valueOffset < 0) {
                 pending.add(java.util.Arrays.copyOf(fields, length));

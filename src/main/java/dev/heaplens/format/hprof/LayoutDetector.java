@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Tells how the dumped JVM laid out objects, which HPROF does not record, from where objects
@@ -46,68 +45,56 @@ public final class LayoutDetector {
      */
     public static Detection detect(HprofSource source) {
         LayoutDetector detector = new LayoutDetector();
-        HprofGraphReader.ClassPass classes = new HprofGraphReader.ClassPass();
+        Sampler sampler = detector.new Sampler();
         HprofHeader header;
         try (InputStream in = source.open()) {
-            header = HprofReader.read(source.name(), in, source.size(), detector.sampler(classes), false);
+            header = HprofReader.read(source.name(), in, source.size(), sampler, false);
         } catch (SampleFull full) {
-            header = detector.header;
+            header = sampler.header;
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
         }
-        return detector.detect(classes.classNames(), classes.fieldNames(), classes.dumps, header.idSize());
+        return detector.detect(sampler, header.idSize());
     }
 
-    private HprofHeader header;
+    /** Collects the classes and samples objects until the sample is full. */
+    private final class Sampler extends HprofClassRecords {
+        HprofHeader header;
 
-    /** Collects classes into {@code classes} and samples objects until the sample is full. */
-    private HprofVisitor sampler(HprofGraphReader.ClassPass classes) {
-        return new HprofVisitor() {
-            @Override
-            public void header(HprofHeader h) {
-                header = h;
+        @Override
+        public void header(HprofHeader h) {
+            header = h;
+        }
+
+        @Override
+        public boolean wantsObjects() {
+            return true;
+        }
+
+        @Override
+        public boolean wantsObjectContents() {
+            return false;
+        }
+
+        @Override
+        public void instance(long id, long classId, byte[] fields, int length, long offset) {
+            add(id, HprofObjectKind.INSTANCE, classId, 0);
+        }
+
+        @Override
+        public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
+            add(id, HprofObjectKind.OBJECT_ARRAY, 0, length);
+        }
+
+        @Override
+        public void primitiveArray(long id, BasicType type, long length, long offset) {
+            add(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length);
+        }
+
+        private void add(long id, HprofObjectKind kind, long type, long length) {
+            if (!offer(id, kind, type, length)) {
+                throw new SampleFull();
             }
-
-            @Override
-            public void utf8(long id, byte[] bytes, int length) {
-                classes.utf8(id, bytes, length);
-            }
-
-            @Override
-            public void loadClass(long classId, long nameId) {
-                classes.loadClass(classId, nameId);
-            }
-
-            @Override
-            public void classDump(ClassDump dump, long offset) {
-                classes.classDump(dump, offset);
-            }
-
-            @Override
-            public boolean wantsObjectContents() {
-                return false;
-            }
-
-            @Override
-            public void instance(long id, long classId, byte[] fields, int length, long offset) {
-                add(id, HprofObjectKind.INSTANCE, classId, 0);
-            }
-
-            @Override
-            public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
-                add(id, HprofObjectKind.OBJECT_ARRAY, 0, length);
-            }
-
-            @Override
-            public void primitiveArray(long id, BasicType type, long length, long offset) {
-                add(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length);
-            }
-        };
-    }
-
-    private void add(long id, HprofObjectKind kind, long type, long length) {
-        if (!offer(id, kind, type, length)) {
-            throw new SampleFull();
         }
     }
 
@@ -128,7 +115,7 @@ public final class LayoutDetector {
     }
 
     /** The best-scoring layout for a 64-bit dump; 32-bit ones have one layout. */
-    Detection detect(Map<Long, String> names, Map<Long, String> fieldNames, Map<Long, ClassDump> dumps, int idSize) {
+    Detection detect(HprofClassRecords records, int idSize) {
         HprofLayout fallback = HprofLayout.defaultFor(idSize);
         if (idSize != 8) {
             return new Detection(fallback, "assumed for 4-byte ids (a 32-bit JVM or Android)");
@@ -140,7 +127,7 @@ public final class LayoutDetector {
         HprofLayout best = null;
         int bestFits = -1;
         for (HprofLayout candidate : CANDIDATES_64) {
-            int fits = fits(new HprofClasses(names, fieldNames, dumps, candidate, idSize), candidate);
+            int fits = fits(records.classes(candidate, idSize), candidate);
             if (fits > bestFits) {
                 best = candidate;
                 bestFits = fits;

@@ -1,0 +1,69 @@
+package dev.heaplens.format.hprof;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What every pass over a dump needs first: its strings, class names and class dumps. Objects are
+ * skipped unread unless a subclass (a pass that also looks at objects) asks for them.
+ */
+class HprofClassRecords implements HprofVisitor {
+    final Map<Long, String> strings = new HashMap<>();
+    final Map<Long, Long> classNameIds = new HashMap<>();
+    final Map<Long, ClassDump> dumps = new HashMap<>();
+
+    @Override
+    public void utf8(long id, byte[] bytes, int length) {
+        strings.put(id, HprofReader.text(bytes, length));
+    }
+
+    @Override
+    public void loadClass(long classId, long nameId) {
+        classNameIds.put(classId, nameId);
+    }
+
+    @Override
+    public void classDump(ClassDump dump, long offset) {
+        dumps.put(dump.classId(), dump);
+    }
+
+    @Override
+    public boolean wantsObjects() {
+        return false;
+    }
+
+    /** Only the strings that name fields and statics: the others (method names...) are not needed. */
+    Map<Long, String> fieldNames() {
+        Map<Long, String> names = new HashMap<>();
+        for (ClassDump d : dumps.values()) {
+            keepNames(d.fieldNameIds(), names);
+            keepNames(d.staticNameIds(), names);
+        }
+        return names;
+    }
+
+    private void keepNames(long[] ids, Map<Long, String> into) {
+        for (long id : ids) {
+            String name = strings.get(id);
+            if (name != null) {
+                into.put(id, name);
+            }
+        }
+    }
+
+    /** The class table of what was read, sizing objects with {@code layout}. */
+    HprofClasses classes(HprofLayout layout, int idSize) {
+        return new HprofClasses(classNames(), fieldNames(), dumps, layout, idSize);
+    }
+
+    Map<Long, String> classNames() {
+        Map<Long, String> names = new HashMap<>();
+        classNameIds.forEach((classId, nameId) -> {
+            String name = strings.get(nameId);
+            if (name != null) {
+                names.put(classId, ClassNames.javaName(name));
+            }
+        });
+        return names;
+    }
+}
