@@ -7,9 +7,9 @@ import dev.heaplens.format.hprof.SelfDump;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,8 @@ class HprofCommandsTest {
 
     private static final int COUNT = 1234;
     static List<Retained> held;
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static Path dump;
 
     @BeforeAll
@@ -38,15 +39,12 @@ class HprofCommandsTest {
         for (int i = 0; i < COUNT; i++) {
             held.add(new Retained());
         }
-        dir = Files.createTempDirectory("heaplens-hprof");
         dump = dir.resolve("self.hprof");
         SelfDump.write(dump);
     }
 
     @AfterAll
-    static void cleanUp() throws IOException {
-        Files.deleteIfExists(dump);
-        Files.deleteIfExists(dir);
+    static void cleanUp() {
         held = null;
     }
 

@@ -10,6 +10,7 @@ import dev.heaplens.format.hprof.SelfDump;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.lang.ref.SoftReference;
@@ -50,7 +51,8 @@ class HprofObjectDetailsTest {
         final long[] payload = new long[64];
     }
 
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static Path dump;
     private static JvmHeap heap;
 
@@ -59,20 +61,13 @@ class HprofObjectDetailsTest {
         // Boxed values above the Integer cache: each Link holds its own Integer.
         Holder.head = new Link("alpha", new Link("\u03b2eta", new Link("gamma", null, 3_000_003), 2_000_002), 1_000_001);
         Holder.soft = new SoftReference<>(new OnlySoftlyHeld());
-        dir = Files.createTempDirectory("heaplens-hprof-details");
         dump = dir.resolve("self.hprof");
         SelfDump.write(dump);
         heap = new JvmHeap(HprofGraphReader.read(HprofSource.of(dump)));
     }
 
     @AfterAll
-    static void cleanUp() throws IOException {
-        try (var files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                Files.delete(f);
-            }
-        }
-        Files.delete(dir);
+    static void cleanUp() {
         Holder.head = null;
         Holder.soft = null;
         heap = null;

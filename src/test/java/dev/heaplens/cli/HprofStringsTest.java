@@ -10,9 +10,9 @@ import dev.heaplens.format.hprof.SelfDump;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,7 +29,8 @@ class HprofStringsTest {
     private static final int SHARING = 200;
     private static final int WIDE_COPIES = 50;
     static List<String> held;
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static Path dump;
     private static String latin;
     private static String wide;
@@ -57,15 +58,12 @@ class HprofStringsTest {
             held.add(new String(base)); // shares base's array
         }
         held.add(base);
-        dir = Files.createTempDirectory("heaplens-strings");
         dump = dir.resolve("self.hprof");
         SelfDump.write(dump);
     }
 
     @AfterAll
-    static void cleanUp() throws IOException {
-        Files.deleteIfExists(dump);
-        Files.deleteIfExists(dir);
+    static void cleanUp() {
         held = null;
     }
 

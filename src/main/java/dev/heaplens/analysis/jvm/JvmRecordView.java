@@ -184,9 +184,7 @@ final class JvmRecordView {
         }
         if (r instanceof HprofRecords.PrimitiveArray array) {
             StringBuilder text = new StringBuilder("length=" + array.length() + " [");
-            int size = array.type() == BasicType.BOOLEAN || array.type() == BasicType.BYTE ? 1
-                    : array.type() == BasicType.CHAR || array.type() == BasicType.SHORT ? 2
-                    : array.type() == BasicType.INT || array.type() == BasicType.FLOAT ? 4 : 8;
+            int size = array.type().fileSize(classes.idSize());
             int shown = (int) Math.min(10, Math.min(array.length(), array.data().length / size));
             for (int i = 0; i < shown; i++) {
                 text.append(i == 0 ? "" : ", ").append(primitive(array.type(), array.data(), i * size));

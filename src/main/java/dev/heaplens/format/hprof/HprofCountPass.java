@@ -131,10 +131,7 @@ final class HprofCountPass extends HprofClassRecords {
 
     /** The tallies, sized with the layout given or detected from the sample (of this pass, or of the first part). */
     Result result(String name, HprofHeader header) {
-        LayoutDetector.Detection detection = layoutOverride != null
-                ? new LayoutDetector.Detection(layoutOverride, "given by --layout")
-                : sample.detect(this, header.idSize());
-        HprofLayout layout = detection.layout();
+        HprofLayout layout = layoutOverride != null ? layoutOverride : sample.detect(this, header.idSize()).layout();
         HprofClasses classes = classes(layout, header.idSize());
         List<Tally> tallies = new ArrayList<>();
         for (int i = 0; i < classIndex.size(); i++) {
@@ -162,8 +159,7 @@ final class HprofCountPass extends HprofClassRecords {
             }
             tallies.add(new Tally(HprofObjectKind.CLASS, classes.javaLangClass(), classRecords.size(), bytes));
         }
-        return new Result(header, layout, detection.how(), classes, List.copyOf(tallies), loaderClasses(),
-                List.copyOf(warnings));
+        return new Result(header, layout, classes, List.copyOf(tallies), loaderClasses(), List.copyOf(warnings));
     }
 
     /** Every instance of a dumped class has its shape's size; its field bytes must match that shape. */

@@ -29,9 +29,8 @@ public final class HprofCountReader {
      * What one pass counted. {@code loaderClasses} maps class loader ids to the class of their
      * instance, when loaders were asked for and the dump has the instance.
      */
-    /** @param layoutNote how the layout was chosen (given, or detected from the objects read) */
-    public record Result(HprofHeader header, HprofLayout layout, String layoutNote, HprofClasses classes,
-                         List<Tally> tallies, Map<Long, Long> loaderClasses, List<String> warnings) {
+    public record Result(HprofHeader header, HprofLayout layout, HprofClasses classes, List<Tally> tallies,
+                         Map<Long, Long> loaderClasses, List<String> warnings) {
         /** The shallow bytes of every object. */
         public long totalBytes() {
             return tallies.stream().mapToLong(Tally::bytes).sum();

@@ -37,8 +37,7 @@ public final class HprofStringValues {
         strings.decodePending(classes);
         ArrayPass arrays = new ArrayPass(strings.arrayRefs);
         pass(source, arrays, strict);
-        List<String> warnings = new ArrayList<>(strings.warnings);
-        return new Result(arrays.groups(), strings.count, strings.stringClass, classes, List.copyOf(warnings));
+        return new Result(arrays.groups(), strings.count, strings.stringClass, classes, List.copyOf(strings.warnings));
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {

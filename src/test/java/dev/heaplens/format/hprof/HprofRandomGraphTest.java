@@ -479,21 +479,11 @@ class HprofRandomGraphTest {
         }
 
         private void id(DataOutputStream d, long id) throws IOException {
-            if (idSize == 4) {
-                d.writeInt((int) id);
-            } else {
-                d.writeLong(id);
-            }
+            HprofWriter.writeId(d, idSize, id);
         }
 
         private void value(DataOutputStream d, BasicType t, long v) throws IOException {
-            switch (t) {
-                case OBJECT -> id(d, v);
-                case BOOLEAN, BYTE -> d.writeByte((int) v);
-                case CHAR, SHORT -> d.writeShort((int) v);
-                case INT, FLOAT -> d.writeInt((int) v);
-                case LONG, DOUBLE -> d.writeLong(v);
-            }
+            HprofWriter.writeValue(d, idSize, t, v);
         }
 
         byte[] write() {

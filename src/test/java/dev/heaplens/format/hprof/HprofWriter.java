@@ -171,6 +171,15 @@ final class HprofWriter {
     }
 
     private void id(DataOutputStream d, long id) throws IOException {
+        writeId(d, idSize, id);
+    }
+
+    private void value(DataOutputStream d, BasicType t, long v) throws IOException {
+        writeValue(d, idSize, t, v);
+    }
+
+    /** An id of {@code idSize} bytes, as HPROF writes them (big-endian). */
+    static void writeId(DataOutputStream d, int idSize, long id) throws IOException {
         if (idSize == 4) {
             d.writeInt((int) id);
         } else {
@@ -178,9 +187,10 @@ final class HprofWriter {
         }
     }
 
-    private void value(DataOutputStream d, BasicType t, long v) throws IOException {
+    /** A value of type {@code t} given as raw bits, as HPROF writes it. */
+    static void writeValue(DataOutputStream d, int idSize, BasicType t, long v) throws IOException {
         switch (t) {
-            case OBJECT -> id(d, v);
+            case OBJECT -> writeId(d, idSize, v);
             case BOOLEAN, BYTE -> d.writeByte((int) v);
             case CHAR, SHORT -> d.writeShort((int) v);
             case INT, FLOAT -> d.writeInt((int) v);
