@@ -1,5 +1,7 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.util.Parallel;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -434,34 +436,17 @@ public final class HeapGraphBuilder {
      * {@code resolved}); returns how many point at no object of the dump.
      */
     private long resolveInParallel(AddressTable table, AddressIndex index, IntPages resolved) {
-        long[] dangling = new long[parts.size()];
-        Thread[] threads = new Thread[parts.size()];
-        long at = 0;
-        for (int k = 0; k < parts.size(); k++) {
-            Part p = parts.get(k);
-            long from = at;
-            int slot = k;
-            AddressLookup lookup = table != null ? table : index;
-            Runnable work = () -> dangling[slot] = resolve(p.references, lookup, resolved, from);
-            at += p.references.size();
-            if (k == parts.size() - 1) {
-                work.run();
-            } else {
-                threads[k] = new Thread(work, "heaplens-resolve-" + k);
-                threads[k].start();
-            }
+        long[] from = new long[parts.size()];
+        for (int k = 1; k < parts.size(); k++) {
+            from[k] = from[k - 1] + parts.get(k - 1).references.size();
         }
+        long[] dangling = new long[parts.size()];
+        AddressLookup lookup = table != null ? table : index;
+        Parallel.runUnchecked("heaplens-resolve", parts.size(),
+                k -> dangling[k] = resolve(parts.get(k).references, lookup, resolved, from[k]));
         long total = 0;
-        for (int k = 0; k < parts.size(); k++) {
-            if (threads[k] != null) {
-                try {
-                    threads[k].join();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while resolving references");
-                }
-            }
-            total += dangling[k];
+        for (long d : dangling) {
+            total += d;
         }
         return total;
     }

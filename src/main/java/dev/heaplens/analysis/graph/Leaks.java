@@ -3,6 +3,7 @@ package dev.heaplens.analysis.graph;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
+import dev.heaplens.util.Parallel;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -53,21 +54,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             }
         };
         int threads = Math.min(keys.size(), Runtime.getRuntime().availableProcessors());
-        List<Thread> started = new ArrayList<>();
-        for (int t = 1; t < threads; t++) {
-            Thread thread = new Thread(work, "heaplens-retained-" + t);
-            thread.start();
-            started.add(thread);
-        }
-        work.run();
-        for (Thread thread : started) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted");
-            }
-        }
+        Parallel.runUnchecked("heaplens-retained", threads, t -> work.run());
         return result;
     }
 

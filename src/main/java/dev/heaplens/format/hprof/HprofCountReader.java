@@ -1,5 +1,7 @@
 package dev.heaplens.format.hprof;
 
+import dev.heaplens.util.Parallel;
+
 import dev.heaplens.HeaplensException;
 
 import java.io.IOException;
@@ -84,53 +86,26 @@ public final class HprofCountReader {
             }
         }
         HprofCountPass[] passes = new HprofCountPass[starts.length];
-        Throwable[] failures = new Throwable[starts.length];
-        Thread[] threadOf = new Thread[starts.length];
         for (int i = 0; i < starts.length; i++) {
-            int part = i;
-            long to = part + 1 < starts.length ? starts[part + 1] : size;
-            passes[part] = new HprofCountPass(layout, false);
-            threadOf[part] = new Thread(() -> failures[part] = readPart(file, name, starts[part], to, size, split.header(),
-                    passes[part], strict), "heaplens-hprof-part-" + part);
-            threadOf[part].setDaemon(true); // when a part fails the command ends; the others need not finish
-            threadOf[part].start();
+            passes[i] = new HprofCountPass(layout, false);
         }
-        for (int i = 0; i < starts.length; i++) {
-            join(threadOf[i]);
-            // The first problem in the file, as one reader would have found it.
-            if (failures[i] instanceof RuntimeException e) {
-                throw e;
-            }
-            if (failures[i] instanceof Error e) {
-                throw e;
-            }
-            if (i > 0) {
-                passes[0].add(passes[i]);
-            }
+        // A part that fails fails the read: the lowest part's problem is the first in the file.
+        Parallel.run("heaplens-hprof-part", starts.length, part -> readPart(file, name, starts[part],
+                part + 1 < starts.length ? starts[part + 1] : size, size, split.header(), passes[part], strict));
+        for (int i = 1; i < starts.length; i++) {
+            passes[0].add(passes[i]);
         }
         return passes[0].result(name, split.header());
     }
 
-    /** Reads {@code [from, to)} into {@code pass}; returns what went wrong, or null. */
-    private static Throwable readPart(Path file, String name, long from, long to, long size, HprofHeader header,
-                                      HprofCountPass pass, boolean strict) {
+    /** Reads {@code [from, to)} into {@code pass}. */
+    private static void readPart(Path file, String name, long from, long to, long size, HprofHeader header,
+                                 HprofCountPass pass, boolean strict) {
         try (FileChannel channel = FileChannel.open(file)) {
             HprofReader.readRecords(name, Channels.newInputStream(channel.position(from)), from, to, size, header, pass,
                     strict);
-            return null;
         } catch (IOException e) {
-            return new HeaplensException(name + ": cannot read: " + e.getMessage());
-        } catch (RuntimeException | Error e) {
-            return e;
-        }
-    }
-
-    private static void join(Thread thread) {
-        try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new HeaplensException("interrupted while reading");
+            throw new HeaplensException(name + ": cannot read: " + e.getMessage());
         }
     }
 }

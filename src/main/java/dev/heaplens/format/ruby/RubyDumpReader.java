@@ -3,6 +3,7 @@ package dev.heaplens.format.ruby;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.io.ReadAheadInputStream;
+import dev.heaplens.util.Parallel;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -112,37 +113,9 @@ public final class RubyDumpReader {
         }
     }
 
+    /** Each chunk on its own thread; a chunk that fails fails the read (see {@link Parallel}). */
     private static void runInParallel(FileChannel channel, List<ChunkReader> readers, long[] bounds) throws IOException {
-        List<Thread> threads = new ArrayList<>();
-        IOException[] failure = new IOException[1];
-        for (int i = 1; i < readers.size(); i++) {
-            ChunkReader reader = readers.get(i);
-            long from = bounds[i];
-            long to = bounds[i + 1];
-            Thread t = new Thread(() -> {
-                try {
-                    reader.readRange(channel, from, to);
-                } catch (IOException e) {
-                    synchronized (failure) {
-                        failure[0] = e;
-                    }
-                }
-            }, "heaplens-reader-" + i);
-            t.start();
-            threads.add(t);
-        }
-        readers.get(0).readRange(channel, bounds[0], bounds[1]);
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted");
-            }
-        }
-        if (failure[0] != null) {
-            throw failure[0];
-        }
+        Parallel.run("heaplens-reader", readers.size(), i -> readers.get(i).readRange(channel, bounds[i], bounds[i + 1]));
     }
 
     private static <S> ReadResult<S> assemble(DumpInput input, FileChannel channel, List<S> sinks,
