@@ -4,6 +4,7 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.ReferrerGraph;
 import dev.heaplens.report.Sizes;
 import dev.heaplens.report.GraphDrawing;
+import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,16 +26,16 @@ import java.util.concurrent.Callable;
 final class GraphCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
-    String dump;
+    @Mixin
+    DumpArgument dump;
 
     @Option(names = "--class", required = true, paramLabel = "NAME", description = "The class, as histogram --by class names it.")
     String className;
 
-    @Option(names = "--level", paramLabel = "N", description = "Levels of referrers; 0 = until none is new (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--level", paramLabel = "N", converter = Converters.NonNegative.class, description = "Levels of referrers; 0 = until none is new (default: ${DEFAULT-VALUE}).")
     int level = 5;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Objects of the class drawn; 0 = all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--limit", paramLabel = "N", converter = Converters.NonNegative.class, description = "Objects of the class drawn; 0 = all (default: ${DEFAULT-VALUE}).")
     int limit = 10;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "mermaid or dot (default: ${DEFAULT-VALUE}).")
@@ -49,22 +50,22 @@ final class GraphCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
-        int[] targets = loaded.heap.objectsOfClass(className);
+        LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
+        int[] targets = loaded.namer().objectsOfClass(className);
         if (targets.length == 0) {
-            throw new HeaplensException("no objects of class '" + className + "' in " + loaded.input.name()
-                    + suggestions(loaded.heap.classNames()));
+            throw new HeaplensException("no objects of class '" + className + "' in " + loaded.input().name()
+                    + suggestions(loaded.namer().classNames()));
         }
         ReferrerGraph.Result result = ReferrerGraph.walk(loaded.graph(), targets, limit, level);
         List<GraphDrawing.Node> nodes = new ArrayList<>();
         for (int o : result.nodes()) {
-            String own = loaded.heap.classObjectName(o);
-            String name = own != null ? own + " (" + loaded.heap.kind(o).toLowerCase() + ")" : loaded.heap.className(o);
+            String own = loaded.namer().classObjectName(o);
+            String name = own != null ? own + " (" + loaded.namer().kind(o).toLowerCase() + ")" : loaded.namer().className(o);
             nodes.add(new GraphDrawing.Node(hex(loaded, o), hex(loaded, o) + " " + name));
         }
         List<GraphDrawing.Edge> edges = new ArrayList<>();
         for (ReferrerGraph.Edge e : result.edges()) {
-            String label = loaded.heap.edgeLabel(e.from(), e.index(), e.to()) + "," + e.level();
+            String label = loaded.namer().edgeLabel(e.from(), e.index(), e.to()) + "," + e.level();
             edges.add(new GraphDrawing.Edge(hex(loaded, e.from()), hex(loaded, e.to()), label));
         }
         String comment = Sizes.plural(targets.length, "object") + " of " + className + ", " + result.targets().size() + " drawn, "

@@ -27,9 +27,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     public static void main(String[] args) {
         Console console = Console.system();
-        int code = run(console, args);
-        console.out().flush();
-        System.exit(code);
+        System.exit(run(console, args));
     }
 
     /** Runs heaplens with the given streams and returns the exit code. */
@@ -50,10 +48,28 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .setErr(new PrintWriter(console.err(), true))
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
-        LowerCaseEnums.register(cli, dev.heaplens.analysis.ruby.GroupBy.class, dev.heaplens.report.OutputFormat.class,
-                dev.heaplens.analysis.ruby.HistogramView.SortOrder.class, dev.heaplens.analysis.ruby.HistogramDiff.SortOrder.class,
-                dev.heaplens.analysis.graph.ObjectNamer.Grouping.class, dev.heaplens.report.GraphDrawing.Format.class);
-        return cli.execute(args);
+        LowerCaseEnums.registerAll(cli);
+        return checkWrites(console, cli.execute(args));
+    }
+
+    /**
+     * A command whose output could not be written (stdout closed, a full disk) fails, in one
+     * line on stderr, instead of exiting 0 with its results gone.
+     */
+    private static int checkWrites(Console console, int code) {
+        console.out().flush();
+        int failed = code == 0 || code == GrowthGate.EXIT_CODE ? HeaplensException.BAD_INPUT : code;
+        if (console.out().checkError()) {
+            console.err().println("heaplens: cannot write output: " + reason(console.out()));
+            return failed;
+        }
+        console.err().flush();
+        return console.err().checkError() ? failed : code;
+    }
+
+    private static String reason(java.io.PrintStream stream) {
+        String why = stream instanceof CheckedPrintStream checked ? checked.failure() : null;
+        return why != null ? why : "the stream reported an error";
     }
 
     @picocli.CommandLine.Spec

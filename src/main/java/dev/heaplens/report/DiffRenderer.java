@@ -1,6 +1,6 @@
 package dev.heaplens.report;
 
-import dev.heaplens.analysis.ruby.HistogramDiff;
+import dev.heaplens.analysis.histogram.HistogramDiff;
 
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.heaplens.report;
 
-import dev.heaplens.analysis.jvm.DuplicateStrings;
+import dev.heaplens.analysis.strings.DuplicateStrings;
 
 import java.util.List;
 

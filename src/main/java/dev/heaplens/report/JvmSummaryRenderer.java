@@ -5,11 +5,11 @@ import dev.heaplens.analysis.jvm.JvmSummary;
 import java.util.List;
 
 /** Writes a {@link JvmSummary} as text or JSON. Computes nothing. */
-public final class JvmSummaryRenderer {
+final class JvmSummaryRenderer {
     private JvmSummaryRenderer() {
     }
 
-    public static String render(JvmSummary s, OutputFormat format, String dumpName) {
+    static String render(JvmSummary s, OutputFormat format, String dumpName) {
         StringBuilder out = new StringBuilder();
         if (format == OutputFormat.JSON) {
             JsonWriter j = new JsonWriter(out);

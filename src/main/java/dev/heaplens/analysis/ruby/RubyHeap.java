@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyDumpReader;
@@ -63,7 +64,7 @@ public final class RubyHeap implements NamedHeap {
     }
 
     @Override
-    public String group(int o, Grouping key) {
+    public String group(int o, GroupBy key) {
         return switch (key) {
             case CLASS -> className(o);
             case TYPE -> kind(o);
@@ -75,6 +76,7 @@ public final class RubyHeap implements NamedHeap {
                 String site = location(o);
                 yield site != null ? GemClassifier.gemOf(site.substring(0, site.lastIndexOf(':'))) : "(no allocation info)";
             }
+            default -> throw new IllegalArgumentException("a Ruby heap graph is not grouped by " + key);
         };
     }
 

@@ -2,8 +2,8 @@ package dev.heaplens.format.hprof;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.jvm.JvmHistogram;
-import dev.heaplens.analysis.ruby.GroupBy;
-import dev.heaplens.analysis.ruby.Histogram;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.graph.HeapGraph;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

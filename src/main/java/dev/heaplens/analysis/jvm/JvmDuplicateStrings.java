@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.jvm;
 
+import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofRecords;
@@ -11,21 +12,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-/**
- * {@code java.lang.String}s with equal contents, and the bytes that keeping one of each would
- * save: every String past the first costs its own object, and every value array past the first
- * its array (Strings that already share an array, as string deduplication makes them, cost only
- * their object).
- *
- * @param strings      all Strings of the dump
- * @param values       distinct contents
- * @param wastedBytes  what the duplicates cost, over all groups
- * @param groups       groups of two or more equal Strings, most wasteful first (values filled for the first ones)
- */
-public record DuplicateStrings(long strings, long values, long wastedBytes, long duplicateStrings, List<Group> groups) {
-
-    /** Equal Strings: how many, over how many arrays, what they waste and (for the top groups) their text. */
-    public record Group(long strings, long arrays, long wastedBytes, long chars, String value) {
+/** Finds a JVM dump's {@link DuplicateStrings}: two passes over the HPROF file, then the text of the top groups. */
+public final class JvmDuplicateStrings {
+    private JvmDuplicateStrings() {
     }
 
     /** Reads the dump (two passes) and fetches the text of the {@code shown} most wasteful groups. */
@@ -52,7 +41,7 @@ public record DuplicateStrings(long strings, long values, long wastedBytes, long
         int withText = Math.min(shown, duplicated.size());
         long[] offsets = duplicated.subList(0, withText).stream().mapToLong(HprofStringValues.Group::sampleOffset).toArray();
         Map<Long, HprofRecords.Record> samples = HprofRecords.fetch(source, classes.idSize(), offsets, 4 * StringText.SHOWN_CHARS);
-        List<Group> groups = new ArrayList<>();
+        List<DuplicateStrings.Group> groups = new ArrayList<>();
         for (int i = 0; i < duplicated.size(); i++) {
             HprofStringValues.Group g = duplicated.get(i);
             long chars = StringText.chars(g.type(), g.coder(), g.arrayLength());
@@ -61,7 +50,7 @@ public record DuplicateStrings(long strings, long values, long wastedBytes, long
                 String text = StringText.decode(array.type(), g.coder(), array.data());
                 value = StringText.quoted(text, chars > text.length());
             }
-            groups.add(new Group(g.strings(), g.arrays(), wasted(g, stringBytes, used), chars, value));
+            groups.add(new DuplicateStrings.Group(g.strings(), g.arrays(), wasted(g, stringBytes, used), chars, value));
         }
         return new DuplicateStrings(read.strings(), read.groups().size(), wasted, duplicates, List.copyOf(groups));
     }

@@ -10,7 +10,7 @@ import dev.heaplens.util.LongGroupMap;
 import java.util.Set;
 
 /** Gathers the figures of {@code heaplens summary} while a dump streams by; one per thread. */
-public final class SummarySink implements RubyRecordSink {
+public final class RubySummarySink implements RubyRecordSink {
     private static final int TYPES = RubyType.values().length;
     /** What the summary reads of each line beyond type, class and memsize. */
     public static final Set<RubyLineParser.Field> FIELDS =

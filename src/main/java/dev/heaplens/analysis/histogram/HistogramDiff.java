@@ -1,4 +1,6 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.analysis.histogram;
+
+import dev.heaplens.analysis.GroupBy;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,14 +32,6 @@ public record HistogramDiff(GroupBy by, Totals before, Totals after, List<Row> r
         }
     }
 
-    public enum SortOrder {
-        BYTES, COUNT;
-
-        @Override
-        public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
 
     public long countDelta() {
         return after.count - before.count;

@@ -1,5 +1,7 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.analysis.HeapSummary;
+import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.format.ruby.LineProblem;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyRecord;
@@ -13,10 +15,21 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Everything {@code heaplens summary} reports about one dump. */
-public record Summary(Input input, long objects, long bytes, long references,
-                      List<Row> types, List<Row> imemo, List<Row> roots, List<Row> flags,
-                      Generations generations, Classes classes, long shapes, long shapeBytes) {
+/**
+ * Everything {@code heaplens summary} reports about one Ruby dump (bytes are memsize).
+ *
+ * @param reachability what GC roots reach, or null when the heap graph was not built
+ */
+public record RubySummary(Input input, long objects, long bytes, long references,
+                          List<Row> types, List<Row> imemo, List<Row> roots, List<Row> flags,
+                          Generations generations, Classes classes, long shapes, long shapeBytes,
+                          Reachability reachability) implements HeapSummary {
+
+    /** This summary with what GC roots reach. */
+    public RubySummary withReachability(Reachability reach) {
+        return new RubySummary(input, objects, bytes, references, types, imemo, roots, flags, generations, classes,
+                shapes, shapeBytes, reach);
+    }
 
     /** A labelled count and byte sum (for roots: ROOT lines and references). */
     public record Row(String label, long count, long bytes) {
@@ -41,7 +54,7 @@ public record Summary(Input input, long objects, long bytes, long references,
     public record Classes(long classes, long modules, long singletons, long classesWithInstances) {
     }
 
-    public static Summary of(Input input, List<SummarySink> sinks) {
+    public static RubySummary of(Input input, List<RubySummarySink> sinks) {
         int typeCount = RubyType.values().length;
         long[] count = new long[typeCount];
         long[] bytes = new long[typeCount];
@@ -53,7 +66,7 @@ public record Summary(Input input, long objects, long bytes, long references,
         long minGen = Long.MAX_VALUE, maxGen = Long.MIN_VALUE;
         ClassTable classes = new ClassTable();
         LongGroupMap instancesByClass = new LongGroupMap();
-        for (SummarySink s : sinks) {
+        for (RubySummarySink s : sinks) {
             for (int t = 0; t < typeCount; t++) {
                 count[t] += s.countByType[t];
                 bytes[t] += s.bytesByType[t];
@@ -96,8 +109,8 @@ public record Summary(Input input, long objects, long bytes, long references,
         Classes classStats = new Classes(classes.size() - classes.countModules(), classes.countModules(),
                 classes.countSingletons(), distinct[0]);
         Generations generations = new Generations(withInfo, withInfo > 0 ? minGen : 0, withInfo > 0 ? maxGen : 0);
-        return new Summary(input, objects, total, references, List.copyOf(types), rows(imemo), rows(roots), flags,
-                generations, classStats, shapes, shapeBytes);
+        return new RubySummary(input, objects, total, references, List.copyOf(types), rows(imemo), rows(roots), flags,
+                generations, classStats, shapes, shapeBytes, null);
     }
 
     private static int bit(int flag) {

@@ -1,4 +1,4 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.analysis.histogram;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,14 +11,6 @@ import java.util.List;
 public record HistogramView(Histogram histogram, SortOrder sort, List<Histogram.Group> shown,
                             long hiddenGroups, long hiddenCount, long hiddenBytes) {
 
-    public enum SortOrder {
-        BYTES, COUNT;
-
-        @Override
-        public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
 
     /** @param top at most this many groups; 0 or less for all */
     public static HistogramView of(Histogram histogram, SortOrder sort, int top, long minBytes) {

@@ -1,0 +1,55 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.format.hprof.HprofSource;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** An HPROF source that counts the bytes its streams deliver, over all passes, for progress. */
+final class ProgressSource implements HprofSource {
+    private final HprofSource source;
+    private final AtomicLong read = new AtomicLong();
+
+    ProgressSource(HprofSource source) {
+        this.source = source;
+    }
+
+    long bytesRead() {
+        return read.get();
+    }
+
+    @Override
+    public String name() {
+        return source.name();
+    }
+
+    @Override
+    public long size() {
+        return source.size();
+    }
+
+    @Override
+    public InputStream open() throws IOException {
+        return new FilterInputStream(source.open()) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) {
+                    read.incrementAndGet();
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n > 0) {
+                    read.addAndGet(n);
+                }
+                return n;
+            }
+        };
+    }
+}
