@@ -90,12 +90,12 @@ class DominatorsOracleTest {
             }
             HeapGraphBuilder b = new HeapGraphBuilder(1 + rnd.nextInt(4));
             int parts = 1 + rnd.nextInt(3);
-            List<HeapGraphBuilder.Part> ps = new ArrayList<>();
+            List<HeapGraphPart> ps = new ArrayList<>();
             for (int i = 0; i < parts; i++) {
                 ps.add(b.newPart());
             }
             for (int i = 0; i < n; i++) {
-                HeapGraphBuilder.Part p = ps.get(i * parts / n);
+                HeapGraphPart p = ps.get(i * parts / n);
                 int node = order[i];
                 p.addObject(address[node], (byte) (node % 7), 0, size[node]);
                 for (int k : out.get(node)) {

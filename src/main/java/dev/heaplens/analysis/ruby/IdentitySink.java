@@ -52,7 +52,7 @@ public final class IdentitySink implements RubyRecordSink {
         /** Whether object {@code o} of a heap read from another dump is one of these. */
         public boolean containsObject(RubyHeap heap, int o) {
             HeapGraph g = heap.graph();
-            return contains(g.address(o), ObjectIdentity.key(g.generation(o), heap.type(o), g.classAddress(o)));
+            return contains(g.address(o), ObjectIdentity.key(heap.generation(o), heap.type(o), g.classAddress(o)));
         }
 
         public boolean contains(long address, long key) {

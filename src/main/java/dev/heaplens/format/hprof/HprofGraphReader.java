@@ -3,6 +3,7 @@ package dev.heaplens.format.hprof;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
+import dev.heaplens.graph.HeapGraphPart;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,7 +63,7 @@ public final class HprofGraphReader {
          */
         private static final int PART_OBJECTS = 1 << 20;
         private final HeapGraphBuilder builder;
-        private HeapGraphBuilder.Part part;
+        private HeapGraphPart part;
         private final HprofClasses classes;
         private final HprofLayout layout;
         private final int idSize;
