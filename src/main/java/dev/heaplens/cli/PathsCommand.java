@@ -69,7 +69,7 @@ final class PathsCommand implements Callable<Integer> {
             views.add(PathViews.of(loaded, p));
         }
         console.out().print(ObjectRenderer.paths(ObjectRow.of(target, loaded.dominators(), loaded.namer()), views, weakOnly,
-                format));
+                loaded.graph().rootCount() > 0, format));
         console.out().flush();
         return 0;
     }

@@ -76,6 +76,12 @@ public final class ObjectRenderer {
 
     /** @param weakOnly the paths go through weak references: no strong path exists */
     public static String paths(ObjectRow target, List<PathView> paths, boolean weakOnly, OutputFormat format) {
+        return paths(target, paths, weakOnly, true, format);
+    }
+
+    /** @param dumpHasRoots false when the dump has no GC root at all (cut before them): then nothing is called garbage */
+    public static String paths(ObjectRow target, List<PathView> paths, boolean weakOnly, boolean dumpHasRoots,
+                               OutputFormat format) {
         requireTextOrJson(format, "paths");
         StringBuilder out = new StringBuilder();
         if (format == OutputFormat.JSON) {
@@ -94,6 +100,11 @@ public final class ObjectRenderer {
             }
             j.endArray().endObject();
             out.append('\n');
+            return out.toString();
+        }
+        if (paths.isEmpty() && !dumpHasRoots) {
+            out.append("No GC root reaches ").append(target.hexAddress()).append(" (").append(target.className())
+                    .append("): the dump has no GC roots (cut before them?), so reachability cannot be told.\n");
             return out.toString();
         }
         if (paths.isEmpty()) {

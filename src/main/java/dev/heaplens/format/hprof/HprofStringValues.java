@@ -98,7 +98,7 @@ public final class HprofStringValues {
         }
 
         @Override
-        public void truncated(String message) {
+        public void warning(String message) {
             warnings.add(message);
         }
 
