@@ -71,6 +71,10 @@ public final class DumpOptions {
             }
             console.err().println(msg);
         }
+        if (result.partial() > 0) {
+            console.err().println("heaplens: warning: " + input.name() + ": " + result.partial() + " line"
+                    + (result.partial() == 1 ? "" : "s") + " read in part; first: " + result.firstPartial());
+        }
         if (result.truncatedLastLine() != null) {
             console.err().println("heaplens: warning: " + input.name() + ": " + result.truncatedLastLine());
         }

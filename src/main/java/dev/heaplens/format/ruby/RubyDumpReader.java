@@ -91,7 +91,7 @@ public final class RubyDumpReader {
         }
         failIfFatal(input, reader.fatal);
         return new ReadResult<>(List.of(sink), reader.lines, options.bytesRead().get(), reader.malformed,
-                List.copyOf(reader.problems), reader.truncatedLastLine);
+                List.copyOf(reader.problems), reader.truncatedLastLine, reader.partial, reader.firstPartial);
     }
 
     private static <S extends RubyRecordSink> ReadResult<S> readFile(DumpInput input, Options options, Supplier<S> sinks)
@@ -124,6 +124,8 @@ public final class RubyDumpReader {
         long malformed = 0;
         List<LineProblem> problems = new ArrayList<>();
         LineProblem truncated = null;
+        long partial = 0;
+        LineProblem firstPartial = null;
         for (ChunkReader reader : readers) {
             if (reader.fatal != null) {
                 long line = countNewlines(channel, reader.fatal.offset()) + 1;
@@ -138,10 +140,16 @@ public final class RubyDumpReader {
                 LineProblem t = reader.truncatedLastLine;
                 truncated = new LineProblem(lines + t.line(), t.offset(), t.message());
             }
+            if (firstPartial == null && reader.firstPartial != null) {
+                LineProblem p = reader.firstPartial;
+                firstPartial = new LineProblem(lines + p.line(), p.offset(), p.message());
+            }
             lines += reader.lines;
             malformed += reader.malformed;
+            partial += reader.partial;
         }
-        return new ReadResult<>(sinks, lines, options.bytesRead().get(), malformed, List.copyOf(problems), truncated);
+        return new ReadResult<>(sinks, lines, options.bytesRead().get(), malformed, List.copyOf(problems), truncated,
+                partial, firstPartial);
     }
 
     private static void failIfFatal(DumpInput input, LineProblem fatal) {
