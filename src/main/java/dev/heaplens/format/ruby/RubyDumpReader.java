@@ -80,7 +80,11 @@ public final class RubyDumpReader {
                 options.bytesRead());
         try (InputStream in = new ReadAheadInputStream(input.openStream())) {
             reader.readStream(in);
-        } catch (EOFException | ZipException e) {
+        } catch (ZipException e) {
+            // Corrupt, not cut: what was decompressed may already be garbage, so nothing read is trusted.
+            throw new HeaplensException(input.name() + ": corrupt gzip data after " + options.bytesRead().get()
+                    + " decompressed bytes (" + e.getMessage() + "): not read");
+        } catch (EOFException e) {
             // A gzip stream cut short: the lines before the cut were read; say so, never silently.
             if (options.strict()) {
                 throw new HeaplensException(input.name() + ": compressed data ends early after "

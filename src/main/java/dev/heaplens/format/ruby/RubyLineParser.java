@@ -64,6 +64,9 @@ public final class RubyLineParser {
      * @return false when the line is not a well-formed dump record; {@link #error()} says why
      */
     public boolean parse(byte[] buf, int start, int end, RubyRecord r) {
+        if (start + 2 < end && buf[start] == (byte) 0xef && buf[start + 1] == (byte) 0xbb && buf[start + 2] == (byte) 0xbf) {
+            start += 3; // a UTF-8 byte order mark, as some editors write at the start of a file
+        }
         this.buf = buf;
         this.end = end;
         this.lineStart = start;
