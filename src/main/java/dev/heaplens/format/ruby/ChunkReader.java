@@ -44,6 +44,14 @@ final class ChunkReader {
     private final AtomicLong bytesRead;
 
     private final int maxLine;
+    /**
+     * The most this chunk's memsizes may add up to: the chunks' budgets sum to no more than
+     * Long.MAX_VALUE, so no total, group, retained set or difference built from them overflows.
+     */
+    private final long memsizeBudget;
+    private long memsizeTotal;
+    /** Why the last {@link #parse} refused its line. */
+    private String error;
     private byte[] buf = new byte[BUFFER_SIZE];
     private long bufferOffset;
     /** {@code buf[0, scanned)} holds no newline that lets a line be handled: only newer bytes can. */
@@ -64,12 +72,13 @@ final class ChunkReader {
 
     ChunkReader(int index, Set<RubyLineParser.Field> fields, RubyRecordSink sink, boolean strict,
                 AtomicInteger firstFatalChunk, AtomicLong bytesRead) {
-        this(index, fields, sink, strict, firstFatalChunk, bytesRead, MAX_LINE);
+        this(index, fields, sink, strict, firstFatalChunk, bytesRead, MAX_LINE, Long.MAX_VALUE);
     }
 
     ChunkReader(int index, Set<RubyLineParser.Field> fields, RubyRecordSink sink, boolean strict,
-                AtomicInteger firstFatalChunk, AtomicLong bytesRead, int maxLine) {
+                AtomicInteger firstFatalChunk, AtomicLong bytesRead, int maxLine, long memsizeBudget) {
         this.maxLine = maxLine;
+        this.memsizeBudget = memsizeBudget;
         this.index = index;
         this.firstFatalChunk = firstFatalChunk;
         this.parser = new RubyLineParser(fields);
@@ -213,7 +222,7 @@ final class ChunkReader {
             lines++;
             return nl + 1;
         }
-        String error = parser.error();
+        String error = this.error;
         int end = nl;
         for (int joined = 1; joined <= MAX_CONTINUATION_LINES; joined++) {
             if (end + 1 >= filled) {
@@ -247,14 +256,13 @@ final class ChunkReader {
 
     /** Reads a line the full parse refused with the minimal one; counts it as partly read if that works. */
     private boolean parseMinimal(int start, int end, String error) {
-        if (minimal == null) {
+        if (minimal == null || error.startsWith(OVER_BUDGET)) {
             return false;
         }
         record.offset = bufferOffset + start;
-        if (!minimal.parse(buf, start, end, record)) {
+        if (!minimal.parse(buf, start, end, record) || !deliver()) {
             return false;
         }
-        sink.accept(record);
         partial++;
         LineProblem problem = new LineProblem(lines, bufferOffset + start, error + " (read without its "
                 + "references, allocation site and flags)");
@@ -269,11 +277,11 @@ final class ChunkReader {
 
     private void handleLastLine(int start, int end) {
         lines++;
-        if (isBlank(start, end) || parse(start, end) || parseMinimal(start, end, parser.error())) {
+        if (isBlank(start, end) || parse(start, end) || parseMinimal(start, end, error)) {
             return;
         }
         truncatedLastLine = new LineProblem(lines, bufferOffset + start,
-                "last line is truncated (" + (end - start) + " bytes, no newline): " + parser.error());
+                "last line is truncated (" + (end - start) + " bytes, no newline): " + error);
         if (strict) {
             fatal = truncatedLastLine;
         }
@@ -282,10 +290,24 @@ final class ChunkReader {
     private boolean parse(int start, int end) {
         record.offset = bufferOffset + start;
         if (parser.parse(buf, start, end, record)) {
-            sink.accept(record);
-            return true;
+            return deliver();
         }
+        error = parser.error();
         return false;
+    }
+
+    private static final String OVER_BUDGET = "memsizes add up to more than";
+
+    /** Hands the record to the sink unless its memsize would take the dump's total past what a long holds. */
+    private boolean deliver() {
+        if (record.memsize > memsizeBudget - memsizeTotal) {
+            error = OVER_BUDGET + " " + memsizeBudget + " bytes with this line's " + record.memsize
+                    + ": the line is not counted";
+            return false;
+        }
+        memsizeTotal += record.memsize;
+        sink.accept(record);
+        return true;
     }
 
     private void malformed(LineProblem problem) {

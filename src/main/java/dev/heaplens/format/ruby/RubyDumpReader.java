@@ -110,7 +110,8 @@ public final class RubyDumpReader {
             for (int i = 0; i < chunks; i++) {
                 S sink = sinks.get();
                 sinkList.add(sink);
-                readers.add(new ChunkReader(i, options.fields(), sink, options.strict(), firstFatalChunk, options.bytesRead()));
+                readers.add(new ChunkReader(i, options.fields(), sink, options.strict(), firstFatalChunk, options.bytesRead(),
+                        ChunkReader.MAX_LINE, Long.MAX_VALUE / chunks));
             }
             runInParallel(channel, readers, bounds);
             return assemble(input, channel, sinkList, readers, options);

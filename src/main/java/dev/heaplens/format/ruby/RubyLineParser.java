@@ -505,6 +505,11 @@ public final class RubyLineParser {
         return p + 1;
     }
 
+    /** No Ruby object is this big: a larger memsize is a malformed value, not a figure to add up. */
+    public static final long MAX_MEMSIZE = 1L << 40;
+    /** More digits could overflow a long; no line number, generation or memsize has them. */
+    private static final int MAX_DIGITS = 18;
+
     private int parseNumber(int pos, RubyRecord r, int key) {
         int p = pos;
         long value = 0;
@@ -522,10 +527,18 @@ public final class RubyLineParser {
             }
             throw new Malformed("expected a number at column " + column(pos));
         }
+        if (p - pos > MAX_DIGITS) {
+            throw new Malformed("number too large at column " + column(pos));
+        }
         switch (key) {
             case K_LINE -> r.line = value;
             case K_GENERATION -> r.generation = value;
-            default -> r.memsize = value;
+            default -> {
+                if (value > MAX_MEMSIZE) {
+                    throw new Malformed("memsize " + value + " is more than any object holds (1 TiB)");
+                }
+                r.memsize = value;
+            }
         }
         return p;
     }

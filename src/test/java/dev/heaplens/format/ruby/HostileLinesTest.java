@@ -86,6 +86,36 @@ class HostileLinesTest {
         }
     }
 
+    @Test
+    void memsizesThatCouldOverflowATotalAreMalformedValues() throws IOException {
+        String[] absurd = {"9223372036854775807", "100000000000000000000000", "1099511627777", "1e23", "-40", "40.5"};
+        StringBuilder dump = new StringBuilder(GOOD).append('\n');
+        for (String size : absurd) {
+            dump.append(GOOD.replace("\"memsize\":40", "\"memsize\":" + size)).append('\n');
+        }
+        for (Set<RubyLineParser.Field> fields : List.of(Set.<RubyLineParser.Field>of(),
+                EnumSet.allOf(RubyLineParser.Field.class))) {
+            Reading reading = new Reading(Integer.MAX_VALUE, fields);
+            reading.reader.readStream(new java.io.ByteArrayInputStream(dump.toString().getBytes(StandardCharsets.US_ASCII)));
+            assertThat(reading.reader.malformed).isEqualTo(absurd.length);
+            assertThat(reading.addresses).containsExactly(0x10L);
+            assertThat(reading.reader.problems.get(0).message()).startsWith("number too large");
+            assertThat(reading.reader.problems.get(2).message())
+                    .isEqualTo("memsize 1099511627777 is more than any object holds (1 TiB)");
+        }
+    }
+
+    @Test
+    void recordsPastTheChunksMemsizeBudgetAreCountedNotAdded() throws IOException {
+        byte[] dump = (GOOD + "\n" + GOOD + "\n" + GOOD + "\n").getBytes(StandardCharsets.US_ASCII);
+        Reading reading = new Reading(Integer.MAX_VALUE, Set.of(), 100);
+        reading.reader.readStream(new java.io.ByteArrayInputStream(dump));
+        assertThat(reading.addresses).hasSize(2);
+        assertThat(reading.reader.malformed).isEqualTo(1);
+        assertThat(reading.reader.problems.get(0).toString())
+                .isEqualTo("line 3: memsizes add up to more than 100 bytes with this line's 40: the line is not counted");
+    }
+
     /** A chunk reader with a sink that keeps the addresses it is given. */
     private static final class Reading {
         final List<Long> addresses = new ArrayList<>();
@@ -96,8 +126,12 @@ class HostileLinesTest {
         }
 
         Reading(int maxLine, Set<RubyLineParser.Field> fields) {
+            this(maxLine, fields, Long.MAX_VALUE);
+        }
+
+        Reading(int maxLine, Set<RubyLineParser.Field> fields, long memsizeBudget) {
             reader = new ChunkReader(0, fields, r -> addresses.add(r.address), false,
-                    new AtomicInteger(Integer.MAX_VALUE), new AtomicLong(), maxLine);
+                    new AtomicInteger(Integer.MAX_VALUE), new AtomicLong(), maxLine, memsizeBudget);
         }
     }
 
