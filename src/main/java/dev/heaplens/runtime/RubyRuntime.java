@@ -153,6 +153,10 @@ final class RubyRuntime implements HeapRuntime {
             }
             listener.warning(input.name(), msg.toString());
         }
+        if (result.partial() > 0) {
+            listener.warning(input.name(), result.partial() + " line" + (result.partial() == 1 ? "" : "s")
+                    + " read in part; first: " + result.firstPartial());
+        }
         if (result.truncatedLastLine() != null) {
             listener.warning(input.name(), result.truncatedLastLine().toString());
         }
