@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * What objects are grouped by, in every command that groups (histogram, diff, retained, leaks).
- * Each runtime supports its own subset: see {@code HeapRuntime#groupings}; {@code docs/glossary.md}
+ * Each runtime takes its own subset ({@code HeapRuntime.histogramKeys()}, {@code graphKeys()}); {@code docs/glossary.md}
  * says what each word means.
  */
 public enum GroupBy {

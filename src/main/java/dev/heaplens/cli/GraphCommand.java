@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.ClassNameSuggestions;
 import dev.heaplens.analysis.graph.ReferrerGraph;
 import dev.heaplens.report.Sizes;
 import dev.heaplens.report.GraphDrawing;
@@ -11,7 +12,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -82,36 +82,7 @@ final class GraphCommand implements Callable<Integer> {
 
     /** "; did you mean ..." with the closest class names, or nothing. */
     private String suggestions(List<String> names) {
-        String wanted = className.toLowerCase();
-        List<String> close = new ArrayList<>(names);
-        close.sort(Comparator.comparingInt((String n) -> distance(wanted, n.toLowerCase())).thenComparing(n -> n));
-        List<String> best = new ArrayList<>();
-        for (String n : close) {
-            if (best.size() == 3 || distance(wanted, n.toLowerCase()) > Math.max(3, wanted.length() / 2)) {
-                break;
-            }
-            best.add(n);
-        }
+        List<String> best = ClassNameSuggestions.closest(className, names);
         return best.isEmpty() ? "" : "; did you mean " + String.join(", ", best) + "?";
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

@@ -14,8 +14,9 @@ import picocli.CommandLine.Parameters;
 import java.util.concurrent.Callable;
 
 @Command(name = "histogram", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Objects and bytes per group, biggest first, with totals; --top 0 shows every group.",
-                "Bytes are memsize on a Ruby dump and shallow size on a JVM dump."},
+        description = {"Objects and bytes per group, biggest first, with totals.",
+                "Bytes are memsize on a Ruby dump, shallow size on a JVM dump. --top 0 shows",
+                "every group."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens histogram heap.json --by class --top 20",
                 "  heaplens histogram heap.json.gz --by location --min-bytes 1MB --format markdown",

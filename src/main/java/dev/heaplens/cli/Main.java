@@ -7,12 +7,17 @@ import picocli.CommandLine.Command;
 import java.io.PrintWriter;
 
 @Command(name = "heaplens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Fast, exact analysis of heap dumps (Ruby ObjectSpace.dump_all JSON lines)."},
+        description = {"Fast, exact analysis of heap dumps: Ruby ObjectSpace.dump_all JSON lines",
+                "(.json, .json.gz) and JVM HPROF heap dumps (.hprof, plain or gzip), told apart",
+                "by their contents. Every command reads both but strings (JVM dumps only).",
+                "A DUMP of - is standard input: any dump for histogram and diff, a Ruby dump",
+                "for the others (they read a JVM dump more than once: give its file)."},
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens summary heap.json.gz",
                 "  heaplens histogram heap.json --by class --top 20",
                 "  heaplens histogram heap.json --by location --format tsv > by-location.tsv",
+                "  heaplens retained app.hprof --by package",
                 "",
                 "Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {

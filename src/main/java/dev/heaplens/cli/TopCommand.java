@@ -14,8 +14,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "top", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"The objects that keep the most memory alive.",
-                "Largest retained size first (what the GC would free if the object were gone), from the",
-                "dominator tree."},
+                "Largest retained size first (what the GC would free if the object were gone),",
+                "from the dominator tree."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens top heap.json", "  heaplens top heap.json.gz --top 50 --format tsv", "  heaplens top app.hprof"})
 final class TopCommand implements Callable<Integer> {

@@ -2,11 +2,11 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.io.DumpInput;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -33,7 +33,8 @@ final class ObjectCountEstimate {
         if (!input.canReopen() || input.size() <= 0) {
             return 0;
         }
-        try (Counting raw = new Counting(Files.newInputStream(Path.of(input.name())));
+        AtomicLong taken = new AtomicLong(); // compressed bytes, for gzip
+        try (InputStream raw = new CountingInputStream(Files.newInputStream(Path.of(input.name())), taken);
              InputStream in = input.isGzip() ? new GZIPInputStream(raw, 1 << 13) : raw) {
             byte[] buffer = new byte[1 << 16];
             long lines = 0;
@@ -45,32 +46,9 @@ final class ObjectCountEstimate {
                     }
                 }
             }
-            return raw.count == 0 || lines == 0 ? 0 : (long) ((double) lines * input.size() / raw.count);
+            return taken.get() == 0 || lines == 0 ? 0 : (long) ((double) lines * input.size() / taken.get());
         } catch (IOException e) {
             return 0; // the read itself will say what is wrong with the file
-        }
-    }
-
-    /** Counts the bytes taken from the file. */
-    private static final class Counting extends FilterInputStream {
-        long count;
-
-        Counting(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            count += b < 0 ? 0 : 1;
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            count += Math.max(0, n);
-            return n;
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.format.hprof.HprofSource;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,24 +31,6 @@ final class ProgressSource implements HprofSource {
 
     @Override
     public InputStream open() throws IOException {
-        return new FilterInputStream(source.open()) {
-            @Override
-            public int read() throws IOException {
-                int b = super.read();
-                if (b >= 0) {
-                    read.incrementAndGet();
-                }
-                return b;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                if (n > 0) {
-                    read.addAndGet(n);
-                }
-                return n;
-            }
-        };
+        return new CountingInputStream(source.open(), read);
     }
 }

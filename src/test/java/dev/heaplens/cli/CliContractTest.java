@@ -70,6 +70,21 @@ class CliContractTest {
     }
 
     @Test
+    void enumOptionsAreReadAndShownInLowerCaseWithoutARegistry() {
+        // SortOrder has no toString of its own: help shows its default in lower case all the same
+        for (String command : List.of("histogram", "diff")) {
+            Result help = run(command, "--help");
+            assertThat(help.exitCode()).isZero();
+            assertThat(help.out()).contains("(default: bytes)").contains("(default: class)").contains("(default: table)")
+                    .doesNotContain("(default: BYTES)");
+        }
+        Result bad = run("histogram", "heap.json", "--sort", "nope");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.errLines().get(0)).isEqualTo(
+                "heaplens: Invalid value for option '--sort': expected one of bytes, count but was 'nope'");
+    }
+
+    @Test
     void zeroIsStillAllowedWhereItMeansAll() {
         Path dump = writeDump(dir, "heap.json", "{\"address\":\"0x1\", \"type\":\"STRING\", \"memsize\":40}");
         Result r = run("histogram", dump.toString(), "--top", "0", "--format", "tsv");

@@ -5,7 +5,6 @@ import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
-import dev.heaplens.format.hprof.HprofStringValues;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,30 +19,30 @@ public final class JvmDuplicateStrings {
     /** Reads the dump (two passes) and fetches the text of the {@code shown} most wasteful groups. */
     public static DuplicateStrings of(HprofSource source, HprofLayout layout, boolean strict, int shown,
                                       List<String> warnings) {
-        HprofStringValues.Result read = HprofStringValues.read(source, layout, strict);
+        JvmStringGroups.Result read = JvmStringGroups.read(source, layout, strict);
         warnings.addAll(read.warnings());
         HprofClasses classes = read.classes();
         HprofClasses.Shape stringShape = read.stringClass() == 0 ? null : classes.shape(read.stringClass());
         long stringBytes = stringShape == null ? 0 : stringShape.shallowSize;
         HprofLayout used = classes.layout();
-        List<HprofStringValues.Group> duplicated = new ArrayList<>();
+        List<JvmStringGroups.Group> duplicated = new ArrayList<>();
         long wasted = 0;
         long duplicates = 0;
-        for (HprofStringValues.Group g : read.groups()) {
+        for (JvmStringGroups.Group g : read.groups()) {
             if (g.strings() > 1) {
                 duplicated.add(g);
                 wasted += wasted(g, stringBytes, used);
                 duplicates += g.strings();
             }
         }
-        duplicated.sort(Comparator.comparingLong((HprofStringValues.Group g) -> wasted(g, stringBytes, used)).reversed()
-                .thenComparing(Comparator.comparingLong(HprofStringValues.Group::strings).reversed()));
+        duplicated.sort(Comparator.comparingLong((JvmStringGroups.Group g) -> wasted(g, stringBytes, used)).reversed()
+                .thenComparing(Comparator.comparingLong(JvmStringGroups.Group::strings).reversed()));
         int withText = Math.min(shown, duplicated.size());
-        long[] offsets = duplicated.subList(0, withText).stream().mapToLong(HprofStringValues.Group::sampleOffset).toArray();
+        long[] offsets = duplicated.subList(0, withText).stream().mapToLong(JvmStringGroups.Group::sampleOffset).toArray();
         Map<Long, HprofRecords.Record> samples = HprofRecords.fetch(source, classes.idSize(), offsets, 4 * StringText.SHOWN_CHARS);
         List<DuplicateStrings.Group> groups = new ArrayList<>();
         for (int i = 0; i < duplicated.size(); i++) {
-            HprofStringValues.Group g = duplicated.get(i);
+            JvmStringGroups.Group g = duplicated.get(i);
             long chars = StringText.chars(g.type(), g.coder(), g.arrayLength());
             String value = null;
             if (i < withText && samples.get(g.sampleOffset()) instanceof HprofRecords.PrimitiveArray array) {
@@ -55,7 +54,7 @@ public final class JvmDuplicateStrings {
         return new DuplicateStrings(read.strings(), read.groups().size(), wasted, duplicates, List.copyOf(groups));
     }
 
-    private static long wasted(HprofStringValues.Group g, long stringBytes, HprofLayout layout) {
+    private static long wasted(JvmStringGroups.Group g, long stringBytes, HprofLayout layout) {
         return (g.strings() - 1) * stringBytes + (g.arrays() - 1) * layout.arraySize(g.arrayLength(), g.type().heapSize(layout));
     }
 }

@@ -1,6 +1,15 @@
-package dev.heaplens.format.hprof;
+package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.HprofClassRecords;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofHeader;
+import dev.heaplens.format.hprof.HprofLayout;
+import dev.heaplens.format.hprof.HprofReader;
+import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.format.hprof.LayoutDetector;
 import dev.heaplens.util.LongIndex;
 import dev.heaplens.util.LongLongMap;
 
@@ -15,7 +24,7 @@ import java.util.List;
  * and groups equal contents by a 64-bit hash. What duplicate-string reports need, without a heap
  * graph: memory grows with the number of Strings, not of all objects.
  */
-public final class HprofStringValues {
+public final class JvmStringGroups {
     /** Strings whose contents are equal: how many, over how many distinct arrays, and one to show. */
     public record Group(long strings, long arrays, BasicType type, int coder, long arrayLength, long sampleOffset) {
     }
@@ -25,7 +34,7 @@ public final class HprofStringValues {
                          List<String> warnings) {
     }
 
-    private HprofStringValues() {
+    private JvmStringGroups() {
     }
 
     /** @param layout the layout for sizes, or null to detect it */
@@ -124,13 +133,22 @@ public final class HprofStringValues {
             if (valueOffset < 0) {
                 return; // a String class without a value field: nothing to group
             }
-            long array = HprofInput.getId(fields, valueOffset, idSize);
+            long array = id(fields, valueOffset, idSize);
             if (array == 0) {
                 return;
             }
             int coder = coderOffset < 0 ? 0 : fields[coderOffset] & 1;
             long refs = arrayRefs.get(array, 0);
             arrayRefs.put(array, ((refs >>> 1) + 1) << 1 | coder);
+        }
+
+        /** The big-endian id of {@code idSize} bytes at {@code at}, as HPROF writes it. */
+        private static long id(byte[] b, int at, int idSize) {
+            long id = 0;
+            for (int i = 0; i < idSize; i++) {
+                id = id << 8 | (b[at + i] & 0xFF);
+            }
+            return id;
         }
     }
 
