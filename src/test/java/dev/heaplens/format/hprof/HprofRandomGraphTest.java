@@ -487,7 +487,7 @@ class HprofRandomGraphTest {
         }
 
         byte[] write() {
-            HprofWriter w = new HprofWriter(idSize);
+            HprofWriter w = HprofWriter.inMemory(idSize);
             long fieldName = string("field");
             long staticName = string("STATIC");
             for (Map.Entry<String, Long> s : strings.entrySet()) {
@@ -509,7 +509,7 @@ class HprofRandomGraphTest {
                                 value(f, types.get(i), o.values[i]);
                             }
                         });
-                        d.writeByte(0x21);
+                        d.writeByte(HeapDumpTag.INSTANCE_DUMP.code);
                         id(d, o.id);
                         d.writeInt(rnd.nextInt());
                         id(d, o.classAddress);
@@ -517,7 +517,7 @@ class HprofRandomGraphTest {
                         d.write(fields);
                     });
                     case OBJECT_ARRAY -> sub(d -> {
-                        d.writeByte(0x22);
+                        d.writeByte(HeapDumpTag.OBJECT_ARRAY_DUMP.code);
                         id(d, o.id);
                         d.writeInt(rnd.nextInt());
                         d.writeInt(o.arrayLength);
@@ -527,7 +527,7 @@ class HprofRandomGraphTest {
                         }
                     });
                     case PRIMITIVE_ARRAY -> sub(d -> {
-                        d.writeByte(0x23);
+                        d.writeByte(HeapDumpTag.PRIMITIVE_ARRAY_DUMP.code);
                         id(d, o.id);
                         d.writeInt(rnd.nextInt());
                         d.writeInt(o.arrayLength);
@@ -554,7 +554,7 @@ class HprofRandomGraphTest {
             int infos = rnd.nextInt(3);
             for (int i = 0; i < infos; i++) { // HEAP DUMP INFO (Android): heap id and name
                 subs.add(sub(d -> {
-                    d.writeByte(0xFE);
+                    d.writeByte(HeapDumpTag.HEAP_DUMP_INFO.code);
                     d.writeInt(rnd.nextInt(4));
                     id(d, fieldName);
                 }));
@@ -562,7 +562,7 @@ class HprofRandomGraphTest {
             if (rnd.nextInt(10) < 7) { // instances before their classes, roots anywhere
                 Collections.shuffle(subs, rnd);
             }
-            int tag = rnd.nextInt(4) == 0 ? 0x0C : 0x1C; // HEAP DUMP or HEAP DUMP SEGMENT
+            HprofTag tag = rnd.nextInt(4) == 0 ? HprofTag.HEAP_DUMP : HprofTag.HEAP_DUMP_SEGMENT;
             int records = 1 + rnd.nextInt(3);
             int from = 0;
             for (int k = 1; k <= records; k++) {
@@ -572,10 +572,10 @@ class HprofRandomGraphTest {
                     chunk.writeBytes(s);
                 }
                 byte[] bytes = chunk.toByteArray();
-                w.record(tag, bytes.length, d -> d.write(bytes));
+                w.record(tag, bytes);
                 from = to;
             }
-            if (tag == 0x1C || rnd.nextBoolean()) {
+            if (tag == HprofTag.HEAP_DUMP_SEGMENT || rnd.nextBoolean()) {
                 w.end();
             }
             return w.toBytes();
@@ -583,7 +583,7 @@ class HprofRandomGraphTest {
 
         private byte[] classDump(Cls c, long fieldName, long staticName) {
             return sub(d -> {
-                d.writeByte(0x20);
+                d.writeByte(HeapDumpTag.CLASS_DUMP.code);
                 id(d, c.id);
                 d.writeInt(rnd.nextInt());
                 id(d, c.superCls == null ? 0 : c.superCls.id);
@@ -711,7 +711,7 @@ class HprofRandomGraphTest {
 
     private static void check(Case c) {
         String at = "seed " + c.seed + " (" + c.idSize + "-byte ids, layout " + c.expectedLayout + ")";
-        HprofGraphReader.Result r = HprofGraphReader.read(HprofWriter.source("random-" + c.seed + ".hprof", c.file,
+        HprofGraphReader.Result r = HprofGraphReader.read(HprofBytes.source("random-" + c.seed + ".hprof", c.file,
                 c.seed % 3 != 0), c.passedLayout, false);
         HeapGraph g = r.graph();
         assertThat(r.header().idSize()).as(at).isEqualTo(c.idSize);
