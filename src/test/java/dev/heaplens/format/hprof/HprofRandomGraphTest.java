@@ -3,6 +3,7 @@ package dev.heaplens.format.hprof;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.oracle.BruteForceRetention;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
 import org.junit.jupiter.api.Test;
@@ -146,6 +147,7 @@ class HprofRandomGraphTest {
         int[] rootNodes;
         boolean[] reachable;
         BitSet[] retains;
+        BruteForceRetention retention;
 
         Case(long seed) {
             this.seed = seed;
@@ -631,45 +633,12 @@ class HprofRandomGraphTest {
                 out[i] = objs.get(i).refs.stream().filter(index::containsKey).mapToInt(index::get).toArray();
             }
             rootNodes = roots.stream().filter(r -> index.containsKey(r[1])).mapToInt(r -> index.get(r[1])).toArray();
-            reachable = reach(new BitSet());
+            retention = new BruteForceRetention(out, rootNodes);
+            reachable = retention.reach(new BitSet());
             retains = new BitSet[n];
             for (int x = 0; x < n; x++) {
-                retains[x] = new BitSet();
-                if (!reachable[x]) {
-                    continue;
-                }
-                BitSet removed = new BitSet();
-                removed.set(x);
-                boolean[] rest = reach(removed);
-                for (int y = 0; y < n; y++) {
-                    if (reachable[y] && !rest[y]) {
-                        retains[x].set(y);
-                    }
-                }
+                retains[x] = retention.retains(x);
             }
-        }
-
-        /** Model objects reachable from the roots without passing through {@code removed}. */
-        boolean[] reach(BitSet removed) {
-            boolean[] seen = new boolean[objs.size()];
-            int[] stack = new int[objs.size()];
-            int sp = 0;
-            for (int r : rootNodes) {
-                if (!removed.get(r) && !seen[r]) {
-                    seen[r] = true;
-                    stack[sp++] = r;
-                }
-            }
-            while (sp > 0) {
-                int v = stack[--sp];
-                for (int t : out[v]) {
-                    if (!removed.get(t) && !seen[t]) {
-                        seen[t] = true;
-                        stack[sp++] = t;
-                    }
-                }
-            }
-            return seen;
         }
 
         long bytes(BitSet nodes) {
@@ -784,17 +753,8 @@ class HprofRandomGraphTest {
                 members.set(y);
                 memberObjects.set(object[y]);
             }
-            boolean[] rest = c.reach(members);
-            BitSet precise = new BitSet();
-            BitSet union = new BitSet();
-            for (int y = 0; y < n; y++) {
-                if (c.reachable[y] && !rest[y]) {
-                    precise.set(y);
-                }
-                if (members.get(y)) {
-                    union.or(c.retains[y]);
-                }
-            }
+            BitSet precise = c.retention.precise(members);
+            BitSet union = c.retention.minimum(members);
             String what = at + ": members " + members;
             assertThat(RetainedSet.precise(d, memberObjects)).as("%s precise", what)
                     .isEqualTo(new RetainedSet(precise.cardinality(), c.bytes(precise)));
@@ -803,30 +763,16 @@ class HprofRandomGraphTest {
         }
     }
 
-    /** The strict dominator of {@code y} that all its other strict dominators dominate, as a graph object. */
+    /** The immediate dominator of model object {@code y} by brute force, as a graph object. */
     private static int expectedIdom(Case c, int y, int[] object) {
         if (!c.reachable[y]) {
             return Dominators.UNREACHABLE;
         }
-        int lowest = Dominators.SUPER_ROOT;
-        int found = 0;
-        for (int x = 0; x < c.objs.size(); x++) {
-            if (x == y || !c.retains[x].get(y)) {
-                continue;
-            }
-            boolean dominatedByAllOthers = true;
-            for (int other = 0; other < c.objs.size(); other++) {
-                if (other != x && other != y && c.retains[other].get(y) && !c.retains[other].get(x)) {
-                    dominatedByAllOthers = false;
-                    break;
-                }
-            }
-            if (dominatedByAllOthers) {
-                lowest = object[x];
-                found++;
-            }
+        try {
+            int idom = c.retention.immediateDominator(y);
+            return idom < 0 ? Dominators.SUPER_ROOT : object[idom];
+        } catch (AssertionError e) {
+            throw new AssertionError("seed " + c.seed + ": " + e.getMessage(), e);
         }
-        assertThat(found).as("seed %d: lowest strict dominators of model object %d", c.seed, y).isLessThanOrEqualTo(1);
-        return lowest;
     }
 }
