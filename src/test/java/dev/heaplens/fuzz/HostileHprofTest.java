@@ -169,6 +169,17 @@ class HostileHprofTest {
         }
     }
 
+    /** Found by the fuzzer: two objects whose addresses lie 2^63 or more apart hung the address index. */
+    @Test
+    void addressesSpanningTheSignBit() throws IOException {
+        byte[] bytes = HprofBytes.concat(HprofBytes.header(), HprofBytes.segment(
+                HprofBytes.primitiveArray(Long.MIN_VALUE, LONG, 1, new byte[8]), HprofBytes.primitiveArray(0x10, LONG, 1, new byte[8])),
+                HprofBytes.record(HprofBytes.HEAP_DUMP_END, new byte[0]));
+        Path file = Files.write(dir.resolve("sign.hprof"), bytes);
+        HostileRun.Outcome o = HostileRun.child(CHILD_LIMIT, CHILD_HEAP_MB, "summary", file.toString()).assertHeld("sign bit");
+        assertThat(o.exitCode()).as(o.toString()).isZero();
+    }
+
     @Test
     void noDataArraysAreSizedFromWhatAJavaArrayCanHold() throws IOException {
         byte[] bytes = structural().get("NODATA arrays").bytes();
