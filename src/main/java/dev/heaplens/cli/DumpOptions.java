@@ -69,14 +69,16 @@ public final class DumpOptions {
             for (int i = 0; i < result.firstProblems().size(); i++) {
                 msg.append(i > 0 ? "; " : "").append(result.firstProblems().get(i));
             }
-            console.err().println(msg);
+            console.err().println(dev.heaplens.report.TerminalText.escape(msg.toString()));
         }
         if (result.partial() > 0) {
-            console.err().println("heaplens: warning: " + input.name() + ": " + result.partial() + " line"
-                    + (result.partial() == 1 ? "" : "s") + " read in part; first: " + result.firstPartial());
+            console.err().println(dev.heaplens.report.TerminalText.escape("heaplens: warning: " + input.name() + ": "
+                    + result.partial() + " line" + (result.partial() == 1 ? "" : "s") + " read in part; first: "
+                    + result.firstPartial()));
         }
         if (result.truncatedLastLine() != null) {
-            console.err().println("heaplens: warning: " + input.name() + ": " + result.truncatedLastLine());
+            console.err().println(dev.heaplens.report.TerminalText.escape("heaplens: warning: " + input.name() + ": "
+                    + result.truncatedLastLine()));
         }
     }
 }
