@@ -1,5 +1,6 @@
 package dev.heaplens.cli;
 
+import dev.heaplens.report.TerminalText;
 import dev.heaplens.runtime.ReadListener;
 
 import java.util.function.LongSupplier;
@@ -16,12 +17,13 @@ final class ConsoleListener implements ReadListener {
 
     @Override
     public void warning(String dumpName, String message) {
-        console.err().println("heaplens: warning: " + dumpName + ": " + message);
+        // a warning may quote the dump (a bad line, a class name): never raw control characters on a terminal
+        console.err().println(TerminalText.escape("heaplens: warning: " + dumpName + ": " + message));
     }
 
     @Override
     public void note(String message) {
-        console.err().println("heaplens: note: " + message);
+        console.err().println(TerminalText.escape("heaplens: note: " + message));
     }
 
     @Override

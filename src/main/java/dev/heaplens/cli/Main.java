@@ -89,14 +89,14 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     private static int badUsage(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        cmd.getErr().println("heaplens: " + e.getMessage());
+        cmd.getErr().println("heaplens: " + dev.heaplens.report.TerminalText.escape(e.getMessage()));
         cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         return HeaplensException.BAD_INPUT;
     }
 
     private static int failure(Console console, Exception e) {
         if (e instanceof HeaplensException h) {
-            console.err().println("heaplens: " + h.getMessage());
+            console.err().println("heaplens: " + dev.heaplens.report.TerminalText.escape(h.getMessage()));
             return h.exitCode();
         }
         if (System.getenv("HEAPLENS_DEBUG") != null) {

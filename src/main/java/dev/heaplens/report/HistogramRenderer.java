@@ -46,7 +46,7 @@ public final class HistogramRenderer {
         }
         table.row(Sizes.count(h.totalCount()), "100.0%", Sizes.bytes(h.totalBytes()), "100.0%",
                 "TOTAL (" + Sizes.count(h.groups().size()) + " groups)");
-        out.append("Objects by ").append(h.by().label()).append(" in ").append(dumpName)
+        out.append("Objects by ").append(h.by().label()).append(" in ").append(TerminalText.escape(dumpName))
                 .append(", by ").append(view.sort() == SortOrder.COUNT ? "count" : "bytes").append('\n');
         table.writeAligned(out);
     }

@@ -27,7 +27,7 @@ final class JvmSummaryRenderer {
             out.append('\n');
             return out.toString();
         }
-        out.append("Summary of ").append(dumpName).append(" (").append(s.version()).append(", ")
+        out.append("Summary of ").append(TerminalText.escape(dumpName)).append(" (").append(s.version()).append(", ")
                 .append(s.idSize()).append("-byte ids)\n");
         out.append("  objects       ").append(Sizes.plural(s.objects(), "object")).append(", ").append(Sizes.bytes(s.bytes()))
                 .append(" shallow\n");

@@ -34,7 +34,7 @@ final class RubySummaryRenderer {
 
     private static void text(RubySummary s, Reachability reach, StringBuilder out, boolean markdown) {
         RubySummary.Input in = s.input();
-        heading(out, markdown, "Summary of " + in.name());
+        heading(out, markdown, "Summary of " + TerminalText.escape(in.name()));
         Table facts = new Table(List.of("", ""), false, false);
         facts.row("read", Sizes.plural(in.lines(), "line") + ", " + Sizes.bytes(in.bytesRead()) + "; "
                 + Sizes.plural(in.malformed(), "malformed line") + " skipped"
@@ -75,7 +75,7 @@ final class RubySummaryRenderer {
         if (!in.firstProblems().isEmpty() || in.truncatedLastLine() != null) {
             heading(out, markdown, "Lines skipped");
             for (LineProblem p : in.firstProblems()) {
-                out.append(markdown ? "- " : "  ").append(p).append('\n');
+                out.append(markdown ? "- " : "  ").append(TerminalText.escape(p.toString())).append('\n');
             }
             if (in.truncatedLastLine() != null) {
                 out.append(markdown ? "- " : "  ").append(in.truncatedLastLine()).append('\n');
