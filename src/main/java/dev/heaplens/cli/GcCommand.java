@@ -3,6 +3,7 @@ package dev.heaplens.cli;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.gc.GcAnalysis;
 import dev.heaplens.analysis.gc.JvmGcReport;
+import dev.heaplens.format.gclog.GcFileKind;
 import dev.heaplens.format.gclog.GcInput;
 import dev.heaplens.format.gclog.GcLogReader;
 import dev.heaplens.gc.GcLog;
@@ -46,11 +47,17 @@ final class GcCommand implements Callable<Integer> {
         List<GcInput> inputs = new ArrayList<>();
         for (String f : files) {
             GcInput in = GcInput.open(f);
+            if (in.kind() == GcFileKind.EMPTY && files.size() > 1) {
+                continue; // a rotated set's newest file is often still empty
+            }
             if (!in.kind().isJvm()) {
                 throw new HeaplensException(f + ": not GC data heaplens can read: the file is " + in.kind().description()
                         + " (expected a JVM GC log such as '[0.012s][info][gc] GC(0) Pause Young ...', or Ruby GC.stat output)");
             }
             inputs.add(in);
+        }
+        if (inputs.isEmpty()) {
+            throw new HeaplensException(String.join(", ", files) + ": all empty");
         }
         GcLog log = GcLogReader.read(inputs);
         log.warnings().forEach(w -> console.err().println("heaplens: warning: " + w));

@@ -255,7 +255,8 @@ final class UnifiedLogParser implements LineSink {
         }
         long time = lineTime();
         int e = add(time, micros, type, role, name.cause(), before, after, capacity, id);
-        GcPending.Slot slot = pending.take(id);
+        // a ZGC or Shenandoah pause is one phase of a cycle: the slot stays for the cycle's end
+        GcPending.Slot slot = type == GcEventType.PAUSE ? null : pending.take(id);
         if (slot != null) {
             details.set(e, slot.oldBefore, slot.oldAfter, slot.metaspace, slot.humongous);
         }
