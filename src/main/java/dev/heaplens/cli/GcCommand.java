@@ -18,10 +18,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "gc", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What the garbage collector is doing, from a JVM GC log (unified -Xlog:gc* of JDK 9-25,",
-                "or JDK 8 -XX:+PrintGCDetails) or a Ruby GC.stat series: counts per collector, pauses and their",
-                "percentiles, rates, heap after GC and its trend, causes, and advice with its evidence.",
-                "Several files of one JVM (a rotated set, .gz or not) are read as one log, in time order."},
+        description = {"What the garbage collector is doing, from a JVM GC log (unified",
+                "-Xlog:gc* of JDK 9-25) or a Ruby GC.stat series: counts per collector, pauses",
+                "and their percentiles, rates, heap after GC and its trend, causes, and advice",
+                "with its evidence. Several files of one JVM (a rotated set, .gz or not) are",
+                "read as one log, in time order."},
         footerHeading = "%nExamples:%n",
         footer = {"  java -Xlog:gc*:file=gc.log:uptime,level,tags:filecount=5,filesize=20m -jar app.jar",
                 "  heaplens gc gc.log gc.log.0 gc.log.1",
