@@ -29,6 +29,45 @@ public enum GcFileKind {
         return this == UNIFIED || this == JDK8;
     }
 
+    /**
+     * Ruby output: the first line starting with '{' decides ({@code {"count":..} or {"t":..}} JSON,
+     * {@code {:count=>} or {count:}} inspect); lines before it are the program's own output.
+     */
+    private static GcFileKind rubyHash(byte[] head, int length) {
+        int lineStart = 0;
+        for (int lines = 0; lineStart < length && lines < 200; lines++) {
+            int p = lineStart;
+            while (p < length && (head[p] == ' ' || head[p] == '\t')) {
+                p++;
+            }
+            if (p < length && head[p] == '{') {
+                int q = p + 1;
+                while (q < length && (head[q] == ' ' || head[q] == '\n' || head[q] == '\r')) {
+                    q++;
+                }
+                if (q < length && head[q] == '"') {
+                    return RUBY_JSON;
+                }
+                if (q + 1 < length && head[q] == ':' && Character.isLetter(head[q + 1])) {
+                    return RUBY_INSPECT;
+                }
+                int r = q;
+                while (r < length && (Character.isLetterOrDigit(head[r]) || head[r] == '_')) {
+                    r++;
+                }
+                if (r > q && r + 1 < length && head[r] == ':' && head[r + 1] == ' ') {
+                    return RUBY_INSPECT; // Ruby 3.4: {count: 1, ...}
+                }
+                return null;
+            }
+            while (p < length && head[p] != '\n') {
+                p++;
+            }
+            lineStart = p + 1;
+        }
+        return null;
+    }
+
     static GcFileKind detect(byte[] head, int length) {
         int p = 0;
         while (p < length && (head[p] == ' ' || head[p] == '\n' || head[p] == '\r' || head[p] == '\t')) {
@@ -45,17 +84,9 @@ public enum GcFileKind {
         if (Ascii.startsWith(head, p, length, "type\t") && Ascii.indexOf(head, p, Math.min(length, p + 4096), "tick") > 0) {
             return RUBY_GC_TRACER;
         }
-        if (head[p] == '{') {
-            int q = p + 1;
-            while (q < length && (head[q] == ' ' || head[q] == '\n' || head[q] == '\r')) {
-                q++;
-            }
-            if (q < length && head[q] == '"') {
-                return RUBY_JSON;
-            }
-            if (q < length && (head[q] == ':' || Ascii.startsWith(head, q, length, "count:"))) {
-                return RUBY_INSPECT;
-            }
+        GcFileKind ruby = rubyHash(head, length);
+        if (ruby != null) {
+            return ruby;
         }
         // line by line: the first line that says what it is decides
         Decorators deco = new Decorators();

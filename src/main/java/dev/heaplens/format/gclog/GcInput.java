@@ -71,6 +71,23 @@ public final class GcInput {
         return kind;
     }
 
+    /** True when the file holds a JVM's first GC lines ("Using G1"...): it starts a run rather than continue one. */
+    public boolean startsRun() {
+        Decorators deco = new Decorators();
+        int start = 0;
+        while (start < headLength) {
+            int end = start;
+            while (end < headLength && head[end] != '\n') {
+                end++;
+            }
+            if (deco.parse(head, start, end) && Ascii.startsWith(head, deco.messageStart, end, "Using ")) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
+    }
+
     /** The whole (decompressed) content; gzip is inflated on a second thread. */
     public InputStream openStream() throws IOException {
         return stream(path, gzip, name, true);
