@@ -66,6 +66,23 @@ public final class JsonWriter {
         return this;
     }
 
+    /** A decimal with at most three fraction digits (trailing zeros dropped); NaN and infinities as null. */
+    public JsonWriter value(double value) {
+        comma();
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            out.append("null");
+        } else {
+            out.append(new java.math.BigDecimal(value).setScale(3, java.math.RoundingMode.HALF_EVEN)
+                    .stripTrailingZeros().toPlainString());
+        }
+        needComma = true;
+        return this;
+    }
+
+    public JsonWriter field(String name, double value) {
+        return name(name).value(value);
+    }
+
     public JsonWriter value(boolean value) {
         comma();
         out.append(value);

@@ -1,0 +1,126 @@
+package dev.heaplens.analysis.gc;
+
+import dev.heaplens.gc.GcSamples;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Diagnosis rules for Ruby GC.stat series, after the ones Shopify's autotuner applies, each with
+ * its threshold and evidence. A cause is worth tuning when it starts at least {@link #MIN_GCS}
+ * GCs and at least {@link #MIN_SHARE} of the GCs whose cause is known.
+ */
+final class RubyRules {
+    static final int MIN_GCS = 3;
+    static final double MIN_SHARE = 0.10;
+    /** Heap growth during warm-up: available slots grew by half or more... */
+    static final double WARMUP_GROWTH = 0.5;
+    /** ...over at least this many GCs. */
+    static final int WARMUP_GCS = 5;
+
+    private RubyRules() {
+    }
+
+    static List<Finding> findings(RubyGcReport r) {
+        List<Finding> out = new ArrayList<>();
+        GcSamples s = r.log().samples();
+        long knownGcBy = r.gcBy().values().stream().mapToLong(Long::longValue).sum();
+        long knownMajorBy = r.majorBy().values().stream().mapToLong(Long::longValue).sum();
+        long malloc = r.gcBy().getOrDefault("malloc", 0L);
+        if (frequent(malloc, knownGcBy)) {
+            long limit = r.peaks().getOrDefault("malloc_increase_bytes_limit", -1L);
+            out.add(new Finding("malloc-limit-gcs", share("GCs", "malloc"),
+                    malloc + " of " + knownGcBy + " GCs with a known cause were started by the malloc limit"
+                            + (limit > 0 ? " (malloc_increase_bytes_limit reached " + Figures.mib(limit) + ")" : ""),
+                    "RUBY_GC_MALLOC_LIMIT", limit > 0 ? Long.toString(Math.max(32L << 20, limit * 2)) : "33554432",
+                    "memory malloc'ed by objects (long strings, arrays, C extensions) crossed malloc_increase_bytes_limit "
+                            + "and forced a GC; a higher floor (and RUBY_GC_MALLOC_LIMIT_MAX above it) lets more be "
+                            + "malloc'ed between GCs, at the cost of a larger peak RSS"));
+        }
+        long oldmalloc = r.majorBy().getOrDefault("oldmalloc", 0L);
+        if (frequent(oldmalloc, knownMajorBy)) {
+            long limit = r.peaks().getOrDefault("oldmalloc_increase_bytes_limit", -1L);
+            out.add(new Finding("oldmalloc-majors", share("major GCs", "oldmalloc"),
+                    oldmalloc + " of " + knownMajorBy + " major GCs with a known cause were started by the oldmalloc limit"
+                            + (limit > 0 ? " (oldmalloc_increase_bytes_limit reached " + Figures.mib(limit) + ")" : ""),
+                    "RUBY_GC_OLDMALLOC_LIMIT", limit > 0 ? Long.toString(Math.max(32L << 20, limit * 2)) : "33554432",
+                    "old objects grew their malloc'ed memory past oldmalloc_increase_bytes_limit, forcing full marking; "
+                            + "raising it (and RUBY_GC_OLDMALLOC_LIMIT_MAX) trades fewer major GCs for more memory"));
+        }
+        long shady = r.majorBy().getOrDefault("shady", 0L);
+        if (frequent(shady, knownMajorBy)) {
+            out.add(new Finding("shady-majors", share("major GCs", "shady"),
+                    shady + " of " + knownMajorBy + " major GCs were started by too many write-barrier-unprotected objects"
+                            + " in the remembered set",
+                    "RUBY_GC_HEAP_REMEMBERED_WB_UNPROTECTED_OBJECTS_LIMIT_RATIO", "0.05",
+                    "objects without write barriers (often from C extensions) are re-marked every minor GC; when they pass "
+                            + "this share of old objects (default 0.01) a major GC runs; a higher ratio allows more"));
+        }
+        long oldgen = r.majorBy().getOrDefault("oldgen", 0L);
+        if (frequent(oldgen, knownMajorBy) && r.majorGcCount() * 10 >= Math.max(1, r.gcCount())) {
+            out.add(new Finding("oldgen-majors", share("major GCs", "oldgen") + ", with majors ≥ 10% of GCs",
+                    oldgen + " of " + knownMajorBy + " major GCs were started by old_objects passing old_objects_limit; "
+                            + r.majorGcCount() + " of " + r.gcCount() + " GCs were major",
+                    "RUBY_GC_HEAP_OLDOBJECT_LIMIT_FACTOR", "3.0",
+                    "after each major GC the old-object limit is set to this factor (default 2.0) times the old objects; "
+                            + "a larger factor spaces major GCs out while the old generation still grows"));
+        }
+        warmup(r, s, out);
+        return out;
+    }
+
+    private static void warmup(RubyGcReport r, GcSamples s, List<Finding> out) {
+        String key = "heap_available_slots";
+        if (!s.has(key) || s.size() < 2) {
+            return;
+        }
+        long first = s.get(0, key);
+        int peakAt = 0;
+        for (int i = 1; i < s.size(); i++) {
+            if (s.get(i, key) > s.get(peakAt, key)) {
+                peakAt = i;
+            }
+        }
+        long peak = s.get(peakAt, key);
+        long gcs = s.get(peakAt, "count") - s.get(0, "count");
+        if (first <= 0 || peak < first * (1 + WARMUP_GROWTH) || gcs < WARMUP_GCS) {
+            return;
+        }
+        String evidence = "heap_available_slots grew from " + Figures.count(first) + " to " + Figures.count(peak)
+                + " over " + gcs + " GCs";
+        String threshold = "heap grows by ≥ " + Math.round(WARMUP_GROWTH * 100) + "% over ≥ " + WARMUP_GCS + " GCs";
+        String reason = "each GC while the heap grows to its working size is wasted: starting with the slots the "
+                + "process ends up with skips them (and shortens boot)";
+        boolean perHeap = false;
+        for (int heap = 0; heap < 8; heap++) {
+            String slots = "stat_heap." + heap + ".heap_eden_slots";
+            if (!s.has(slots)) {
+                continue;
+            }
+            perHeap = true;
+            out.add(new Finding("heap-growth-warmup", threshold, evidence + "; heap " + heap + " (slot size "
+                    + s.get(peakAt, "stat_heap." + heap + ".slot_size") + ") reached " + Figures.count(s.get(peakAt, slots))
+                    + " slots", "RUBY_GC_HEAP_" + heap + "_INIT_SLOTS", Long.toString(s.get(peakAt, slots)),
+                    reason + " (Ruby 3.3+ sizes each slot-size heap on its own)"));
+        }
+        if (!perHeap) {
+            out.add(new Finding("heap-growth-warmup", threshold, evidence, "RUBY_GC_HEAP_INIT_SLOTS", Long.toString(peak),
+                    reason + (r.log().version() != null && r.log().version().startsWith("3.3") ? "; on 3.3+ use "
+                            + "RUBY_GC_HEAP_<n>_INIT_SLOTS per heap" : "")));
+        }
+    }
+
+    private static boolean frequent(long count, long known) {
+        return count >= MIN_GCS && known > 0 && count >= MIN_SHARE * known;
+    }
+
+    private static String share(String what, String cause) {
+        return "≥ " + MIN_GCS + " " + what + " and ≥ " + Math.round(MIN_SHARE * 100) + "% of " + what + " with a known cause "
+                + "started by " + cause;
+    }
+
+    static long sum(Map<String, Long> m) {
+        return m.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

@@ -1,0 +1,140 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.gc.GcAnalysis;
+import dev.heaplens.analysis.gc.GcComparison;
+import dev.heaplens.analysis.gc.JvmGcReport;
+import dev.heaplens.analysis.gc.RubyGcAnalysis;
+import dev.heaplens.analysis.gc.RubyGcReport;
+import dev.heaplens.format.gclog.GcInput;
+import dev.heaplens.format.rubygc.RubyGcKeys;
+import dev.heaplens.gc.GcLog;
+import dev.heaplens.gc.GcRuntime;
+import dev.heaplens.report.GcComparisonRenderer;
+import dev.heaplens.report.GcKeysRenderer;
+import dev.heaplens.report.JvmGcRenderer;
+import dev.heaplens.report.OutputFormat;
+import dev.heaplens.report.RubyGcRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "gc", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"What the garbage collector is doing, from a JVM GC log (unified",
+                "-Xlog:gc* of JDK 9-25) or a Ruby GC.stat series: counts per collector, pauses",
+                "and their percentiles, rates, heap after GC and its trend, causes, and advice",
+                "with its evidence. Several files of one JVM (a rotated set, .gz or not) are",
+                "read as one log, in time order; two runs (two JVM starts, or two Ruby series)",
+                "are compared side by side."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  java -Xlog:gc*:file=gc.log:uptime,level,tags:filecount=5,filesize=20m -jar app.jar",
+                "  heaplens gc gc.log gc.log.0 gc.log.1",
+                "  heaplens gc gc.log.gz --format json > gc.json",
+                "  heaplens gc before.log after.log",
+                "  RUBYOPT=-r./collectors/gc_stat_logger.rb GC_STAT_LOG=gc.jsonl ruby app.rb; heaplens gc gc.jsonl",
+                "  heaplens gc --explain oldmalloc_increase_bytes"})
+final class GcCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(paramLabel = "FILE", arity = "0..*",
+            description = "GC logs of one JVM run, or two runs to compare; or a Ruby GC.stat series (or two).")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "table, markdown or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format = OutputFormat.TABLE;
+
+    @Option(names = "--explain", paramLabel = "KEY", arity = "0..1", fallbackValue = "",
+            description = "Say what each GC.stat key means (or KEY only); with a FILE, the keys of that file's Ruby version.")
+    String explain;
+
+    GcCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        if (format == OutputFormat.TSV || format == OutputFormat.CSV) {
+            throw new HeaplensException("gc writes table, markdown or json, not " + format);
+        }
+        if (explain != null) {
+            if (files.isEmpty() && !explain.isEmpty() && RubyGcKeys.get(RubyGcKeys.canonical(explain)) == null
+                    && Files.isRegularFile(Path.of(explain))) {
+                files = List.of(explain); // "--explain FILE": the option took the file as its KEY
+                explain = "";
+            }
+            return explain();
+        }
+        if (files.isEmpty()) {
+            throw new HeaplensException("gc needs a FILE (a JVM GC log or a Ruby GC.stat series), or --explain");
+        }
+        List<GcLog> runs = GcRuns.read(files);
+        for (GcLog run : runs) {
+            run.warnings().forEach(w -> console.err().println("heaplens: warning: " + w));
+        }
+        if (runs.size() == 2) {
+            console.out().print(compare(runs.get(0), runs.get(1)));
+        } else if (runs.get(0).runtime() == GcRuntime.RUBY) {
+            console.out().print(RubyGcRenderer.render(RubyGcAnalysis.of(runs.get(0)), format));
+        } else {
+            console.out().print(JvmGcRenderer.render(GcAnalysis.jvm(runs.get(0)), format));
+        }
+        console.out().flush();
+        return 0;
+    }
+
+    private String compare(GcLog a, GcLog b) {
+        String nameA = String.join(", ", a.sources());
+        String nameB = String.join(", ", b.sources());
+        if (a.runtime() != b.runtime()) {
+            throw new HeaplensException("cannot compare " + nameA + " (" + a.runtime() + ") with " + nameB + " (" + b.runtime() + ")");
+        }
+        if (a.runtime() == GcRuntime.RUBY) {
+            RubyGcReport ra = RubyGcAnalysis.of(a);
+            RubyGcReport rb = RubyGcAnalysis.of(b);
+            return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, format,
+                    format == OutputFormat.JSON ? RubyGcRenderer.render(ra, format) : null,
+                    format == OutputFormat.JSON ? RubyGcRenderer.render(rb, format) : null);
+        }
+        JvmGcReport ra = GcAnalysis.jvm(a);
+        JvmGcReport rb = GcAnalysis.jvm(b);
+        return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, format,
+                format == OutputFormat.JSON ? JvmGcRenderer.render(ra, format) : null,
+                format == OutputFormat.JSON ? JvmGcRenderer.render(rb, format) : null);
+    }
+
+    private int explain() {
+        String version = null;
+        List<String> keysInFile = null;
+        if (!files.isEmpty()) {
+            if (files.size() > 1) {
+                throw new HeaplensException("--explain takes one Ruby GC.stat file");
+            }
+            GcInput in = GcInput.open(files.get(0));
+            if (!in.kind().isRuby()) {
+                throw new HeaplensException(files.get(0) + ": --explain explains Ruby GC.stat keys, but the file is "
+                        + in.kind().description());
+            }
+            GcLog log = GcRuns.read(files).get(0);
+            version = log.version();
+            keysInFile = log.samples().keys();
+        }
+        String text = GcKeysRenderer.render(explain.isEmpty() ? null : explain, version, keysInFile, format);
+        if (text == null) {
+            throw new HeaplensException("unknown GC.stat key '" + explain + "' (heaplens gc --explain lists them all)");
+        }
+        console.out().print(text);
+        console.out().flush();
+        return 0;
+    }
+
+    /** Kinds a file can be, for the error a file of another kind gets. */
+    static String expected() {
+        return "expected a JVM GC log such as '[0.012s][info][gc] GC(0) Pause Young ...', or Ruby GC.stat output";
+    }
+}

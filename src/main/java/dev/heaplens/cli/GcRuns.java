@@ -1,0 +1,91 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.format.gclog.GcFileKind;
+import dev.heaplens.format.gclog.GcInput;
+import dev.heaplens.format.gclog.GcLogReader;
+import dev.heaplens.format.rubygc.RubyGcReader;
+import dev.heaplens.gc.GcLog;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns the files given to {@code heaplens gc} into one run or two: Ruby series are one file a
+ * run; JVM files form one run (a rotated set) unless two files each hold a JVM's start, which
+ * are two runs to compare.
+ */
+final class GcRuns {
+    private GcRuns() {
+    }
+
+    static List<GcLog> read(List<String> files) {
+        List<GcInput> inputs = new ArrayList<>();
+        for (String f : files) {
+            GcInput in = GcInput.open(f);
+            if (in.kind() == GcFileKind.EMPTY && files.size() > 1) {
+                continue; // a rotated set's newest file is often still empty
+            }
+            if (!in.kind().isJvm() && !in.kind().isRuby()) {
+                throw new HeaplensException(f + ": not GC data heaplens can read: the file is " + in.kind().description()
+                        + " (" + GcCommand.expected() + ")");
+            }
+            inputs.add(in);
+        }
+        if (inputs.isEmpty()) {
+            throw new HeaplensException(String.join(", ", files) + ": all empty");
+        }
+        boolean ruby = inputs.get(0).kind().isRuby();
+        for (GcInput in : inputs) {
+            if (in.kind().isRuby() != ruby) {
+                throw new HeaplensException(in.name() + ": is " + in.kind().description() + ", but " + inputs.get(0).name()
+                        + " is " + inputs.get(0).kind().description() + "; compare runs of one runtime");
+            }
+        }
+        List<GcLog> runs = new ArrayList<>();
+        if (ruby) {
+            if (inputs.size() > 2) {
+                throw new HeaplensException("give one Ruby GC.stat series, or two to compare (got " + inputs.size() + ")");
+            }
+            for (GcInput in : inputs) {
+                runs.add(readRuby(in));
+            }
+            return runs;
+        }
+        long starts = inputs.stream().filter(GcInput::startsRun).count();
+        if (starts >= 2) {
+            if (inputs.size() != 2) {
+                throw new HeaplensException(starts + " of the files start a JVM run: give one run's rotated files, or two "
+                        + "single-file runs to compare");
+            }
+            runs.add(jvm(List.of(inputs.get(0))));
+            runs.add(jvm(List.of(inputs.get(1))));
+            return runs;
+        }
+        runs.add(jvm(inputs));
+        return runs;
+    }
+
+    private static GcLog jvm(List<GcInput> inputs) {
+        GcLog log = GcLogReader.read(inputs);
+        if (log.events().size() == 0) {
+            throw new HeaplensException(String.join(", ", log.sources()) + ": no GC events found in " + log.lines() + " lines");
+        }
+        return log;
+    }
+
+    private static GcLog readRuby(GcInput in) {
+        RubyGcReader.Style style = switch (in.kind()) {
+            case RUBY_JSON -> RubyGcReader.Style.JSON_LINES;
+            case RUBY_GC_TRACER -> RubyGcReader.Style.GC_TRACER;
+            default -> RubyGcReader.Style.INSPECT;
+        };
+        try (InputStream stream = in.openStream()) {
+            return RubyGcReader.read(in.name(), stream, style);
+        } catch (IOException e) {
+            throw new HeaplensException(in.name() + ": cannot read: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.heaplens.format.gclog;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Splits a stream into lines without decoding it: one reusable buffer, lines handed out as byte
+ * ranges, so reading a large log allocates nothing per line. A last line without a line end is
+ * not handed out but reported by {@link #read} (a log cut while it was written).
+ */
+public final class ByteLines {
+    private static final int BLOCK = 1 << 20;
+
+    private ByteLines() {
+    }
+
+    /** What reading found besides the lines. */
+    public record Ending(long lines, String cutLastLine) {
+    }
+
+    public static Ending read(InputStream in, LineSink sink) throws IOException {
+        byte[] buf = new byte[BLOCK];
+        int start = 0;
+        int end = 0;
+        long lines = 0;
+        while (true) {
+            if (end == buf.length) {
+                if (start > 0) {
+                    System.arraycopy(buf, start, buf, 0, end - start);
+                    end -= start;
+                    start = 0;
+                } else {
+                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+                }
+            }
+            int n = in.read(buf, end, buf.length - end);
+            if (n < 0) {
+                break;
+            }
+            int scan = end;
+            end += n;
+            for (int i = scan; i < end; i++) {
+                if (buf[i] == '\n') {
+                    int to = i > start && buf[i - 1] == '\r' ? i - 1 : i;
+                    sink.line(buf, start, to);
+                    lines++;
+                    start = i + 1;
+                }
+            }
+            if (start == end) {
+                start = 0;
+                end = 0;
+            }
+        }
+        String cut = null;
+        if (end > start) {
+            cut = new String(buf, start, Math.min(end - start, 120), java.nio.charset.StandardCharsets.UTF_8);
+            lines++;
+        }
+        return new Ending(lines, cut);
+    }
+}

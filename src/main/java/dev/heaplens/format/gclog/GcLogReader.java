@@ -1,0 +1,94 @@
+package dev.heaplens.format.gclog;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.gc.GcEventDetails;
+import dev.heaplens.gc.GcEvents;
+import dev.heaplens.gc.GcLog;
+import dev.heaplens.gc.GcRuntime;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Reads one JVM run's GC log, given as one file or as a rotated set ({@code gc.log},
+ * {@code gc.log.0}, ... in any order: they are put in time order by their first timestamps),
+ * plain or gzip, streamed once: memory grows with the GC events kept, never with lines read.
+ */
+public final class GcLogReader {
+    private GcLogReader() {
+    }
+
+    /** Reads the files as one run. They must all be JVM logs of one kind. */
+    public static GcLog read(List<GcInput> files) {
+        GcFileKind kind = files.get(0).kind();
+        for (GcInput f : files) {
+            if (f.kind() != kind) {
+                throw new HeaplensException(f.name() + ": is " + f.kind().description() + ", but "
+                        + files.get(0).name() + " is " + kind.description() + "; give one run's files at a time");
+            }
+        }
+        List<GcInput> ordered = new ArrayList<>(files);
+        ordered.sort(Comparator.comparingLong(GcLogReader::firstTime));
+        GcEvents events = new GcEvents();
+        GcEventDetails details = new GcEventDetails();
+        List<String> warnings = new ArrayList<>();
+        long lines = 0;
+        List<String> sources = new ArrayList<>();
+        UnifiedLogParser parser = new UnifiedLogParser(events, details);
+        for (GcInput f : ordered) {
+            lines += readFile(f, parser, warnings);
+            sources.add(f.name());
+        }
+        parser.finish();
+        if (!parser.sawUsingLine && parser.firstGcId > 0) {
+            warnings.add("the log starts at GC(" + parser.firstGcId + "): its first lines are missing (rotated away "
+                    + "or cut), so counts cover GC(" + parser.firstGcId + ") onwards");
+        }
+        if (parser.uptimeClock == null && events.size() > 0) {
+            warnings.add("the lines carry no time decorator (uptime or time): rates and throughput cannot be computed");
+        }
+        return new GcLog(GcRuntime.JVM, parser.collector.displayName, parser.jdk > 0 ? Integer.toString(parser.jdk) : null,
+                !Boolean.FALSE.equals(parser.uptimeClock), events, null, details, parser.evacuationFailures, lines,
+                sources, warnings);
+    }
+
+    private static long readFile(GcInput f, LineSink parser, List<String> warnings) {
+        try (InputStream in = f.openStream()) {
+            ByteLines.Ending end = ByteLines.read(in, parser);
+            if (end.cutLastLine() != null) {
+                warnings.add(f.name() + ": line " + end.lines() + " is cut (no line end; the log was still being "
+                        + "written?): ignored: " + end.cutLastLine());
+            }
+            return end.lines();
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            warnings.add(f.name() + ": the gzip data is cut or corrupt (" + e.getMessage() + "): read up to there");
+            return 0;
+        } catch (IOException e) {
+            throw new HeaplensException(f.name() + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The first time stamp in a file's first bytes (uptime or wall clock), for ordering a rotated set. */
+    static long firstTime(GcInput f) {
+        Decorators deco = new Decorators();
+        byte[] b = f.head;
+        int start = 0;
+        while (start < f.headLength) {
+            int end = start;
+            while (end < f.headLength && b[end] != '\n') {
+                end++;
+            }
+            if (deco.parse(b, start, end)) {
+                long t = deco.hasUptime() ? deco.uptimeMicros() : deco.wallMicros();
+                if (t != Ascii.NONE) {
+                    return t;
+                }
+            }
+            start = end + 1;
+        }
+        return Long.MAX_VALUE;
+    }
+}

@@ -1,0 +1,392 @@
+package dev.heaplens.format.gclog;
+
+import dev.heaplens.gc.GcEventDetails;
+import dev.heaplens.gc.GcEventType;
+import dev.heaplens.gc.GcEvents;
+
+import java.util.Arrays;
+
+/**
+ * Reads JDK 9+ unified logging ({@code -Xlog:gc}, {@code gc*}, {@code gc*=debug}) line by line into
+ * {@link GcEvents}. It relies on the messages alone, not on the tags decorator (which may be
+ * absent): an event is the line that ends a pause or cycle (it carries the duration); the
+ * sizes logged just before it under the same GC id are attached to it.
+ *
+ * <p>Lines that matter are recognised by their first bytes; every other line costs a bracket
+ * scan and a byte compare.
+ */
+final class UnifiedLogParser implements LineSink {
+    private static final int SLOTS = 256;
+
+    private final GcEvents events;
+    private final GcEventDetails details;
+    private final Decorators deco = new Decorators();
+    private final int[] pos = new int[1];
+    private final long[] sizes = new long[3];
+    private final GcPending pending = new GcPending(SLOTS);
+    private final ShenandoahCycles shenandoah;
+
+    Collector collector = Collector.UNKNOWN;
+    private boolean collectorFromUsing;
+    int jdk = -1;
+    private long regionBytes = -1;
+    /** Null until the first timed line: then whether uptime (true) or wall clock (false) is used. */
+    Boolean uptimeClock;
+    long evacuationFailures;
+    int firstGcId = -1;
+    boolean sawUsingLine;
+    long unmatched;
+    private byte[] roles = new byte[256];
+    private int openMinorCollections;
+
+    UnifiedLogParser(GcEvents events, GcEventDetails details) {
+        this.events = events;
+        this.details = details;
+        this.shenandoah = new ShenandoahCycles(this);
+    }
+
+    @Override
+    public void line(byte[] b, int from, int to) {
+        if (!deco.parse(b, from, to)) {
+            return;
+        }
+        int p = deco.messageStart;
+        if (p >= to) {
+            return;
+        }
+        if (Ascii.startsWith(b, p, to, "GC(")) {
+            int[] q = pos;
+            q[0] = p + 3;
+            long id = Ascii.decimal(b, q, to, 0);
+            if (id == Ascii.NONE || q[0] + 1 >= to || b[q[0]] != ')' || b[q[0] + 1] != ' ') {
+                return;
+            }
+            if (firstGcId < 0) {
+                firstGcId = (int) id;
+            }
+            gcLine(b, q[0] + 2, to, (int) id);
+        } else {
+            otherLine(b, p, to);
+        }
+    }
+
+    private void gcLine(byte[] b, int p, int to, int id) {
+        char generation = 0;
+        if (p + 2 < to && b[p + 1] == ':' && b[p + 2] == ' ' && (b[p] == 'y' || b[p] == 'Y' || b[p] == 'O')) {
+            generation = (char) b[p]; // generational ZGC: y minor young, Y major young, O old
+            p += 3;
+        }
+        switch (b[p]) {
+            case 'P' -> {
+                if (Ascii.startsWith(b, p, to, "Pause ")) {
+                    pause(b, p, to, id, generation);
+                } else if (Ascii.startsWith(b, p, to, "PSYoungGen: ")) {
+                    inferCollector(Collector.PARALLEL);
+                } else if (Ascii.startsWith(b, p, to, "ParOldGen: ")) {
+                    inferCollector(Collector.PARALLEL);
+                    oldGeneration(b, p + 11, to, id, 1);
+                } else if (Ascii.startsWith(b, p, to, "ParNew: ")) {
+                    inferCollector(Collector.CMS);
+                }
+            }
+            case 'D' -> {
+                if (Ascii.startsWith(b, p, to, "DefNew: ")) {
+                    inferCollector(Collector.SERIAL);
+                }
+            }
+            case 'T' -> {
+                if (Ascii.startsWith(b, p, to, "Tenured: ")) {
+                    inferCollector(Collector.SERIAL);
+                    oldGeneration(b, p + 9, to, id, 1);
+                } else if (Ascii.startsWith(b, p, to, "To-space exhausted")) {
+                    evacuationFailures++;
+                }
+            }
+            case 'O' -> {
+                if (Ascii.startsWith(b, p, to, "Old regions: ")) {
+                    inferCollector(Collector.G1);
+                    oldGeneration(b, p + 13, to, id, regionBytes);
+                }
+            }
+            case 'H' -> {
+                if (Ascii.startsWith(b, p, to, "Humongous regions: ")) {
+                    pos[0] = p + 19;
+                    Ascii.decimal(b, pos, to, 0);
+                    if (pos[0] + 2 < to && b[pos[0]] == '-' && b[pos[0] + 1] == '>') {
+                        pos[0] += 2;
+                        long after = Ascii.decimal(b, pos, to, 0);
+                        if (after != Ascii.NONE && regionBytes > 0) {
+                            pending.slot(id).humongous = after * regionBytes;
+                        }
+                    }
+                }
+            }
+            case 'M' -> {
+                if (Ascii.startsWith(b, p, to, "Metaspace: ")) {
+                    pos[0] = p + 11;
+                    if (Ascii.transition(b, pos, to, sizes)) {
+                        pending.slot(id).metaspace = sizes[1];
+                    }
+                } else if (Ascii.startsWith(b, p, to, "Minor Collection (")) {
+                    zgcCycle(b, p, to, id, BeanRole.MINOR_CYCLES);
+                } else if (Ascii.startsWith(b, p, to, "Major Collection (")) {
+                    zgcCycle(b, p, to, id, BeanRole.MAJOR_CYCLES);
+                }
+            }
+            case 'G' -> {
+                if (Ascii.startsWith(b, p, to, "Garbage Collection (")) {
+                    zgcCycle(b, p, to, id, BeanRole.CYCLES);
+                }
+            }
+            case 'C' -> {
+                if (Ascii.startsWith(b, p, to, "Concurrent Mark Cycle") || Ascii.startsWith(b, p, to, "Concurrent Undo Cycle")) {
+                    g1Cycle(b, p, to, id);
+                } else if (Ascii.startsWith(b, p, to, "Concurrent ")
+                        && (collector == Collector.SHENANDOAH || collector == Collector.UNKNOWN)) {
+                    shenandoah.phase(b, p, to, id, lineTime(), false);
+                }
+            }
+            case 'E' -> {
+                if (Ascii.startsWith(b, p, to, "Evacuation Failure")) {
+                    evacuationFailures++;
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void otherLine(byte[] b, int p, int to) {
+        switch (b[p]) {
+            case 'U' -> {
+                if (Ascii.startsWith(b, p, to, "Using ")) {
+                    Collector c = Collector.fromUsing(Ascii.text(b, p + 6, to));
+                    if (c != Collector.UNKNOWN) {
+                        if (!(c == Collector.ZGC && collector == Collector.ZGC_GENERATIONAL)) {
+                            collector = c;
+                        }
+                        collectorFromUsing = true;
+                        sawUsingLine = true;
+                    }
+                }
+            }
+            case 'V' -> {
+                if (Ascii.startsWith(b, p, to, "Version: ")) {
+                    pos[0] = p + 9;
+                    long feature = Ascii.decimal(b, pos, to, 0);
+                    if (feature != Ascii.NONE) {
+                        jdk = (int) feature;
+                    }
+                }
+            }
+            case 'H' -> {
+                if (Ascii.startsWith(b, p, to, "Heap Region Size: ") || Ascii.startsWith(b, p, to, "Heap region size: ")) {
+                    pos[0] = p + 18;
+                    long size = Ascii.size(b, pos, to);
+                    if (size != Ascii.NONE) {
+                        regionBytes = size;
+                    }
+                }
+            }
+            case 'A', 'R' -> {
+                if (Ascii.startsWith(b, p, to, "Allocation Stall (") || Ascii.startsWith(b, p, to, "Relocation Stall (")) {
+                    stall(b, p, to);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The line's time in the log's clock (chosen from the first timed line), or 0 when it has none. */
+    long lineTime() {
+        if (uptimeClock == null) {
+            if (deco.hasUptime()) {
+                uptimeClock = Boolean.TRUE;
+            } else if (deco.hasWall()) {
+                uptimeClock = Boolean.FALSE;
+            } else {
+                return 0;
+            }
+        }
+        long t = uptimeClock ? deco.uptimeMicros() : deco.wallMicros();
+        return t == Ascii.NONE ? 0 : t;
+    }
+
+    private void pause(byte[] b, int p, int to, int id, char generation) {
+        int durationStart = lastTokenStart(b, p, to);
+        long micros = Ascii.durationMicros(b, durationStart, to);
+        if (micros == Ascii.NONE) {
+            return; // the start line of a pause
+        }
+        int nameEnd = durationStart - 1;
+        long before = -1;
+        long after = -1;
+        long capacity = -1;
+        int heapStart = lastTokenStart(b, p, nameEnd);
+        pos[0] = heapStart;
+        if (Ascii.transition(b, pos, nameEnd, sizes) && pos[0] == nameEnd) {
+            before = sizes[0];
+            after = sizes[1];
+            capacity = sizes[2] == Ascii.NONE ? -1 : sizes[2];
+            nameEnd = heapStart - 1;
+        }
+        PauseName name = PauseName.parse(b, p, nameEnd);
+        if (name.evacuationFailure()) {
+            evacuationFailures++;
+        }
+        GcEventType type = name.type();
+        BeanRole role = name.role();
+        if (name.shenandoah()) {
+            inferCollector(Collector.SHENANDOAH);
+        } else if (name.g1()) {
+            inferCollector(Collector.G1);
+        } else if (name.zgc()) {
+            inferCollector(generation != 0 ? Collector.ZGC_GENERATIONAL : Collector.ZGC);
+        } else if (type == GcEventType.YOUNG || type == GcEventType.FULL) {
+            inferCollector(Collector.SERIAL_OR_PARALLEL);
+        }
+        if (name.zgc() && generation != 0) {
+            // a pause counts as minor while a minor collection runs (the JVM counts it under the running driver)
+            role = generation == 'y' || openMinorCollections > 0 ? BeanRole.MINOR_PAUSES : BeanRole.MAJOR_PAUSES;
+        }
+        if (collector == Collector.SHENANDOAH) {
+            role = BeanRole.PAUSES;
+        }
+        long time = lineTime();
+        int e = add(time, micros, type, role, name.cause(), before, after, capacity, id);
+        // a ZGC or Shenandoah pause is one phase of a cycle: the slot stays for the cycle's end
+        GcPending.Slot slot = type == GcEventType.PAUSE ? null : pending.take(id);
+        if (slot != null) {
+            details.set(e, slot.oldBefore, slot.oldAfter, slot.metaspace, slot.humongous);
+        }
+        if (collector == Collector.SHENANDOAH) {
+            shenandoah.phase(b, p, to, id, time, true);
+        }
+    }
+
+    private void g1Cycle(byte[] b, int p, int to, int id) {
+        int durationStart = lastTokenStart(b, p, to);
+        long micros = Ascii.durationMicros(b, durationStart, to);
+        inferCollector(Collector.G1);
+        if (micros != Ascii.NONE) {
+            String kind = b[p + 11] == 'U' ? "Concurrent Undo Cycle" : "Concurrent Mark Cycle";
+            add(lineTime(), micros, GcEventType.CYCLE, BeanRole.NONE, kind, -1, -1, -1, id);
+        }
+    }
+
+    /** ZGC's "Garbage Collection (cause) ..." and generational ZGC's "Minor/Major Collection (cause) ...". */
+    private void zgcCycle(byte[] b, int p, int to, int id, BeanRole role) {
+        inferCollector(role == BeanRole.CYCLES ? Collector.ZGC : Collector.ZGC_GENERATIONAL);
+        int open = Ascii.indexOf(b, p, to, "(");
+        int close = Ascii.indexOf(b, open, to, ") ");
+        boolean end = close > 0 && Ascii.indexOf(b, close, to, "->") > 0;
+        if (close < 0) {
+            close = to - 1; // "Garbage Collection (Warmup)" ends the line
+        }
+        GcPending.Slot slot = pending.slot(id);
+        if (!end) {
+            slot.start = lineTime();
+            if (role == BeanRole.MINOR_CYCLES) {
+                openMinorCollections++;
+            }
+            return;
+        }
+        if (role == BeanRole.MINOR_CYCLES && openMinorCollections > 0) {
+            openMinorCollections--;
+        }
+        pos[0] = close + 2;
+        long before = -1;
+        long after = -1;
+        if (Ascii.transition(b, pos, to, sizes)) {
+            before = sizes[0];
+            after = sizes[1];
+        }
+        long time = lineTime();
+        long micros = Ascii.NONE;
+        if (pos[0] < to && b[pos[0]] == ' ') {
+            micros = Ascii.durationMicros(b, pos[0] + 1, to);
+        }
+        if (micros == Ascii.NONE) {
+            micros = slot.start == Long.MIN_VALUE ? -1 : time - slot.start; // JDK 17 logs no cycle time
+        }
+        String cause = Ascii.text(b, open + 1, close);
+        int e = add(time, micros, GcEventType.CYCLE, role, cause, before, after, -1, id);
+        GcPending.Slot done = pending.take(id);
+        if (done != null) {
+            details.set(e, -1, -1, done.metaspace, -1);
+        }
+    }
+
+    private void stall(byte[] b, int p, int to) {
+        int durationStart = lastTokenStart(b, p, to);
+        long micros = Ascii.durationMicros(b, durationStart, to);
+        if (micros == Ascii.NONE) {
+            return;
+        }
+        String what = b[p] == 'A' ? "Allocation Stall" : "Relocation Stall";
+        add(lineTime(), micros, GcEventType.STALL, BeanRole.NONE, what, -1, -1, -1, -1);
+    }
+
+    private void oldGeneration(byte[] b, int p, int to, int id, long unitBytes) {
+        pos[0] = p;
+        if (unitBytes == 1) {
+            if (Ascii.transition(b, pos, to, sizes)) {
+                GcPending.Slot s = pending.slot(id);
+                s.oldBefore = sizes[0];
+                s.oldAfter = sizes[1];
+            }
+            return;
+        }
+        long before = Ascii.decimal(b, pos, to, 0);
+        if (before == Ascii.NONE || pos[0] + 2 >= to || b[pos[0]] != '-' || b[pos[0] + 1] != '>' || unitBytes <= 0) {
+            return;
+        }
+        pos[0] += 2;
+        long after = Ascii.decimal(b, pos, to, 0);
+        if (after != Ascii.NONE) {
+            GcPending.Slot s = pending.slot(id);
+            s.oldBefore = before * unitBytes;
+            s.oldAfter = after * unitBytes;
+        }
+    }
+
+    int add(long time, long micros, GcEventType type, BeanRole role, String cause, long before, long after,
+            long capacity, int id) {
+        int e = events.add(time, micros, type, null, cause, before, after, capacity, id);
+        if (e >= roles.length) {
+            roles = Arrays.copyOf(roles, roles.length * 2);
+        }
+        roles[e] = (byte) role.ordinal();
+        return e;
+    }
+
+    void inferCollector(Collector seen) {
+        if (collector == seen || collectorFromUsing && collector != Collector.ZGC) {
+            return;
+        }
+        if (collector == Collector.UNKNOWN || collector == Collector.SERIAL_OR_PARALLEL
+                || collector == Collector.ZGC && seen == Collector.ZGC_GENERATIONAL) {
+            if (seen != Collector.SERIAL_OR_PARALLEL || collector == Collector.UNKNOWN) {
+                collector = seen;
+            }
+        }
+    }
+
+    /** Ends open cycles and names each event's bean now that the collector is known. */
+    void finish() {
+        shenandoah.flush();
+        BeanRole[] all = BeanRole.values();
+        for (int e = 0; e < events.size(); e++) {
+            events.setCollector(e, all[roles[e]].beanName(collector, jdk));
+        }
+    }
+
+    private static int lastTokenStart(byte[] b, int from, int to) {
+        int i = to;
+        while (i > from && b[i - 1] != ' ') {
+            i--;
+        }
+        return i;
+    }
+}
