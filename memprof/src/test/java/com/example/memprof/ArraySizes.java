@@ -27,7 +27,7 @@ public final class ArraySizes {
             KEPT.add(new String[n]); // site: String
         }
         KEPT.add(new int[3][5]); // site: multi
-        int[] source = new int[7];
+        int[] source = new int[7]; // site: source (dead after its clone)
         KEPT.add(source.clone()); // site: clone
         KEPT.add(Array.newInstance(long.class, 6)); // site: reflectiveArray
         KEPT.add(Holder.class.getDeclaredConstructor().newInstance()); // site: reflectiveObject
