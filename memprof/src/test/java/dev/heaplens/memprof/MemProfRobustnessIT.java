@@ -4,6 +4,7 @@ import com.example.memprof.Hostile;
 import com.example.memprof.ArraySizes;
 import com.example.memprof.NoAgent;
 import com.example.memprof.Sampling;
+import com.example.memprof.Survivors;
 import com.example.memprof.TrackingCost;
 import dev.heaplens.format.memprof.AllocationGroup;
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,19 @@ class MemProfRobustnessIT {
 
     private static long used(ChildJvm.Result r) {
         return Long.parseLong(r.out().lines().filter(l -> l.startsWith("used\t")).findFirst().orElseThrow().substring(5));
+    }
+
+    @Test
+    void minGcsShowsOnlyObjectsThatSurvivedThatManyGcs() {
+        ChildJvm.Result r = ChildJvm.runWithAgent(Survivors.class,
+                List.of("-DMEMPROF_MIN_BYTES=0", "-DMEMPROF_MIN_GCS=2", "-Xmn64m"));
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String old = ChildJvm.siteFrame(Survivors.class, "main", "old");
+        String young = ChildJvm.siteFrame(Survivors.class, "main", "young");
+        assertThat(AllocationLogs.section(r.out(), "first")).as(r.toString()).noneMatch(g -> g.frames().get(0).equals(old));
+        List<AllocationGroup> second = AllocationLogs.section(r.out(), "second");
+        assertThat(AllocationLogs.at(second, old).count()).as(r.toString()).isEqualTo(100);
+        assertThat(second).noneMatch(g -> g.frames().get(0).equals(young));
     }
 
     @Test

@@ -31,4 +31,17 @@ final class GcCounter {
     int count() {
         return count.get();
     }
+
+    /** GC notifications come on another thread, after the GC: waits (up to 2 s) until this one's has. */
+    void awaitAbove(int before) {
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (count.get() <= before && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
 }

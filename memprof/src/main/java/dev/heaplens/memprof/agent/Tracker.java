@@ -127,7 +127,11 @@ public final class Tracker {
      * the JVM's reference handler has enqueued every cleared reference, then the queue is drained.
      */
     void collect() {
+        int before = gcCount();
         System.gc();
+        if (gcs != null) {
+            gcs.awaitAbove(before);
+        }
         ReferenceProcessing.await();
         for (Reference<?> r; (r = queue.poll()) != null; ) {
             live.remove((TrackedRef) r);
