@@ -49,6 +49,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .addSubcommand(new LeaksCommand(console))
                 .addSubcommand(new StringsCommand(console))
                 .addSubcommand(new GcCommand(console))
+                .addSubcommand(new MemprofCommand(console))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))
