@@ -15,8 +15,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "object", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Everything about one object.",
-                "Its record, shallow and retained size, the chain of dominators up to the GC roots, and",
-                "its first referrers and references."},
+                "Its record, shallow and retained size, the chain of dominators up to the GC roots, and its "
+                + "first referrers and references."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens object heap.json 0x7f84e29f8008", "  heaplens object heap.json 0x7f84e29f8008 --format json | jq .retainedSize"})
 final class ObjectCommand implements Callable<Integer> {
