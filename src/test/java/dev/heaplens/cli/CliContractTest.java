@@ -131,6 +131,24 @@ class CliContractTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("count\tbytes\tclass\n");
     }
 
+    /** The real process: Console.system()'s buffered stdout, and System.exit with Main's code. */
+    @ParameterizedTest
+    @ValueSource(strings = {"> /dev/full", ">&-"})
+    void theLauncherFailsWhenItsStdoutFails(String redirect) throws Exception {
+        assumeTrue(Files.isWritable(Path.of("/dev/full")) && Files.isExecutable(Path.of("/bin/sh")));
+        Path dump = writeDump(dir, "heap.json", "{\"address\":\"0x1\", \"type\":\"STRING\", \"memsize\":40}");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String command = "exec '" + javaBin + "' -XX:TieredStopAtLevel=1 -cp '" + System.getProperty("java.class.path")
+                + "' dev.heaplens.cli.Main histogram '" + dump + "' " + redirect;
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder("/bin/sh", "-c", command).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        List<String> errLines = Files.readAllLines(err);
+        assertThat(p.exitValue()).as(String.join("\n", errLines)).isEqualTo(2);
+        assertThat(errLines).singleElement().asString().startsWith("heaplens: cannot write output: ");
+    }
+
     private Result runWithOut(OutputStream target) {
         Path dump = writeDump(dir, "heap.json", "{\"address\":\"0x1\", \"type\":\"STRING\", \"memsize\":40}");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
