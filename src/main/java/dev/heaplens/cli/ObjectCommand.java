@@ -28,7 +28,7 @@ final class ObjectCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "ADDRESS", description = "The object's address, as in the dump (0x7f...).")
     String address;
 
-    @Option(names = "--neighbours", paramLabel = "N", description = "Referrers and references listed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--neighbours", paramLabel = "N", converter = Converters.NonNegative.class, description = "Referrers and references listed (default: ${DEFAULT-VALUE}).")
     int neighbours = 10;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "table or json (default: ${DEFAULT-VALUE}).")

@@ -69,7 +69,8 @@ class CliContractTest {
     @ValueSource(strings = {"histogram --top -1", "top --top -5", "retained --top -1", "strings --top -2",
             "graph --class Foo --level -1", "graph --class Foo --limit -3", "histogram --threads 0",
             "top --threads -2", "diff --fail-over-pct NaN", "diff --fail-over-pct Infinity",
-            "diff --fail-over-pct 1e999", "diff --fail-over-pct -5", "leaks --fail-over-pct -0.5"})
+            "diff --fail-over-pct 1e999", "diff --fail-over-pct -5", "leaks --fail-over-pct -0.5",
+            "object 0x1 --neighbours -1", "paths 0x1 --max -1", "histogram --top x"})
     void badOptionValuesAreRefusedInOneLineWithExit2(String command) {
         List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
         int dumps = args.get(0).equals("diff") ? 2 : args.get(0).equals("leaks") ? 3 : 1;
