@@ -137,6 +137,60 @@ class BothRuntimesRetentionTest {
         }
     }
 
+    /**
+     * leaks A B C: objects of C that B has and A has not. C is a random heap; each of its objects
+     * is, at random, in A and B (old), in B only (leaked) or in neither (allocated after B).
+     */
+    @Test
+    void leaksAreWhatBAddedToAAndCStillHas() throws IOException {
+        int leakedInAll = 0;
+        for (long seed = 100; seed < 100 + SEEDS / 2; seed++) {
+            TestHeap c = randomHeap(seed);
+            Random rnd = new Random(seed);
+            java.util.Set<Long> notInA = new java.util.HashSet<>();
+            java.util.Set<Long> notInB = new java.util.HashSet<>();
+            for (long o : c.addresses()) {
+                int r = rnd.nextInt(3);
+                if (r == 0) {
+                    notInA.add(o);
+                    notInB.add(o); // allocated after B
+                } else if (r == 1) {
+                    notInA.add(o); // allocated between A and B: leaked when C still has it
+                }
+            }
+            Model m = Model.of(c);
+            BitSet leaked = new BitSet();
+            Map<String, BitSet> byClass = new HashMap<>();
+            for (int y = 0; y < m.addresses().size(); y++) {
+                long o = m.addresses().get(y);
+                if (notInA.contains(o) && !notInB.contains(o)) {
+                    leaked.set(y);
+                    byClass.computeIfAbsent(c.classOf(o).name(), k -> new BitSet()).set(y);
+                }
+            }
+            leakedInAll += leaked.cardinality();
+            for (Runtime runtime : Runtime.values()) {
+                String at = "seed " + seed + ", " + runtime;
+                String a = write(c.without(notInA), runtime, seed * 10 + 1).toString();
+                String b = write(c.without(notInB), runtime, seed * 10 + 2).toString();
+                String cPath = write(c, runtime, seed * 10 + 3).toString();
+                JsonNode leaks = json("leaks", a, b, cPath, "--by", "class", "--top", "10", "--format", "json");
+                assertThat(leaks.get("count").asLong()).as(at).isEqualTo(leaked.cardinality());
+                assertThat(leaks.get("bytes").asLong()).as(at).isEqualTo(BruteForceRetention.bytes(leaked, m.size()));
+                assertThat(leaks.get("groups").asInt()).as(at).isEqualTo(byClass.size());
+                for (JsonNode row : leaks.get("rows")) {
+                    BitSet members = byClass.get(row.get("key").asText());
+                    assertThat(members).as("%s: group %s", at, row.get("key")).isNotNull();
+                    assertThat(row.get("count").asLong()).as(at).isEqualTo(members.cardinality());
+                    assertThat(row.get("bytes").asLong()).as(at).isEqualTo(BruteForceRetention.bytes(members, m.size()));
+                    assertThat(row.get("retainedBytes").asLong()).as("%s: retained by %s", at, row.get("key"))
+                            .isEqualTo(BruteForceRetention.bytes(m.oracle().precise(members), m.size()));
+                }
+            }
+        }
+        assertThat(leakedInAll).as("the seeds leak something").isGreaterThan(10);
+    }
+
     private static void checkTop(Model m, JsonNode top, String at) {
         int reachable = 0;
         long reachableBytes = 0;

@@ -86,6 +86,25 @@ public final class TestHeap {
         return this;
     }
 
+    /**
+     * The same heap without {@code gone} (as an earlier or later dump of one process would have
+     * it): the same classes and addresses; references to and roots of the gone objects dropped.
+     */
+    public TestHeap without(java.util.Set<Long> gone) {
+        TestHeap copy = new TestHeap();
+        copy.classes.clear();
+        copy.classes.addAll(classes);
+        copy.nextAddress = nextAddress;
+        for (Obj o : objects) {
+            if (!gone.contains(o.address)) {
+                long[] refs = Arrays.stream(o.refs).map(r -> gone.contains(r) ? 0 : r).toArray();
+                copy.objects.add(new Obj(o.address, o.cls, refs));
+            }
+        }
+        roots.stream().filter(r -> !gone.contains(r)).forEach(copy.roots::add);
+        return copy;
+    }
+
     // ---- the model, for oracles
 
     public List<Long> addresses() {
