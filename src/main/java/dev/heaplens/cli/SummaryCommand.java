@@ -54,7 +54,7 @@ final class SummaryCommand implements Callable<Integer> {
         }
         LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions, input);
         JvmHeap heap = (JvmHeap) loaded.heap;
-        JvmSummary summary = JvmSummary.of(heap, Reachability.of(loaded.dominators, heap));
+        JvmSummary summary = JvmSummary.of(heap, loaded.dominators);
         console.out().print(JvmSummaryRenderer.render(summary, format, input.name()));
         console.out().flush();
         return 0;

@@ -23,6 +23,7 @@ public final class JvmSummaryRenderer {
             rows(j, "classesLoadedMoreThanOnce", s.duplicateClasses(), "loaders", null);
             rows(j, "gcRoots", s.roots(), "roots", "objects");
             RetentionRenderer.reachabilityJson(j, s.reachability());
+            rows(j, "unreachableByClass", s.unreachableByClass(), "count", "bytes");
             j.endObject();
             out.append('\n');
             return out.toString();
@@ -46,6 +47,12 @@ public final class JvmSummaryRenderer {
         Table roots = new Table(List.of("roots", "objects", "kind"), true, true, false);
         s.roots().forEach(r -> roots.row(Sizes.count(r.count()), Sizes.count(r.bytes()), r.label()));
         indent(out, roots);
+        if (!s.unreachableByClass().isEmpty()) {
+            out.append("\nUnreachable objects by class (most bytes first; not in any retained size)\n");
+            Table unreachable = new Table(List.of("count", "bytes", "class"), true, true, false);
+            s.unreachableByClass().forEach(r -> unreachable.row(Sizes.count(r.count()), Sizes.bytes(r.bytes()), r.label()));
+            indent(out, unreachable);
+        }
         out.append("\nClasses loaded by more than one loader\n");
         if (s.duplicateClasses().isEmpty()) {
             out.append("  (none)\n");
