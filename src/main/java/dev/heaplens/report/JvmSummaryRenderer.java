@@ -34,7 +34,7 @@ public final class JvmSummaryRenderer {
                 .append(" shallow\n");
         out.append("  classes       ").append(Sizes.plural(s.classes(), "class")).append(", ")
                 .append(Sizes.plural(s.loaders(), "class loader")).append(" (the bootstrap loader counts as one)\n");
-        out.append("  sizes         layout ").append(s.layout().describe()).append(": object header ")
+        out.append("  sizes         layout ").append(s.layout().describe(s.idSize())).append(": object header ")
                 .append(s.layout().headerBytes()).append(" B, array header ").append(s.layout().arrayHeaderBytes())
                 .append(" B, references ").append(s.layout().referenceBytes()).append(" B, alignment ")
                 .append(s.layout().alignment()).append("\n                ").append(s.layoutNote())
