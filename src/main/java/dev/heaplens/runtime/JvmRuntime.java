@@ -4,7 +4,6 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Leaks;
-import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmDuplicateStrings;
@@ -81,7 +80,7 @@ final class JvmRuntime extends RuntimeBase {
     public HeapSummary summary(DumpInput input, boolean reachability) {
         LoadedHeap loaded = load(input);
         JvmHeap heap = (JvmHeap) loaded.namer();
-        return JvmSummary.of(heap, Reachability.of(loaded.dominators(), heap));
+        return JvmSummary.of(heap, loaded.dominators());
     }
 
     @Override
