@@ -5,8 +5,8 @@ import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraphBuilder;
-import dev.heaplens.util.JsonText;
-import dev.heaplens.util.SharedStrings;
+import dev.heaplens.format.ruby.JsonText;
+import dev.heaplens.format.ruby.SharedStrings;
 
 import java.util.EnumSet;
 import java.util.Set;
