@@ -102,6 +102,23 @@ class HostileRubyTest {
         }
     }
 
+    @Test
+    void absurdMemsizesAreMalformedLinesAndLeaveEveryTotalAsItWas() throws IOException {
+        Map<String, byte[]> inputs = HostileRubyDumps.all(3);
+        Path valid = Files.write(dir.resolve("memsize-valid.json"), inputs.get("valid"));
+        Path huge = Files.write(dir.resolve("memsize-huge.json"), inputs.get("huge-memsizes"));
+        ObjectMapper json = new ObjectMapper();
+        JsonNode base = json.readTree(held("summary", "--format", "json", valid.toString()));
+        JsonNode hostile = json.readTree(HostileRun.inProcess("summary", "--format", "json", huge.toString()).out());
+        assertThat(hostile.get("input").get("malformedLines").asLong()).isEqualTo(5);
+        assertThat(hostile.get("bytes").asLong()).isEqualTo(base.get("bytes").asLong());
+        assertThat(hostile.get("objects").asLong()).isEqualTo(base.get("objects").asLong());
+        for (String command : List.of("summary", "histogram", "top", "retained")) {
+            String out = HostileRun.inProcess(command, huge.toString()).assertHeld(command).out();
+            assertThat(out).as(command).doesNotContainPattern("-[0-9]").doesNotContainPattern("[0-9]{4,}\\.[0-9]%");
+        }
+    }
+
     private record Figures(long objects, long bytes, long histogramBytes, long reachableBytes) {
         void assertNoMoreThan(Figures whole, String what) {
             assertThat(objects).as(what).isLessThanOrEqualTo(whole.objects);
