@@ -71,7 +71,7 @@ final class LoadedHeap {
     /** An HPROF dump's file: read more than once (classes, objects, records to show), so not standard input. */
     static HprofSource hprofSource(DumpInput input) {
         if (!input.canReopen()) {
-            throw new HeaplensException("standard input: HPROF dumps are read more than once; give the file's path");
+            throw new HeaplensException(input.name() + ": HPROF dumps are read more than once; give the file's path, not a pipe");
         }
         try {
             return HprofSource.of(java.nio.file.Path.of(input.name()));
