@@ -83,6 +83,13 @@ class HostileRubyTest {
                 HostileRun.child(Duration.ofSeconds(60), 64, command, file.toString()).assertHeld(name + ": " + command);
             }
         }
+        // A 100 MB line (100 KB gzipped): more than a 64 MB heap holds, so it is skipped and counted.
+        byte[] line = HostileRubyDumps.utf8(HostileRubyDumps.objectWith(1, "value", "\"" + "x".repeat(100 << 20) + "\""));
+        Path big = Files.write(dir.resolve("small-heap-100mb-line.json.gz"),
+                HostileRubyDumps.gzip(HostileRubyDumps.concat(inputs.get("valid"), line)));
+        HostileRun.Outcome o = HostileRun.child(Duration.ofSeconds(60), 64, "summary", big.toString()).assertHeld("100 MB line");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.err()).contains("more than this heap holds (a larger -Xmx reads it): skipped");
     }
 
     @Test
