@@ -147,7 +147,7 @@ final class JvmRuntime extends RuntimeBase {
     /** An HPROF dump's file: read more than once (classes, objects, records to show), so not standard input. */
     private static HprofSource source(DumpInput input) {
         if (!input.canReopen()) {
-            throw new HeaplensException("standard input: HPROF dumps are read more than once; give the file's path");
+            throw new HeaplensException(input.name() + ": HPROF dumps are read more than once; give the file's path, not a pipe");
         }
         try {
             return HprofSource.of(Path.of(input.name()));
