@@ -57,7 +57,16 @@ class PauseStatsAndTrendTest {
         HeapTrend rising = HeapTrend.of(t, sawtoothRising, sawtoothRising, n);
         assertThat(rising.risingFloor()).isTrue();
         assertThat(rising.floors()).containsExactly(100, 150, 200, 250);
-        assertThat(rising.slopeBytesPerSecond()).isEqualTo(5.0, org.assertj.core.data.Offset.offset(0.01));
+        // least squares by the textbook sums: (nΣxy − ΣxΣy) / (nΣx² − (Σx)²), x in seconds
+        double sx = 0, sy = 0, sxy = 0, sxx = 0;
+        for (int i = 0; i < n; i++) {
+            sx += i;
+            sy += sawtoothRising[i];
+            sxy += (double) i * sawtoothRising[i];
+            sxx += (double) i * i;
+        }
+        double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+        assertThat(rising.slopeBytesPerSecond()).isEqualTo(slope, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(rising.peakAfterBytes()).isEqualTo(100 + 39 * 5 + 40);
     }
 }
