@@ -5,7 +5,6 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The streams a command uses: results go to {@code out}, progress, warnings and errors to
@@ -16,9 +15,9 @@ import java.nio.charset.StandardCharsets;
 public record Console(InputStream in, PrintStream out, PrintStream err, boolean stderrIsTerminal) {
     /** The process's streams, always UTF-8 (class names and paths are UTF-8 whatever the locale). */
     public static Console system() {
-        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
-                false, StandardCharsets.UTF_8);
-        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        PrintStream out = new CheckedPrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+                false);
+        PrintStream err = new CheckedPrintStream(new FileOutputStream(FileDescriptor.err), true);
         return new Console(System.in, out, err, Boolean.getBoolean("heaplens.stderr.tty"));
     }
 }

@@ -1,11 +1,11 @@
 package dev.heaplens.cli;
 
-import dev.heaplens.analysis.ruby.GroupBy;
-import dev.heaplens.analysis.ruby.Histogram;
-import dev.heaplens.analysis.ruby.HistogramDiff;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.HistogramDiff;
+import dev.heaplens.analysis.histogram.SortOrder;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.DiffRenderer;
-import dev.heaplens.report.OutputFormat;
+import dev.heaplens.runtime.HeapRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -16,8 +16,9 @@ import java.util.concurrent.Callable;
 
 @Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What grew between two dumps (both Ruby or both JVM), per group.",
-                "Count and bytes before, after and the change, most grown first; groups that appeared",
-                "or vanished included. With --fail-over/--fail-over-pct it is a CI memory gate."},
+                "Count and bytes before, after and the change, most grown first; groups that",
+                "appeared or vanished included; --top 0 shows every group. With --fail-over or",
+                "--fail-over-pct it is a CI memory gate. One of the two can be - (standard input)."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens diff before.json after.json --by class",
                 "  heaplens diff before.json.gz after.json.gz --by location --format tsv",
@@ -26,24 +27,24 @@ import java.util.concurrent.Callable;
 final class DiffCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "BEFORE", description = "The earlier dump.")
+    @Parameters(index = "0", paramLabel = "BEFORE", description = "The earlier dump, Ruby or JVM.")
     String before;
 
-    @Parameters(index = "1", paramLabel = "AFTER", description = "The later dump.")
+    @Parameters(index = "1", paramLabel = "AFTER", description = "The later dump, of the same runtime.")
     String after;
 
     @Option(names = "--by", paramLabel = "KEY", description = "Ruby dumps: class, type, imemo, location, file, gem,"
             + " method or generation; JVM heap dumps: class, package, loader or kind (default: ${DEFAULT-VALUE}).")
     GroupBy by = GroupBy.CLASS;
 
-    @Option(names = "--top", paramLabel = "N", description = "Show at most N groups; 0 for all (default: ${DEFAULT-VALUE}).")
-    int top = 50;
+    @Mixin
+    TopOption top = new TopOption(50);
 
     @Option(names = "--sort", paramLabel = "ORDER", description = "bytes or count grown (default: ${DEFAULT-VALUE}).")
-    HistogramDiff.SortOrder sort = HistogramDiff.SortOrder.BYTES;
+    SortOrder sort = SortOrder.BYTES;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "table, markdown, tsv, csv or json (default: ${DEFAULT-VALUE}).")
-    OutputFormat format = OutputFormat.TABLE;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     GrowthGate gate;
@@ -57,14 +58,16 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<DumpInput> inputs = DumpSets.openOfOneRuntime(console, List.of(before, after));
-        Histogram a = DumpHistogram.read(console, inputs.get(0), by, dumpOptions);
-        Histogram b = DumpHistogram.read(console, inputs.get(1), by, dumpOptions);
-        HistogramDiff diff = HistogramDiff.of(a, b, sort);
-        List<HistogramDiff.Row> shown = top <= 0 ? diff.rows() : diff.rows().subList(0, Math.min(top, diff.rows().size()));
-        console.out().print(DiffRenderer.render(diff, shown, format, inputs.get(0).name(), inputs.get(1).name()));
+        DumpSets.Dumps dumps = DumpSets.openOfOneRuntime(console, List.of(before, after), dumpOptions);
+        List<DumpInput> inputs = dumps.inputs();
+        HeapRuntime runtime = dumps.runtime();
+        HistogramDiff diff = HistogramDiff.of(runtime.histogram(inputs.get(0), by), runtime.histogram(inputs.get(1), by),
+                sort);
+        List<HistogramDiff.Row> rows = diff.rows();
+        List<HistogramDiff.Row> shown = top.top == 0 ? rows : rows.subList(0, Math.min(top.top, rows.size()));
+        console.out().print(DiffRenderer.render(diff, shown, format.format, inputs.get(0).name(), inputs.get(1).name()));
         console.out().flush();
-        if (format == OutputFormat.TSV || format == OutputFormat.CSV) {
+        if (format.rowsOnly()) {
             console.err().println("heaplens: " + DiffRenderer.totalsNote(diff));
         }
         return gate.check(console, "memory", diff.bytesDelta(), diff.before().bytes());

@@ -1,8 +1,8 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
-import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.runtime.HeapRuntime;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,17 +15,12 @@ final class DumpSets {
     private DumpSets() {
     }
 
-    /** Ruby dumps only. */
-    static List<DumpInput> open(Console console, List<String> names) {
-        return open(console, names, false);
+    /** Dumps of one runtime, and that runtime. */
+    record Dumps(HeapRuntime runtime, List<DumpInput> inputs) {
     }
 
     /** All Ruby dumps or all JVM (HPROF) dumps: a Ruby heap and a JVM heap have no groups in common. */
-    static List<DumpInput> openOfOneRuntime(Console console, List<String> names) {
-        return open(console, names, true);
-    }
-
-    private static List<DumpInput> open(Console console, List<String> names, boolean jvmToo) {
+    static Dumps openOfOneRuntime(Console console, List<String> names, DumpOptions options) {
         long stdin = names.stream().filter("-"::equals).count();
         if (stdin > 1) {
             throw new HeaplensException("standard input (-) can be only one of the dumps compared");
@@ -33,7 +28,8 @@ final class DumpSets {
         List<DumpInput> inputs = new ArrayList<>();
         for (String name : names) {
             DumpInput input = DumpInput.open(name, console.in());
-            inputs.add(jvmToo && input.format() == DumpFormat.HPROF ? input : input.requireRuby());
+            options.runtimeFor(console, input); // refuses what is no heap dump, saying what it is
+            inputs.add(input);
         }
         DumpInput first = inputs.get(0);
         for (DumpInput input : inputs) {
@@ -50,7 +46,7 @@ final class DumpSets {
                 }
             }
         }
-        return inputs;
+        return new Dumps(options.runtimeFor(console, first), inputs);
     }
 
     private static boolean sameFile(String a, String b) {

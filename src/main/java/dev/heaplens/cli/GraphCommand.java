@@ -1,16 +1,17 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.ClassNameSuggestions;
 import dev.heaplens.analysis.graph.ReferrerGraph;
 import dev.heaplens.report.Sizes;
 import dev.heaplens.report.GraphDrawing;
+import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -25,16 +26,16 @@ import java.util.concurrent.Callable;
 final class GraphCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
-    String dump;
+    @Mixin
+    DumpArgument dump;
 
     @Option(names = "--class", required = true, paramLabel = "NAME", description = "The class, as histogram --by class names it.")
     String className;
 
-    @Option(names = "--level", paramLabel = "N", description = "Levels of referrers; 0 = until none is new (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--level", paramLabel = "N", converter = Converters.NonNegative.class, description = "Levels of referrers; 0 = until none is new (default: ${DEFAULT-VALUE}).")
     int level = 5;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Objects of the class drawn; 0 = all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--limit", paramLabel = "N", converter = Converters.NonNegative.class, description = "Objects of the class drawn; 0 = all (default: ${DEFAULT-VALUE}).")
     int limit = 10;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "mermaid or dot (default: ${DEFAULT-VALUE}).")
@@ -49,22 +50,22 @@ final class GraphCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
-        int[] targets = loaded.heap.objectsOfClass(className);
+        LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
+        int[] targets = loaded.namer().objectsOfClass(className);
         if (targets.length == 0) {
-            throw new HeaplensException("no objects of class '" + className + "' in " + loaded.input.name()
-                    + suggestions(loaded.heap.classNames()));
+            throw new HeaplensException("no objects of class '" + className + "' in " + loaded.input().name()
+                    + suggestions(loaded.namer().classNames()));
         }
         ReferrerGraph.Result result = ReferrerGraph.walk(loaded.graph(), targets, limit, level);
         List<GraphDrawing.Node> nodes = new ArrayList<>();
         for (int o : result.nodes()) {
-            String own = loaded.heap.classObjectName(o);
-            String name = own != null ? own + " (" + loaded.heap.kind(o).toLowerCase() + ")" : loaded.heap.className(o);
+            String own = loaded.namer().classObjectName(o);
+            String name = own != null ? own + " (" + loaded.namer().kind(o).toLowerCase() + ")" : loaded.namer().className(o);
             nodes.add(new GraphDrawing.Node(hex(loaded, o), hex(loaded, o) + " " + name));
         }
         List<GraphDrawing.Edge> edges = new ArrayList<>();
         for (ReferrerGraph.Edge e : result.edges()) {
-            String label = loaded.heap.edgeLabel(e.from(), e.index(), e.to()) + "," + e.level();
+            String label = loaded.namer().edgeLabel(e.from(), e.index(), e.to()) + "," + e.level();
             edges.add(new GraphDrawing.Edge(hex(loaded, e.from()), hex(loaded, e.to()), label));
         }
         String comment = Sizes.plural(targets.length, "object") + " of " + className + ", " + result.targets().size() + " drawn, "
@@ -81,36 +82,7 @@ final class GraphCommand implements Callable<Integer> {
 
     /** "; did you mean ..." with the closest class names, or nothing. */
     private String suggestions(List<String> names) {
-        String wanted = className.toLowerCase();
-        List<String> close = new ArrayList<>(names);
-        close.sort(Comparator.comparingInt((String n) -> distance(wanted, n.toLowerCase())).thenComparing(n -> n));
-        List<String> best = new ArrayList<>();
-        for (String n : close) {
-            if (best.size() == 3 || distance(wanted, n.toLowerCase()) > Math.max(3, wanted.length() / 2)) {
-                break;
-            }
-            best.add(n);
-        }
+        List<String> best = ClassNameSuggestions.closest(className, names);
         return best.isEmpty() ? "" : "; did you mean " + String.join(", ", best) + "?";
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

@@ -18,7 +18,7 @@ final class GrowthGate {
             description = "Exit with code 3 when the growth is more than SIZE (e.g. 10MB).")
     Long failOver;
 
-    @Option(names = "--fail-over-pct", paramLabel = "P",
+    @Option(names = "--fail-over-pct", paramLabel = "P", converter = Converters.Percent.class,
             description = "Exit with code 3 when the growth is more than P percent of the first dump's bytes.")
     Double failOverPercent;
 

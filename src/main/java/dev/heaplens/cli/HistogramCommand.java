@@ -1,11 +1,11 @@
 package dev.heaplens.cli;
 
-import dev.heaplens.analysis.ruby.GroupBy;
-import dev.heaplens.analysis.ruby.Histogram;
-import dev.heaplens.analysis.ruby.HistogramView;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
+import dev.heaplens.analysis.histogram.HistogramView;
+import dev.heaplens.analysis.histogram.SortOrder;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.HistogramRenderer;
-import dev.heaplens.report.OutputFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -14,7 +14,9 @@ import picocli.CommandLine.Parameters;
 import java.util.concurrent.Callable;
 
 @Command(name = "histogram", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Objects and bytes (memsize) per group, biggest first, with totals."},
+        description = {"Objects and bytes per group, biggest first, with totals.",
+                "Bytes are memsize on a Ruby dump, shallow size on a JVM dump. --top 0 shows",
+                "every group."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens histogram heap.json --by class --top 20",
                 "  heaplens histogram heap.json.gz --by location --min-bytes 1MB --format markdown",
@@ -28,29 +30,29 @@ import java.util.concurrent.Callable;
                 "fall in '(no allocation info)'.",
                 "KEY for JVM heap dumps (HPROF): class, package (arrays under their element's),",
                 "loader (the class's defining class loader) or kind (instance, object array,",
-                "primitive array, class; type is the same)."})
+                "primitive array, class; --by type is taken for kind)."})
 final class HistogramCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz) or a JVM .hprof, or - for stdin.")
+    @Parameters(index = "0", paramLabel = "DUMP", description = DumpArgument.ANY_DUMP
+            + "; - reads either from standard input.")
     String dump;
 
     @Option(names = "--by", paramLabel = "KEY", description = "Group by KEY (default: ${DEFAULT-VALUE}).")
     GroupBy by = GroupBy.CLASS;
 
-    @Option(names = "--top", paramLabel = "N", description = "Show at most N groups; 0 for all (default: ${DEFAULT-VALUE}).")
-    int top = 50;
+    @Mixin
+    TopOption top = new TopOption(50);
 
     @Option(names = "--min-bytes", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "Hide groups smaller than SIZE (e.g. 4096, 10KB, 1MB).")
     long minBytes;
 
     @Option(names = "--sort", paramLabel = "ORDER", description = "bytes or count (default: ${DEFAULT-VALUE}).")
-    HistogramView.SortOrder sort = HistogramView.SortOrder.BYTES;
+    SortOrder sort = SortOrder.BYTES;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
-            description = "table, markdown, tsv, csv or json (default: ${DEFAULT-VALUE}).")
-    OutputFormat format = OutputFormat.TABLE;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     DumpOptions dumpOptions;
@@ -62,11 +64,11 @@ final class HistogramCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DumpInput input = DumpInput.open(dump, console.in());
-        Histogram histogram = DumpHistogram.read(console, input, by, dumpOptions);
-        HistogramView view = HistogramView.of(histogram, sort, top, minBytes);
-        console.out().print(HistogramRenderer.render(view, format, input.name()));
+        Histogram histogram = dumpOptions.runtimeFor(console, input).histogram(input, by);
+        HistogramView view = HistogramView.of(histogram, sort, top.top, minBytes);
+        console.out().print(HistogramRenderer.render(view, format.format, input.name()));
         console.out().flush();
-        if (format == OutputFormat.TSV || format == OutputFormat.CSV) {
+        if (format.rowsOnly()) {
             console.err().println("heaplens: " + HistogramRenderer.totalsNote(view));
         }
         return 0;

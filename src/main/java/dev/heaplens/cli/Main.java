@@ -7,12 +7,17 @@ import picocli.CommandLine.Command;
 import java.io.PrintWriter;
 
 @Command(name = "heaplens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Fast, exact analysis of heap dumps (Ruby ObjectSpace.dump_all JSON lines)."},
+        description = {"Fast, exact analysis of heap dumps: Ruby ObjectSpace.dump_all JSON lines",
+                "(.json, .json.gz) and JVM HPROF heap dumps (.hprof, plain or gzip), told apart",
+                "by their contents. Every command reads both but strings (JVM dumps only).",
+                "A DUMP of - is standard input: any dump for histogram and diff, a Ruby dump",
+                "for the others (they read a JVM dump more than once: give its file)."},
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens summary heap.json.gz",
                 "  heaplens histogram heap.json --by class --top 20",
                 "  heaplens histogram heap.json --by location --format tsv > by-location.tsv",
+                "  heaplens retained app.hprof --by package",
                 "",
                 "Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
@@ -27,9 +32,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     public static void main(String[] args) {
         Console console = Console.system();
-        int code = run(console, args);
-        console.out().flush();
-        System.exit(code);
+        System.exit(run(console, args));
     }
 
     /** Runs heaplens with the given streams and returns the exit code. */
@@ -46,15 +49,34 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .addSubcommand(new LeaksCommand(console))
                 .addSubcommand(new StringsCommand(console))
                 .addSubcommand(new GcCommand(console))
+                .addSubcommand(new MemprofCommand(console))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
-        LowerCaseEnums.register(cli, dev.heaplens.analysis.ruby.GroupBy.class, dev.heaplens.report.OutputFormat.class,
-                dev.heaplens.analysis.ruby.HistogramView.SortOrder.class, dev.heaplens.analysis.ruby.HistogramDiff.SortOrder.class,
-                dev.heaplens.analysis.graph.ObjectNamer.Grouping.class, dev.heaplens.report.GraphDrawing.Format.class);
-        return cli.execute(args);
+        LowerCaseEnums.registerAll(cli);
+        return checkWrites(console, cli.execute(args));
+    }
+
+    /**
+     * A command whose output could not be written (stdout closed, a full disk) fails, in one
+     * line on stderr, instead of exiting 0 with its results gone.
+     */
+    private static int checkWrites(Console console, int code) {
+        console.out().flush();
+        int failed = code == 0 || code == GrowthGate.EXIT_CODE ? HeaplensException.BAD_INPUT : code;
+        if (console.out().checkError()) {
+            console.err().println("heaplens: cannot write output: " + reason(console.out()));
+            return failed;
+        }
+        console.err().flush();
+        return console.err().checkError() ? failed : code;
+    }
+
+    private static String reason(java.io.PrintStream stream) {
+        String why = stream instanceof CheckedPrintStream checked ? checked.failure() : null;
+        return why != null ? why : "the stream reported an error";
     }
 
     @picocli.CommandLine.Spec
@@ -69,14 +91,14 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     private static int badUsage(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        cmd.getErr().println("heaplens: " + e.getMessage());
+        cmd.getErr().println("heaplens: " + dev.heaplens.report.TerminalText.escape(e.getMessage()));
         cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         return HeaplensException.BAD_INPUT;
     }
 
     private static int failure(Console console, Exception e) {
         if (e instanceof HeaplensException h) {
-            console.err().println("heaplens: " + h.getMessage());
+            console.err().println("heaplens: " + dev.heaplens.report.TerminalText.escape(h.getMessage()));
             return h.exitCode();
         }
         if (System.getenv("HEAPLENS_DEBUG") != null) {

@@ -3,6 +3,7 @@ package dev.heaplens.cli;
 import dev.heaplens.analysis.graph.ObjectReport;
 import dev.heaplens.report.ObjectRenderer;
 import dev.heaplens.report.OutputFormat;
+import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,8 +22,8 @@ import java.util.concurrent.Callable;
 final class ObjectCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
-    String dump;
+    @Mixin
+    DumpArgument dump;
 
     @Parameters(index = "1", paramLabel = "ADDRESS", description = "The object's address, as in the dump (0x7f...).")
     String address;
@@ -43,11 +44,11 @@ final class ObjectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ObjectRenderer.requireTextOrJson(format, "object");
-        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
+        LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
         int o = loaded.objectAt(address);
         List<Integer> shown = new ArrayList<>(List.of(o));
         var g = loaded.graph();
-        for (int up = loaded.dominators.immediateDominator(o); up >= 0; up = loaded.dominators.immediateDominator(up)) {
+        for (int up = loaded.dominators().immediateDominator(o); up >= 0; up = loaded.dominators().immediateDominator(up)) {
             shown.add(up);
         }
         for (long i = g.inStart(o), n = 0; i < g.inEnd(o) && n < neighbours; i++, n++) {
@@ -58,7 +59,7 @@ final class ObjectCommand implements Callable<Integer> {
         }
         int[] objects = shown.stream().mapToInt(Integer::intValue).toArray();
         loaded.showValuesOf(objects);
-        ObjectReport report = ObjectReport.of(o, loaded.dominators, loaded.heap, loaded.recordText(o), Math.max(0, neighbours));
+        ObjectReport report = ObjectReport.of(o, loaded.dominators(), loaded.namer(), loaded.recordText(o), Math.max(0, neighbours));
         console.out().print(ObjectRenderer.object(report, format));
         console.out().flush();
         return 0;

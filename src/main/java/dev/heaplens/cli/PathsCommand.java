@@ -5,6 +5,7 @@ import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.report.ObjectRenderer;
 import dev.heaplens.report.OutputFormat;
+import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,8 +25,8 @@ import java.util.concurrent.Callable;
 final class PathsCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
-    String dump;
+    @Mixin
+    DumpArgument dump;
 
     @Parameters(index = "1", paramLabel = "ADDRESS", description = "The object's address, as in the dump (0x7f...).")
     String address;
@@ -46,7 +47,7 @@ final class PathsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ObjectRenderer.requireTextOrJson(format, "paths");
-        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
+        LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
         int target = loaded.objectAt(address);
         List<RootPaths.Path> paths = RootPaths.shortest(loaded.graph(), loaded.graph().strongReferences(), target,
                 Math.max(1, max));
@@ -65,10 +66,10 @@ final class PathsCommand implements Callable<Integer> {
         loaded.showValuesOf(shown.stream().mapToInt(Integer::intValue).toArray());
         List<ObjectRenderer.PathView> views = new ArrayList<>();
         for (RootPaths.Path p : paths) {
-            views.add(loaded.pathView(p));
+            views.add(PathViews.of(loaded, p));
         }
-        console.out().print(ObjectRenderer.paths(ObjectRow.of(target, loaded.dominators, loaded.namer()), views, weakOnly,
-                format));
+        console.out().print(ObjectRenderer.paths(ObjectRow.of(target, loaded.dominators(), loaded.namer()), views, weakOnly,
+                loaded.graph().rootCount() > 0, format));
         console.out().flush();
         return 0;
     }

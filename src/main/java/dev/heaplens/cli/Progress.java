@@ -3,7 +3,7 @@ package dev.heaplens.cli;
 import dev.heaplens.report.Sizes;
 
 import java.io.PrintStream;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /** Shows how far a long read is, on one rewritten stderr line, while stderr is a terminal. */
 final class Progress implements AutoCloseable {
@@ -15,14 +15,14 @@ final class Progress implements AutoCloseable {
     private volatile boolean done;
     private boolean shown;
 
-    private Progress(PrintStream err, String label, long total, AtomicLong counter) {
+    private Progress(PrintStream err, String label, long total, LongSupplier counter) {
         this.err = err;
         this.thread = new Thread(() -> loop(label, total, counter), "heaplens-progress");
         thread.setDaemon(true);
     }
 
     /** Starts showing progress, or does nothing when {@code enabled} is false. */
-    static Progress start(boolean enabled, PrintStream err, String label, long total, AtomicLong counter) {
+    static Progress start(boolean enabled, PrintStream err, String label, long total, LongSupplier counter) {
         Progress p = new Progress(err, label, total, counter);
         if (enabled) {
             p.thread.start();
@@ -30,7 +30,7 @@ final class Progress implements AutoCloseable {
         return p;
     }
 
-    private void loop(String label, long total, AtomicLong counter) {
+    private void loop(String label, long total, LongSupplier counter) {
         long started = System.currentTimeMillis();
         while (!done) {
             try {
@@ -41,7 +41,7 @@ final class Progress implements AutoCloseable {
             if (done || System.currentTimeMillis() - started < QUIET_MS) {
                 continue;
             }
-            long read = counter.get();
+            long read = counter.getAsLong();
             String text = total > 0
                     ? String.format("%s: %s of %s (%d%%)", label, Sizes.bytes(read), Sizes.bytes(total), Math.min(100, read * 100 / total))
                     : String.format("%s: %s", label, Sizes.bytes(read));

@@ -1,17 +1,12 @@
 package dev.heaplens.cli;
 
-import dev.heaplens.HeaplensException;
-import dev.heaplens.analysis.jvm.DuplicateStrings;
-import dev.heaplens.io.DumpFormat;
+import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.DuplicateStringsRenderer;
-import dev.heaplens.report.OutputFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -25,14 +20,15 @@ import java.util.concurrent.Callable;
 final class StringsCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "A JVM heap dump (.hprof, plain or gzip).")
+    @Parameters(index = "0", paramLabel = "DUMP", description = "A JVM heap dump (.hprof, plain or gzip), read twice:"
+            + " not standard input.")
     String dump;
 
-    @Option(names = "--top", paramLabel = "N", description = "Show the N most wasteful values (default: ${DEFAULT-VALUE}).")
-    int top = 20;
+    @Mixin
+    TopOption top = new TopOption(20);
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "table, markdown, tsv, csv or json (default: ${DEFAULT-VALUE}).")
-    OutputFormat format = OutputFormat.TABLE;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     DumpOptions dumpOptions;
@@ -44,19 +40,11 @@ final class StringsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DumpInput input = DumpInput.open(dump, console.in());
-        if (input.format() != DumpFormat.HPROF) {
-            input.requireRuby(); // neither format: say what the file is
-            throw new HeaplensException(input.name() + ": strings reads JVM heap dumps; for a Ruby dump, "
-                    + "histogram --by location shows where String objects come from");
-        }
-        List<String> warnings = new ArrayList<>();
-        DuplicateStrings d = DuplicateStrings.of(LoadedHeap.hprofSource(input), dumpOptions.hprofLayout(),
-                dumpOptions.strict, Math.max(0, top), warnings);
-        warnings.forEach(w -> console.err().println("heaplens: warning: " + input.name() + ": " + w));
-        List<DuplicateStrings.Group> shown = d.groups().subList(0, Math.min(Math.max(0, top), d.groups().size()));
-        console.out().print(DuplicateStringsRenderer.render(d, shown, format, input.name()));
+        DuplicateStrings d = dumpOptions.runtimeFor(console, input).duplicateStrings(input, top.top);
+        List<DuplicateStrings.Group> shown = d.groups().subList(0, Math.min(top.top, d.groups().size()));
+        console.out().print(DuplicateStringsRenderer.render(d, shown, format.format, input.name()));
         console.out().flush();
-        if (format == OutputFormat.TSV || format == OutputFormat.CSV) {
+        if (format.rowsOnly()) {
             console.err().println("heaplens: " + DuplicateStringsRenderer.totalsNote(d));
         }
         return 0;

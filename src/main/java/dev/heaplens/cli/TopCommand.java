@@ -3,12 +3,10 @@ package dev.heaplens.cli;
 import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.TopRetainers;
-import dev.heaplens.report.OutputFormat;
 import dev.heaplens.report.RetentionRenderer;
+import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,21 +14,21 @@ import java.util.concurrent.Callable;
 
 @Command(name = "top", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"The objects that keep the most memory alive.",
-                "Largest retained size first (what the GC would free if the object were gone), from the",
-                "dominator tree."},
+                "Largest retained size first (what the GC would free if the object were gone),",
+                "from the dominator tree."},
         footerHeading = "%nExamples:%n",
-        footer = {"  heaplens top heap.json", "  heaplens top heap.json.gz --top 50 --format tsv"})
+        footer = {"  heaplens top heap.json", "  heaplens top heap.json.gz --top 50 --format tsv", "  heaplens top app.hprof"})
 final class TopCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(index = "0", paramLabel = "DUMP", description = "ObjectSpace.dump_all output (.json, .json.gz, or - for stdin).")
-    String dump;
+    @Mixin
+    DumpArgument dump;
 
-    @Option(names = "--top", paramLabel = "N", description = "How many objects (default: ${DEFAULT-VALUE}).")
-    int top = 20;
+    @Mixin
+    TopOption top = new TopOption(20);
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "table, markdown, tsv, csv or json (default: ${DEFAULT-VALUE}).")
-    OutputFormat format = OutputFormat.TABLE;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     DumpOptions dumpOptions;
@@ -41,15 +39,15 @@ final class TopCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LoadedHeap loaded = LoadedHeap.load(console, dump, dumpOptions);
-        int[] largest = TopRetainers.largest(loaded.dominators, Math.max(1, top));
+        LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
+        int[] largest = TopRetainers.largest(loaded.dominators(), top.atLeastOne());
         loaded.showValuesOf(largest);
         List<ObjectRow> rows = new ArrayList<>();
         for (int o : largest) {
-            rows.add(ObjectRow.of(o, loaded.dominators, loaded.namer()));
+            rows.add(ObjectRow.of(o, loaded.dominators(), loaded.namer()));
         }
-        Reachability reach = Reachability.of(loaded.dominators, loaded.namer());
-        console.out().print(RetentionRenderer.top(rows, reach, format, loaded.input.name()));
+        Reachability reach = Reachability.of(loaded.dominators(), loaded.namer());
+        console.out().print(RetentionRenderer.top(rows, reach, format.format, loaded.input().name()));
         console.out().flush();
         return 0;
     }

@@ -28,7 +28,8 @@ final class AddressIndex implements AddressLookup {
         long range = max - min; // unsigned
         long target = Math.max(1, n / 2);
         int s = 0;
-        while (Long.compareUnsigned(range >>> s, target) >= 0) {
+        // Shifts stop at 63: a shift of 64 is no shift in Java, and a range of 2^63 or more would loop forever.
+        while (s < 63 && Long.compareUnsigned(range >>> s, target) >= 0) {
             s++;
         }
         shift = s;

@@ -15,6 +15,9 @@ import java.util.List;
  * {@link #source}). Duplicate references (the same source and target twice) are kept; references to
  * addresses absent from the dump are dropped and counted in {@link #danglingReferences()}.
  *
+ * <p>It holds only what every runtime's dump has; what one runtime knows beyond that (Ruby's
+ * allocation sites, say) that runtime keeps beside the graph, by object id (see {@link IntColumn}).
+ *
  * <p>Immutable, so safe to share between threads once built.
  */
 public final class HeapGraph {
@@ -22,9 +25,6 @@ public final class HeapGraph {
     private final byte[] kind;
     private final long[] classAddress;
     private final long[] shallowSize;
-    private final int[] site;
-    private final int[] generation;
-    private final int[] detail;
     private final long[] position;
     private final long[] outOffsets;
     private final int[][] targetPages;
@@ -43,11 +43,7 @@ public final class HeapGraph {
     /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
     private final long[] weakReferences;
 
-    /** Optional per-object columns; each may be null when no object has it. */
-    record Extras(int[] site, int[] generation, int[] detail, long[] position) {
-    }
-
-    HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, Extras extras,
+    HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, long[] position,
               long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
               long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index,
               long[] weakReferences) {
@@ -55,10 +51,7 @@ public final class HeapGraph {
         this.kind = kind;
         this.classAddress = classAddress;
         this.shallowSize = shallowSize;
-        this.site = extras.site();
-        this.generation = extras.generation();
-        this.detail = extras.detail();
-        this.position = extras.position();
+        this.position = position;
         this.outOffsets = outOffsets;
         this.targetPages = targets.pages;
         this.targetShift = targets.shift;
@@ -119,32 +112,9 @@ public final class HeapGraph {
         return totalShallowSize;
     }
 
-    /** Allocation site id, -1 when absent. */
-    public int site(int o) {
-        return site == null ? -1 : site[o];
-    }
-
-    /** The reader's detail string id ({@link HeapGraphBuilder.Part#setDetail}), -1 when absent. */
-    public int detail(int o) {
-        return detail == null ? -1 : detail[o];
-    }
-
     /** Byte offset of the object's record in the dump, -1 when unknown. */
     public long position(int o) {
         return position == null ? -1 : position[o];
-    }
-
-    /** GC generation, -1 when absent. */
-    public int generation(int o) {
-        return generation == null ? -1 : generation[o];
-    }
-
-    public boolean hasSites() {
-        return site != null;
-    }
-
-    public boolean hasGenerations() {
-        return generation != null;
     }
 
     /** The object at {@code address}, or -1 when the dump has none (the first one if duplicated). */

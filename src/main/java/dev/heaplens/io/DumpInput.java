@@ -15,10 +15,10 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * A dump to read: a plain file (read in parallel ranges), a gzip file, or standard input
- * ({@code -}, itself possibly gzipped). Knows the dump's format from its first bytes.
+ * ({@code -}, itself possibly gzipped), or a pipe or FIFO given by path (read once, like standard
+ * input). Knows the dump's format from its first bytes.
  */
 public final class DumpInput {
-    private static final int HEAD_BYTES = 64 * 1024;
     private static final int GZIP_BUFFER = 256 * 1024;
     private static final String STDIN = "standard input";
 
@@ -41,21 +41,27 @@ public final class DumpInput {
     /** Opens {@code arg}, a path or {@code -} for standard input, and detects its format. */
     public static DumpInput open(String arg, InputStream standardInput) {
         if (arg.equals("-")) {
-            return openStdin(standardInput);
+            return openOnce(STDIN, standardInput);
+        }
+        if (arg.isEmpty()) {
+            throw new HeaplensException("the dump path is empty: name a dump file, or - for standard input");
         }
         Path path = Path.of(arg);
         if (Files.isDirectory(path)) {
             throw new HeaplensException(arg + ": is a directory, not a dump file");
         }
         try {
+            if (Files.exists(path) && !Files.isRegularFile(path)) {
+                // A pipe, a FIFO, <(...): it can be read once, so the head is kept and read on from.
+                return openOnce(arg, new java.io.FileInputStream(path.toFile())); // its available() works on a pipe
+            }
             long size = Files.size(path);
             boolean gzip = isGzip(path);
-            byte[] head = new byte[HEAD_BYTES];
-            int n;
+            Head head;
             try (InputStream in = gzip ? gunzip(Files.newInputStream(path), arg) : Files.newInputStream(path)) {
-                n = readFully(in, head, arg);
+                head = Head.read(in, arg);
             }
-            return new DumpInput(arg, path, gzip, size, DumpFormat.detect(head, n), null);
+            return new DumpInput(arg, path, gzip, size, head.format(), null);
         } catch (java.io.EOFException e) {
             throw new HeaplensException(arg + ": not a valid gzip file: it ends inside the gzip header");
         } catch (NoSuchFileException e) {
@@ -65,21 +71,21 @@ public final class DumpInput {
         }
     }
 
-    private static DumpInput openStdin(InputStream standardInput) {
+    /** A stream that cannot be opened again: its head is read once, kept, and replayed before the rest. */
+    private static DumpInput openOnce(String name, InputStream source) {
         try {
             byte[] magic = new byte[2];
-            int m = readFully(standardInput, magic, STDIN);
-            InputStream raw = new SequenceInputStream(new ByteArrayInputStream(magic, 0, m), standardInput);
+            int m = Head.readFully(source, magic, magic.length, name);
+            InputStream raw = new SequenceInputStream(new ByteArrayInputStream(magic, 0, m), source);
             boolean gzip = m == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-            InputStream in = gzip ? gunzip(raw, STDIN) : raw;
-            byte[] head = new byte[HEAD_BYTES];
-            int n = readFully(in, head, STDIN);
-            InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head, 0, n), in);
-            return new DumpInput(STDIN, null, gzip, -1, DumpFormat.detect(head, n), whole);
+            InputStream in = gzip ? gunzip(raw, name) : raw;
+            Head head = Head.read(in, name);
+            InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head.bytes(), 0, head.length()), in);
+            return new DumpInput(name, null, gzip, -1, head.format(), whole);
         } catch (java.io.EOFException e) {
-            throw new HeaplensException(STDIN + ": not a valid gzip file: it ends inside the gzip header");
+            throw new HeaplensException(name + ": not a valid gzip file: it ends inside the gzip header");
         } catch (IOException e) {
-            throw new HeaplensException(STDIN + ": cannot read: " + e.getMessage());
+            throw new HeaplensException(name + ": cannot read: " + e.getMessage());
         }
     }
 
@@ -91,7 +97,7 @@ public final class DumpInput {
         return format;
     }
 
-    /** Size on disk in bytes (compressed size for gzip), or -1 for standard input. */
+    /** Size on disk in bytes (compressed size for gzip), or -1 for standard input, a pipe or a FIFO. */
     public long size() {
         return size;
     }
@@ -136,6 +142,11 @@ public final class DumpInput {
         return this;
     }
 
+    /** Standard input, or a path that is not a regular file (a pipe, a FIFO, a device). */
+    public boolean isStream() {
+        return path == null;
+    }
+
     private static boolean isGzip(Path path) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
             return in.read() == 0x1f && in.read() == 0x8b;
@@ -152,23 +163,5 @@ public final class DumpInput {
             in.close();
             throw new HeaplensException(name + ": not a valid gzip file: " + e.getMessage());
         }
-    }
-
-    private static int readFully(InputStream in, byte[] into, String name) throws IOException {
-        int n = 0;
-        try {
-            while (n < into.length) {
-                int r = in.read(into, n, into.length - n);
-                if (r < 0) {
-                    break;
-                }
-                n += r;
-            }
-        } catch (java.io.EOFException | java.util.zip.ZipException e) {
-            if (n == 0) {
-                throw new HeaplensException(name + ": corrupt or truncated gzip data: " + e.getMessage());
-            }
-        }
-        return n;
     }
 }

@@ -1,6 +1,6 @@
 package dev.heaplens.report;
 
-import dev.heaplens.analysis.ruby.HistogramDiff;
+import dev.heaplens.analysis.histogram.HistogramDiff;
 
 import java.util.List;
 
@@ -45,7 +45,7 @@ public final class DiffRenderer {
                         bytes(diff.before().bytes(), md), bytes(diff.after().bytes(), md), signedBytes(diff.bytesDelta(), md),
                         "TOTAL (" + Sizes.count(diff.rows().size()) + " groups)");
                 if (!md) {
-                    out.append("Change by ").append(key).append(" from ").append(beforeName).append(" to ").append(afterName).append('\n');
+                    out.append("Change by ").append(key).append(" from ").append(TerminalText.escape(beforeName)).append(" to ").append(TerminalText.escape(afterName)).append('\n');
                     t.writeAligned(out);
                 } else {
                     t.writeMarkdown(out);

@@ -1,6 +1,6 @@
 package dev.heaplens.report;
 
-import dev.heaplens.analysis.jvm.DuplicateStrings;
+import dev.heaplens.analysis.strings.DuplicateStrings;
 
 import java.util.List;
 
@@ -35,7 +35,7 @@ public final class DuplicateStringsRenderer {
                 if (md) {
                     t.writeMarkdown(out);
                 } else {
-                    out.append("Duplicate strings in ").append(dumpName).append(", most wasteful first\n");
+                    out.append("Duplicate strings in ").append(TerminalText.escape(dumpName)).append(", most wasteful first\n");
                     t.writeAligned(out);
                     out.append(totalsNote(d)).append('\n');
                 }

@@ -31,7 +31,7 @@ public final class GraphDrawing {
     public static String render(List<Node> nodes, List<Edge> edges, Format format, String comment) {
         StringBuilder out = new StringBuilder();
         if (format == Format.MERMAID) {
-            out.append("%% ").append(comment).append('\n');
+            out.append("%% ").append(TerminalText.escape(comment)).append('\n');
             out.append("graph LR\n");
             for (Node n : nodes) {
                 out.append("  ").append(n.id()).append("[\"").append(mermaidText(n.label())).append("\"]\n");
@@ -40,7 +40,7 @@ public final class GraphDrawing {
                 out.append("  ").append(e.from()).append(" --\"").append(mermaidText(e.label())).append("\"--> ").append(e.to()).append('\n');
             }
         } else {
-            out.append("// ").append(comment).append('\n');
+            out.append("// ").append(TerminalText.escape(comment)).append('\n');
             out.append("digraph heaplens {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n");
             for (Node n : nodes) {
                 out.append("  \"").append(n.id()).append("\" [label=\"").append(dotText(n.label())).append("\"];\n");
@@ -56,10 +56,10 @@ public final class GraphDrawing {
 
     /** Mermaid labels in quotes take HTML entities for quotes and angle brackets. */
     private static String mermaidText(String s) {
-        return s.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
+        return TerminalText.escape(s).replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     private static String dotText(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ");
+        return TerminalText.escape(s).replace("\\", "\\\\").replace("\"", "\\\"");
     }
 }

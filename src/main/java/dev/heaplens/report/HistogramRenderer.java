@@ -1,7 +1,8 @@
 package dev.heaplens.report;
 
-import dev.heaplens.analysis.ruby.Histogram;
-import dev.heaplens.analysis.ruby.HistogramView;
+import dev.heaplens.analysis.histogram.Histogram;
+import dev.heaplens.analysis.histogram.HistogramView;
+import dev.heaplens.analysis.histogram.SortOrder;
 
 import java.util.List;
 
@@ -45,8 +46,8 @@ public final class HistogramRenderer {
         }
         table.row(Sizes.count(h.totalCount()), "100.0%", Sizes.bytes(h.totalBytes()), "100.0%",
                 "TOTAL (" + Sizes.count(h.groups().size()) + " groups)");
-        out.append("Objects by ").append(h.by().label()).append(" in ").append(dumpName)
-                .append(", by ").append(view.sort() == HistogramView.SortOrder.COUNT ? "count" : "bytes").append('\n');
+        out.append("Objects by ").append(h.by().label()).append(" in ").append(TerminalText.escape(dumpName))
+                .append(", by ").append(view.sort() == SortOrder.COUNT ? "count" : "bytes").append('\n');
         table.writeAligned(out);
     }
 
@@ -79,7 +80,7 @@ public final class HistogramRenderer {
         json.beginObject()
                 .field("dump", dumpName)
                 .field("by", h.by().label())
-                .field("sort", view.sort() == HistogramView.SortOrder.COUNT ? "count" : "bytes");
+                .field("sort", view.sort() == SortOrder.COUNT ? "count" : "bytes");
         json.name("total").beginObject()
                 .field("count", h.totalCount()).field("bytes", h.totalBytes()).field("groups", h.groups().size())
                 .endObject();

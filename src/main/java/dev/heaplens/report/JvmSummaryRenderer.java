@@ -5,11 +5,11 @@ import dev.heaplens.analysis.jvm.JvmSummary;
 import java.util.List;
 
 /** Writes a {@link JvmSummary} as text or JSON. Computes nothing. */
-public final class JvmSummaryRenderer {
+final class JvmSummaryRenderer {
     private JvmSummaryRenderer() {
     }
 
-    public static String render(JvmSummary s, OutputFormat format, String dumpName) {
+    static String render(JvmSummary s, OutputFormat format, String dumpName) {
         StringBuilder out = new StringBuilder();
         if (format == OutputFormat.JSON) {
             JsonWriter j = new JsonWriter(out);
@@ -27,7 +27,7 @@ public final class JvmSummaryRenderer {
             out.append('\n');
             return out.toString();
         }
-        out.append("Summary of ").append(dumpName).append(" (").append(s.version()).append(", ")
+        out.append("Summary of ").append(TerminalText.escape(dumpName)).append(" (").append(s.version()).append(", ")
                 .append(s.idSize()).append("-byte ids)\n");
         out.append("  objects       ").append(Sizes.plural(s.objects(), "object")).append(", ").append(Sizes.bytes(s.bytes()))
                 .append(" shallow\n");

@@ -47,14 +47,14 @@ public final class LeaksRenderer {
                     if (p == null) {
                         continue;
                     }
-                    out.append('\n').append(md ? "**" : "").append("Sample path to ").append(g.key()).append(md ? "**\n\n" : "\n");
-                    out.append(md ? "- " : "  ").append("ROOT ").append(p.rootCategory()).append('\n');
+                    out.append('\n').append(md ? "**" : "").append("Sample path to ").append(TerminalText.escape(g.key())).append(md ? "**\n\n" : "\n");
+                    out.append(md ? "- " : "  ").append("ROOT ").append(TerminalText.escape(p.rootCategory())).append('\n');
                     for (int k = 0; k < p.steps().size(); k++) {
                         ObjectRow s = p.steps().get(k);
                         String via = p.via().get(k);
-                        out.append(md ? "- " : "  -> ").append(via == null ? "" : "(" + via + ") ").append(s.hexAddress())
-                                .append("  ").append(s.kind()).append("  ").append(s.className())
-                                .append(s.value().isEmpty() ? "" : "  " + s.value()).append('\n');
+                        out.append(md ? "- " : "  -> ").append(via == null ? "" : "(" + TerminalText.escape(via) + ") ").append(s.hexAddress())
+                                .append("  ").append(s.kind()).append("  ").append(TerminalText.escape(s.className()))
+                                .append(s.value().isEmpty() ? "" : "  " + TerminalText.escape(s.value())).append('\n');
                     }
                 }
             }

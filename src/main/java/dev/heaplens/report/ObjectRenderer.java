@@ -47,7 +47,7 @@ public final class ObjectRenderer {
             return out.toString();
         }
         ObjectRow o = r.object();
-        out.append(o.hexAddress()).append("  ").append(o.kind()).append("  ").append(o.className()).append('\n');
+        out.append(o.hexAddress()).append("  ").append(o.kind()).append("  ").append(TerminalText.escape(o.className())).append('\n');
         Table facts = new Table(List.of("", ""), false, false);
         facts.row("shallow size", Sizes.bytes(o.shallowSize()) + " (" + Sizes.count(o.shallowSize()) + " bytes)");
         facts.row("retained", o.retainedCount() == 0 ? "nothing: no GC root reaches it"
@@ -60,7 +60,7 @@ public final class ObjectRenderer {
             facts.row("GC roots", String.join(", ", r.rootCategories()));
         }
         indent(out, facts, true);
-        out.append("\nRecord\n  ").append(r.record() == null ? "(not available: standard input is read once)" : r.record()).append('\n');
+        out.append("\nRecord\n  ").append(r.record() == null ? "(not available: standard input is read once)" : TerminalText.escape(r.record())).append('\n');
         out.append("\nDominated by (nearest first, up to the GC roots)\n");
         if (r.dominators().isEmpty()) {
             out.append(o.retainedCount() == 0 ? "  (unreachable)\n" : "  (only the GC roots)\n");
@@ -76,6 +76,12 @@ public final class ObjectRenderer {
 
     /** @param weakOnly the paths go through weak references: no strong path exists */
     public static String paths(ObjectRow target, List<PathView> paths, boolean weakOnly, OutputFormat format) {
+        return paths(target, paths, weakOnly, true, format);
+    }
+
+    /** @param dumpHasRoots false when the dump has no GC root at all (cut before them): then nothing is called garbage */
+    public static String paths(ObjectRow target, List<PathView> paths, boolean weakOnly, boolean dumpHasRoots,
+                               OutputFormat format) {
         requireTextOrJson(format, "paths");
         StringBuilder out = new StringBuilder();
         if (format == OutputFormat.JSON) {
@@ -96,20 +102,26 @@ public final class ObjectRenderer {
             out.append('\n');
             return out.toString();
         }
+        String className = TerminalText.escape(target.className());
+        if (paths.isEmpty() && !dumpHasRoots) {
+            out.append("No GC root reaches ").append(target.hexAddress()).append(" (").append(className)
+                    .append("): the dump has no GC roots (cut before them?), so reachability cannot be told.\n");
+            return out.toString();
+        }
         if (paths.isEmpty()) {
-            out.append("No GC root reaches ").append(target.hexAddress()).append(" (").append(target.className())
+            out.append("No GC root reaches ").append(target.hexAddress()).append(" (").append(className)
                     .append("): it is garbage that the next GC frees.\n");
             return out.toString();
         }
         if (weakOnly) {
-            out.append("No strong reference path reaches ").append(target.hexAddress()).append(" (").append(target.className())
+            out.append("No strong reference path reaches ").append(target.hexAddress()).append(" (").append(className)
                     .append("): only weak, soft or phantom references do, which the GC may clear.\n\n");
         }
         for (int i = 0; i < paths.size(); i++) {
             PathView p = paths.get(i);
             out.append("Path ").append(i + 1).append(" of ").append(paths.size()).append(" (")
                     .append(Sizes.plural(p.steps().size(), "step")).append(")\n");
-            out.append("  ROOT ").append(p.rootCategory()).append('\n');
+            out.append("  ROOT ").append(TerminalText.escape(p.rootCategory())).append('\n');
             Table t = new Table(List.of("", "via", "address", "type", "class", "value"), false, false, false, false, false,
                     false);
             for (int k = 0; k < p.steps().size(); k++) {

@@ -28,7 +28,7 @@ public final class RetentionRenderer {
                             r.className(), orDash(r.location()), r.value());
                 }
                 if (!md) {
-                    out.append("Largest retained sizes in ").append(dumpName).append('\n');
+                    out.append("Largest retained sizes in ").append(TerminalText.escape(dumpName)).append('\n');
                     t.writeAligned(out);
                 } else {
                     t.writeMarkdown(out);
@@ -74,7 +74,7 @@ public final class RetentionRenderer {
                             Sizes.count(r.count()), md ? Sizes.count(r.shallowBytes()) : Sizes.bytes(r.shallowBytes()), r.group());
                 }
                 if (!md) {
-                    out.append("Retained size per ").append(key).append(" in ").append(dumpName)
+                    out.append("Retained size per ").append(key).append(" in ").append(TerminalText.escape(dumpName))
                             .append(" (of each group's objects together)\n");
                     t.writeAligned(out);
                 } else {

@@ -43,6 +43,15 @@ public final class Table {
         return this;
     }
 
+    /** The cells as shown on a terminal: control characters from the heap escaped. */
+    private static List<String> shown(List<String> row) {
+        String[] cells = new String[row.size()];
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = TerminalText.escape(row.get(i));
+        }
+        return List.of(cells);
+    }
+
     public boolean isEmpty() {
         return rows.isEmpty();
     }
@@ -50,10 +59,11 @@ public final class Table {
     /** Aligned columns separated by two spaces; the last column is never padded. */
     public void writeAligned(StringBuilder out) {
         int[] widths = new int[headers.size()];
+        List<List<String>> shownRows = rows.stream().map(Table::shown).toList();
         measure(headers, widths);
-        rows.forEach(r -> measure(r, widths));
+        shownRows.forEach(r -> measure(r, widths));
         writeAlignedRow(out, headers, widths);
-        for (List<String> row : rows) {
+        for (List<String> row : shownRows) {
             writeAlignedRow(out, row, widths);
         }
     }
@@ -123,7 +133,7 @@ public final class Table {
             if (separator == ',') {
                 out.append(csvCell(cell));
             } else {
-                out.append(cell.replace('\t', ' ').replace('\n', ' ').replace('\r', ' '));
+                out.append(TerminalText.escape(cell.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ')));
             }
         }
         out.append('\n');
@@ -137,7 +147,7 @@ public final class Table {
     }
 
     private static String escapeMarkdown(String cell) {
-        return cell.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ");
+        return TerminalText.escape(cell.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " "));
     }
 
     /**
@@ -145,7 +155,7 @@ public final class Table {
      * {@code |} is escaped; a cell holding backticks gets a double fence.
      */
     private static String codeSpan(String cell) {
-        String text = cell.replace("|", "\\|").replace("\n", " ");
+        String text = TerminalText.escape(cell.replace("|", "\\|").replace("\n", " "));
         return text.contains("`") ? "`` " + text + " ``" : "`" + text + "`";
     }
 }

@@ -158,9 +158,16 @@ class HprofObjectDetailsTest {
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length * 2 / 3));
         Result r = run("summary", cut.toString(), "--format", "json");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.errLines()).hasSize(2);
         assertThat(r.errLines().get(0)).startsWith("heaplens: warning: " + cut + ": file ends at offset "
                 + whole.length * 2 / 3 + " inside the HEAP DUMP SEGMENT record").endsWith("(--strict makes this fatal)");
+        // HotSpot writes the roots last: cut at two thirds, the dump has none, and says so.
+        assertThat(r.errLines().get(1)).startsWith("heaplens: warning: " + cut + ": the dump has no GC roots (cut before them?)");
+        String someAddress = "0x" + Long.toHexString(HprofGraphReader.read(HprofSource.of(cut)).graph().address(0));
+        Result paths = run("paths", cut.toString(), someAddress);
+        assertThat(paths.exitCode()).as(paths.toString()).isZero();
+        assertThat(paths.out()).contains("the dump has no GC roots (cut before them?)").doesNotContain("garbage");
+        assertThat(run("top", cut.toString()).errLines()).anyMatch(l -> l.contains("the dump has no GC roots"));
         long objects = new ObjectMapper().readTree(r.out()).get("objects").asLong();
         assertThat(objects).isPositive().isLessThan(heap.graph().objectCount());
 

@@ -2,6 +2,8 @@ package dev.heaplens.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heaplens.oracle.BruteForceRetention;
+
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -90,12 +92,12 @@ class DominatorsOracleTest {
             }
             HeapGraphBuilder b = new HeapGraphBuilder(1 + rnd.nextInt(4));
             int parts = 1 + rnd.nextInt(3);
-            List<HeapGraphBuilder.Part> ps = new ArrayList<>();
+            List<HeapGraphPart> ps = new ArrayList<>();
             for (int i = 0; i < parts; i++) {
                 ps.add(b.newPart());
             }
             for (int i = 0; i < n; i++) {
-                HeapGraphBuilder.Part p = ps.get(i * parts / n);
+                HeapGraphPart p = ps.get(i * parts / n);
                 int node = order[i];
                 p.addObject(address[node], (byte) (node % 7), 0, size[node]);
                 for (int k : out.get(node)) {
@@ -134,69 +136,23 @@ class DominatorsOracleTest {
             return (source, reference, target) -> !weakRef[(int) reference];
         }
 
-        /** Nodes reachable from the roots without passing through {@code removed}. */
-        boolean[] reach(BitSet removed, boolean filtered) {
-            boolean[] seen = new boolean[n];
-            ArrayDeque stack = new ArrayDeque();
-            for (int r : roots) {
-                if (!removed.get(r) && !seen[r]) {
-                    seen[r] = true;
-                    stack.push(r);
+        /** The brute-force oracle over this case's edges (without the weak ones when {@code filtered}). */
+        BruteForceRetention oracle(boolean filtered) {
+            List<List<Integer>> targets = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                targets.add(new ArrayList<>());
+            }
+            for (int k = 0; k < edges.size(); k++) {
+                int[] e = edges.get(k);
+                if (e[1] >= 0 && !(filtered && weak[k])) {
+                    targets.get(e[0]).add(e[1]);
                 }
             }
-            while (!stack.isEmpty()) {
-                int v = stack.pop();
-                for (int k = 0; k < edges.size(); k++) {
-                    int[] e = edges.get(k);
-                    if (e[0] == v && e[1] >= 0 && !(filtered && weak[k]) && !removed.get(e[1]) && !seen[e[1]]) {
-                        seen[e[1]] = true;
-                        stack.push(e[1]);
-                    }
-                }
+            int[][] out = new int[n][];
+            for (int i = 0; i < n; i++) {
+                out[i] = targets.get(i).stream().mapToInt(Integer::intValue).toArray();
             }
-            return seen;
-        }
-
-        /** retains[x] = the nodes freed by removing x (x included when reachable). */
-        BitSet[] retains(boolean filtered) {
-            boolean[] all = reach(new BitSet(), filtered);
-            BitSet[] r = new BitSet[n];
-            for (int x = 0; x < n; x++) {
-                r[x] = new BitSet();
-                if (!all[x]) {
-                    continue;
-                }
-                BitSet removed = new BitSet();
-                removed.set(x);
-                boolean[] rest = reach(removed, filtered);
-                for (int y = 0; y < n; y++) {
-                    if (all[y] && !rest[y]) {
-                        r[x].set(y);
-                    }
-                }
-            }
-            return r;
-        }
-    }
-
-    /** Minimal int stack. */
-    static final class ArrayDeque {
-        private int[] a = new int[16];
-        private int size;
-
-        void push(int v) {
-            if (size == a.length) {
-                a = java.util.Arrays.copyOf(a, size * 2);
-            }
-            a[size++] = v;
-        }
-
-        int pop() {
-            return a[--size];
-        }
-
-        boolean isEmpty() {
-            return size == 0;
+            return new BruteForceRetention(out, roots);
         }
     }
 
@@ -219,51 +175,31 @@ class DominatorsOracleTest {
     private static void check(Case c, boolean filtered) {
         String at = "seed " + c.seed + (filtered ? " (filtered)" : "");
         Dominators d = filtered ? Dominators.compute(c.graph, c.filter()) : Dominators.compute(c.graph);
-        boolean[] reachable = c.reach(new BitSet(), filtered);
-        BitSet[] retains = c.retains(filtered);
+        BruteForceRetention oracle = c.oracle(filtered);
         long reachableBytes = 0;
         int reachableCount = 0;
         for (int y = 0; y < c.n; y++) {
             int o = c.object[y];
-            assertThat(d.isReachable(o)).as("%s: reachable node %d", at, y).isEqualTo(reachable[y]);
-            assertThat(d.retainedCount(o)).as("%s: retainedCount node %d", at, y).isEqualTo(retains[y].cardinality());
-            long bytes = 0;
-            for (int z = retains[y].nextSetBit(0); z >= 0; z = retains[y].nextSetBit(z + 1)) {
-                bytes += c.size[z];
-            }
-            assertThat(d.retainedSize(o)).as("%s: retainedSize node %d", at, y).isEqualTo(bytes);
-            if (reachable[y]) {
+            boolean reachable = oracle.isReachable(y);
+            assertThat(d.isReachable(o)).as("%s: reachable node %d", at, y).isEqualTo(reachable);
+            assertThat(d.retainedCount(o)).as("%s: retainedCount node %d", at, y).isEqualTo(oracle.retains(y).cardinality());
+            assertThat(d.retainedSize(o)).as("%s: retainedSize node %d", at, y)
+                    .isEqualTo(BruteForceRetention.bytes(oracle.retains(y), c.size));
+            if (reachable) {
                 reachableCount++;
                 reachableBytes += c.size[y];
             }
-            // idom: the strict dominator that every other strict dominator dominates
             int expected;
-            if (!reachable[y]) {
+            if (!reachable) {
                 expected = Dominators.UNREACHABLE;
             } else {
-                List<Integer> strict = new ArrayList<>();
-                for (int x = 0; x < c.n; x++) {
-                    if (x != y && retains[x].get(y)) {
-                        strict.add(x);
-                    }
+                int idom;
+                try {
+                    idom = oracle.immediateDominator(y);
+                } catch (AssertionError e) {
+                    throw new AssertionError(at + ": " + e.getMessage(), e);
                 }
-                expected = Dominators.SUPER_ROOT;
-                for (int cand : strict) {
-                    boolean lowest = true;
-                    for (int other : strict) {
-                        if (other != cand && !retains[other].get(cand)) {
-                            lowest = false;
-                            break;
-                        }
-                    }
-                    if (lowest) {
-                        assertThat(expected).as("%s: two lowest strict dominators of %d", at, y)
-                                .isEqualTo(Dominators.SUPER_ROOT);
-                        expected = c.object[cand];
-                    }
-                }
-                assertThat(strict.isEmpty() || expected != Dominators.SUPER_ROOT)
-                        .as("%s: no lowest strict dominator of %d", at, y).isTrue();
+                expected = idom < 0 ? Dominators.SUPER_ROOT : c.object[idom];
             }
             assertThat(d.immediateDominator(o)).as("%s: idom of node %d", at, y).isEqualTo(expected);
         }
@@ -309,28 +245,13 @@ class DominatorsOracleTest {
                 members.set(y);
                 membersObj.set(c.object[y]);
             }
-            boolean[] rest = c.reach(members, filtered);
-            long preciseCount = 0;
-            long preciseBytes = 0;
-            BitSet union = new BitSet();
-            for (int y = 0; y < c.n; y++) {
-                if (reachable[y] && !rest[y]) {
-                    preciseCount++;
-                    preciseBytes += c.size[y];
-                }
-                if (members.get(y)) {
-                    union.or(retains[y]);
-                }
-            }
-            long minBytes = 0;
-            for (int z = union.nextSetBit(0); z >= 0; z = union.nextSetBit(z + 1)) {
-                minBytes += c.size[z];
-            }
+            BitSet precise = oracle.precise(members);
+            BitSet union = oracle.minimum(members);
             String what = at + ": members " + members;
             assertThat(RetainedSet.precise(d, membersObj)).as("%s precise", what)
-                    .isEqualTo(new RetainedSet(preciseCount, preciseBytes));
+                    .isEqualTo(new RetainedSet(precise.cardinality(), BruteForceRetention.bytes(precise, c.size)));
             assertThat(RetainedSet.minimum(d, membersObj)).as("%s minimum", what)
-                    .isEqualTo(new RetainedSet(union.cardinality(), minBytes));
+                    .isEqualTo(new RetainedSet(union.cardinality(), BruteForceRetention.bytes(union, c.size)));
             int[] asArray = membersObj.stream().toArray();
             assertThat(RetainedSet.minimum(d, asArray)).as(what).isEqualTo(RetainedSet.minimum(d, membersObj));
             assertThat(RetainedSet.precise(d, asArray)).as(what).isEqualTo(RetainedSet.precise(d, membersObj));

@@ -140,7 +140,7 @@ class DominatorsTest {
     @Test
     void danglingReferenceIsIgnored() {
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part p = b.newPart();
+        HeapGraphPart p = b.newPart();
         p.addObject(100, (byte) 0, 0, 5);
         p.addReference(999); // absent
         p.addReference(200);
@@ -160,7 +160,7 @@ class DominatorsTest {
     void deepChainNeedsNoRecursion() {
         int n = 1_000_000;
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part p = b.newPart();
+        HeapGraphPart p = b.newPart();
         for (int i = 0; i < n; i++) {
             p.addObject(8L * i, (byte) 0, 0, 1);
             if (i + 1 < n) {

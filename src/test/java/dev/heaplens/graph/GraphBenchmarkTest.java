@@ -92,7 +92,7 @@ class GraphBenchmarkTest {
         next = null;
 
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part p = b.newPart();
+        HeapGraphPart p = b.newPart();
         long t0 = System.nanoTime();
         for (int o = 0; o < N; o++) {
             p.addObject(address[o], (byte) 0, 0, 40 + (o & 63));

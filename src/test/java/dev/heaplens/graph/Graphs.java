@@ -28,7 +28,7 @@ final class Graphs {
             out.get(e[0]).add(e[1]);
         }
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part p = b.newPart();
+        HeapGraphPart p = b.newPart();
         for (int i = 0; i < n; i++) {
             p.addObject(address(i), (byte) 1, 0, size(i));
             for (int t : out.get(i)) {

@@ -30,7 +30,7 @@ class HeapGraphBuilderTest {
     @Test
     void sortedSinglePart() {
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part p = b.newPart();
+        HeapGraphPart p = b.newPart();
         p.addObject(10, (byte) 1, 500, 40);
         p.addReference(20);
         p.addReference(30);
@@ -48,9 +48,7 @@ class HeapGraphBuilderTest {
         assertThat(g.classAddress(2)).isEqualTo(600);
         assertThat(g.shallowSize(1)).isEqualTo(80);
         assertThat(g.totalShallowSize()).isEqualTo(240);
-        assertThat(g.site(0)).isEqualTo(-1);
-        assertThat(g.generation(0)).isEqualTo(-1);
-        assertThat(g.hasSites()).isFalse();
+        assertThat(b.toGraphOrder(List.of(new IntColumn()))).isNull(); // a column never set costs nothing
         assertThat(g.referenceCount()).isEqualTo(4);
         assertThat(g.outDegree(0)).isEqualTo(2);
         assertThat(g.outDegree(1)).isZero();
@@ -74,19 +72,22 @@ class HeapGraphBuilderTest {
     @Test
     void unsortedPartsAreSortedWithTheirColumnsAndReferences() {
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part first = b.newPart();
-        HeapGraphBuilder.Part second = b.newPart();
+        HeapGraphPart first = b.newPart();
+        HeapGraphPart second = b.newPart();
+        IntColumn firstSites = new IntColumn();
+        IntColumn secondSites = new IntColumn();
+        IntColumn firstGenerations = new IntColumn();
         second.addObject(-5, (byte) 4, 0, 4); // negative addresses sort first
         second.addReference(300);
-        second.setSite(44);
+        secondSites.set(second.lastObject(), 44);
         first.addObject(300, (byte) 1, 0, 1);
         first.addReference(100);
         first.addReference(200);
-        first.setGeneration(7);
+        firstGenerations.set(first.lastObject(), 7);
         first.addObject(100, (byte) 2, 0, 2);
         first.addReference(300);
         first.addObject(200, (byte) 3, 0, 3);
-        first.setSite(9);
+        firstSites.set(first.lastObject(), 9);
         first.addRoot("a", 200);
         second.addRoot("b", -5);
         HeapGraph g = b.build();
@@ -94,11 +95,13 @@ class HeapGraphBuilderTest {
         assertThat(g.kind(0)).isEqualTo((byte) 4);
         assertThat(g.shallowSize(3)).isEqualTo(1);
         assertThat(g.kind(2)).isEqualTo((byte) 3);
-        assertThat(g.site(0)).isEqualTo(44);
-        assertThat(g.site(2)).isEqualTo(9);
-        assertThat(g.site(3)).isEqualTo(-1);
-        assertThat(g.generation(3)).isEqualTo(7);
-        assertThat(g.generation(0)).isEqualTo(-1);
+        int[] site = b.toGraphOrder(List.of(firstSites, secondSites));
+        int[] generation = b.toGraphOrder(List.of(firstGenerations, new IntColumn()));
+        assertThat(site[0]).isEqualTo(44);
+        assertThat(site[2]).isEqualTo(9);
+        assertThat(site[3]).isEqualTo(-1);
+        assertThat(generation[3]).isEqualTo(7);
+        assertThat(generation[0]).isEqualTo(-1);
         assertThat(targetAddresses(g, 3)).containsExactly(100L, 200L);
         assertThat(targetAddresses(g, 1)).containsExactly(300L);
         assertThat(targetAddresses(g, 0)).containsExactly(300L);
@@ -121,7 +124,7 @@ class HeapGraphBuilderTest {
     void danglingReferencesAndRootsAreCountedAndDropped() {
         for (boolean sorted : new boolean[] {true, false}) {
             HeapGraphBuilder b = new HeapGraphBuilder();
-            HeapGraphBuilder.Part p = b.newPart();
+            HeapGraphPart p = b.newPart();
             p.addObject(sorted ? 1 : 3, (byte) 0, 0, 1);
             p.addReference(2);
             p.addReference(77);
@@ -166,15 +169,16 @@ class HeapGraphBuilderTest {
                 out[i][k] = rnd.nextInt(n);
             }
         }
-        HeapGraph one = feed(new HeapGraphBuilder(), address, out, 1);
-        HeapGraph many = feed(new HeapGraphBuilder(5), address, out, 7); // 32-int pages
-        HeapGraph searched = feed(new HeapGraphBuilder(IntPages.DEFAULT_SHIFT, 0), address, out, 2); // no hash table
+        HeapGraph one = feed(new HeapGraphBuilder(), address, out, 1).graph();
+        Fed fed = feed(new HeapGraphBuilder(5), address, out, 7); // 32-int pages
+        HeapGraph many = fed.graph();
+        HeapGraph searched = feed(new HeapGraphBuilder(IntPages.DEFAULT_SHIFT, 0), address, out, 2).graph(); // no hash table
         assertThat(many.objectCount()).isEqualTo(n);
         assertThat(many.referenceCount()).isEqualTo(one.referenceCount());
         for (int o = 0; o < n; o++) {
             assertThat(many.address(o)).isEqualTo(address[o]);
             assertThat(many.shallowSize(o)).isEqualTo(o % 100);
-            assertThat(many.site(o)).isEqualTo(o % 3 == 0 ? o : -1);
+            assertThat(fed.sites()[o]).isEqualTo(o % 3 == 0 ? o : -1);
             assertThat(many.outStart(o)).isEqualTo(one.outStart(o));
             assertThat(many.outDegree(o)).isEqualTo(out[o].length);
             for (int k = 0; k < out[o].length; k++) {
@@ -185,23 +189,31 @@ class HeapGraphBuilderTest {
         assertInboundMatchesOutbound(many);
     }
 
-    private static HeapGraph feed(HeapGraphBuilder b, long[] address, int[][] out, int parts) {
+    /** A graph and the site column its readers kept beside it. */
+    private record Fed(HeapGraph graph, int[] sites) {
+    }
+
+    private static Fed feed(HeapGraphBuilder b, long[] address, int[][] out, int parts) {
         int n = address.length;
-        HeapGraphBuilder.Part[] ps = new HeapGraphBuilder.Part[parts];
+        HeapGraphPart[] ps = new HeapGraphPart[parts];
+        List<IntColumn> sites = new ArrayList<>();
         for (int i = 0; i < parts; i++) {
             ps[i] = b.newPart();
+            sites.add(new IntColumn());
         }
         for (int o = 0; o < n; o++) {
-            HeapGraphBuilder.Part p = ps[(int) ((long) o * parts / n)];
+            int k = (int) ((long) o * parts / n);
+            HeapGraphPart p = ps[k];
             p.addObject(address[o], (byte) 0, 0, o % 100);
             if (o % 3 == 0) {
-                p.setSite(o);
+                sites.get(k).set(p.lastObject(), o);
             }
             for (int t : out[o]) {
                 p.addReference(address[t]);
             }
         }
-        return b.build();
+        HeapGraph g = b.build();
+        return new Fed(g, b.toGraphOrder(sites));
     }
 
     @Test
@@ -209,7 +221,7 @@ class HeapGraphBuilderTest {
         HeapGraphBuilder b = new HeapGraphBuilder();
         int parts = 4;
         int per = 20_000;
-        HeapGraphBuilder.Part[] ps = new HeapGraphBuilder.Part[parts];
+        HeapGraphPart[] ps = new HeapGraphPart[parts];
         for (int i = 0; i < parts; i++) {
             ps[i] = b.newPart();
         }
@@ -284,7 +296,7 @@ class HeapGraphBuilderTest {
     @Test
     void duplicateAddressesResolveToTheFirst() {
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part p = b.newPart();
+        HeapGraphPart p = b.newPart();
         p.addObject(50, (byte) 1, 0, 1);
         p.addObject(10, (byte) 2, 0, 1);
         p.addReference(50);
@@ -299,10 +311,13 @@ class HeapGraphBuilderTest {
     @Test
     void misuseIsRejected() {
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphBuilder.Part p = b.newPart();
+        HeapGraphPart p = b.newPart();
         assertThatThrownBy(() -> p.addReference(1)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> p.setSite(1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(p::lastObject).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> p.setPosition(1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> b.toGraphOrder(List.of(new IntColumn()))).isInstanceOf(IllegalStateException.class);
         b.build();
+        assertThatThrownBy(() -> b.toGraphOrder(List.of())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(b::build).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(b::newPart).isInstanceOf(IllegalStateException.class);
     }

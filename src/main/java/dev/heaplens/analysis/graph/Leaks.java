@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.graph;
 
+import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
@@ -62,7 +63,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
      * @param newInB     whether an object of C was in B but not in A (by the dumps' identities)
      * @param top        groups that get exact retained sizes and a sample path
      */
-    public static Leaks find(NamedHeap c, Dominators d, IntPredicate newInB, Rule rule, ObjectNamer.Grouping by, int top) {
+    public static Leaks find(NamedHeap c, Dominators d, IntPredicate newInB, Rule rule, GroupBy by, int top) {
         HeapGraph g = c.graph();
         Map<String, BitSet> members = new HashMap<>();
         Map<String, long[]> sums = new HashMap<>();

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.graph;
 
+import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.HeapGraph;
 
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ public interface NamedHeap extends ObjectNamer {
 
     /** The class the object counts under, as {@code histogram --by class} names it. */
     default String className(int object) {
-        return group(object, Grouping.CLASS);
+        return group(object, GroupBy.CLASS);
     }
 
     /** The name of a class object itself ({@code Foo}), or null when the object is not a class. */

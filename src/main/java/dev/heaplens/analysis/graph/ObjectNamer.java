@@ -1,29 +1,21 @@
 package dev.heaplens.analysis.graph;
 
+import dev.heaplens.analysis.GroupBy;
+
 /**
  * What a runtime calls the objects of its heap graph: the reader of each dump format supplies
  * one, so the graph analyses stay runtime-neutral.
  */
 public interface ObjectNamer {
-    /** The object's kind as its runtime says it: Ruby {@code STRING}, JVM {@code instance}... */
+    /** The object's kind as its runtime says it: a Ruby type ({@code STRING}), a JVM kind ({@code instance})... */
     String kind(int object);
 
     /** The group name of {@code object} under {@code key}; {@code null} keys are never asked. */
-    String group(int object, Grouping key);
+    String group(int object, GroupBy key);
 
     /** A short human description: the value of a string, the length of an array; may be empty. */
     String shortValue(int object);
 
     /** The allocation site {@code file:line}, or null. */
     String location(int object);
-
-    /** The keys this runtime can group by. */
-    enum Grouping {
-        CLASS, TYPE, LOCATION, GEM;
-
-        @Override
-        public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.graph;
 
+import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
 
 /** One object as reports show it, every name resolved. */
@@ -8,7 +9,7 @@ public record ObjectRow(long address, String kind, String className, long shallo
 
     /** Describes object {@code o}; retained figures are 0 for objects no root reaches. */
     public static ObjectRow of(int o, Dominators d, ObjectNamer namer) {
-        return new ObjectRow(d.graph().address(o), namer.kind(o), namer.group(o, ObjectNamer.Grouping.CLASS),
+        return new ObjectRow(d.graph().address(o), namer.kind(o), namer.group(o, GroupBy.CLASS),
                 d.graph().shallowSize(o), d.retainedSize(o), d.retainedCount(o), namer.location(o), namer.shortValue(o));
     }
 

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.graph;
 
+import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
@@ -33,7 +34,7 @@ public final class RetainedByGroup {
      * @param top  exact figures for this many groups (the largest by the lower bound); the
      *             others keep their lower bound and are marked inexact
      */
-    public static List<Row> compute(Dominators dominators, ObjectNamer namer, ObjectNamer.Grouping key, int top) {
+    public static List<Row> compute(Dominators dominators, ObjectNamer namer, GroupBy key, int top) {
         HeapGraph g = dominators.graph();
         int n = g.objectCount();
         Map<String, Integer> ids = new HashMap<>();

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.jvm;
 
+import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
@@ -65,12 +66,13 @@ public final class JvmHeap implements NamedHeap {
     }
 
     @Override
-    public String group(int o, Grouping key) {
+    public String group(int o, GroupBy key) {
         return switch (key) {
             case CLASS -> className(o);
-            case TYPE -> kind(o);
+            case KIND -> kind(o);
             case LOCATION -> "(no allocation info)";
-            case GEM -> packageOf(classes, graph.classAddress(o));
+            case PACKAGE -> packageOf(classes, graph.classAddress(o));
+            default -> throw new IllegalArgumentException("a JVM heap graph is not grouped by " + key);
         };
     }
 

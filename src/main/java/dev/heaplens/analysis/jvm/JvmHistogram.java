@@ -1,8 +1,8 @@
 package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.HeaplensException;
-import dev.heaplens.analysis.ruby.GroupBy;
-import dev.heaplens.analysis.ruby.Histogram;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofLayout;
@@ -62,7 +62,7 @@ public final class JvmHistogram {
             case CLASS -> JvmHeap.className(counts.classes(), t.classId());
             case PACKAGE -> JvmHeap.packageOf(counts.classes(), t.classId());
             case LOADER -> loaderOf(counts, t.classId());
-            case KIND, TYPE -> JvmHeap.kindName(t.kind());
+            case KIND -> JvmHeap.kindName(t.kind());
             default -> throw new IllegalArgumentException("--by " + by + " is not a JVM key");
         };
     }

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.jvm;
 
+import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofClasses;
@@ -24,7 +25,7 @@ import java.util.TreeMap;
  */
 public record JvmSummary(String version, int idSize, HprofLayout layout, String layoutNote, long objects, long bytes,
                          List<Row> kinds, long classes, long loaders, List<Row> duplicateClasses,
-                         List<Row> roots, Reachability reachability) {
+                         List<Row> roots, Reachability reachability) implements HeapSummary {
 
     /** A label with a count and bytes (for roots: roots and distinct objects held). */
     public record Row(String label, long count, long bytes) {

@@ -1,5 +1,7 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
@@ -7,6 +9,9 @@ import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.util.ByteStringTable;
 import dev.heaplens.util.LongGroupMap;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Counts objects and bytes per group key while a dump streams by; one per reading thread. */
@@ -38,5 +43,23 @@ public final class HistogramSink implements RubyRecordSink {
             return;
         }
         groups.add(GroupKey.of(by, r, strings), r.memsize);
+    }
+
+    /** Merges the sinks of one read into one histogram; groups with the same text are merged. */
+    public static Histogram histogram(List<HistogramSink> sinks) {
+        GroupBy by = sinks.get(0).by;
+        ClassTable classes = new ClassTable();
+        for (HistogramSink sink : sinks) {
+            classes.addAll(sink.classes);
+        }
+        Map<String, long[]> merged = new HashMap<>();
+        for (HistogramSink sink : sinks) {
+            sink.groups.forEach((key, count, bytes) -> {
+                long[] sums = merged.computeIfAbsent(GroupKey.text(by, key, sink.strings, classes), k -> new long[2]);
+                sums[0] += count;
+                sums[1] += bytes;
+            });
+        }
+        return Histogram.of(by, merged);
     }
 }

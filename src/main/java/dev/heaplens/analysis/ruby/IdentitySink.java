@@ -3,6 +3,7 @@ package dev.heaplens.analysis.ruby;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
+import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.LongPairSet;
 
@@ -15,6 +16,8 @@ public final class IdentitySink implements RubyRecordSink {
     public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
 
     private final LongPairSet identities;
+    /** The type-and-class keys of the records that have a generation, for records of the other dump that lack one. */
+    private final LongPairSet classKeysOfGenerations;
     /** Only identities absent from these are kept (null: keep all). */
     private final Identities unless;
     long objects;
@@ -25,6 +28,7 @@ public final class IdentitySink implements RubyRecordSink {
     public IdentitySink(Identities unless, int expected) {
         this.unless = unless;
         this.identities = new LongPairSet(Math.max(1 << 10, expected));
+        this.classKeysOfGenerations = new LongPairSet(1 << 10);
     }
 
     @Override
@@ -37,25 +41,39 @@ public final class IdentitySink implements RubyRecordSink {
         if (r.address == 0) {
             return; // not an object's address; cannot be told apart anyway
         }
-        long key = ObjectIdentity.key(r.generation, r.type, r.classAddress);
-        if (unless != null && unless.contains(r.address, key)) {
+        if (unless != null && unless.contains(r.address, r.generation, r.type, r.classAddress)) {
             return;
         }
-        if (!ObjectIdentity.byGeneration(key)) {
+        long key = ObjectIdentity.key(r.generation, r.type, r.classAddress);
+        if (ObjectIdentity.byGeneration(key)) {
+            classKeysOfGenerations.add(r.address, ObjectIdentity.classKey(r.type, r.classAddress));
+        } else {
             withoutGeneration++;
         }
         identities.add(r.address, key);
     }
 
     /** The identities of one read: the sinks' sets, queried together (no copy into one). */
-    public record Identities(List<LongPairSet> sets) {
+    public record Identities(List<LongPairSet> sets, List<LongPairSet> classKeysOfGenerations) {
         /** Whether object {@code o} of a heap read from another dump is one of these. */
         public boolean containsObject(RubyHeap heap, int o) {
             HeapGraph g = heap.graph();
-            return contains(g.address(o), ObjectIdentity.key(g.generation(o), heap.type(o), g.classAddress(o)));
+            return contains(g.address(o), heap.generation(o), heap.type(o), g.classAddress(o));
         }
 
-        public boolean contains(long address, long key) {
+        /**
+         * Whether the object at {@code address} is one of these: by generation when both records
+         * have one, else by type and class.
+         */
+        public boolean contains(long address, long generation, RubyType type, long classAddress) {
+            long classKey = ObjectIdentity.classKey(type, classAddress);
+            if (generation >= 0) {
+                return anyContains(sets, address, generation) || anyContains(sets, address, classKey);
+            }
+            return anyContains(sets, address, classKey) || anyContains(classKeysOfGenerations, address, classKey);
+        }
+
+        private static boolean anyContains(List<LongPairSet> sets, long address, long key) {
             for (LongPairSet s : sets) {
                 if (s.contains(address, key)) {
                     return true;
@@ -66,7 +84,8 @@ public final class IdentitySink implements RubyRecordSink {
     }
 
     public static Identities identities(List<IdentitySink> sinks) {
-        return new Identities(sinks.stream().map(s -> s.identities).toList());
+        return new Identities(sinks.stream().map(s -> s.identities).toList(),
+                sinks.stream().map(s -> s.classKeysOfGenerations).toList());
     }
 
     public static long objects(List<IdentitySink> sinks) {

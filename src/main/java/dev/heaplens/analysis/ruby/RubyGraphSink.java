@@ -4,7 +4,8 @@ import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.format.ruby.RubyType;
-import dev.heaplens.graph.HeapGraphBuilder;
+import dev.heaplens.graph.HeapGraphPart;
+import dev.heaplens.graph.IntColumn;
 import dev.heaplens.util.JsonText;
 import dev.heaplens.util.SharedStrings;
 
@@ -20,13 +21,17 @@ final class RubyGraphSink implements RubyRecordSink {
     static final Set<RubyLineParser.Field> FIELDS =
             EnumSet.of(RubyLineParser.Field.REFERENCES, RubyLineParser.Field.ALLOCATION);
 
-    private final HeapGraphBuilder.Part part;
+    private final HeapGraphPart part;
+    /** Beside the graph, by part-local object: see {@link RubyObjectColumns}. */
+    final IntColumn siteColumn = new IntColumn();
+    final IntColumn generationColumn = new IntColumn();
+    final IntColumn detailColumn = new IntColumn();
     private final SharedStrings.Local details;
     private final SharedStrings.Local sites;
     final ClassTable classes = new ClassTable();
     private byte[] siteKey = new byte[256];
 
-    RubyGraphSink(HeapGraphBuilder.Part part, SharedStrings details, SharedStrings sites) {
+    RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites) {
         this.part = part;
         this.details = details.local();
         this.sites = sites.local();
@@ -61,13 +66,13 @@ final class RubyGraphSink implements RubyRecordSink {
         part.setPosition(r.offset);
         RubyRecord.ByteRange detail = type == RubyType.IMEMO ? r.imemoType : type == RubyType.DATA ? r.struct : null;
         if (detail != null && detail.isPresent()) {
-            part.setDetail(details.intern(r.buf, detail.start, detail.end, detail.escaped));
+            detailColumn.set(part.lastObject(), details.intern(r.buf, detail.start, detail.end, detail.escaped));
         }
         if (r.file.isPresent() && r.line >= 0) {
-            part.setSite(internSite(r));
+            siteColumn.set(part.lastObject(), internSite(r));
         }
         if (r.generation >= 0) {
-            part.setGeneration((int) Math.min(Integer.MAX_VALUE, r.generation));
+            generationColumn.set(part.lastObject(), (int) Math.min(Integer.MAX_VALUE, r.generation));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyDumpReader;
@@ -17,6 +18,7 @@ import java.util.Map;
  */
 public final class RubyHeap implements NamedHeap {
     private final HeapGraph graph;
+    private final RubyObjectColumns columns;
     private final ClassTable classes;
     private final SharedStrings details;
     private final SharedStrings sites;
@@ -24,8 +26,9 @@ public final class RubyHeap implements NamedHeap {
     /** Record lines fetched again for short values, by object; filled on demand. */
     private Map<Integer, String> values = Map.of();
 
-    private RubyHeap(HeapGraph graph, ClassTable classes, SharedStrings details, SharedStrings sites, ReadResult<?> read) {
+    private RubyHeap(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details, SharedStrings sites, ReadResult<?> read) {
         this.graph = graph;
+        this.columns = columns;
         this.classes = classes;
         this.details = details;
         this.sites = sites;
@@ -41,7 +44,8 @@ public final class RubyHeap implements NamedHeap {
                 () -> new RubyGraphSink(builder.newPart(), details, sites));
         ClassTable classes = new ClassTable();
         read.sinks().forEach(s -> classes.addAll(s.classes));
-        return new RubyHeap(builder.build(), classes, details, sites, read);
+        HeapGraph graph = builder.build();
+        return new RubyHeap(graph, new RubyObjectColumns(builder, read.sinks()), classes, details, sites, read);
     }
 
     @Override
@@ -51,6 +55,11 @@ public final class RubyHeap implements NamedHeap {
 
     public ReadResult<?> readResult() {
         return read;
+    }
+
+    /** The object's GC generation, -1 when the dump does not say. */
+    public int generation(int o) {
+        return columns.generation(o);
     }
 
     public RubyType type(int o) {
@@ -63,7 +72,7 @@ public final class RubyHeap implements NamedHeap {
     }
 
     @Override
-    public String group(int o, Grouping key) {
+    public String group(int o, GroupBy key) {
         return switch (key) {
             case CLASS -> className(o);
             case TYPE -> kind(o);
@@ -75,12 +84,13 @@ public final class RubyHeap implements NamedHeap {
                 String site = location(o);
                 yield site != null ? GemClassifier.gemOf(site.substring(0, site.lastIndexOf(':'))) : "(no allocation info)";
             }
+            default -> throw new IllegalArgumentException("a Ruby heap graph is not grouped by " + key);
         };
     }
 
     @Override
     public String className(int o) {
-        int detail = graph.detail(o);
+        int detail = columns.detail(o);
         return classes.objectClassName(type(o), graph.classAddress(o), detail < 0 ? null : details.text(detail));
     }
 
@@ -90,11 +100,9 @@ public final class RubyHeap implements NamedHeap {
         return classes.displayName(graph.address(o));
     }
 
-
-
     @Override
     public String location(int o) {
-        int site = graph.site(o);
+        int site = columns.site(o);
         return site < 0 ? null : sites.text(site);
     }
 

@@ -5,12 +5,13 @@ import java.util.Map;
 
 /**
  * What every pass over a dump needs first: its strings, class names and class dumps. Objects are
- * skipped unread unless a subclass (a pass that also looks at objects) asks for them.
+ * skipped unread unless a subclass (a pass that also looks at objects) asks for them; analyses
+ * outside this package extend it too (the String grouping of {@code analysis.jvm}).
  */
-class HprofClassRecords implements HprofVisitor {
-    final Map<Long, String> strings = new HashMap<>();
+public class HprofClassRecords implements HprofVisitor {
+    protected final Map<Long, String> strings = new HashMap<>();
     final Map<Long, Long> classNameIds = new HashMap<>();
-    final Map<Long, ClassDump> dumps = new HashMap<>();
+    protected final Map<Long, ClassDump> dumps = new HashMap<>();
 
     @Override
     public void utf8(long id, byte[] bytes, int length) {
@@ -52,7 +53,7 @@ class HprofClassRecords implements HprofVisitor {
     }
 
     /** The class table of what was read, sizing objects with {@code layout}. */
-    HprofClasses classes(HprofLayout layout, int idSize) {
+    public HprofClasses classes(HprofLayout layout, int idSize) {
         return new HprofClasses(classNames(), fieldNames(), dumps, layout, idSize);
     }
 

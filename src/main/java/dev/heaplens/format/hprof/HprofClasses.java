@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import dev.heaplens.HeaplensException;
 import java.util.List;
 import java.util.Map;
 
@@ -129,13 +132,11 @@ public final class HprofClasses {
     public List<Field> instanceFields(long classId) {
         List<Field> fields = new ArrayList<>();
         int offset = 0;
-        ClassDump c = dumps.get(classId);
-        for (int depth = 0; c != null && depth < 10_000; depth++) {
+        for (ClassDump c : hierarchy(classId)) {
             for (int i = 0; i < c.fieldTypes().length; i++) {
                 fields.add(new Field(fieldName(c.fieldNameIds()[i]), c.fieldTypes()[i], offset));
                 offset += c.fieldTypes()[i].fileSize(idSize);
             }
-            c = c.superId() == 0 ? null : dumps.get(c.superId());
         }
         return fields;
     }
@@ -149,15 +150,36 @@ public final class HprofClasses {
         return layout;
     }
 
+    /**
+     * The class's dump and its superclasses' up to the first one not dumped (Object's super is 0).
+     *
+     * @throws HeaplensException when the chain loops (a corrupt dump: a class its own superclass)
+     */
+    public List<ClassDump> hierarchy(long classId) {
+        List<ClassDump> chain = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        for (ClassDump c = dumps.get(classId); c != null; c = c.superId() == 0 ? null : dumps.get(c.superId())) {
+            if (!seen.add(c.classId())) {
+                throw new HeaplensException("the superclass chain of class " + describe(classId) + " loops back to class "
+                        + describe(c.classId()) + " after " + chain.size() + " classes: the dump is corrupt");
+            }
+            chain.add(c);
+        }
+        return chain;
+    }
+
+    private String describe(long classId) {
+        String name = names.get(classId);
+        return "0x" + Long.toHexString(classId) + (name == null ? "" : " (" + name + ")");
+    }
+
     /** Instance dumps hold the class's own fields first, then its superclass's, up to Object. */
     private Shape computeShape(long classId) {
         List<Integer> refs = new ArrayList<>();
         int referent = -1;
         int fileBytes = 0;
         long heapBytes = layout.headerBytes();
-        ClassDump c = dumps.get(classId);
-        // A corrupt file could make a superclass loop; no real hierarchy is this deep.
-        for (int depth = 0; c != null && depth < 10_000; depth++) {
+        for (ClassDump c : hierarchy(classId)) {
             if (hotSpot) {
                 heapBytes += HotSpotHiddenBytes.declaredBy(names.get(c.classId()), layout);
             }
@@ -173,7 +195,6 @@ public final class HprofClasses {
                 fileBytes += t.fileSize(idSize);
                 heapBytes += t.heapSize(layout);
             }
-            c = c.superId() == 0 ? null : dumps.get(c.superId());
         }
         int[] offsets = refs.stream().mapToInt(Integer::intValue).toArray();
         // Sum of field sizes: HotSpot packs fields tightly since JDK 15, padding only at the end.

@@ -35,6 +35,7 @@ final class HprofCountPass extends HprofClassRecords {
     private int lastIndex = -1;
 
     private final List<String> warnings = new ArrayList<>();
+    private final RepeatedAddresses repeated = new RepeatedAddresses();
 
     /** Null unless loaders were asked for: loader ids (from class dumps) and their instance's class. */
     private final LongIndex loaderIndex;
@@ -47,7 +48,7 @@ final class HprofCountPass extends HprofClassRecords {
     }
 
     @Override
-    public void truncated(String message) {
+    public void warning(String message) {
         warnings.add(message);
     }
 
@@ -55,6 +56,7 @@ final class HprofCountPass extends HprofClassRecords {
     public void classDump(ClassDump dump, long offset) {
         super.classDump(dump, offset);
         classRecords.add(dump);
+        repeated.offer(dump.classId());
         if (loaderIndex != null && dump.loaderId() != 0) {
             int i = loaderIndex.add(dump.loaderId());
             if (i == loaderClasses.length) {
@@ -76,6 +78,7 @@ final class HprofCountPass extends HprofClassRecords {
     @Override
     public void instance(long id, long classId, byte[] fields, int length, long offset) {
         instances.add(index(classId), length);
+        repeated.offer(id);
         if (sample != null) {
             sample.offer(id, HprofObjectKind.INSTANCE, classId, 0);
         }
@@ -90,6 +93,7 @@ final class HprofCountPass extends HprofClassRecords {
     @Override
     public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
         objectArrays.add(index(arrayClassId), length);
+        repeated.offer(id);
         if (sample != null) {
             sample.offer(id, HprofObjectKind.OBJECT_ARRAY, 0, length);
         }
@@ -98,6 +102,7 @@ final class HprofCountPass extends HprofClassRecords {
     @Override
     public void primitiveArray(long id, BasicType type, long length, long offset) {
         primitiveArrays.add(type.code, length);
+        repeated.offer(id);
         if (sample != null) {
             sample.offer(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length);
         }
@@ -110,6 +115,7 @@ final class HprofCountPass extends HprofClassRecords {
         dumps.putAll(other.dumps);
         classRecords.addAll(other.classRecords);
         warnings.addAll(other.warnings);
+        repeated.addAll(other.repeated);
         for (int j = 0; j < other.classIndex.size(); j++) {
             int i = index(other.classIndex.key(j));
             instances.addAll(i, other.instances, j);
@@ -159,7 +165,12 @@ final class HprofCountPass extends HprofClassRecords {
             }
             tallies.add(new Tally(HprofObjectKind.CLASS, classes.javaLangClass(), classRecords.size(), bytes));
         }
-        return new Result(header, layout, classes, List.copyOf(tallies), loaderClasses(), List.copyOf(warnings));
+        List<String> all = new ArrayList<>(warnings);
+        String repeats = RepeatedAddresses.warning(repeated.repeats(), repeated.exact());
+        if (repeats != null) {
+            all.add(repeats);
+        }
+        return new Result(header, layout, classes, List.copyOf(tallies), loaderClasses(), List.copyOf(all));
     }
 
     /** Every instance of a dumped class has its shape's size; its field bytes must match that shape. */

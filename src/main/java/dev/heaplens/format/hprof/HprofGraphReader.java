@@ -3,6 +3,7 @@ package dev.heaplens.format.hprof;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
+import dev.heaplens.graph.HeapGraphPart;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +21,10 @@ public final class HprofGraphReader {
     public record Result(HprofSource source, HprofHeader header, HprofLayout layout, String layoutNote,
                          HprofClasses classes, HeapGraph graph, List<String> warnings) {
     }
+
+    /** HotSpot writes the roots after the objects: a dump cut short loses them all, and with them every reachability figure. */
+    public static final String NO_ROOTS = "the dump has no GC roots (cut before them?): no object can be shown reachable, so"
+            + " retained sizes, top retainers and paths from GC roots are all empty; counts and shallow sizes are unaffected";
 
     private HprofGraphReader() {
     }
@@ -43,7 +48,15 @@ public final class HprofGraphReader {
         HeapGraphBuilder builder = new HeapGraphBuilder();
         GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name());
         pass(source, graphPass, strict);
-        return new Result(source, header, used, detection.how(), classes, builder.build(), List.copyOf(graphPass.warnings));
+        HeapGraph graph = builder.build();
+        String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
+        if (repeats != null) {
+            graphPass.warnings.add(repeats);
+        }
+        if (graph.rootCount() == 0 && graph.objectCount() > 0) {
+            graphPass.warnings.add(NO_ROOTS);
+        }
+        return new Result(source, header, used, detection.how(), classes, graph, List.copyOf(graphPass.warnings));
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -62,7 +75,7 @@ public final class HprofGraphReader {
          */
         private static final int PART_OBJECTS = 1 << 20;
         private final HeapGraphBuilder builder;
-        private HeapGraphBuilder.Part part;
+        private HeapGraphPart part;
         private final HprofClasses classes;
         private final HprofLayout layout;
         private final int idSize;
@@ -92,7 +105,7 @@ public final class HprofGraphReader {
         }
 
         @Override
-        public void truncated(String message) {
+        public void warning(String message) {
             warnings.add(message);
         }
 

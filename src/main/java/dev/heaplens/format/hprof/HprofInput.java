@@ -2,6 +2,7 @@ package dev.heaplens.format.hprof;
 
 import dev.heaplens.HeaplensException;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
@@ -28,6 +29,8 @@ final class HprofInput {
     private long base;
     private int idSize = 4;
     private String context = "the file header";
+    /** The stream has ended (or was cut, for gzip): it is not read again. */
+    private boolean streamEnded;
     private long contextStart;
 
     /** The file ended where more bytes were needed. */
@@ -191,7 +194,7 @@ final class HprofInput {
     private long skipStream(long n) {
         long done = 0;
         try {
-            while (done < n) {
+            while (done < n && !streamEnded) {
                 long s = in.skip(n - done);
                 if (s <= 0) {
                     if (in.read() < 0) {
@@ -201,6 +204,8 @@ final class HprofInput {
                 }
                 done += s;
             }
+        } catch (EOFException e) {
+            streamEnded = true; // a cut gzip stream: the skip stops where it ends
         } catch (IOException e) {
             throw error(base, "read failed: " + e.getMessage());
         }
@@ -221,9 +226,14 @@ final class HprofInput {
 
     private void refill(int n) {
         if (fill(n) < n) {
-            throw new Truncated(name + ": offset " + (base + limit) + ": file ends inside " + context
-                    + " that starts at offset " + contextStart + " (truncated?)", base + limit);
+            throw truncated(base + limit, context, contextStart);
         }
+    }
+
+    /** The file ends at {@code end}, inside {@code what} that starts at {@code start}. */
+    Truncated truncated(long end, String what, long start) {
+        return new Truncated(name + ": offset " + end + ": file ends inside " + what + " that starts at offset " + start
+                + " (truncated?)", end);
     }
 
     /** Moves the unread bytes to the front and reads until {@code n} are available or EOF; returns how many are. */
@@ -234,13 +244,17 @@ final class HprofInput {
         pos = 0;
         limit = left;
         try {
-            while (limit < n) {
+            while (limit < n && !streamEnded) {
                 int r = in.read(buf, limit, buf.length - limit);
                 if (r < 0) {
+                    streamEnded = true;
                     break;
                 }
                 limit += r;
             }
+        } catch (EOFException e) {
+            // A gzip stream cut short ends this way: the dump is cut there, like a plain file that ends early.
+            streamEnded = true;
         } catch (IOException e) {
             throw error(base + limit, "read failed: " + e.getMessage());
         }

@@ -4,6 +4,7 @@ import dev.heaplens.HeaplensException;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -16,6 +17,11 @@ public final class HprofReader {
     private static final int MAX_VERSION_BYTES = 32;
     /** Java arrays are int-indexed; a larger count is a corrupt file. */
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+    /**
+     * Buffers for contents grow by at most this many elements ahead of what actually arrived, so
+     * that a corrupt length in a stream (whose size is unknown) allocates no more than the file holds.
+     */
+    private static final int GROW_STEP = 1 << 20;
     private static final String[] SUB_RECORD_NAMES = new String[256];
     /** "the NAME sub-record", made once: building it per record costs more than reading the record. */
     private static final String[] SUB_RECORD_CONTEXTS = new String[256];
@@ -42,6 +48,10 @@ public final class HprofReader {
     private final boolean strict;
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
+    /** PRIMITIVE ARRAY NODATA records (arrays dumped without their contents), and those with an impossible length. */
+    private long noData;
+    private long noDataImpossible;
+    private long noDataBytes;
     private boolean sawSegment;
     private boolean sawEnd;
     /** Where a part of a split read stops (at a record boundary). */
@@ -76,6 +86,7 @@ public final class HprofReader {
         HprofHeader header = reader.header();
         visitor.header(header);
         reader.records();
+        reader.reportCounts();
         return header;
     }
 
@@ -92,6 +103,7 @@ public final class HprofReader {
         reader.stopAt = to < fileSize ? to : Long.MAX_VALUE;
         visitor.header(header);
         reader.records();
+        reader.reportCounts();
     }
 
     /**
@@ -187,7 +199,7 @@ public final class HprofReader {
             if (strict) {
                 throw in.error(in.offset(), "file ends without a HEAP DUMP END record (truncated?)");
             }
-            visitor.truncated("file ends at offset " + in.offset() + " without a HEAP DUMP END record: the dump may"
+            visitor.warning("file ends at offset " + in.offset() + " without a HEAP DUMP END record: the dump may"
                     + " be cut short at a record boundary; everything before was read (--strict makes this fatal)");
         }
     }
@@ -205,7 +217,7 @@ public final class HprofReader {
                 throw cut;
             }
             long at = fileSize >= 0 ? Math.min(fileSize, cut.end) : cut.end;
-            visitor.truncated("file ends at offset " + at + " inside the " + what + " that starts at offset " + start
+            visitor.warning("file ends at offset " + at + " inside the " + what + " that starts at offset " + start
                     + (fileSize >= 0 ? " (" + (end - at) + " of its " + (end - start - 9) + " bytes missing)" : "")
                     + ": the objects before were read, the one cut off is missing (--strict makes this fatal)");
             return false;
@@ -218,9 +230,7 @@ public final class HprofReader {
         }
         long id = in.id();
         int n = (int) (length - in.idSize());
-        byte[] b = bytes(n);
-        in.readFully(b, 0, n);
-        visitor.utf8(id, b, n);
+        visitor.utf8(id, readBytes(n), n);
     }
 
     private void heapDump(long end) {
@@ -328,9 +338,7 @@ public final class HprofReader {
             visitor.instance(id, classId, null, (int) length, start);
             return;
         }
-        byte[] b = bytes((int) length);
-        in.readFully(b, 0, (int) length);
-        visitor.instance(id, classId, b, (int) length, start);
+        visitor.instance(id, classId, readBytes((int) length), (int) length, start);
     }
 
     private void objectArray(long start, long end) {
@@ -350,10 +358,10 @@ public final class HprofReader {
             visitor.objectArray(id, classId, null, n, start);
             return;
         }
-        if (ids.length < n) {
-            ids = new long[Math.max(n, ids.length * 2)];
-        }
         for (int i = 0; i < n; i++) {
+            if (i == ids.length) {
+                ids = Arrays.copyOf(ids, grown(ids.length, n));
+            }
             ids[i] = in.id();
         }
         visitor.objectArray(id, classId, ids, n, start);
@@ -367,11 +375,14 @@ public final class HprofReader {
         if (type == BasicType.OBJECT) {
             throw in.error(start, "primitive array dump of element type OBJECT");
         }
+        if (!withData) {
+            length = noDataLength(length, type);
+        }
         long bytes = withData ? length * type.fileSize(in.idSize()) : 0;
         int kept = wantsObjects && bytes > 0 ? (int) Math.min(bytes, visitor.primitiveValueBytes(id, type, length)) : 0;
         if (withData) {
             checkFits(start, bytes, end, "PRIMITIVE ARRAY DUMP");
-            in.readFully(bytes(kept), 0, kept);
+            readBytes(kept);
             in.skip(bytes - kept);
         }
         if (wantsObjects) {
@@ -382,8 +393,38 @@ public final class HprofReader {
         }
     }
 
-    /** Rejects contents that would run past their record before reading (or allocating for) them. */
+    /**
+     * A NODATA array's length, as declared when a Java array can have it (the JVM held that many
+     * elements; only their values were left out), else 0: no Java array has over 2^31 - 1.
+     */
+    private long noDataLength(long length, BasicType type) {
+        noData++;
+        if (length > Integer.MAX_VALUE) {
+            noDataImpossible++;
+            return 0;
+        }
+        noDataBytes += length * type.fileSize(8);
+        return length;
+    }
+
+    /** Warns about what was counted on the way and the results must mention. */
+    private void reportCounts() {
+        if (noData > 0) {
+            visitor.warning(noData + " primitive arrays were dumped without their contents (PRIMITIVE ARRAY NODATA):"
+                    + " they are sized from their declared lengths (" + noDataBytes + " bytes of elements in all)"
+                    + (noDataImpossible > 0 ? "; " + noDataImpossible + " of them declare more elements than a Java"
+                    + " array can hold and are counted as empty" : ""));
+        }
+    }
+
+    /**
+     * Rejects contents that would run past their record before reading (or allocating for) them;
+     * contents running past the end of a file of known size are a cut dump.
+     */
     private void checkFits(long start, long bytes, long end, String what) {
+        if (fileSize >= 0 && in.offset() + bytes > fileSize && end > fileSize) {
+            throw in.truncated(fileSize, "the " + what + " sub-record", start);
+        }
         if (in.offset() + bytes > end) {
             throw in.error(start, "the " + what + " sub-record's " + bytes + " bytes of contents run past the end"
                     + " of its record at offset " + end);
@@ -397,11 +438,26 @@ public final class HprofReader {
         }
     }
 
-    private byte[] bytes(int n) {
-        if (bytes.length < n) {
-            bytes = new byte[Math.max(n, bytes.length * 2)];
+    /**
+     * Reads {@code n} bytes into the reused buffer, growing it only as the bytes arrive: a length
+     * read from the file is not trusted to allocate before the file has shown that it holds them.
+     */
+    private byte[] readBytes(int n) {
+        int done = 0;
+        while (done < n) {
+            if (done == bytes.length) {
+                bytes = Arrays.copyOf(bytes, grown(bytes.length, n));
+            }
+            int step = Math.min(n, bytes.length) - done;
+            in.readFully(bytes, done, step);
+            done += step;
         }
         return bytes;
+    }
+
+    /** The next capacity of a buffer of {@code length} that must reach {@code wanted}: doubling, by at most {@link #GROW_STEP}. */
+    private static int grown(int length, int wanted) {
+        return (int) Math.min(wanted, length + (long) Math.min(Math.max(length, 1024), GROW_STEP));
     }
 
     /** Decodes a UTF8 record's text (HotSpot writes modified UTF-8, which this reads as UTF-8). */

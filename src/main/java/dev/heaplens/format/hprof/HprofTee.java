@@ -80,8 +80,8 @@ final class HprofTee implements HprofVisitor {
     }
 
     @Override
-    public void truncated(String message) {
-        first.truncated(message);
-        second.truncated(message);
+    public void warning(String message) {
+        first.warning(message);
+        second.warning(message);
     }
 }

@@ -65,9 +65,10 @@ public interface HprofVisitor {
     }
 
     /**
-     * The dump ends inside a heap dump record, or a segmented dump lacks its HEAP DUMP END:
-     * everything before was reported, {@code message} says what is missing.
+     * Something the reader read past that the results must mention: the dump ends inside a heap
+     * dump record, or a segmented dump lacks its HEAP DUMP END (everything before was reported),
+     * arrays dumped without their data... {@code message} says what and how it was counted.
      */
-    default void truncated(String message) {
+    default void warning(String message) {
     }
 }

@@ -22,8 +22,19 @@ final class ChunkReader {
     /** How many raw-newline continuations one record may have before it is called malformed. */
     private static final int MAX_CONTINUATION_LINES = 4;
     private static final int BUFFER_SIZE = 4 * 1024 * 1024;
+    /**
+     * The longest line held whole. A longer one is skipped up to its newline and counted as
+     * malformed: Java arrays stop short of 2 GiB, and no record Ruby writes comes near this.
+     */
+    static final int MAX_LINE = 1 << 30;
 
     private final RubyLineParser parser;
+    /**
+     * Decides what a malformed line is, the same way for every command: a line is malformed when
+     * not even the fields every command reads (type, address, class, memsize) can be read. Null
+     * when {@link #parser} reads no more than that.
+     */
+    private final RubyLineParser minimal;
     private final RubyRecordSink sink;
     private final RubyRecord record = new RubyRecord();
     private final boolean strict;
@@ -32,11 +43,27 @@ final class ChunkReader {
     private final AtomicInteger firstFatalChunk;
     private final AtomicLong bytesRead;
 
+    private final int maxLine;
+    /**
+     * The most this chunk's memsizes may add up to: the chunks' budgets sum to no more than
+     * Long.MAX_VALUE, so no total, group, retained set or difference built from them overflows.
+     */
+    private final long memsizeBudget;
+    private long memsizeTotal;
+    /** Why the last {@link #parse} refused its line. */
+    private String error;
     private byte[] buf = new byte[BUFFER_SIZE];
     private long bufferOffset;
+    /** {@code buf[0, scanned)} holds no newline that lets a line be handled: only newer bytes can. */
+    private int scanned;
+    /** Inside a line too long to hold: bytes are dropped up to its newline. */
+    private boolean skippingLongLine;
 
     long lines;
     long malformed;
+    /** Lines read without the extra fields asked for (references, allocation, flags): they did not parse. */
+    long partial;
+    LineProblem firstPartial;
     final List<LineProblem> problems = new ArrayList<>();
     /** The first problem when strict; reading stopped there. */
     LineProblem fatal;
@@ -45,9 +72,17 @@ final class ChunkReader {
 
     ChunkReader(int index, Set<RubyLineParser.Field> fields, RubyRecordSink sink, boolean strict,
                 AtomicInteger firstFatalChunk, AtomicLong bytesRead) {
+        this(index, fields, sink, strict, firstFatalChunk, bytesRead, MAX_LINE, Long.MAX_VALUE);
+    }
+
+    ChunkReader(int index, Set<RubyLineParser.Field> fields, RubyRecordSink sink, boolean strict,
+                AtomicInteger firstFatalChunk, AtomicLong bytesRead, int maxLine, long memsizeBudget) {
+        this.maxLine = maxLine;
+        this.memsizeBudget = memsizeBudget;
         this.index = index;
         this.firstFatalChunk = firstFatalChunk;
         this.parser = new RubyLineParser(fields);
+        this.minimal = fields.isEmpty() ? null : new RubyLineParser(Set.of());
         this.sink = sink;
         this.strict = strict;
         this.bytesRead = bytesRead;
@@ -63,9 +98,7 @@ final class ChunkReader {
         long position = from;
         int filled = 0;
         while (position < to && !stopped()) {
-            if (filled == buf.length) {
-                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
-            }
+            filled = makeRoom(filled);
             int want = (int) Math.min(buf.length - filled, to - position);
             int n = channel.read(ByteBuffer.wrap(buf, filled, want), position);
             if (n < 0) {
@@ -82,9 +115,7 @@ final class ChunkReader {
         bufferOffset = 0;
         int filled = 0;
         while (!stopped()) {
-            if (filled == buf.length) {
-                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
-            }
+            filled = makeRoom(filled);
             int n = in.read(buf, filled, buf.length - filled);
             if (n < 0) {
                 consume(filled, true);
@@ -97,11 +128,53 @@ final class ChunkReader {
     }
 
     /**
+     * Returns how much of a full buffer is kept: the buffer doubles (so a long line costs linear
+     * time) up to the line bound; a line past it is counted, and dropped up to its newline.
+     */
+    private int makeRoom(int filled) {
+        if (filled < buf.length) {
+            return filled;
+        }
+        if (!skippingLongLine && buf.length < maxLine) {
+            try {
+                buf = java.util.Arrays.copyOf(buf, (int) Math.min(maxLine, 2L * buf.length));
+                return filled;
+            } catch (OutOfMemoryError e) {
+                // fall through: a line the heap cannot hold is skipped like one past the bound
+            }
+        }
+        if (!skippingLongLine) {
+            skippingLongLine = true;
+            lines++;
+            malformed(new LineProblem(lines, bufferOffset, "line longer than " + filled
+                    + " bytes, more than heaplens holds: skipped"));
+            if (fatal != null) {
+                firstFatalChunk.accumulateAndGet(index, Math::min);
+            }
+        }
+        bufferOffset += filled;
+        scanned = 0;
+        return 0;
+    }
+
+    /**
      * Handles the complete lines in {@code buf[0, filled)}, moves the unfinished tail to the
      * front, and returns its length. At the end of input the tail is the last line.
      */
     private int consume(int filled, boolean endOfInput) {
         int lineStart = 0;
+        if (skippingLongLine) {
+            int nl = indexOfNewline(0, filled);
+            if (nl < 0) {
+                bufferOffset += filled;
+                return 0;
+            }
+            skippingLongLine = false;
+            lineStart = nl + 1;
+        } else if (!endOfInput && indexOfNewline(scanned, filled) < 0) {
+            scanned = filled; // still inside the same line: do not scan its start again
+            return filled;
+        }
         int nl;
         while ((nl = indexOfNewline(lineStart, filled)) >= 0) {
             int next = handleLine(lineStart, nl, filled, endOfInput);
@@ -126,6 +199,7 @@ final class ChunkReader {
         int tail = filled - lineStart;
         System.arraycopy(buf, lineStart, buf, 0, tail);
         bufferOffset += lineStart;
+        scanned = tail; // a line waiting for more input is not looked at again before a new newline
         return tail;
     }
 
@@ -148,7 +222,7 @@ final class ChunkReader {
             lines++;
             return nl + 1;
         }
-        String error = parser.error();
+        String error = this.error;
         int end = nl;
         for (int joined = 1; joined <= MAX_CONTINUATION_LINES; joined++) {
             if (end + 1 >= filled) {
@@ -174,17 +248,40 @@ final class ChunkReader {
             }
         }
         lines++;
-        malformed(new LineProblem(lines, bufferOffset + start, error));
+        if (!parseMinimal(start, nl, error)) {
+            malformed(new LineProblem(lines, bufferOffset + start, error));
+        }
         return nl + 1;
+    }
+
+    /** Reads a line the full parse refused with the minimal one; counts it as partly read if that works. */
+    private boolean parseMinimal(int start, int end, String error) {
+        if (minimal == null || error.startsWith(OVER_BUDGET)) {
+            return false;
+        }
+        record.offset = bufferOffset + start;
+        if (!minimal.parse(buf, start, end, record) || !deliver()) {
+            return false;
+        }
+        partial++;
+        LineProblem problem = new LineProblem(lines, bufferOffset + start, error + " (read without its "
+                + "references, allocation site and flags)");
+        if (firstPartial == null) {
+            firstPartial = problem;
+        }
+        if (strict) {
+            fatal = problem;
+        }
+        return true;
     }
 
     private void handleLastLine(int start, int end) {
         lines++;
-        if (isBlank(start, end) || parse(start, end)) {
+        if (isBlank(start, end) || parse(start, end) || parseMinimal(start, end, error)) {
             return;
         }
         truncatedLastLine = new LineProblem(lines, bufferOffset + start,
-                "last line is truncated (" + (end - start) + " bytes, no newline): " + parser.error());
+                "last line is truncated (" + (end - start) + " bytes, no newline): " + error);
         if (strict) {
             fatal = truncatedLastLine;
         }
@@ -193,10 +290,24 @@ final class ChunkReader {
     private boolean parse(int start, int end) {
         record.offset = bufferOffset + start;
         if (parser.parse(buf, start, end, record)) {
-            sink.accept(record);
-            return true;
+            return deliver();
         }
+        error = parser.error();
         return false;
+    }
+
+    private static final String OVER_BUDGET = "memsizes add up to more than";
+
+    /** Hands the record to the sink unless its memsize would take the dump's total past what a long holds. */
+    private boolean deliver() {
+        if (record.memsize > memsizeBudget - memsizeTotal) {
+            error = OVER_BUDGET + " " + memsizeBudget + " bytes with this line's " + record.memsize
+                    + ": the line is not counted";
+            return false;
+        }
+        memsizeTotal += record.memsize;
+        sink.accept(record);
+        return true;
     }
 
     private void malformed(LineProblem problem) {

@@ -80,7 +80,11 @@ public final class RubyDumpReader {
                 options.bytesRead());
         try (InputStream in = new ReadAheadInputStream(input.openStream())) {
             reader.readStream(in);
-        } catch (EOFException | ZipException e) {
+        } catch (ZipException e) {
+            // Corrupt, not cut: what was decompressed may already be garbage, so nothing read is trusted.
+            throw new HeaplensException(input.name() + ": corrupt gzip data after " + options.bytesRead().get()
+                    + " decompressed bytes (" + e.getMessage() + "): not read");
+        } catch (EOFException e) {
             // A gzip stream cut short: the lines before the cut were read; say so, never silently.
             if (options.strict()) {
                 throw new HeaplensException(input.name() + ": compressed data ends early after "
@@ -91,7 +95,7 @@ public final class RubyDumpReader {
         }
         failIfFatal(input, reader.fatal);
         return new ReadResult<>(List.of(sink), reader.lines, options.bytesRead().get(), reader.malformed,
-                List.copyOf(reader.problems), reader.truncatedLastLine);
+                List.copyOf(reader.problems), reader.truncatedLastLine, reader.partial, reader.firstPartial);
     }
 
     private static <S extends RubyRecordSink> ReadResult<S> readFile(DumpInput input, Options options, Supplier<S> sinks)
@@ -106,7 +110,8 @@ public final class RubyDumpReader {
             for (int i = 0; i < chunks; i++) {
                 S sink = sinks.get();
                 sinkList.add(sink);
-                readers.add(new ChunkReader(i, options.fields(), sink, options.strict(), firstFatalChunk, options.bytesRead()));
+                readers.add(new ChunkReader(i, options.fields(), sink, options.strict(), firstFatalChunk, options.bytesRead(),
+                        ChunkReader.MAX_LINE, Long.MAX_VALUE / chunks));
             }
             runInParallel(channel, readers, bounds);
             return assemble(input, channel, sinkList, readers, options);
@@ -124,6 +129,8 @@ public final class RubyDumpReader {
         long malformed = 0;
         List<LineProblem> problems = new ArrayList<>();
         LineProblem truncated = null;
+        long partial = 0;
+        LineProblem firstPartial = null;
         for (ChunkReader reader : readers) {
             if (reader.fatal != null) {
                 long line = countNewlines(channel, reader.fatal.offset()) + 1;
@@ -138,10 +145,16 @@ public final class RubyDumpReader {
                 LineProblem t = reader.truncatedLastLine;
                 truncated = new LineProblem(lines + t.line(), t.offset(), t.message());
             }
+            if (firstPartial == null && reader.firstPartial != null) {
+                LineProblem p = reader.firstPartial;
+                firstPartial = new LineProblem(lines + p.line(), p.offset(), p.message());
+            }
             lines += reader.lines;
             malformed += reader.malformed;
+            partial += reader.partial;
         }
-        return new ReadResult<>(sinks, lines, options.bytesRead().get(), malformed, List.copyOf(problems), truncated);
+        return new ReadResult<>(sinks, lines, options.bytesRead().get(), malformed, List.copyOf(problems), truncated,
+                partial, firstPartial);
     }
 
     private static void failIfFatal(DumpInput input, LineProblem fatal) {

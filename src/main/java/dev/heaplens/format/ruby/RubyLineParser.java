@@ -64,6 +64,9 @@ public final class RubyLineParser {
      * @return false when the line is not a well-formed dump record; {@link #error()} says why
      */
     public boolean parse(byte[] buf, int start, int end, RubyRecord r) {
+        if (start + 2 < end && buf[start] == (byte) 0xef && buf[start + 1] == (byte) 0xbb && buf[start + 2] == (byte) 0xbf) {
+            start += 3; // a UTF-8 byte order mark, as some editors write at the start of a file
+        }
         this.buf = buf;
         this.end = end;
         this.lineStart = start;
@@ -502,6 +505,11 @@ public final class RubyLineParser {
         return p + 1;
     }
 
+    /** No Ruby object is this big: a larger memsize is a malformed value, not a figure to add up. */
+    public static final long MAX_MEMSIZE = 1L << 40;
+    /** More digits could overflow a long; no line number, generation or memsize has them. */
+    private static final int MAX_DIGITS = 18;
+
     private int parseNumber(int pos, RubyRecord r, int key) {
         int p = pos;
         long value = 0;
@@ -519,10 +527,18 @@ public final class RubyLineParser {
             }
             throw new Malformed("expected a number at column " + column(pos));
         }
+        if (p - pos > MAX_DIGITS) {
+            throw new Malformed("number too large at column " + column(pos));
+        }
         switch (key) {
             case K_LINE -> r.line = value;
             case K_GENERATION -> r.generation = value;
-            default -> r.memsize = value;
+            default -> {
+                if (value > MAX_MEMSIZE) {
+                    throw new Malformed("memsize " + value + " is more than any object holds (1 TiB)");
+                }
+                r.memsize = value;
+            }
         }
         return p;
     }
@@ -663,43 +679,78 @@ public final class RubyLineParser {
         }
     }
 
-    /** Skips any JSON value: string, number, literal, array or object. */
+    /**
+     * Skips any JSON value: string, number, literal, array or object. Iterative, with the open
+     * brackets kept in {@link #nesting}: deep nesting costs no stack frame and is bounded.
+     */
     private int skipValue(int pos) {
-        if (pos >= end) {
-            throw new Malformed("line ends where a value was expected (truncated?)");
-        }
-        byte b = buf[pos];
-        if (b == '"') {
-            return parseString(pos, scratch);
-        }
-        if (b == '[' || b == '{') {
-            byte close = b == '[' ? (byte) ']' : (byte) '}';
-            int p = skipSpace(pos + 1);
-            if (p < end && buf[p] == close) {
-                return p + 1;
+        int depth = 0;
+        int p = pos;
+        while (true) {
+            p = skipSpace(p);
+            if (p >= end) {
+                throw new Malformed("line ends where a value was expected (truncated?)");
             }
-            while (true) {
-                if (b == '{') {
-                    p = skipSpace(expect(skipSpace(skipKey(p)), ':'));
+            byte b = buf[p];
+            if (b == '[' || b == '{') {
+                push(depth++, b == '[' ? (byte) ']' : (byte) '}');
+                p = skipSpace(p + 1);
+                if (p < end && buf[p] == nesting[depth - 1]) {
+                    p++;
+                    depth--;
+                } else {
+                    if (b == '{') {
+                        p = skipSpace(expect(skipSpace(skipKey(p)), ':'));
+                    }
+                    continue; // the first element
                 }
-                p = skipSpace(skipValue(p));
+            } else if (b == '"') {
+                p = parseString(p, scratch);
+            } else {
+                int s = p;
+                while (p < end && isScalarByte(buf[p])) {
+                    p++;
+                }
+                if (p == s) {
+                    throw new Malformed("unexpected '" + (char) (b & 0xff) + "' at column " + column(s));
+                }
+            }
+            // A value ended: close what it ends, or go on to the next element.
+            while (true) {
+                if (depth == 0) {
+                    return p;
+                }
+                p = skipSpace(p);
                 if (p >= end) {
                     throw new Malformed("line ends inside a value (truncated?)");
                 }
-                if (buf[p] == close) {
-                    return p + 1;
+                if (buf[p] == nesting[depth - 1]) {
+                    p++;
+                    depth--;
+                    continue;
                 }
                 p = skipSpace(expect(p, ','));
+                if (nesting[depth - 1] == '}') {
+                    p = skipSpace(expect(skipSpace(skipKey(p)), ':'));
+                }
+                break;
             }
         }
-        int p = pos;
-        while (p < end && isScalarByte(buf[p])) {
-            p++;
+    }
+
+    /** Deeper values are malformed: Ruby writes at most two levels (a record holding flags). */
+    private static final int MAX_NESTING = 1024;
+    /** The closing bracket of each open level in {@link #skipValue}; grows with the deepest line seen. */
+    private byte[] nesting = new byte[16];
+
+    private void push(int depth, byte close) {
+        if (depth == MAX_NESTING) {
+            throw new Malformed("values nested more than " + MAX_NESTING + " deep");
         }
-        if (p == pos) {
-            throw new Malformed("unexpected '" + (char) (b & 0xff) + "' at column " + column(pos));
+        if (depth == nesting.length) {
+            nesting = java.util.Arrays.copyOf(nesting, nesting.length * 2);
         }
-        return p;
+        nesting[depth] = close;
     }
 
     /** Skips an object key: a plain JSON string (keys never have the raw-string quirk). */

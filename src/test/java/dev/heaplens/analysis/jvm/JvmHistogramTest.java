@@ -1,8 +1,7 @@
 package dev.heaplens.analysis.jvm;
 
-import dev.heaplens.analysis.graph.ObjectNamer;
-import dev.heaplens.analysis.ruby.GroupBy;
-import dev.heaplens.analysis.ruby.Histogram;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
@@ -117,15 +116,15 @@ class JvmHistogramTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = GroupBy.class, names = {"CLASS", "PACKAGE", "LOADER", "KIND", "TYPE"})
+    @EnumSource(value = GroupBy.class, names = {"CLASS", "PACKAGE", "LOADER", "KIND"})
     void everyGroupEqualsTheHeapGraphs(GroupBy by) throws IOException {
         JvmHeap heap = new JvmHeap(HprofGraphReader.read(HprofSource.of(dump)));
         HeapGraph g = heap.graph();
         HprofClasses classes = heap.read().classes();
         IntFunction<String> key = switch (by) {
-            case CLASS -> o -> heap.group(o, ObjectNamer.Grouping.CLASS);
-            case PACKAGE -> o -> heap.group(o, ObjectNamer.Grouping.GEM);
-            case KIND, TYPE -> heap::kind;
+            case CLASS -> o -> heap.group(o, GroupBy.CLASS);
+            case PACKAGE -> o -> heap.group(o, GroupBy.PACKAGE);
+            case KIND -> heap::kind;
             default -> o -> loaderThroughTheGraph(g, classes, o);
         };
         Map<String, List<Long>> expected = fromGraph(g, key);

@@ -1,6 +1,8 @@
 package dev.heaplens.analysis.ruby;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyType;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,17 +35,17 @@ class RealDumpGoldenTest {
         JsonNode counts = golden.get("before").get("count_objects");
         JsonNode sizes = golden.get("before").get("count_objects_size");
 
-        Summary gz = summarize(Fixtures.dump(fixture), 1, 1);
-        Summary split = summarize(Fixtures.plainCopy(fixture, tmp), 3, 64 * 1024);
+        RubySummary gz = summarize(Fixtures.dump(fixture), 1, 1);
+        RubySummary split = summarize(Fixtures.plainCopy(fixture, tmp), 3, 64 * 1024);
 
-        for (Summary s : new Summary[] {gz, split}) {
+        for (RubySummary s : new RubySummary[] {gz, split}) {
             assertThat(s.input().malformed()).isZero();
             assertThat(s.input().truncatedLastLine()).isNull();
             assertThat(byType(s, true)).isEqualTo(expectedByType(counts));
             assertThat(byType(s, false)).isEqualTo(expectedByType(sizes));
             assertThat(s.objects()).isEqualTo(counts.get("TOTAL").asLong() - counts.get("FREE").asLong());
             assertThat(s.bytes()).isEqualTo(sizes.get("TOTAL").asLong());
-            assertThat(s.roots()).extracting(Summary.Row::label)
+            assertThat(s.roots()).extracting(RubySummary.Row::label)
                     .containsExactlyInAnyOrder("vm", "machine_context", "global_list", "global_tbl");
         }
         assertThat(split).usingRecursiveComparison().ignoringFields("input").isEqualTo(gz);
@@ -52,7 +55,7 @@ class RealDumpGoldenTest {
     @ValueSource(strings = {"tiny", "basic", "rails_ish", "broken_lines"})
     void imemoKindsEqualCountImemoObjects(String fixture) {
         JsonNode imemo = Fixtures.golden(fixture).get("before").get("count_imemo_objects");
-        Summary s = summarize(Fixtures.dump(fixture), 1, 1);
+        RubySummary s = summarize(Fixtures.dump(fixture), 1, 1);
         Map<String, Long> expected = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = imemo.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -84,11 +87,10 @@ class RealDumpGoldenTest {
     @ParameterizedTest
     @ValueSource(strings = {"basic", "rails_ish"})
     void everyGroupingAddsUpToTheSameTotals(String fixture) {
-        Summary s = summarize(Fixtures.dump(fixture), 1, 1);
-        for (GroupBy by : GroupBy.values()) {
-            if (by == GroupBy.IMEMO || !by.forRuby()) {
-                continue;
-            }
+        RubySummary s = summarize(Fixtures.dump(fixture), 1, 1);
+        // Every Ruby key but imemo, which counts IMEMO objects only.
+        for (GroupBy by : List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM,
+                GroupBy.METHOD, GroupBy.GENERATION)) {
             Histogram h = histogram(Fixtures.dump(fixture), by);
             assertThat(h.totalCount()).as(by.label()).isEqualTo(s.objects());
             assertThat(h.totalBytes()).as(by.label()).isEqualTo(s.bytes());
@@ -121,16 +123,16 @@ class RealDumpGoldenTest {
         assertThat(byGem).containsKeys("app", "(no allocation info)");
     }
 
-    static Summary summarize(Path file, int threads, long minChunk) {
-        ReadResult<SummarySink> read = Fixtures.read(file, SummarySink.FIELDS, threads, minChunk, SummarySink::new);
-        return Summary.of(Summary.Input.of(file.toString(), read), read.sinks());
+    static RubySummary summarize(Path file, int threads, long minChunk) {
+        ReadResult<RubySummarySink> read = Fixtures.read(file, RubySummarySink.FIELDS, threads, minChunk, RubySummarySink::new);
+        return RubySummary.of(RubySummary.Input.of(file.toString(), read), read.sinks());
     }
 
     static Histogram histogram(Path file, GroupBy by) {
-        return Histogram.of(Fixtures.read(file, HistogramSink.fields(by), 1, 1, () -> new HistogramSink(by)).sinks());
+        return HistogramSink.histogram(Fixtures.read(file, HistogramSink.fields(by), 1, 1, () -> new HistogramSink(by)).sinks());
     }
 
-    private static Map<String, Long> byType(Summary s, boolean counts) {
+    private static Map<String, Long> byType(RubySummary s, boolean counts) {
         Map<String, Long> map = new HashMap<>();
         s.types().forEach(r -> map.put(RubyType.valueOf(r.label()).countObjectsKey(), counts ? r.count() : r.bytes()));
         return map;

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.analysis.GroupBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +39,7 @@ class RubyVersionLinesTest {
                 references += node.path("references").size();
             }
         }
-        Summary s = RealDumpGoldenTest.summarize(file, 1, 1);
+        RubySummary s = RealDumpGoldenTest.summarize(file, 1, 1);
         assertThat(s.input().malformed()).isZero();
         assertThat(s.references()).isEqualTo(references);
         Map<String, Long> actualCounts = new HashMap<>();

@@ -2,8 +2,8 @@ package dev.heaplens.format.hprof;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.jvm.JvmHistogram;
-import dev.heaplens.analysis.ruby.GroupBy;
-import dev.heaplens.analysis.ruby.Histogram;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.graph.HeapGraph;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +38,7 @@ class HprofCountReaderTest {
     @ValueSource(ints = {4, 8})
     void countsAndBytesPerKindAndClassEqualTheGraphs(int idSize) {
         byte[] dump = HprofSyntheticTest.tinyHeap(idSize); // an instance comes before its class dump
-        HeapGraph g = HprofGraphReader.read(HprofWriter.source("t.hprof", dump, true), HprofLayout.COMPRESSED_64, false).graph();
+        HeapGraph g = HprofGraphReader.read(HprofBytes.source("t.hprof", dump, true), HprofLayout.COMPRESSED_64, false).graph();
         Map<List<Long>, List<Long>> fromGraph = new HashMap<>();
         for (int o = 0; o < g.objectCount(); o++) {
             fromGraph.merge(List.of((long) g.kind(o), g.classAddress(o)), List.of(1L, g.shallowSize(o)), HprofCountReaderTest::sum);
@@ -67,14 +67,14 @@ class HprofCountReaderTest {
 
     @Test
     void aPartThatFindsAProblemReportsItAtItsFileOffset(@TempDir Path dir) throws IOException {
-        byte[] dump = new HprofWriter(8)
+        byte[] dump = HprofWriter.inMemory(8)
                 .utf8(1, "java/lang/Object").loadClass(0x100, 1)
                 .segment()
                 .classDump(0x100, 0, NONE, NO_TYPES, NONE, NONE, NO_TYPES)
                 .endSegment()
                 .segment()
                 .instance(0x1000, 0x100, NO_TYPES, NONE)
-                .sub(d -> d.writeByte(0x99))
+                .rawSubRecord(new byte[] {(byte) 0x99})
                 .endSegment()
                 .end()
                 .toBytes();
@@ -111,7 +111,7 @@ class HprofCountReaderTest {
      * dump does not have; everything else by the bootstrap loader.
      */
     private static byte[] heapWithLoaders(int idSize) {
-        return new HprofWriter(idSize)
+        return HprofWriter.inMemory(idSize)
                 .utf8(1, "java/lang/Object").utf8(2, "com/example/AppLoader").utf8(3, "com/example/Plugin")
                 .utf8(4, "com/example/Orphan").utf8(5, "java/lang/Class").utf8(6, "value")
                 .loadClass(0x100, 1).loadClass(0x600, 2).loadClass(0x200, 3).loadClass(0x800, 4).loadClass(0x500, 5)
@@ -147,7 +147,7 @@ class HprofCountReaderTest {
 
     @Test
     void instancesWhoseFieldsDisagreeWithTheirClassAreAnError() {
-        byte[] dump = new HprofWriter(8)
+        byte[] dump = HprofWriter.inMemory(8)
                 .utf8(1, "java/lang/Object").utf8(3, "com/example/Plugin").utf8(6, "value")
                 .loadClass(0x100, 1).loadClass(0x200, 3)
                 .segment()

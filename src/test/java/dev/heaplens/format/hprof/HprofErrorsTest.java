@@ -6,11 +6,12 @@ import dev.heaplens.HeaplensException;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 class HprofErrorsTest {
     private static void assertFails(byte[] data, boolean sizeKnown, String message) {
-        assertThatThrownBy(() -> HprofGraphReader.read(HprofWriter.source("t.hprof", data, sizeKnown), null, true))
+        assertThatThrownBy(() -> HprofGraphReader.read(HprofBytes.source("t.hprof", data, sizeKnown), null, true))
                 .isInstanceOf(HeaplensException.class)
                 .hasMessage(message);
     }
@@ -27,14 +28,14 @@ class HprofErrorsTest {
 
     @Test
     void badIdSize() {
-        byte[] data = new HprofWriter(8).toBytes();
+        byte[] data = HprofWriter.inMemory(8).toBytes();
         data[22] = 2; // the u4 id size at offset 19
         assertFails(data, true, "t.hprof: offset 19: unsupported identifier size 2 (expected 4 or 8)");
     }
 
     @Test
     void unknownSubRecordTag() {
-        byte[] data = new HprofWriter(8).segment().sub(d -> d.writeByte(0x42)).endSegment().end().toBytes();
+        byte[] data = HprofWriter.inMemory(8).segment().rawSubRecord(new byte[] {0x42}).endSegment().end().toBytes();
         // 31 header bytes, 9 of record header, then the sub-record.
         assertFails(data, true, "t.hprof: offset 40: unknown heap dump sub-record tag 0x42");
     }
@@ -51,7 +52,7 @@ class HprofErrorsTest {
 
     @Test
     void truncatedStreamReportsWhereItEnds() {
-        byte[] data = new HprofWriter(8).segment()
+        byte[] data = HprofWriter.inMemory(8).segment()
                 .instance(0x10, 0x20, new BasicType[] {BasicType.LONG, BasicType.LONG}, new long[] {1, 2})
                 .endSegment().end().toBytes();
         byte[] cut = Arrays.copyOf(data, 40 + 25); // inside the instance's 16 field bytes
@@ -61,20 +62,15 @@ class HprofErrorsTest {
 
     @Test
     void cutAtARecordBoundary() {
-        byte[] data = new HprofWriter(8).segment().root(0xFF, 0x10, 0).endSegment().toBytes();
+        byte[] data = HprofWriter.inMemory(8).segment().root(RootKind.UNKNOWN, 0x10).endSegment().toBytes();
         assertFails(data, true, "t.hprof: offset " + data.length + ": file ends without a HEAP DUMP END record (truncated?)");
     }
 
     @Test
     void subRecordPastItsSegment() {
         // An object array claiming 1000 elements in a segment that holds none of them.
-        byte[] data = new HprofWriter(8).segment().sub(d -> {
-            d.writeByte(0x22);
-            d.writeLong(0x10);
-            d.writeInt(0);
-            d.writeInt(1000);
-            d.writeLong(0x20);
-        }).endSegment().end().toBytes();
+        byte[] data = HprofWriter.inMemory(8).segment().rawSubRecord(ByteBuffer.allocate(25)
+                .put((byte) HeapDumpTag.OBJECT_ARRAY_DUMP.code).putLong(0x10).putInt(0).putInt(1000).putLong(0x20).array()).endSegment().end().toBytes();
         assertFails(data, true, "t.hprof: offset 40: the OBJECT ARRAY DUMP sub-record's 8000 bytes of contents"
                 + " run past the end of its record at offset 65");
     }

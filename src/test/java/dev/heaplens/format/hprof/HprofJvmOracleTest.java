@@ -3,7 +3,9 @@ package dev.heaplens.format.hprof;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.graph.HeapGraph;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,9 +15,14 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import javax.management.ObjectName;
 
@@ -59,6 +66,7 @@ class HprofJvmOracleTest {
     static Object[] kept;
     static Path dump;
     static Map<String, long[]> histogram;
+    static Map<String, long[]> histogramBefore;
     static HprofGraphReader.Result result;
     static long readNanos;
 
@@ -85,7 +93,9 @@ class HprofJvmOracleTest {
         kept = new Object[] {samples, derived, map, markers, ints};
 
         dump = dir.resolve("self.hprof");
-        histogram(); // once before, so that the MBean machinery it loads is in the dump too
+        // once before too: the MBean machinery it loads is then in the dump, and a class whose count
+        // moves while the dump is taken (a Cleaner run by the GC) is seen moving
+        histogramBefore = parseHistogram(histogram());
         SelfDump.write(dump);
         histogram = parseHistogram(histogram());
 
@@ -149,8 +159,64 @@ class HprofJvmOracleTest {
         assertThat(fromDump).as("dump of " + type.getName()).containsExactly(count, count * size);
     }
 
+    /** What is known to differ for one class between the dump and the histogram: holds while it still differs. */
+    interface Difference {
+        boolean holds(long[] dump, long[] histogram);
+    }
+
+    /** Same instances, other bytes: the reader's instance size for the class is off. */
+    static final Difference SIZE_DIFFERS = (dump, histogram) -> dump[0] == histogram[0] && dump[1] != histogram[1];
+    /** Other instance counts, for a reason of the JVM's (see each entry). */
+    static final Difference COUNT_DIFFERS = (dump, histogram) -> dump[0] != histogram[0];
+    /** The histogram counts 1 to 3 more: made by the MBean call that takes it, after the dump. */
+    static final Difference MADE_BY_THE_HISTOGRAM_CALL = (dump, histogram) ->
+            histogram[0] - dump[0] >= 1 && histogram[0] - dump[0] <= 3;
+
+    /** At most this many objects in the dump are the dumpHeap call's own. */
+    static final long DUMP_CALL_OBJECTS = 4;
+
+    record Known(String className, Difference difference, String why) {
+    }
+
+    private static final String INJECTED = "Thread subclasses: HotSpot's injected fields are not in the dump's"
+            + " field list and the reader's size for them is off";
+    private static final List<Known> MADE_BY_THE_CALL = Stream.of("javax.management.ObjectName",
+                    "javax.management.ObjectName$Property", "javax.management.ObjectName$Property[]", "java.lang.String",
+                    "java.lang.String[]", "byte[]", "java.lang.StringBuilder", "java.lang.Object[]")
+            .map(name -> new Known(name, MADE_BY_THE_HISTOGRAM_CALL, "allocated by the histogram's own MBean call"))
+            .toList();
+    private static final Known CLASS_MIRRORS = new Known("java.lang.Class", COUNT_DIFFERS,
+            "the histogram counts every class's mirror; the dump writes them as CLASS DUMP records, left out here");
+
+    /**
+     * Every class whose figures differ today, by JDK feature version. Each entry is checked to still
+     * differ as it says, so an entry fails (and must go) when the difference is fixed, and a class
+     * not listed must match the histogram exactly.
+     */
+    static final Map<Integer, List<Known>> KNOWN = Map.of(
+            17, concat(MADE_BY_THE_CALL, List.of(CLASS_MIRRORS,
+                    new Known("java.lang.ref.Finalizer$FinalizerThread", SIZE_DIFFERS, INJECTED),
+                    new Known("jdk.internal.misc.InnocuousThread", SIZE_DIFFERS, INJECTED),
+                    new Known("java.util.logging.LogManager$Cleaner", SIZE_DIFFERS, INJECTED))),
+            25, concat(MADE_BY_THE_CALL, List.of(CLASS_MIRRORS,
+                    new Known("java.lang.Thread", SIZE_DIFFERS, INJECTED),
+                    new Known("java.lang.ref.Finalizer$FinalizerThread", SIZE_DIFFERS, INJECTED),
+                    new Known("jdk.internal.misc.InnocuousThread", SIZE_DIFFERS, INJECTED),
+                    new Known("java.lang.ref.Reference$ReferenceHandler", SIZE_DIFFERS, INJECTED),
+                    new Known("java.util.logging.LogManager$Cleaner", SIZE_DIFFERS, INJECTED),
+                    new Known("java.lang.invoke.ResolvedMethodName", SIZE_DIFFERS,
+                            "HotSpot injects a field the dump does not list"),
+                    new Known("jdk.internal.vm.FillerElement[]", (dump, histogram) -> dump[0] == 0 && histogram[0] > 0,
+                            "heap filler arrays: the histogram names them, the dump writes them as int[]"),
+                    new Known("int[]", (dump, histogram) -> dump[0] > histogram[0],
+                            "the filler arrays the histogram counts as jdk.internal.vm.FillerElement[]"))));
+
+    private static List<Known> concat(List<Known> a, List<Known> b) {
+        return Stream.concat(a.stream(), b.stream()).toList();
+    }
+
     @Test
-    void mostClassesMatchTheHistogram() {
+    void everyClassMatchesTheHistogramButTheKnownOnes() {
         Map<String, long[]> read = dumpHistogram();
         int same = 0;
         int sameBytes = 0;
@@ -171,9 +237,43 @@ class HprofJvmOracleTest {
         }
         System.out.printf("hprof oracle: %d classes in the histogram, %d same count, %d same bytes%n%s",
                 histogram.size(), same, sameBytes, differ);
-        // The two snapshots are moments apart and the histogram leaves out nothing the dump has;
-        // all but a few (java.lang.Class, classes allocated in between) must agree.
         assertThat(same).isGreaterThan(histogram.size() * 95 / 100);
+
+        List<Known> known = KNOWN.get(Runtime.version().feature());
+        Assumptions.assumeTrue(known != null, "no list of known differences for JDK " + Runtime.version().feature());
+        Map<String, Known> byName = new HashMap<>();
+        known.forEach(k -> byName.put(k.className(), k));
+        SoftAssertions softly = new SoftAssertions();
+        // Objects of classes the histogram does not have are those of the dumpHeap call itself (its
+        // lambda, a lock's wait node), gone when the histogram is taken: a few, no more.
+        Map<String, Long> dumpOnly = new TreeMap<>();
+        read.forEach((name, d) -> {
+            if (!histogram.containsKey(name) && !byName.containsKey(name)) {
+                dumpOnly.put(name, d[0]);
+            }
+        });
+        softly.assertThat(dumpOnly.values().stream().mapToLong(Long::longValue).sum())
+                .as("objects of classes only the dump has: %s", dumpOnly).isLessThanOrEqualTo(DUMP_CALL_OBJECTS);
+        Set<String> names = new TreeSet<>(histogram.keySet());
+        names.addAll(byName.keySet());
+        for (String name : names) {
+            long[] d = read.getOrDefault(name, new long[2]);
+            long[] h = histogram.getOrDefault(name, new long[2]);
+            Known k = byName.get(name);
+            String figures = String.format("%s: dump %d objects / %d bytes, histogram %d / %d", name, d[0], d[1], h[0], h[1]);
+            long[] before = histogramBefore.getOrDefault(name, new long[2]);
+            if (k == null && before[0] != h[0]) {
+                // moving while the dump was taken: the dump must see one of the moments in between
+                softly.assertThat(d[0]).as(figures + ", before the dump %d", before[0])
+                        .isBetween(Math.min(before[0], h[0]), Math.max(before[0], h[0]));
+            } else if (k == null) {
+                softly.assertThat(d).as(figures + " (not a known difference)").containsExactly(h);
+            } else {
+                softly.assertThat(k.difference().holds(d, h))
+                        .as(figures + " no longer differs as known (" + k.why() + "): drop it from KNOWN").isTrue();
+            }
+        }
+        softly.assertAll();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.heaplens.format.hprof;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.oracle.BruteForceRetention;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
 import org.junit.jupiter.api.Test;
@@ -146,6 +147,7 @@ class HprofRandomGraphTest {
         int[] rootNodes;
         boolean[] reachable;
         BitSet[] retains;
+        BruteForceRetention retention;
 
         Case(long seed) {
             this.seed = seed;
@@ -487,7 +489,7 @@ class HprofRandomGraphTest {
         }
 
         byte[] write() {
-            HprofWriter w = new HprofWriter(idSize);
+            HprofWriter w = HprofWriter.inMemory(idSize);
             long fieldName = string("field");
             long staticName = string("STATIC");
             for (Map.Entry<String, Long> s : strings.entrySet()) {
@@ -509,7 +511,7 @@ class HprofRandomGraphTest {
                                 value(f, types.get(i), o.values[i]);
                             }
                         });
-                        d.writeByte(0x21);
+                        d.writeByte(HeapDumpTag.INSTANCE_DUMP.code);
                         id(d, o.id);
                         d.writeInt(rnd.nextInt());
                         id(d, o.classAddress);
@@ -517,7 +519,7 @@ class HprofRandomGraphTest {
                         d.write(fields);
                     });
                     case OBJECT_ARRAY -> sub(d -> {
-                        d.writeByte(0x22);
+                        d.writeByte(HeapDumpTag.OBJECT_ARRAY_DUMP.code);
                         id(d, o.id);
                         d.writeInt(rnd.nextInt());
                         d.writeInt(o.arrayLength);
@@ -527,7 +529,7 @@ class HprofRandomGraphTest {
                         }
                     });
                     case PRIMITIVE_ARRAY -> sub(d -> {
-                        d.writeByte(0x23);
+                        d.writeByte(HeapDumpTag.PRIMITIVE_ARRAY_DUMP.code);
                         id(d, o.id);
                         d.writeInt(rnd.nextInt());
                         d.writeInt(o.arrayLength);
@@ -554,7 +556,7 @@ class HprofRandomGraphTest {
             int infos = rnd.nextInt(3);
             for (int i = 0; i < infos; i++) { // HEAP DUMP INFO (Android): heap id and name
                 subs.add(sub(d -> {
-                    d.writeByte(0xFE);
+                    d.writeByte(HeapDumpTag.HEAP_DUMP_INFO.code);
                     d.writeInt(rnd.nextInt(4));
                     id(d, fieldName);
                 }));
@@ -562,7 +564,7 @@ class HprofRandomGraphTest {
             if (rnd.nextInt(10) < 7) { // instances before their classes, roots anywhere
                 Collections.shuffle(subs, rnd);
             }
-            int tag = rnd.nextInt(4) == 0 ? 0x0C : 0x1C; // HEAP DUMP or HEAP DUMP SEGMENT
+            HprofTag tag = rnd.nextInt(4) == 0 ? HprofTag.HEAP_DUMP : HprofTag.HEAP_DUMP_SEGMENT;
             int records = 1 + rnd.nextInt(3);
             int from = 0;
             for (int k = 1; k <= records; k++) {
@@ -572,10 +574,10 @@ class HprofRandomGraphTest {
                     chunk.writeBytes(s);
                 }
                 byte[] bytes = chunk.toByteArray();
-                w.record(tag, bytes.length, d -> d.write(bytes));
+                w.record(tag, bytes);
                 from = to;
             }
-            if (tag == 0x1C || rnd.nextBoolean()) {
+            if (tag == HprofTag.HEAP_DUMP_SEGMENT || rnd.nextBoolean()) {
                 w.end();
             }
             return w.toBytes();
@@ -583,7 +585,7 @@ class HprofRandomGraphTest {
 
         private byte[] classDump(Cls c, long fieldName, long staticName) {
             return sub(d -> {
-                d.writeByte(0x20);
+                d.writeByte(HeapDumpTag.CLASS_DUMP.code);
                 id(d, c.id);
                 d.writeInt(rnd.nextInt());
                 id(d, c.superCls == null ? 0 : c.superCls.id);
@@ -631,45 +633,12 @@ class HprofRandomGraphTest {
                 out[i] = objs.get(i).refs.stream().filter(index::containsKey).mapToInt(index::get).toArray();
             }
             rootNodes = roots.stream().filter(r -> index.containsKey(r[1])).mapToInt(r -> index.get(r[1])).toArray();
-            reachable = reach(new BitSet());
+            retention = new BruteForceRetention(out, rootNodes);
+            reachable = retention.reach(new BitSet());
             retains = new BitSet[n];
             for (int x = 0; x < n; x++) {
-                retains[x] = new BitSet();
-                if (!reachable[x]) {
-                    continue;
-                }
-                BitSet removed = new BitSet();
-                removed.set(x);
-                boolean[] rest = reach(removed);
-                for (int y = 0; y < n; y++) {
-                    if (reachable[y] && !rest[y]) {
-                        retains[x].set(y);
-                    }
-                }
+                retains[x] = retention.retains(x);
             }
-        }
-
-        /** Model objects reachable from the roots without passing through {@code removed}. */
-        boolean[] reach(BitSet removed) {
-            boolean[] seen = new boolean[objs.size()];
-            int[] stack = new int[objs.size()];
-            int sp = 0;
-            for (int r : rootNodes) {
-                if (!removed.get(r) && !seen[r]) {
-                    seen[r] = true;
-                    stack[sp++] = r;
-                }
-            }
-            while (sp > 0) {
-                int v = stack[--sp];
-                for (int t : out[v]) {
-                    if (!removed.get(t) && !seen[t]) {
-                        seen[t] = true;
-                        stack[sp++] = t;
-                    }
-                }
-            }
-            return seen;
         }
 
         long bytes(BitSet nodes) {
@@ -711,7 +680,7 @@ class HprofRandomGraphTest {
 
     private static void check(Case c) {
         String at = "seed " + c.seed + " (" + c.idSize + "-byte ids, layout " + c.expectedLayout + ")";
-        HprofGraphReader.Result r = HprofGraphReader.read(HprofWriter.source("random-" + c.seed + ".hprof", c.file,
+        HprofGraphReader.Result r = HprofGraphReader.read(HprofBytes.source("random-" + c.seed + ".hprof", c.file,
                 c.seed % 3 != 0), c.passedLayout, false);
         HeapGraph g = r.graph();
         assertThat(r.header().idSize()).as(at).isEqualTo(c.idSize);
@@ -784,17 +753,8 @@ class HprofRandomGraphTest {
                 members.set(y);
                 memberObjects.set(object[y]);
             }
-            boolean[] rest = c.reach(members);
-            BitSet precise = new BitSet();
-            BitSet union = new BitSet();
-            for (int y = 0; y < n; y++) {
-                if (c.reachable[y] && !rest[y]) {
-                    precise.set(y);
-                }
-                if (members.get(y)) {
-                    union.or(c.retains[y]);
-                }
-            }
+            BitSet precise = c.retention.precise(members);
+            BitSet union = c.retention.minimum(members);
             String what = at + ": members " + members;
             assertThat(RetainedSet.precise(d, memberObjects)).as("%s precise", what)
                     .isEqualTo(new RetainedSet(precise.cardinality(), c.bytes(precise)));
@@ -803,30 +763,16 @@ class HprofRandomGraphTest {
         }
     }
 
-    /** The strict dominator of {@code y} that all its other strict dominators dominate, as a graph object. */
+    /** The immediate dominator of model object {@code y} by brute force, as a graph object. */
     private static int expectedIdom(Case c, int y, int[] object) {
         if (!c.reachable[y]) {
             return Dominators.UNREACHABLE;
         }
-        int lowest = Dominators.SUPER_ROOT;
-        int found = 0;
-        for (int x = 0; x < c.objs.size(); x++) {
-            if (x == y || !c.retains[x].get(y)) {
-                continue;
-            }
-            boolean dominatedByAllOthers = true;
-            for (int other = 0; other < c.objs.size(); other++) {
-                if (other != x && other != y && c.retains[other].get(y) && !c.retains[other].get(x)) {
-                    dominatedByAllOthers = false;
-                    break;
-                }
-            }
-            if (dominatedByAllOthers) {
-                lowest = object[x];
-                found++;
-            }
+        try {
+            int idom = c.retention.immediateDominator(y);
+            return idom < 0 ? Dominators.SUPER_ROOT : object[idom];
+        } catch (AssertionError e) {
+            throw new AssertionError("seed " + c.seed + ": " + e.getMessage(), e);
         }
-        assertThat(found).as("seed %d: lowest strict dominators of model object %d", c.seed, y).isLessThanOrEqualTo(1);
-        return lowest;
     }
 }

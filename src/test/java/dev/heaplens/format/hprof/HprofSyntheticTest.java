@@ -14,16 +14,16 @@ class HprofSyntheticTest {
 
     /** A tiny heap where an instance comes before its class dump, in both id sizes. */
     static byte[] tinyHeap(int idSize) {
-        HprofWriter w = new HprofWriter(idSize)
+        HprofWriter w = HprofWriter.inMemory(idSize)
                 .utf8(1, "java/lang/Object").utf8(2, "com/example/Node").utf8(3, "[Ljava/lang/Object;")
                 .utf8(4, "[I").utf8(5, "java/lang/Class").utf8(6, "value").utf8(7, "next").utf8(8, "INSTANCE")
                 .loadClass(0x100, 1).loadClass(0x200, 2).loadClass(0x300, 3).loadClass(0x400, 4).loadClass(0x500, 5)
-                .record(0x05, 12, d -> d.write(new byte[12])) // a STACK TRACE record, skipped
-                .record(0x77, 3, d -> d.write(new byte[3])) // an unknown tag, skipped by length
+                .record(HprofTag.STACK_TRACE, new byte[12]) // skipped
+                .rawRecord(0x77, new byte[3]) // an unknown tag, skipped by length
                 .segment()
-                .root(0x05, 0x200, 0)
-                .root(0x03, 0x1000, 2)
-                .root(0xFF, 0x2000, 0)
+                .root(RootKind.STICKY_CLASS, 0x200)
+                .root(RootKind.JAVA_FRAME, 0x1000)
+                .root(RootKind.UNKNOWN, 0x2000)
                 .instance(0x1000, 0x200, NODE_FIELDS, new long[] {7, 0x1001})
                 .instance(0x1001, 0x200, NODE_FIELDS, new long[] {8, 0})
                 .classDump(0x100, 0, new long[0], new BasicType[0], new long[0], new long[0], new BasicType[0])
@@ -42,7 +42,7 @@ class HprofSyntheticTest {
     @ParameterizedTest
     @ValueSource(ints = {4, 8})
     void readsObjectsReferencesRootsAndNames(int idSize) {
-        HprofGraphReader.Result r = HprofGraphReader.read(HprofWriter.source("t.hprof", tinyHeap(idSize), true),
+        HprofGraphReader.Result r = HprofGraphReader.read(HprofBytes.source("t.hprof", tinyHeap(idSize), true),
                 HprofLayout.COMPRESSED_64, false);
         HeapGraph g = r.graph();
         assertThat(r.header().idSize()).isEqualTo(idSize);
@@ -71,7 +71,7 @@ class HprofSyntheticTest {
     @ParameterizedTest
     @ValueSource(ints = {4, 8})
     void uncompressedLayoutChangesSizes(int idSize) {
-        HeapGraph g = HprofGraphReader.read(HprofWriter.source("t.hprof", tinyHeap(idSize), true),
+        HeapGraph g = HprofGraphReader.read(HprofBytes.source("t.hprof", tinyHeap(idSize), true),
                 HprofLayout.UNCOMPRESSED_64, false).graph();
         assertThat(g.shallowSize(g.objectOf(0x1000))).isEqualTo(32); // 16 + 4 + 8
         assertThat(g.shallowSize(g.objectOf(0x2000))).isEqualTo(48); // 24 + 3 * 8
@@ -81,7 +81,7 @@ class HprofSyntheticTest {
     @ParameterizedTest
     @ValueSource(ints = {4, 8})
     void defaultLayoutFollowsIdSize(int idSize) {
-        HprofGraphReader.Result r = HprofGraphReader.read(HprofWriter.source("t.hprof", tinyHeap(idSize), true));
+        HprofGraphReader.Result r = HprofGraphReader.read(HprofBytes.source("t.hprof", tinyHeap(idSize), true));
         assertThat(r.layout()).isEqualTo(idSize == 8 ? HprofLayout.COMPRESSED_64 : HprofLayout.JVM_32);
     }
 

@@ -39,7 +39,7 @@ public final class LeakDumps {
         long foo = classBase + 0x10;
         long bar = classBase + 0x20;
         long array = classBase + 0x30;
-        HprofWriter w = new HprofWriter(8)
+        HprofWriter w = HprofWriter.inMemory(8)
                 .utf8(1, "java/lang/Object").utf8(2, "com/example/Foo").utf8(3, "com/example/Bar")
                 .utf8(4, "[Ljava/lang/Object;").utf8(5, "value")
                 .loadClass(object, 1).loadClass(foo, 2).loadClass(bar, 3).loadClass(array, 4)
@@ -47,18 +47,18 @@ public final class LeakDumps {
                 .classDump(object, 0, new long[0], new BasicType[0], new long[0], new long[0], new BasicType[0])
                 .classDump(foo, object, new long[0], new BasicType[0], new long[0], new long[] {5}, FOO)
                 .classDump(bar, object, new long[0], new BasicType[0], new long[0], new long[] {5}, BAR)
-                .root(0x05, object, 0).root(0x05, foo, 0).root(0x05, bar, 0);
+                .root(RootKind.STICKY_CLASS, object).root(RootKind.STICKY_CLASS, foo).root(RootKind.STICKY_CLASS, bar);
         for (long id : foos) {
             w.instance(id, foo, FOO, new long[] {id});
             if (java.util.Arrays.stream(arrayElements).noneMatch(e -> e == id)) {
-                w.root(0x03, id, 2); // a Java frame holds it; the array's elements only the array
+                w.root(RootKind.JAVA_FRAME, id); // a Java frame holds it; the array's elements only the array
             }
         }
         for (long id : bars) {
-            w.instance(id, bar, BAR, new long[] {7}).root(0x03, id, 2);
+            w.instance(id, bar, BAR, new long[] {7}).root(RootKind.JAVA_FRAME, id);
         }
         if (arrayElements.length > 0) {
-            w.objectArray(0x4000, array, arrayElements).root(0x03, 0x4000, 2);
+            w.objectArray(0x4000, array, arrayElements).root(RootKind.JAVA_FRAME, 0x4000);
         }
         return w.endSegment().end().toBytes();
     }

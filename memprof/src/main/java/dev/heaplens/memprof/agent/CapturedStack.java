@@ -1,0 +1,126 @@
+package dev.heaplens.memprof.agent;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * One thread's buffer for the stack of the allocation being recorded: the profiler's own frames
+ * are dropped whatever STACK_SKIP says, then STACK_SKIP more, then up to STACK_DEPTH are kept.
+ * Reused for every allocation of its thread.
+ */
+final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Void> {
+    private static final StackWalker WALKER = StackWalker.getInstance();
+    private static final String PROFILER_PREFIX = "dev.heaplens.memprof.";
+
+    private final int skip;
+    private final StackWalker.StackFrame[] frames;
+    private final String[] classNames;
+    private final String[] methodNames;
+    private final int[] bcis;
+    private int depth;
+
+    CapturedStack(int skip, int maxDepth) {
+        this.skip = skip;
+        this.frames = new StackWalker.StackFrame[maxDepth];
+        this.classNames = new String[maxDepth];
+        this.methodNames = new String[maxDepth];
+        this.bcis = new int[maxDepth];
+    }
+
+    /** Walks the current thread's stack into this buffer. */
+    void capture() {
+        depth = 0;
+        WALKER.walk(this);
+    }
+
+    @Override
+    public Void apply(Stream<StackWalker.StackFrame> stream) {
+        Iterator<StackWalker.StackFrame> it = stream.iterator();
+        int skipped = 0;
+        boolean inProfiler = true;
+        while (it.hasNext() && depth < frames.length) {
+            StackWalker.StackFrame f = it.next();
+            String className = f.getClassName();
+            if (inProfiler && className.startsWith(PROFILER_PREFIX)) {
+                continue;
+            }
+            inProfiler = false;
+            if (skipped < skip) {
+                skipped++;
+                continue;
+            }
+            frames[depth] = f;
+            classNames[depth] = className;
+            methodNames[depth] = f.getMethodName();
+            bcis[depth] = f.getByteCodeIndex();
+            depth++;
+        }
+        return null;
+    }
+
+    int hash() {
+        return hash(classNames, methodNames, bcis, depth);
+    }
+
+    static int hash(String[] classNames, String[] methodNames, int[] bcis, int depth) {
+        int h = depth;
+        for (int i = 0; i < depth; i++) {
+            h = h * 31 + classNames[i].hashCode();
+            h = h * 31 + methodNames[i].hashCode();
+            h = h * 31 + bcis[i];
+        }
+        return h ^ (h >>> 16);
+    }
+
+    boolean sameAs(String[] otherClasses, String[] otherMethods, int[] otherBcis) {
+        if (otherClasses.length != depth) {
+            return false;
+        }
+        for (int i = 0; i < depth; i++) {
+            if (bcis[i] != otherBcis[i] || !classNames[i].equals(otherClasses[i])
+                    || !methodNames[i].equals(otherMethods[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    String[] classNames() {
+        return Arrays.copyOf(classNames, depth);
+    }
+
+    String[] methodNames() {
+        return Arrays.copyOf(methodNames, depth);
+    }
+
+    int[] bcis() {
+        return Arrays.copyOf(bcis, depth);
+    }
+
+    /** {@code com.example.Foo.bar(Foo.java:42)} per frame. */
+    List<String> printed() {
+        List<String> out = new ArrayList<>(depth);
+        for (int i = 0; i < depth; i++) {
+            StackWalker.StackFrame f = frames[i];
+            String where;
+            if (f.isNativeMethod()) {
+                where = "Native Method";
+            } else if (f.getFileName() == null) {
+                where = "Unknown Source";
+            } else {
+                where = f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
+            }
+            out.add(classNames[i] + "." + methodNames[i] + "(" + where + ")");
+        }
+        return List.copyOf(out);
+    }
+
+    /** Lets the walked frames go once the allocation is recorded. */
+    void clear() {
+        Arrays.fill(frames, 0, depth, null);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.heaplens.memprof.agent;
+
+import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The agent's entry: {@code -javaagent:heaplens-memprof.jar} (premain) or attached to a running
+ * JVM (agentmain, which also rewrites the application classes already loaded). Starts tracking
+ * and does nothing else until asked.
+ */
+public final class MemProfAgent {
+    private static volatile Instrumentation instrumentation;
+
+    private MemProfAgent() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        start(inst, false);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(inst, true);
+    }
+
+    /** The JVM's instrumentation, or null when the agent is not loaded. */
+    public static Instrumentation instrumentation() {
+        return instrumentation;
+    }
+
+    private static synchronized void start(Instrumentation inst, boolean late) {
+        if (instrumentation != null) {
+            return;
+        }
+        MemProfConfig config = MemProfConfig.fromEnvironment();
+        openJdkToProfiler(inst);
+        instrumentation = inst;
+        Tracker tracker = new Tracker(config, new SizeOf(inst));
+        AllocationTransformer transformer = new AllocationTransformer();
+        inst.addTransformer(transformer, true);
+        Recorder.start(tracker);
+        if (late) {
+            retransformLoaded(inst);
+        }
+        if (config.printAtExit()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> tracker.guarded(() -> {
+                try {
+                    dev.heaplens.memprof.MemProf.logAllocations(System.err);
+                } catch (java.io.IOException | RuntimeException e) {
+                    System.err.println("heaplens-memprof: cannot log allocations at exit: " + e.getMessage());
+                }
+                return null;
+            }), "heaplens-memprof-exit"));
+        }
+    }
+
+    /**
+     * objectSize walks objects' fields, and the log calls wait on the JDK's reference processing:
+     * both need the JDK's packages open to the profiler, which an agent may ask for.
+     */
+    private static void openJdkToProfiler(Instrumentation inst) {
+        Module profiler = MemProfAgent.class.getModule();
+        for (Module m : ModuleLayer.boot().modules()) {
+            Map<String, Set<Module>> opens = new HashMap<>();
+            for (String p : m.getPackages()) {
+                opens.put(p, Set.of(profiler));
+            }
+            if (inst.isModifiableModule(m)) {
+                inst.redefineModule(m, Set.of(), Map.of(), opens, Set.of(), Map.of());
+            }
+        }
+    }
+
+    private static void retransformLoaded(Instrumentation inst) {
+        List<Class<?>> loaded = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            ClassLoader loader = c.getClassLoader();
+            String name = c.getName().replace('.', '/');
+            if (loader != null && loader != ClassLoader.getPlatformClassLoader() && inst.isModifiableClass(c)
+                    && !c.isArray() && !AllocationTransformer.isJdkClass(name) && !AllocationTransformer.isOwnClass(name)) {
+                loaded.add(c);
+            }
+        }
+        for (Class<?> c : loaded) {
+            try {
+                inst.retransformClasses(c);
+            } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+                // left as it is, like a class the transformer cannot rewrite
+            }
+        }
+    }
+}

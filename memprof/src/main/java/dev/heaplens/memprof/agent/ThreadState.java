@@ -1,0 +1,45 @@
+package dev.heaplens.memprof.agent;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Per thread: the re-entrancy guard (set while the profiler works on this thread, so nothing the
+ * profiler or code it calls allocates is recorded, and nothing recurses), the stack buffer and,
+ * when sampling, the bytes left until the next sample.
+ */
+final class ThreadState {
+    boolean busy;
+    final CapturedStack stack;
+    private final long sampleBytes;
+    private long untilSample;
+
+    ThreadState(MemProfConfig config) {
+        this.stack = new CapturedStack(config.stackSkip(), config.stackDepth());
+        this.sampleBytes = config.sampleBytes();
+        this.untilSample = nextInterval();
+    }
+
+    /**
+     * Sampling: whether the allocation of {@code size} bytes is a sample. Sample points fall on
+     * the allocated bytes as a Poisson process of mean interval MEMPROF_SAMPLE_BYTES, so an object
+     * of s bytes is sampled with probability 1 - exp(-s / N), as {@link Weights} assumes.
+     */
+    boolean sample(long size) {
+        untilSample -= size;
+        if (untilSample > 0) {
+            return false;
+        }
+        do {
+            untilSample += nextInterval();
+        } while (untilSample <= 0);
+        return true;
+    }
+
+    private long nextInterval() {
+        if (sampleBytes == 0) {
+            return 1;
+        }
+        double u = ThreadLocalRandom.current().nextDouble();
+        return Math.max(1, (long) (-Math.log(1 - u) * sampleBytes));
+    }
+}

@@ -1,0 +1,151 @@
+package dev.heaplens.memprof.agent;
+
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.util.function.Supplier;
+
+/**
+ * The profiler's state: live objects by stack, the stacks, and the thread that forgets objects
+ * the GC has collected. Every entry point sets this thread's re-entrancy guard first.
+ */
+public final class Tracker {
+    private final MemProfConfig config;
+    private final SizeOf sizes;
+    private final StackTable stacks = new StackTable();
+    private final LiveTable live = new LiveTable();
+    private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
+    private final GcCounter gcs;
+    private final ThreadLocal<ThreadState> states;
+
+    Tracker(MemProfConfig config, SizeOf sizes) {
+        this.config = config;
+        this.sizes = sizes;
+        this.gcs = config.minGcs() > 0 ? GcCounter.start() : null;
+        Supplier<ThreadState> fresh = () -> new ThreadState(config);
+        this.states = ThreadLocal.withInitial(fresh);
+        Thread reaper = new Thread(this::reap, "heaplens-memprof-reaper");
+        reaper.setDaemon(true);
+        reaper.start();
+    }
+
+    public MemProfConfig config() {
+        return config;
+    }
+
+    SizeOf sizes() {
+        return sizes;
+    }
+
+    StackTable stacks() {
+        return stacks;
+    }
+
+    LiveTable live() {
+        return live;
+    }
+
+    int gcCount() {
+        return gcs == null ? 0 : gcs.count();
+    }
+
+    void track(Object o) {
+        ThreadState state = states.get();
+        if (state.busy) {
+            return;
+        }
+        state.busy = true;
+        try {
+            add(o, state);
+        } finally {
+            state.busy = false;
+        }
+    }
+
+    void trackMulti(Object array) {
+        ThreadState state = states.get();
+        if (state.busy) {
+            return;
+        }
+        state.busy = true;
+        try {
+            addMulti(array, state);
+        } finally {
+            state.busy = false;
+        }
+    }
+
+    private void addMulti(Object array, ThreadState state) {
+        add(array, state);
+        if (array instanceof Object[] elements && array.getClass().getComponentType().isArray()) {
+            for (Object e : elements) {
+                if (e != null) {
+                    addMulti(e, state);
+                }
+            }
+        }
+    }
+
+    private void add(Object o, ThreadState state) {
+        long size = sizes.of(o);
+        if (config.sampleBytes() > 0 && !state.sample(size)) {
+            return;
+        }
+        CapturedStack frames = state.stack;
+        frames.capture();
+        int stack = stacks.intern(frames);
+        frames.clear();
+        TrackedRef ref = gcs == null ? new TrackedRef(o, queue, stack, size)
+                : new TrackedRef.Aged(o, queue, stack, size, gcs.count());
+        live.add(ref);
+    }
+
+    /** Live allocations by call stack, after a GC (see {@link LiveAllocations}). */
+    public java.util.List<dev.heaplens.format.memprof.AllocationGroup> liveAllocations() {
+        return LiveAllocations.groups(this);
+    }
+
+    /** Tracked live objects, and the heap bytes the tracking tables take for them. */
+    public long[] trackingCost() {
+        collect();
+        return new long[] {live.live(), live.ownBytes(sizes)};
+    }
+
+    /** Runs {@code work} with this thread's guard set: nothing it allocates is recorded. */
+    public <T> T guarded(Supplier<T> work) {
+        ThreadState state = states.get();
+        boolean was = state.busy;
+        state.busy = true;
+        try {
+            return work.get();
+        } finally {
+            state.busy = was;
+        }
+    }
+
+    /**
+     * Collects garbage and waits until every object it freed has left the table: a full GC, then
+     * the JVM's reference handler has enqueued every cleared reference, then the queue is drained.
+     */
+    void collect() {
+        int before = gcCount();
+        System.gc();
+        if (gcs != null) {
+            gcs.awaitAbove(before);
+        }
+        ReferenceProcessing.await();
+        for (Reference<?> r; (r = queue.poll()) != null; ) {
+            live.remove((TrackedRef) r);
+        }
+    }
+
+    private void reap() {
+        states.get().busy = true;
+        while (true) {
+            try {
+                live.remove((TrackedRef) queue.remove());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+}

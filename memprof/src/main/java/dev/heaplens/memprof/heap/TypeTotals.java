@@ -1,0 +1,106 @@
+package dev.heaplens.memprof.heap;
+
+import dev.heaplens.analysis.jvm.JvmHeap;
+import dev.heaplens.graph.HeapGraph;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per type of a self-dump: the number of live objects, and MemProf's size: the heap bytes
+ * transitively reachable from all live objects of the type over strong references, each byte
+ * counted once per type. One graph walk per type, marking visited objects with the type's number
+ * so no mark array is cleared between walks.
+ */
+public final class TypeTotals {
+    /** One line of the logs. */
+    public record Total(String type, long value) {
+    }
+
+    private TypeTotals() {
+    }
+
+    public static List<Total> counts(SelfDump dump) {
+        JvmHeap heap = dump.heap();
+        Map<String, long[]> counts = new HashMap<>();
+        for (int o = 0, n = heap.graph().objectCount(); o < n; o++) {
+            if (!dump.profiler().hidden(o)) {
+                counts.computeIfAbsent(heap.className(o), k -> new long[1])[0]++;
+            }
+        }
+        List<Total> out = new ArrayList<>();
+        counts.forEach((type, c) -> out.add(new Total(type, c[0])));
+        return out;
+    }
+
+    public static List<Total> sizes(SelfDump dump) {
+        JvmHeap heap = dump.heap();
+        HeapGraph g = heap.graph();
+        int n = g.objectCount();
+        Map<String, Integer> typeIds = new HashMap<>();
+        List<String> types = new ArrayList<>();
+        int[] typeOf = new int[n];
+        int[] perType = new int[16];
+        for (int o = 0; o < n; o++) {
+            if (dump.profiler().hidden(o)) {
+                typeOf[o] = -1;
+                continue;
+            }
+            String type = heap.className(o);
+            Integer id = typeIds.get(type);
+            if (id == null) {
+                id = types.size();
+                typeIds.put(type, id);
+                types.add(type);
+                if (id == perType.length) {
+                    perType = java.util.Arrays.copyOf(perType, id * 2);
+                }
+            }
+            typeOf[o] = id;
+            perType[id]++;
+        }
+        // objects bucketed by type: starts[t] .. starts[t + 1] in byType
+        int typeCount = types.size();
+        int[] starts = new int[typeCount + 1];
+        for (int t = 0; t < typeCount; t++) {
+            starts[t + 1] = starts[t] + perType[t];
+        }
+        int[] fill = java.util.Arrays.copyOf(starts, typeCount);
+        int[] byType = new int[starts[typeCount]];
+        for (int o = 0; o < n; o++) {
+            if (typeOf[o] >= 0) {
+                byType[fill[typeOf[o]]++] = o;
+            }
+        }
+        int[] mark = new int[n];
+        java.util.Arrays.fill(mark, -1);
+        int[] stack = new int[Math.max(16, n)];
+        List<Total> out = new ArrayList<>();
+        for (int t = 0; t < typeCount; t++) {
+            long bytes = 0;
+            int top = 0;
+            for (int k = starts[t]; k < starts[t + 1]; k++) {
+                int o = byType[k];
+                if (mark[o] != t) {
+                    mark[o] = t;
+                    stack[top++] = o;
+                }
+            }
+            while (top > 0) {
+                int o = stack[--top];
+                bytes += g.shallowSize(o);
+                for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+                    int to = g.target(i);
+                    if (to >= 0 && mark[to] != t && typeOf[to] >= 0 && !g.isWeak(i)) {
+                        mark[to] = t;
+                        stack[top++] = to;
+                    }
+                }
+            }
+            out.add(new Total(types.get(t), bytes));
+        }
+        return out;
+    }
+}

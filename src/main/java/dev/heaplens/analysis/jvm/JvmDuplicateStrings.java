@@ -1,0 +1,60 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofLayout;
+import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.format.hprof.HprofSource;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/** Finds a JVM dump's {@link DuplicateStrings}: two passes over the HPROF file, then the text of the top groups. */
+public final class JvmDuplicateStrings {
+    private JvmDuplicateStrings() {
+    }
+
+    /** Reads the dump (two passes) and fetches the text of the {@code shown} most wasteful groups. */
+    public static DuplicateStrings of(HprofSource source, HprofLayout layout, boolean strict, int shown,
+                                      List<String> warnings) {
+        JvmStringGroups.Result read = JvmStringGroups.read(source, layout, strict);
+        warnings.addAll(read.warnings());
+        HprofClasses classes = read.classes();
+        HprofClasses.Shape stringShape = read.stringClass() == 0 ? null : classes.shape(read.stringClass());
+        long stringBytes = stringShape == null ? 0 : stringShape.shallowSize;
+        HprofLayout used = classes.layout();
+        List<JvmStringGroups.Group> duplicated = new ArrayList<>();
+        long wasted = 0;
+        long duplicates = 0;
+        for (JvmStringGroups.Group g : read.groups()) {
+            if (g.strings() > 1) {
+                duplicated.add(g);
+                wasted += wasted(g, stringBytes, used);
+                duplicates += g.strings();
+            }
+        }
+        duplicated.sort(Comparator.comparingLong((JvmStringGroups.Group g) -> wasted(g, stringBytes, used)).reversed()
+                .thenComparing(Comparator.comparingLong(JvmStringGroups.Group::strings).reversed()));
+        int withText = Math.min(shown, duplicated.size());
+        long[] offsets = duplicated.subList(0, withText).stream().mapToLong(JvmStringGroups.Group::sampleOffset).toArray();
+        Map<Long, HprofRecords.Record> samples = HprofRecords.fetch(source, classes.idSize(), offsets, 4 * StringText.SHOWN_CHARS);
+        List<DuplicateStrings.Group> groups = new ArrayList<>();
+        for (int i = 0; i < duplicated.size(); i++) {
+            JvmStringGroups.Group g = duplicated.get(i);
+            long chars = StringText.chars(g.type(), g.coder(), g.arrayLength());
+            String value = null;
+            if (i < withText && samples.get(g.sampleOffset()) instanceof HprofRecords.PrimitiveArray array) {
+                String text = StringText.decode(array.type(), g.coder(), array.data());
+                value = StringText.quoted(text, chars > text.length());
+            }
+            groups.add(new DuplicateStrings.Group(g.strings(), g.arrays(), wasted(g, stringBytes, used), chars, value));
+        }
+        return new DuplicateStrings(read.strings(), read.groups().size(), wasted, duplicates, List.copyOf(groups));
+    }
+
+    private static long wasted(JvmStringGroups.Group g, long stringBytes, HprofLayout layout) {
+        return (g.strings() - 1) * stringBytes + (g.arrays() - 1) * layout.arraySize(g.arrayLength(), g.type().heapSize(layout));
+    }
+}

@@ -1,0 +1,28 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.analysis.graph.ObjectReport;
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.report.ObjectRenderer;
+import dev.heaplens.runtime.LoadedHeap;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Root paths as the renderers show them. */
+final class PathViews {
+    private PathViews() {
+    }
+
+    /** A root path as shown: its objects described and the reference names between them. */
+    static ObjectRenderer.PathView of(LoadedHeap loaded, RootPaths.Path path) {
+        List<ObjectRow> steps = new ArrayList<>();
+        List<String> via = new ArrayList<>();
+        int[] objects = path.objects();
+        for (int k = 0; k < objects.length; k++) {
+            steps.add(ObjectRow.of(objects[k], loaded.dominators(), loaded.namer()));
+            via.add(k == 0 ? null : ObjectReport.via(loaded.namer(), objects[k - 1], objects[k]));
+        }
+        return new ObjectRenderer.PathView(path.rootCategory(), steps, via);
+    }
+}

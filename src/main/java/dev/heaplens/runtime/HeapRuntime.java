@@ -1,0 +1,74 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.HeapSummary;
+import dev.heaplens.analysis.histogram.Histogram;
+import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.io.DumpInput;
+
+import java.util.List;
+
+/**
+ * The one entry point to heaplens' analyses: what a command (or a web UI, a GC report, a
+ * profiler) asks of a dump, whatever runtime wrote it. {@link #of} picks the Ruby or JVM
+ * implementation once, from the dump's detected format; nothing above this interface names a
+ * format or a runtime class. Warnings, notes and progress go to the {@link ReadListener}.
+ */
+public interface HeapRuntime {
+    /**
+     * The runtime that reads {@code input}'s format.
+     *
+     * @throws dev.heaplens.HeaplensException when the file is neither a Ruby nor a JVM heap dump
+     */
+    static HeapRuntime of(DumpInput input, ReadOptions options, ReadListener listener) {
+        return switch (input.format()) {
+            case HPROF -> new JvmRuntime(options, listener);
+            case RUBY_JSON_LINES -> new RubyRuntime(options, listener);
+            default -> {
+                input.requireRuby(); // says what the file is instead
+                throw new IllegalStateException(input.format().name());
+            }
+        };
+    }
+
+    /** "Ruby" or "JVM", for messages. */
+    String name();
+
+    /** The keys a histogram (and diff) of this runtime groups by. */
+    List<GroupBy> histogramKeys();
+
+    /** The keys retained and leaks group this runtime's heap graph by. */
+    List<GroupBy> graphKeys();
+
+    /** What leaks groups by when not told: where objects come from, or their class when that is unknown. */
+    GroupBy defaultLeakKey();
+
+    /**
+     * {@code asked} as this runtime says it: an old or other runtime's word for the same key is
+     * taken (with a note), a key the runtime does not have is refused with the ones it has.
+     *
+     * @param keys {@link #histogramKeys()} or {@link #graphKeys()}
+     */
+    GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName);
+
+    /** Objects and bytes per group in one streaming read (no heap graph). */
+    Histogram histogram(DumpInput input, GroupBy by);
+
+    /** The dump read into a heap graph with its namer and dominator tree. */
+    LoadedHeap load(DumpInput input);
+
+    /** What fills the heap; with {@code reachability}, also what GC roots reach (a heap graph). */
+    HeapSummary summary(DumpInput input, boolean reachability);
+
+    /**
+     * The identities of {@code input}'s objects, keeping only those not in {@code unless}
+     * (null: keep all); {@code unless} comes from this runtime.
+     */
+    LeakIdentities identities(DumpInput input, LeakIdentities unless);
+
+    /**
+     * Strings with equal contents and what they waste, with the text of the {@code shown} most
+     * wasteful. Only a JVM runtime has them; the others refuse in one line.
+     */
+    DuplicateStrings duplicateStrings(DumpInput input, int shown);
+}

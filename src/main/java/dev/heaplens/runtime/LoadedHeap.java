@@ -1,0 +1,78 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.io.DumpInput;
+
+/**
+ * A dump read into a heap graph, with what its runtime calls the objects (the namer), its
+ * dominator tree, and the records behind the objects for display. What the graph commands
+ * (top, retained, object, paths, graph, leaks) work on, whatever the runtime.
+ */
+public final class LoadedHeap {
+    /** How a runtime reads an object's record again to show it. */
+    interface Records {
+        /** The record of {@code o} as text, or null when it cannot be read again. */
+        String text(int o);
+
+        /** Fetches the records of {@code objects} so the namer shows their values. */
+        void show(int... objects);
+    }
+
+    private final DumpInput input;
+    private final NamedHeap heap;
+    private final Dominators dominators;
+    private final Records records;
+
+    LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
+        this.input = input;
+        this.heap = heap;
+        this.records = records;
+        this.dominators = Dominators.compute(heap.graph(), heap.graph().strongReferences());
+    }
+
+    public DumpInput input() {
+        return input;
+    }
+
+    public HeapGraph graph() {
+        return heap.graph();
+    }
+
+    /** What the runtime calls the objects: classes, kinds, groups, values, reference names. */
+    public NamedHeap namer() {
+        return heap;
+    }
+
+    public Dominators dominators() {
+        return dominators;
+    }
+
+    /** The record of {@code o} as text (a Ruby line, a JVM object's fields), or null when it cannot be read again. */
+    public String recordText(int o) {
+        return records.text(o);
+    }
+
+    /** Fetches the records of {@code objects} (one pass for all) so the namer shows their values. */
+    public void showValuesOf(int... objects) {
+        records.show(objects);
+    }
+
+    /** The object at {@code address} ({@code 0x7f...} or plain hex), or a clear error. */
+    public int objectAt(String address) {
+        String hex = address.startsWith("0x") || address.startsWith("0X") ? address.substring(2) : address;
+        long value;
+        try {
+            value = Long.parseUnsignedLong(hex, 16);
+        } catch (NumberFormatException e) {
+            throw new HeaplensException("not an address: '" + address + "' (expected hex like 0x7f84e29f8008)");
+        }
+        int o = graph().objectOf(value);
+        if (o < 0) {
+            throw new HeaplensException("no object at address 0x" + Long.toHexString(value) + " in " + input.name());
+        }
+        return o;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.heaplens.runtime;
+
+import java.util.function.LongSupplier;
+
+/**
+ * What a read tells its caller while it runs: warnings (records skipped, a dump cut short),
+ * notes (an old word taken for a new one) and progress. The command line prints them on stderr;
+ * a web UI or a test collects them. Every runtime reports through this one interface.
+ */
+public interface ReadListener {
+    /** Something about {@code dumpName} the results do not show: skipped records, a cut. */
+    void warning(String dumpName, String message);
+
+    /** Advice that does not concern the dump's contents (e.g. an old option word). */
+    void note(String message);
+
+    /**
+     * A read of {@code label} starts: {@code done} counts bytes read so far, of {@code total}
+     * (-1 when unknown). The read closes the returned handle when it ends.
+     */
+    Reading reading(String label, long total, LongSupplier done);
+
+    /** The end of one read's progress. */
+    interface Reading extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** Drops everything: for callers that do not show progress or warnings. */
+    ReadListener QUIET = new ReadListener() {
+        @Override
+        public void warning(String dumpName, String message) {
+        }
+
+        @Override
+        public void note(String message) {
+        }
+
+        @Override
+        public Reading reading(String label, long total, LongSupplier done) {
+            return () -> {
+            };
+        }
+    };
+}

@@ -1,0 +1,24 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.HeaplensException;
+
+/**
+ * How a dump is read, whatever its runtime.
+ *
+ * @param strict  stop at the first malformed record (or at a dump cut short) instead of skipping and counting
+ * @param threads reading threads for plain files, at least 1
+ * @param layout  JVM dumps: the object layout sizes are computed with ({@code compressed}, ... or
+ *                {@code HEADER,ARRAY_HEADER,REFERENCE,ALIGNMENT}), or null to detect it; Ruby ignores it
+ */
+public record ReadOptions(boolean strict, int threads, String layout) {
+    public ReadOptions {
+        if (threads < 1) {
+            throw new HeaplensException("--threads must be at least 1, not " + threads);
+        }
+    }
+
+    /** Skip and count bad records, one thread per core, layout detected. */
+    public static ReadOptions defaults() {
+        return new ReadOptions(false, Runtime.getRuntime().availableProcessors(), null);
+    }
+}

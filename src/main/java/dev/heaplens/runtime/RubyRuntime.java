@@ -1,0 +1,198 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.HeapSummary;
+import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.histogram.Histogram;
+import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.analysis.ruby.HistogramSink;
+import dev.heaplens.analysis.ruby.IdentitySink;
+import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.analysis.ruby.RubySummary;
+import dev.heaplens.analysis.ruby.RubySummarySink;
+import dev.heaplens.format.ruby.ReadResult;
+import dev.heaplens.format.ruby.RecordLines;
+import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyLineParser;
+import dev.heaplens.format.ruby.RubyRecordSink;
+import dev.heaplens.io.DumpInput;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import java.util.function.Supplier;
+
+/** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
+final class RubyRuntime implements HeapRuntime {
+    static final List<GroupBy> HISTOGRAM_KEYS = List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.IMEMO,
+            GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM, GroupBy.METHOD, GroupBy.GENERATION);
+    static final List<GroupBy> GRAPH_KEYS = List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM);
+
+    private final ReadOptions options;
+    private final ReadListener listener;
+
+    RubyRuntime(ReadOptions options, ReadListener listener) {
+        this.options = options;
+        this.listener = listener;
+    }
+
+    @Override
+    public String name() {
+        return "Ruby";
+    }
+
+    @Override
+    public List<GroupBy> histogramKeys() {
+        return HISTOGRAM_KEYS;
+    }
+
+    @Override
+    public List<GroupBy> graphKeys() {
+        return GRAPH_KEYS;
+    }
+
+    @Override
+    public GroupBy defaultLeakKey() {
+        return GroupBy.LOCATION;
+    }
+
+    @Override
+    public GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName) {
+        List<GroupBy> other = keys == GRAPH_KEYS ? JvmRuntime.GRAPH_KEYS : JvmRuntime.HISTOGRAM_KEYS;
+        return Keys.resolve(asked, keys, Map.of(), Map.of(), dumpName, "a Ruby dump", other, "JVM heap dumps", listener);
+    }
+
+    @Override
+    public Histogram histogram(DumpInput input, GroupBy by) {
+        GroupBy key = key(by, HISTOGRAM_KEYS, input.name());
+        return HistogramSink.histogram(read(input, HistogramSink.fields(key), () -> new HistogramSink(key)).sinks());
+    }
+
+    @Override
+    public LoadedHeap load(DumpInput input) {
+        input.requireRuby();
+        RubyDumpReader.Options read = readerOptions();
+        RubyHeap heap;
+        try (ReadListener.Reading ignored = progress(input, read)) {
+            heap = RubyHeap.load(input, read);
+        }
+        warnAboutSkippedLines(input, heap.readResult());
+        return new LoadedHeap(input, heap, new RubyRecords(input, heap));
+    }
+
+    @Override
+    public HeapSummary summary(DumpInput input, boolean reachability) {
+        if (reachability && !input.canReopen()) {
+            throw new HeaplensException(input.name() + ": --reachability reads the dump twice; give the file's path");
+        }
+        ReadResult<RubySummarySink> read = read(input, RubySummarySink.FIELDS, RubySummarySink::new);
+        RubySummary summary = RubySummary.of(RubySummary.Input.of(input.name(), read), read.sinks());
+        if (!reachability) {
+            return summary;
+        }
+        LoadedHeap loaded = load(input);
+        return summary.withReachability(Reachability.of(loaded.dominators(), loaded.namer()));
+    }
+
+    @Override
+    public LeakIdentities identities(DumpInput input, LeakIdentities unless) {
+        IdentitySink.Identities skip = unless == null ? null : ((Identities) unless).kept;
+        int expected = unless == null ? ObjectCountEstimate.perThread(input, options.threads()) : 1 << 16;
+        ReadResult<IdentitySink> read = read(input, IdentitySink.FIELDS, () -> new IdentitySink(skip, expected));
+        Leaks.Rule rule = IdentitySink.withoutGeneration(read.sinks()) == 0
+                ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
+        return new Identities(IdentitySink.identities(read.sinks()), IdentitySink.bytes(read.sinks()), rule);
+    }
+
+    /** A Ruby dump's identities: address, and generation when traced, else type and class. */
+    private record Identities(IdentitySink.Identities kept, long bytes, Leaks.Rule rule) implements LeakIdentities {
+        @Override
+        public IntPredicate in(LoadedHeap heap) {
+            RubyHeap ruby = (RubyHeap) heap.namer();
+            return o -> kept.containsObject(ruby, o);
+        }
+    }
+
+    @Override
+    public DuplicateStrings duplicateStrings(DumpInput input, int shown) {
+        throw new HeaplensException(input.name() + ": strings reads JVM heap dumps; for a Ruby dump, "
+                + "histogram --by location shows where String objects come from");
+    }
+
+    private RubyDumpReader.Options readerOptions() {
+        return RubyDumpReader.Options.defaults().withStrict(options.strict()).withThreads(options.threads());
+    }
+
+    /** Reads a Ruby dump into one sink per thread, reporting progress and skipped lines. */
+    private <S extends RubyRecordSink> ReadResult<S> read(DumpInput input, Set<RubyLineParser.Field> fields,
+                                                         Supplier<S> sinks) {
+        input.requireRuby();
+        RubyDumpReader.Options read = readerOptions().withFields(fields);
+        ReadResult<S> result;
+        try (ReadListener.Reading ignored = progress(input, read)) {
+            result = RubyDumpReader.read(input, read, sinks);
+        }
+        warnAboutSkippedLines(input, result);
+        return result;
+    }
+
+    private ReadListener.Reading progress(DumpInput input, RubyDumpReader.Options read) {
+        return listener.reading("reading " + input.name(), input.isGzip() ? -1 : input.size(), read.bytesRead()::get);
+    }
+
+    private void warnAboutSkippedLines(DumpInput input, ReadResult<?> result) {
+        if (result.malformed() > 0) {
+            StringBuilder msg = new StringBuilder("skipped ").append(result.malformed()).append(" malformed line")
+                    .append(result.malformed() == 1 ? "" : "s").append(" (--strict makes them fatal); first: ");
+            for (int i = 0; i < result.firstProblems().size(); i++) {
+                msg.append(i > 0 ? "; " : "").append(result.firstProblems().get(i));
+            }
+            listener.warning(input.name(), msg.toString());
+        }
+        if (result.partial() > 0) {
+            listener.warning(input.name(), result.partial() + " line" + (result.partial() == 1 ? "" : "s")
+                    + " read in part; first: " + result.firstPartial());
+        }
+        if (result.truncatedLastLine() != null) {
+            listener.warning(input.name(), result.truncatedLastLine().toString());
+        }
+    }
+
+    /** Record lines read again from the dump file (standard input cannot be: no values then). */
+    private record RubyRecords(DumpInput input, RubyHeap heap) implements LoadedHeap.Records {
+        @Override
+        public String text(int o) {
+            return fetch(o).get(o);
+        }
+
+        @Override
+        public void show(int... objects) {
+            Map<Integer, String> values = new HashMap<>();
+            fetch(objects).forEach((o, line) -> values.put(o, RecordLines.shortValue(line)));
+            heap.useValues(values);
+        }
+
+        private Map<Integer, String> fetch(int... objects) {
+            if (!input.canReopen()) {
+                return Map.of();
+            }
+            long[] positions = new long[objects.length];
+            for (int i = 0; i < objects.length; i++) {
+                positions[i] = heap.graph().position(objects[i]);
+            }
+            Map<Long, String> lines = RecordLines.fetch(input, positions);
+            Map<Integer, String> byObject = new HashMap<>();
+            for (int o : objects) {
+                String line = lines.get(heap.graph().position(o));
+                if (line != null) {
+                    byObject.put(o, line);
+                }
+            }
+            return byObject;
+        }
+    }
+}

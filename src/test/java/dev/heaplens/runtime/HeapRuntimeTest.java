@@ -1,0 +1,134 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.cli.CliTestSupport;
+import dev.heaplens.format.hprof.LeakDumps;
+import dev.heaplens.io.DumpInput;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The seam: one runtime per detected format, reporting through one listener. */
+class HeapRuntimeTest {
+    @TempDir
+    Path dir;
+
+    /** Remembers what a read reported. */
+    private static final class Recorder implements ReadListener {
+        final List<String> notes = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
+        final List<long[]> reads = new ArrayList<>(); // total, bytes done when the read ended
+        int open;
+
+        @Override
+        public void warning(String dumpName, String message) {
+            warnings.add(dumpName + ": " + message);
+        }
+
+        @Override
+        public void note(String message) {
+            notes.add(message);
+        }
+
+        @Override
+        public Reading reading(String label, long total, LongSupplier done) {
+            open++;
+            return () -> {
+                open--;
+                reads.add(new long[] {total, done.getAsLong()});
+            };
+        }
+    }
+
+    private static ReadOptions oneThread() {
+        return new ReadOptions(false, 1, null);
+    }
+
+    @Test
+    void aJvmGraphLoadReportsProgressOverBothPassesOfTheFile() throws IOException {
+        LeakDumps.write(dir);
+        Path c = dir.resolve("c.hprof");
+        DumpInput input = DumpInput.open(c.toString(), null);
+        Recorder recorder = new Recorder();
+        HeapRuntime runtime = HeapRuntime.of(input, oneThread(), recorder);
+        assertThat(runtime.name()).isEqualTo("JVM");
+        LoadedHeap heap = runtime.load(input);
+        assertThat(heap.graph().objectCount()).isPositive();
+        long size = Files.size(c);
+        assertThat(recorder.open).isZero();
+        assertThat(recorder.reads).hasSize(1);
+        assertThat(recorder.reads.get(0)[0]).isEqualTo(2 * size);
+        // two whole passes, and the layout detection's look at the first records
+        assertThat(recorder.reads.get(0)[1]).isGreaterThanOrEqualTo(2 * size);
+    }
+
+    @Test
+    void aRubyGraphLoadReportsProgressThroughTheSameListener() {
+        List<String> lines = new ArrayList<>();
+        lines.add("{\"type\":\"ROOT\", \"root\":\"vm\", \"references\":[\"0x1\"]}");
+        lines.add("{\"address\":\"0x1\", \"type\":\"STRING\", \"memsize\":40}");
+        Path dump = CliTestSupport.writeDump(dir, "heap.json", lines.toArray(String[]::new));
+        DumpInput input = DumpInput.open(dump.toString(), null);
+        Recorder recorder = new Recorder();
+        HeapRuntime runtime = HeapRuntime.of(input, oneThread(), recorder);
+        assertThat(runtime.name()).isEqualTo("Ruby");
+        runtime.load(input);
+        assertThat(recorder.open).isZero();
+        assertThat(recorder.reads).hasSize(1);
+        assertThat(recorder.reads.get(0)).containsExactly(input.size(), input.size());
+    }
+
+    @Test
+    void eachRuntimeTakesItsOwnKeysAndTheOldWordsForThem() throws IOException {
+        LeakDumps.write(dir);
+        DumpInput jvmDump = DumpInput.open(dir.resolve("a.hprof").toString(), null);
+        Recorder recorder = new Recorder();
+        HeapRuntime jvm = HeapRuntime.of(jvmDump, oneThread(), recorder);
+        assertThat(jvm.key(GroupBy.TYPE, jvm.graphKeys(), "a")).isEqualTo(GroupBy.KIND);
+        assertThat(recorder.notes).isEmpty();
+        assertThat(jvm.key(GroupBy.GEM, jvm.graphKeys(), "a")).isEqualTo(GroupBy.PACKAGE);
+        assertThat(recorder.notes).containsExactly("--by gem on a JVM heap dump groups by Java package: say --by package");
+        assertThatThrownBy(() -> jvm.key(GroupBy.GEM, jvm.histogramKeys(), "a")).isInstanceOf(HeaplensException.class)
+                .hasMessage("a: --by gem is for Ruby dumps; a JVM heap dump groups by class, package, loader or kind");
+        assertThatThrownBy(() -> jvm.key(GroupBy.LOCATION, jvm.graphKeys(), "a"))
+                .hasMessage("a: --by location is for Ruby dumps; a JVM heap dump groups by class, package or kind");
+
+        Path ruby = CliTestSupport.writeDump(dir, "heap.json", "{\"address\":\"0x1\", \"type\":\"STRING\", \"memsize\":40}");
+        DumpInput rubyDump = DumpInput.open(ruby.toString(), null);
+        HeapRuntime rubyRuntime = HeapRuntime.of(rubyDump, oneThread(), recorder);
+        assertThat(rubyRuntime.key(GroupBy.GEM, rubyRuntime.graphKeys(), "r")).isEqualTo(GroupBy.GEM);
+        assertThatThrownBy(() -> rubyRuntime.key(GroupBy.FILE, rubyRuntime.graphKeys(), "r"))
+                .hasMessage("r: --by file does not apply here; a Ruby dump groups by class, type, location or gem");
+        assertThatThrownBy(() -> rubyRuntime.duplicateStrings(rubyDump, 10)).isInstanceOf(HeaplensException.class)
+                .hasMessageContaining("strings reads JVM heap dumps");
+    }
+
+    @Test
+    void theIdentitySetsAreSizedFromTheDumpsOwnLines() throws IOException {
+        int records = 20_000;
+        String[] lines = new String[records];
+        for (int i = 0; i < records; i++) {
+            lines[i] = "{\"address\":\"0x" + Integer.toHexString(0x1000 + 16 * i) + "\", \"type\":\"STRING\", \"class\":\"0x10\","
+                    + " \"bytesize\":" + (i % 97) + ", \"value\":\"" + "x".repeat(i % 97) + "\", \"memsize\":40}";
+        }
+        Path plain = CliTestSupport.writeDump(dir, "big.json", lines);
+        assertThat(Files.size(plain)).isGreaterThan(1 << 20); // so the estimate extrapolates from a sample
+        int estimate = ObjectCountEstimate.perThread(DumpInput.open(plain.toString(), null), 1);
+        assertThat(estimate).isBetween((int) (records * 0.9), (int) (records * 1.1));
+        assertThat(ObjectCountEstimate.perThread(DumpInput.open(plain.toString(), null), 4))
+                .isBetween((int) (records / 4 * 0.9), (int) (records / 4 * 1.1));
+        Path gzip = CliTestSupport.writeGzipDump(dir, "big.json.gz", lines);
+        int fromGzip = ObjectCountEstimate.perThread(DumpInput.open(gzip.toString(), null), 1);
+        assertThat(fromGzip).isBetween((int) (records * 0.8), (int) (records * 1.2));
+    }
+}
