@@ -15,6 +15,7 @@ import dev.heaplens.report.GcKeysRenderer;
 import dev.heaplens.report.JvmGcRenderer;
 import dev.heaplens.report.OutputFormat;
 import dev.heaplens.report.RubyGcRenderer;
+import dev.heaplens.report.TerminalText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -75,7 +76,8 @@ final class GcCommand implements Callable<Integer> {
         }
         List<GcLog> runs = GcRuns.read(files);
         for (GcLog run : runs) {
-            run.warnings().forEach(w -> console.err().println("heaplens: warning: " + w));
+            // a warning may quote the log (a cut line): never raw control characters on a terminal
+            run.warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
         }
         if (runs.size() == 2) {
             console.out().print(compare(runs.get(0), runs.get(1)));

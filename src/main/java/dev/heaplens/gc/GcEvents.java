@@ -84,6 +84,13 @@ public final class GcEvents {
         duration[e] = micros;
     }
 
+    /** Sets an event's heap sizes (JDK 8's G1 logs them on a line after the pause's). */
+    public void setHeap(int e, long beforeBytes, long afterBytes, long capacityBytes) {
+        before[e] = beforeBytes;
+        after[e] = afterBytes;
+        capacity[e] = capacityBytes;
+    }
+
     /** Names the bean that counts an event (known only once the whole log is read). */
     public void setCollector(int e, String collectorName) {
         collector[e] = (short) collectors.id(collectorName);

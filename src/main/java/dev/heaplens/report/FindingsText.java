@@ -16,18 +16,23 @@ final class FindingsText {
             return;
         }
         int n = 1;
-        for (Finding f : findings) {
+        StringBuilder text = new StringBuilder();
+        for (Finding found : findings) {
+            // evidence quotes causes from the log: never raw control characters on a terminal
+            Finding f = new Finding(found.rule(), found.threshold(), TerminalText.escape(found.evidence()), found.setting(),
+                    found.value(), found.reason());
             String setting = f.value().isEmpty() ? f.setting() : settingWithValue(f);
             if (md) {
-                out.append(n++).append(". **").append(f.rule()).append("**: ").append(f.evidence())
+                text.append(n++).append(". **").append(f.rule()).append("**: ").append(f.evidence())
                         .append(" (threshold: ").append(f.threshold()).append(")\n")
                         .append("   Try `").append(setting).append("`: ").append(f.reason()).append('\n');
             } else {
-                out.append(n++).append(". ").append(f.rule()).append(": ").append(f.evidence()).append('\n')
+                text.append(n++).append(". ").append(f.rule()).append(": ").append(f.evidence()).append('\n')
                         .append("   threshold: ").append(f.threshold()).append('\n')
                         .append("   try ").append(setting).append(": ").append(f.reason()).append('\n');
             }
         }
+        out.append(text);
     }
 
     /** "-Xmn256m", "-XX:MaxGCPauseMillis=200", "RUBY_GC_MALLOC_LIMIT=33554432". */

@@ -233,4 +233,26 @@ class GcCommandTest {
         assertThat(pr.errLines()).containsExactly("heaplens: warning: the log starts at GC(12): its first lines are missing "
                 + "(rotated away or cut), so counts cover GC(12) onwards");
     }
+
+    @Test
+    void twoJvmRunsSideBySide(@TempDir Path dir) throws Exception {
+        Path a = CliTestSupport.writeDump(dir, "a.log", decorate(G1, "uptime,level,tags"));
+        String[] faster = decorate(G1, "uptime,level,tags");
+        for (int i = 0; i < faster.length; i++) {
+            faster[i] = faster[i].replace("12.000ms", "6.000ms").replace("2.500ms", "1.250ms");
+        }
+        Path b = CliTestSupport.writeDump(dir, "b.log", faster);
+        CliTestSupport.Result r = run("gc", a.toString(), b.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.outLines()).contains(
+                "G1 Young Generation time      10.8 ms    9.500 ms  -11.6%",
+                "G1 Old Generation count             1           1   +0.0%",
+                "pause total                   23.6 ms     16.4 ms  -30.7%",
+                "throughput                     90.58%      93.44%   +3.2%");
+        JsonNode j = JSON.readTree(run("gc", a.toString(), b.toString(), "--format", "json").out());
+        assertThat(j.path("a").path("pauses").path("max_ms").asDouble()).isEqualTo(12.0);
+        assertThat(j.path("b").path("pauses").path("max_ms").asDouble()).isEqualTo(6.0);
+        assertThat(j.path("changes").get(0).toString())
+                .isEqualTo("{\"figure\":\"G1 Young Generation count\",\"unit\":\"count\",\"a\":4,\"b\":4,\"change\":0}");
+    }
 }

@@ -61,8 +61,8 @@ final class Ascii {
         while (i < to && isDigit(b[i])) {
             whole = whole * 10 + (b[i++] - '0');
         }
-        if (i == start) {
-            return NONE;
+        if (i == start || i - start > 15) {
+            return NONE; // no number, or too long to scale without overflow: not a value a GC log holds
         }
         long value = whole;
         int digits = 0;

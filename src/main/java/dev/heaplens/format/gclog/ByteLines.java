@@ -1,5 +1,7 @@
 package dev.heaplens.format.gclog;
 
+import dev.heaplens.util.Swar;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -40,13 +42,11 @@ public final class ByteLines {
             }
             int scan = end;
             end += n;
-            for (int i = scan; i < end; i++) {
-                if (buf[i] == '\n') {
-                    int to = i > start && buf[i - 1] == '\r' ? i - 1 : i;
-                    sink.line(buf, start, to);
-                    lines++;
-                    start = i + 1;
-                }
+            for (int i; (i = Swar.indexOf(buf, scan, end, (byte) '\n')) >= 0; scan = i + 1) {
+                int to = i > start && buf[i - 1] == '\r' ? i - 1 : i;
+                sink.line(buf, start, to);
+                lines++;
+                start = i + 1;
             }
             if (start == end) {
                 start = 0;

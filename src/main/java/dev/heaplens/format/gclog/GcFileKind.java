@@ -46,7 +46,13 @@ public enum GcFileKind {
                     q++;
                 }
                 if (q < length && head[q] == '"') {
-                    return RUBY_JSON;
+                    int lineEnd = q;
+                    while (lineEnd < length && head[lineEnd] != '\n') {
+                        lineEnd++;
+                    }
+                    boolean stat = Ascii.indexOf(head, q, lineEnd, "\"count\"") >= 0
+                            || Ascii.indexOf(head, q, lineEnd, "\"stat\"") >= 0;
+                    return stat ? RUBY_JSON : OTHER; // a heap dump's JSON, say
                 }
                 if (q + 1 < length && head[q] == ':' && Character.isLetter(head[q + 1])) {
                     return RUBY_INSPECT;

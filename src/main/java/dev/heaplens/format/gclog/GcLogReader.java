@@ -37,6 +37,19 @@ public final class GcLogReader {
         List<String> warnings = new ArrayList<>();
         long lines = 0;
         List<String> sources = new ArrayList<>();
+        if (kind == GcFileKind.JDK8) {
+            Jdk8LogParser parser = new Jdk8LogParser(events, details);
+            for (GcInput f : ordered) {
+                lines += readFile(f, parser, warnings);
+                sources.add(f.name());
+            }
+            parser.finish();
+            if (parser.skipped > 0) {
+                warnings.add(parser.skipped + " GC lines without a duration (cut, or interleaved with another line) were skipped");
+            }
+            return new GcLog(GcRuntime.JVM, parser.collector(), "8", !parser.wallClock, events, null, details,
+                    parser.evacuationFailures, lines, sources, warnings);
+        }
         UnifiedLogParser parser = new UnifiedLogParser(events, details);
         for (GcInput f : ordered) {
             lines += readFile(f, parser, warnings);
@@ -81,7 +94,12 @@ public final class GcLogReader {
             while (end < f.headLength && b[end] != '\n') {
                 end++;
             }
-            if (deco.parse(b, start, end)) {
+            if (f.kind() == GcFileKind.JDK8) {
+                long t = Jdk8LogParser.lineTime(b, start, end);
+                if (t != Ascii.NONE) {
+                    return t;
+                }
+            } else if (deco.parse(b, start, end)) {
                 long t = deco.hasUptime() ? deco.uptimeMicros() : deco.wallMicros();
                 if (t != Ascii.NONE) {
                     return t;

@@ -4,8 +4,6 @@ import dev.heaplens.gc.GcEventDetails;
 import dev.heaplens.gc.GcEventType;
 import dev.heaplens.gc.GcEvents;
 
-import java.util.Arrays;
-
 /**
  * Reads JDK 9+ unified logging ({@code -Xlog:gc}, {@code gc*}, {@code gc*=debug}) line by line into
  * {@link GcEvents}. It relies on the messages alone, not on the tags decorator (which may be
@@ -36,11 +34,12 @@ final class UnifiedLogParser implements LineSink {
     int firstGcId = -1;
     boolean sawUsingLine;
     long unmatched;
-    private byte[] roles = new byte[256];
+    private final RoledEvents roled;
     private int openMinorCollections;
 
     UnifiedLogParser(GcEvents events, GcEventDetails details) {
         this.events = events;
+        this.roled = new RoledEvents(events);
         this.details = details;
         this.shenandoah = new ShenandoahCycles(this);
     }
@@ -353,12 +352,7 @@ final class UnifiedLogParser implements LineSink {
 
     int add(long time, long micros, GcEventType type, BeanRole role, String cause, long before, long after,
             long capacity, int id) {
-        int e = events.add(time, micros, type, null, cause, before, after, capacity, id);
-        if (e >= roles.length) {
-            roles = Arrays.copyOf(roles, roles.length * 2);
-        }
-        roles[e] = (byte) role.ordinal();
-        return e;
+        return roled.add(time, micros, type, role, cause, before, after, capacity, id);
     }
 
     void inferCollector(Collector seen) {
@@ -376,10 +370,7 @@ final class UnifiedLogParser implements LineSink {
     /** Ends open cycles and names each event's bean now that the collector is known. */
     void finish() {
         shenandoah.flush();
-        BeanRole[] all = BeanRole.values();
-        for (int e = 0; e < events.size(); e++) {
-            events.setCollector(e, all[roles[e]].beanName(collector, jdk));
-        }
+        roled.nameBeans(collector, jdk);
     }
 
     private static int lastTokenStart(byte[] b, int from, int to) {

@@ -10,8 +10,12 @@ import java.util.Map;
  * only (one snapshot), so plain objects are fine.
  */
 final class HashLiteral {
+    /** GC.stat nests two levels (stat_heap); deeper input is not GC data, and must not overflow the stack. */
+    private static final int MAX_DEPTH = 8;
+
     private final CharSequence text;
     private int pos;
+    private int depth;
 
     /** Thrown with the offset of the first character that does not fit. */
     static final class SyntaxError extends RuntimeException {
@@ -35,11 +39,15 @@ final class HashLiteral {
     Map<String, Object> parseHash() {
         skipSpace();
         expect('{');
+        if (++depth > MAX_DEPTH) {
+            throw new SyntaxError("hashes nested more than " + MAX_DEPTH + " deep", pos);
+        }
         Map<String, Object> map = new LinkedHashMap<>();
         while (true) {
             skipSpace();
             if (peek() == '}') {
                 pos++;
+                depth--;
                 return map;
             }
             if (peek() == ',') {

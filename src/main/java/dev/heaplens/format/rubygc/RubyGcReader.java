@@ -60,8 +60,8 @@ public final class RubyGcReader {
                 }
             }
         }
-        if (samples.size() == 0) {
-            throw new HeaplensException(name + ": no GC.stat snapshot found");
+        if (samples.size() == 0 || !samples.has("count")) {
+            throw new HeaplensException(name + ": no GC.stat snapshot found (no hash with a count key)");
         }
         if (version == null) {
             version = RubyVersionGuess.fromKeys(samples, newInspect);
