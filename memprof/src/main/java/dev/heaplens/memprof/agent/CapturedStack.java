@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Void> {
     private static final StackWalker WALKER = StackWalker.getInstance();
     private static final String PROFILER_PREFIX = "dev.heaplens.memprof.";
+    private static final String HOOK = HookClass.NAME.replace('/', '.');
 
     private final int skip;
     private final StackWalker.StackFrame[] frames;
@@ -45,7 +46,7 @@ final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Vo
         while (it.hasNext() && depth < frames.length) {
             StackWalker.StackFrame f = it.next();
             String className = f.getClassName();
-            if (inProfiler && className.startsWith(PROFILER_PREFIX)) {
+            if (inProfiler && (className.startsWith(PROFILER_PREFIX) || className.equals(HOOK))) {
                 continue;
             }
             inProfiler = false;
