@@ -58,9 +58,7 @@ public final class MemProfAgent {
         }
         if (config.printCost()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> tracker.guarded(() -> {
-                long[] cost = tracker.trackingCost();
-                System.err.printf("heaplens-memprof: %d tracked live objects, %d bytes of tracking, %.1f bytes each%n",
-                        cost[0], cost[1], cost[0] == 0 ? 0.0 : (double) cost[1] / cost[0]);
+                System.err.println(tracker.trackingCost());
                 return null;
             }), "heaplens-memprof-cost"));
         }
