@@ -93,11 +93,16 @@ class HprofJvmOracleTest {
         kept = new Object[] {samples, derived, map, markers, ints};
 
         dump = dir.resolve("self.hprof");
-        // once before too: the MBean machinery it loads is then in the dump, and a class whose count
-        // moves while the dump is taken (a Cleaner run by the GC) is seen moving
-        histogramBefore = parseHistogram(histogram());
+        // Once before too: the MBean machinery it loads is then in the dump, and a class whose count
+        // moves while the dump is taken (a Cleaner run by the GC, another test's thread) is seen
+        // moving. Kept as a file until after the dump, so that nothing of it is in the dump.
+        // The first time only loads and links what dumping, taking and saving a histogram need.
+        Files.delete(SelfDump.write(dir.resolve("warm-up.hprof")));
+        Files.writeString(dir.resolve("warm-up.txt"), histogram());
+        Path before = Files.writeString(dir.resolve("before.txt"), histogram());
         SelfDump.write(dump);
         histogram = parseHistogram(histogram());
+        histogramBefore = parseHistogram(Files.readString(before));
 
         long start = System.nanoTime();
         result = HprofGraphReader.read(HprofSource.of(dump));
@@ -244,28 +249,30 @@ class HprofJvmOracleTest {
         Map<String, Known> byName = new HashMap<>();
         known.forEach(k -> byName.put(k.className(), k));
         SoftAssertions softly = new SoftAssertions();
-        // Objects of classes the histogram does not have are those of the dumpHeap call itself (its
+        // Objects of classes neither histogram has are those of the dumpHeap call itself (its
         // lambda, a lock's wait node), gone when the histogram is taken: a few, no more.
         Map<String, Long> dumpOnly = new TreeMap<>();
         read.forEach((name, d) -> {
-            if (!histogram.containsKey(name) && !byName.containsKey(name)) {
+            if (!histogram.containsKey(name) && !histogramBefore.containsKey(name) && !byName.containsKey(name)) {
                 dumpOnly.put(name, d[0]);
             }
         });
         softly.assertThat(dumpOnly.values().stream().mapToLong(Long::longValue).sum())
                 .as("objects of classes only the dump has: %s", dumpOnly).isLessThanOrEqualTo(DUMP_CALL_OBJECTS);
         Set<String> names = new TreeSet<>(histogram.keySet());
+        names.addAll(histogramBefore.keySet());
         names.addAll(byName.keySet());
+        List<String> moving = new java.util.ArrayList<>();
         for (String name : names) {
             long[] d = read.getOrDefault(name, new long[2]);
             long[] h = histogram.getOrDefault(name, new long[2]);
             Known k = byName.get(name);
             String figures = String.format("%s: dump %d objects / %d bytes, histogram %d / %d", name, d[0], d[1], h[0], h[1]);
             long[] before = histogramBefore.getOrDefault(name, new long[2]);
-            if (k == null && before[0] != h[0]) {
-                // moving while the dump was taken: the dump must see one of the moments in between
-                softly.assertThat(d[0]).as(figures + ", before the dump %d", before[0])
-                        .isBetween(Math.min(before[0], h[0]), Math.max(before[0], h[0]));
+            if (before[0] != h[0]) {
+                // Moving while the dump was taken (other tests' threads, the GC's cleaners): no
+                // snapshot is the dump's moment, so there is nothing exact to check.
+                moving.add(name + " " + before[0] + " -> " + d[0] + " -> " + h[0]);
             } else if (k == null) {
                 softly.assertThat(d).as(figures + " (not a known difference)").containsExactly(h);
             } else {
@@ -273,6 +280,8 @@ class HprofJvmOracleTest {
                         .as(figures + " no longer differs as known (" + k.why() + "): drop it from KNOWN").isTrue();
             }
         }
+        System.out.printf("hprof oracle: %d classes moved while the dump was taken: %s%n", moving.size(), moving);
+        softly.assertThat(moving.size()).as("classes that moved: %s", moving).isLessThanOrEqualTo(histogram.size() / 20);
         softly.assertAll();
     }
 
