@@ -151,6 +151,9 @@ class MemProfAgentIT {
                 + layout.arraySize(10, 1) + layout.arraySize(20, 1) + layout.arraySize(30, 1);
         assertThat(reported).isEqualTo(byHand);
         assertThat(reported).isEqualTo(reachableInDump(dump, KnownStructure.Root.class.getName()));
+        long mapReported = Long.parseLong(r.out().lines().filter(l -> l.startsWith("mapObjectSize\t")).findFirst()
+                .orElseThrow().substring("mapObjectSize\t".length()));
+        assertThat(mapReported).isEqualTo(reachableInDump(dump, KnownStructure.MapRoot.class.getName()));
     }
 
     /** Bytes reachable over strong references from the one object of {@code className} in the dump. */
