@@ -46,7 +46,7 @@ final class AllocationTransformer implements ClassFileTransformer {
 
     static byte[] rewrite(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        ClassWriter writer = new ClassWriter(reader, 0); // frames and max stack kept: see AllocationSites
         boolean[] changed = {false};
         ClassVisitor visitor = new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
