@@ -15,6 +15,11 @@ public final class KnownStructure {
         Node first;
     }
 
+    /** JDK objects too: a HashMap of strings to nodes (private JDK fields, read by reflection). */
+    public static final class MapRoot {
+        java.util.Map<String, Object> index = new java.util.HashMap<>();
+    }
+
     static final class Node {
         int value;
         Node next;
@@ -31,9 +36,15 @@ public final class KnownStructure {
         a.next = b;
         b.next = c;
         c.shared = a.payload;
+        MapRoot mapRoot = new MapRoot();
+        for (int i = 0; i < 50; i++) {
+            mapRoot.index.put("key-" + i, i % 2 == 0 ? node(i) : new java.util.ArrayList<>(java.util.List.of(i)));
+        }
         System.out.println("objectSize\t" + MemProf.objectSize(root));
+        System.out.println("mapObjectSize\t" + MemProf.objectSize(mapRoot));
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(args[0], true);
         java.lang.ref.Reference.reachabilityFence(root);
+        java.lang.ref.Reference.reachabilityFence(mapRoot);
     }
 
     private static Node node(int payload) {

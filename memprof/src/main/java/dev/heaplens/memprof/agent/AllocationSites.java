@@ -10,7 +10,8 @@ import java.util.ArrayDeque;
  * the object exists: after {@code new T(...)} has run its constructor, after every array creation,
  * after {@code clone()} calls that copy in code we do not instrument (arrays, {@code super.clone()}
  * reaching Object or a JDK class, JDK objects), and after reflective and array {@code newInstance}.
- * Each costs a DUP and a static call; no branch is added, so stack map frames stay valid.
+ * Each costs a DUP and a static call; no branch is added, so stack map frames stay valid, and the
+ * copy is consumed at once, so the method needs at most one more stack slot.
  */
 final class AllocationSites extends MethodVisitor {
     private static final String HOOK = HookClass.NAME;
@@ -19,6 +20,7 @@ final class AllocationSites extends MethodVisitor {
     private boolean afterNew;
     /** Set once this method records anything: the class is then rewritten. */
     private final boolean[] changed;
+    private boolean recordsHere;
 
     AllocationSites(MethodVisitor next, boolean[] changed) {
         super(Opcodes.ASM9, next);
@@ -116,10 +118,16 @@ final class AllocationSites extends MethodVisitor {
         };
     }
 
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+        super.visitMaxs(recordsHere ? maxStack + 1 : maxStack, maxLocals);
+    }
+
     /** The new object is on top of the stack: pass a copy to the recorder. */
     private void record(String method) {
         super.visitInsn(Opcodes.DUP);
         super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, method, "(Ljava/lang/Object;)V", false);
         changed[0] = true;
+        recordsHere = true;
     }
 }

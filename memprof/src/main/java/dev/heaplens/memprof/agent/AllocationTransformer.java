@@ -16,7 +16,6 @@ import java.security.ProtectionDomain;
  */
 final class AllocationTransformer implements ClassFileTransformer {
     private final ThreadLocal<Boolean> inTransform = new ThreadLocal<>();
-    private volatile String lastFailure;
 
     static boolean isJdkClass(String internalName) {
         return internalName.startsWith("java/") || internalName.startsWith("javax/")
@@ -38,21 +37,16 @@ final class AllocationTransformer implements ClassFileTransformer {
         inTransform.set(Boolean.TRUE);
         try {
             return rewrite(bytes);
-        } catch (Throwable t) {
-            lastFailure = className + ": " + t;
-            return null;
+        } catch (RuntimeException | LinkageError e) {
+            return null; // left as it is (a method too large once instrumented, a malformed class...)
         } finally {
             inTransform.remove();
         }
     }
 
-    String lastFailure() {
-        return lastFailure;
-    }
-
     static byte[] rewrite(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        ClassWriter writer = new ClassWriter(reader, 0); // frames and max stack kept: see AllocationSites
         boolean[] changed = {false};
         ClassVisitor visitor = new ClassVisitor(Opcodes.ASM9, writer) {
             @Override

@@ -20,6 +20,13 @@ public final class MemProfAgent {
     private MemProfAgent() {
     }
 
+    /** {@code java -jar heaplens-memprof.jar}: says how the jar is used, exit 2. */
+    public static void main(String[] args) {
+        System.err.println("heaplens-memprof is a Java agent: java -javaagent:heaplens-memprof.jar -jar app.jar");
+        System.err.println("then call dev.heaplens.memprof.MemProf from the program (see heaplens's README).");
+        System.exit(2);
+    }
+
     public static void premain(String args, Instrumentation inst) {
         start(inst, false);
     }

@@ -1,7 +1,5 @@
 package dev.heaplens.memprof.agent;
 
-import java.util.Locale;
-
 /**
  * The profiler's settings, each read once at start from the system property or, when that is not
  * set, the environment variable of the same name (the property wins: it is the more specific).
@@ -42,12 +40,5 @@ public record MemProfConfig(long minBytes, boolean printAtExit, int refLevel, in
             throw new IllegalArgumentException("heaplens-memprof: " + name + " must be a whole number >= 0, not '"
                     + text + "'");
         }
-    }
-
-    /** One line for the start-up message and the README's examples. */
-    public String describe() {
-        return String.format(Locale.ROOT, "min bytes %d, stack depth %d, skip %d, %s%s", minBytes, stackDepth,
-                stackSkip, sampleBytes == 0 ? "exact" : "sampling 1 per " + sampleBytes + " bytes",
-                minGcs > 0 ? ", objects that survived " + minGcs + " GCs" : "");
     }
 }

@@ -5,7 +5,9 @@ import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.report.GraphDrawing;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code prettyLogObjectGraph}: the Mermaid graph of what leads to up to REF_LIMIT live objects
@@ -22,19 +24,15 @@ public final class ReferrerDrawing {
         int[] targets = heap.objectsOfClass(type);
         ReferrerGraph.Result result = ReferrerGraph.walk(heap.graph(), targets, limit, levels);
         List<GraphDrawing.Edge> edges = new ArrayList<>();
-        List<Integer> shown = new ArrayList<>(result.targets());
+        Set<Integer> shown = new LinkedHashSet<>(result.targets());
         for (ReferrerGraph.Edge e : result.edges()) {
             if (dump.profiler().hidden(e.from()) || dump.profiler().hidden(e.to())) {
                 continue;
             }
             String label = heap.edgeLabel(e.from(), e.index(), e.to()) + "," + e.level();
             edges.add(new GraphDrawing.Edge(hex(heap, e.from()), hex(heap, e.to()), label));
-            if (!shown.contains(e.to())) {
-                shown.add(e.to());
-            }
-            if (!shown.contains(e.from())) {
-                shown.add(e.from());
-            }
+            shown.add(e.to());
+            shown.add(e.from());
         }
         List<GraphDrawing.Node> nodes = new ArrayList<>();
         for (int o : shown) {

@@ -11,8 +11,10 @@ import java.util.Map;
 /**
  * Per type of a self-dump: the number of live objects, and MemProf's size: the heap bytes
  * transitively reachable from all live objects of the type over strong references, each byte
- * counted once per type. One graph walk per type, marking visited objects with the type's number
- * so no mark array is cleared between walks.
+ * counted once per type. Like {@code objectSize} (and MemProf, which does not follow an object's
+ * type) the walk does not enter Class objects: every object reaches its class, and a class reaches
+ * its loader and so most of the heap. One graph walk per type, marking visited objects with the
+ * type's number so no mark array is cleared between walks.
  */
 public final class TypeTotals {
     /** One line of the logs. */
@@ -42,6 +44,7 @@ public final class TypeTotals {
         Map<String, Integer> typeIds = new HashMap<>();
         List<String> types = new ArrayList<>();
         int[] typeOf = new int[n];
+        boolean[] isClass = new boolean[n];
         int[] perType = new int[16];
         for (int o = 0; o < n; o++) {
             if (dump.profiler().hidden(o)) {
@@ -60,6 +63,7 @@ public final class TypeTotals {
             }
             typeOf[o] = id;
             perType[id]++;
+            isClass[o] = heap.classObjectName(o) != null;
         }
         // objects bucketed by type: starts[t] .. starts[t + 1] in byType
         int typeCount = types.size();
@@ -93,7 +97,7 @@ public final class TypeTotals {
                 bytes += g.shallowSize(o);
                 for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
                     int to = g.target(i);
-                    if (to >= 0 && mark[to] != t && typeOf[to] >= 0 && !g.isWeak(i)) {
+                    if (to >= 0 && mark[to] != t && typeOf[to] >= 0 && !isClass[to] && !g.isWeak(i)) {
                         mark[to] = t;
                         stack[top++] = to;
                     }
