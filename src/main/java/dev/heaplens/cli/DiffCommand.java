@@ -16,9 +16,9 @@ import java.util.concurrent.Callable;
 
 @Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What grew between two dumps (both Ruby or both JVM), per group.",
-                "Count and bytes before, after and the change, most grown first; groups that",
-                "appeared or vanished included; --top 0 shows every group. With --fail-over or",
-                "--fail-over-pct it is a CI memory gate. One of the two can be - (standard input)."},
+                "Count and bytes before, after and the change, most grown first; groups that appeared or "
+                + "vanished included; --top 0 shows every group. With --fail-over or --fail-over-pct it is a "
+                + "CI memory gate. One of the two can be - (standard input)."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens diff before.json after.json --by class",
                 "  heaplens diff before.json.gz after.json.gz --by location --format tsv",

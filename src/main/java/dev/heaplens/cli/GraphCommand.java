@@ -17,9 +17,9 @@ import java.util.concurrent.Callable;
 
 @Command(name = "graph", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What holds the objects of a class, as a Mermaid or DOT graph.",
-                "Up to LIMIT of them and their referrers, walked back LEVEL levels (Crystal MemProf's",
-                "pretty_log_object_graph). Edges are labelled [position among the referrer's references],level",
-                "or class,level for an object's pointer to its class."},
+                "Up to LIMIT of them and their referrers, walked back LEVEL levels (Crystal MemProf's "
+                + "pretty_log_object_graph). Edges are labelled [position among the referrer's "
+                + "references],level or class,level for an object's pointer to its class."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens graph heap.json --class Foo > foo.mmd",
                 "  heaplens graph heap.json --class 'ActiveRecord::Base' --level 3 --format dot | dot -Tsvg > g.svg"})

@@ -21,12 +21,12 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 @Command(name = "leaks", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What keeps accumulating, from three dumps A, B, C taken in that order (all Ruby or all JVM).",
-                "Objects allocated after A, present in B and still alive in C, per group, with what",
-                "they retain in C and a sample path from a GC root. Take Ruby dumps with",
-                "ObjectSpace.trace_object_allocations_start on: objects are then told apart exactly",
-                "even when Ruby reuses a freed slot; JVM objects are told apart by address and class.",
-                "One Ruby dump of the three can be - (standard input)."},
+        description = {"What keeps accumulating, from three dumps A, B, C taken in that order.",
+                "All three Ruby or all three JVM. Objects allocated after A, present in B and still alive in C, per group, with what they "
+                + "retain in C and a sample path from a GC root. Take Ruby dumps with "
+                + "ObjectSpace.trace_object_allocations_start on: objects are then told apart exactly even "
+                + "when Ruby reuses a freed slot; JVM objects are told apart by address and class. One Ruby "
+                + "dump of the three can be - (standard input)."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens leaks a.json b.json c.json --by location",
                 "  heaplens leaks a.json.gz b.json.gz c.json.gz --fail-over 1MB   # exit 3 when more than 1 MB leaked",

@@ -15,8 +15,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "object", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Everything about one object.",
-                "Its record, shallow and retained size, the chain of dominators up to the GC roots, and",
-                "its first referrers and references."},
+                "Its record, shallow and retained size, the chain of dominators up to the GC roots, and its "
+                + "first referrers and references."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens object heap.json 0x7f84e29f8008", "  heaplens object heap.json 0x7f84e29f8008 --format json | jq .retainedSize"})
 final class ObjectCommand implements Callable<Integer> {
@@ -28,7 +28,7 @@ final class ObjectCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "ADDRESS", description = "The object's address, as in the dump (0x7f...).")
     String address;
 
-    @Option(names = "--neighbours", paramLabel = "N", description = "Referrers and references listed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--neighbours", paramLabel = "N", converter = Converters.NonNegative.class, description = "Referrers and references listed (default: ${DEFAULT-VALUE}).")
     int neighbours = 10;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "table or json (default: ${DEFAULT-VALUE}).")

@@ -31,7 +31,7 @@ final class PathsCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "ADDRESS", description = "The object's address, as in the dump (0x7f...).")
     String address;
 
-    @Option(names = "--max", paramLabel = "N", description = "At most N distinct shortest paths (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max", paramLabel = "N", converter = Converters.NonNegative.class, description = "At most N distinct shortest paths (default: ${DEFAULT-VALUE}).")
     int max = 3;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "table or json (default: ${DEFAULT-VALUE}).")

@@ -12,8 +12,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "strings", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Duplicate java.lang.String values in a JVM heap dump, most wasteful first.",
-                "Per value: how many Strings hold it, over how many char/byte arrays, and the bytes",
-                "that keeping one String (and one array) would save."},
+                "Per value: how many Strings hold it, over how many char/byte arrays, and the bytes that "
+                + "keeping one String (and one array) would save."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens strings app.hprof --top 30",
                 "  heaplens strings app.hprof --format tsv > duplicates.tsv"})

@@ -12,9 +12,9 @@ import java.util.concurrent.Callable;
 
 @Command(name = "summary", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What fills this heap, in one page.",
-                "Ruby dumps: objects and memsize per type, IMEMO kinds, flags, GC roots, classes, shapes,",
-                "allocation info, and how the dump read. JVM dumps: objects and shallow size per kind,",
-                "classes and class loaders, GC roots, the layout sizes assume, and what GC roots reach."},
+                "Ruby dumps: objects and memsize per type, IMEMO kinds, flags, GC roots, classes, shapes, "
+                + "allocation info, and how the dump read. JVM dumps: objects and shallow size per kind, "
+                + "classes and class loaders, GC roots, the layout sizes assume, and what GC roots reach."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens summary heap.json.gz",
                 "  heaplens summary heap.json --format json | jq .types",
@@ -30,8 +30,8 @@ final class SummaryCommand implements Callable<Integer> {
             description = "table, markdown (Ruby dumps) or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format = OutputFormat.TABLE;
 
-    @Option(names = "--reachability", description = {"Ruby dumps: also build the heap graph and report what GC roots",
-            "reach (reads the dump a second time; memory grows with the objects). JVM dumps always do."})
+    @Option(names = "--reachability", description = "Ruby dumps: also build the heap graph and report what GC roots"
+            + " reach (reads the dump a second time; memory grows with the objects). JVM dumps always do.")
     boolean reachability;
 
     @Mixin

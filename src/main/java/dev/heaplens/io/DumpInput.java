@@ -106,7 +106,7 @@ public final class DumpInput {
         return gzip;
     }
 
-    /** True when the dump can be opened again (a file; standard input can be read once). */
+    /** True when the dump can be opened again (a regular file; standard input or a pipe can be read once). */
     public boolean canReopen() {
         return path != null;
     }
@@ -140,11 +140,6 @@ public final class DumpInput {
             throw new HeaplensException(name + ": not a Ruby heap dump: the file is " + format.description());
         }
         return this;
-    }
-
-    /** Standard input, or a path that is not a regular file (a pipe, a FIFO, a device). */
-    public boolean isStream() {
-        return path == null;
     }
 
     private static boolean isGzip(Path path) throws IOException {

@@ -23,6 +23,7 @@ final class JvmSummaryRenderer {
             rows(j, "classesLoadedMoreThanOnce", s.duplicateClasses(), "loaders", null);
             rows(j, "gcRoots", s.roots(), "roots", "objects");
             RetentionRenderer.reachabilityJson(j, s.reachability());
+            rows(j, "unreachableByClass", s.unreachableByClass(), "count", "bytes");
             j.endObject();
             out.append('\n');
             return out.toString();
@@ -33,7 +34,7 @@ final class JvmSummaryRenderer {
                 .append(" shallow\n");
         out.append("  classes       ").append(Sizes.plural(s.classes(), "class")).append(", ")
                 .append(Sizes.plural(s.loaders(), "class loader")).append(" (the bootstrap loader counts as one)\n");
-        out.append("  sizes         layout ").append(s.layout().describe()).append(": object header ")
+        out.append("  sizes         layout ").append(s.layout().describe(s.idSize())).append(": object header ")
                 .append(s.layout().headerBytes()).append(" B, array header ").append(s.layout().arrayHeaderBytes())
                 .append(" B, references ").append(s.layout().referenceBytes()).append(" B, alignment ")
                 .append(s.layout().alignment()).append("\n                ").append(s.layoutNote())
@@ -46,6 +47,12 @@ final class JvmSummaryRenderer {
         Table roots = new Table(List.of("roots", "objects", "kind"), true, true, false);
         s.roots().forEach(r -> roots.row(Sizes.count(r.count()), Sizes.count(r.bytes()), r.label()));
         indent(out, roots);
+        if (!s.unreachableByClass().isEmpty()) {
+            out.append("\nUnreachable objects by class (most bytes first; not in any retained size)\n");
+            Table unreachable = new Table(List.of("count", "bytes", "class"), true, true, false);
+            s.unreachableByClass().forEach(r -> unreachable.row(Sizes.count(r.count()), Sizes.bytes(r.bytes()), r.label()));
+            indent(out, unreachable);
+        }
         out.append("\nClasses loaded by more than one loader\n");
         if (s.duplicateClasses().isEmpty()) {
             out.append("  (none)\n");

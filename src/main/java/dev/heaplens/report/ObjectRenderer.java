@@ -60,7 +60,7 @@ public final class ObjectRenderer {
             facts.row("GC roots", String.join(", ", r.rootCategories()));
         }
         indent(out, facts, true);
-        out.append("\nRecord\n  ").append(r.record() == null ? "(not available: standard input is read once)" : TerminalText.escape(r.record())).append('\n');
+        out.append("\nRecord\n  ").append(r.record() == null ? "(not available: a pipe or standard input is read once)" : TerminalText.escape(r.record())).append('\n');
         out.append("\nDominated by (nearest first, up to the GC roots)\n");
         if (r.dominators().isEmpty()) {
             out.append(o.retainedCount() == 0 ? "  (unreachable)\n" : "  (only the GC roots)\n");

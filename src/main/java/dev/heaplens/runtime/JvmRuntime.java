@@ -4,7 +4,6 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Leaks;
-import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmDuplicateStrings;
@@ -29,35 +28,19 @@ import java.util.function.IntPredicate;
 import java.util.function.Function;
 
 /** JVM HPROF heap dumps, read with the readers of {@code format.hprof}; sizes are shallow sizes. */
-final class JvmRuntime implements HeapRuntime {
-    static final List<GroupBy> HISTOGRAM_KEYS = List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.LOADER, GroupBy.KIND);
-    static final List<GroupBy> GRAPH_KEYS = List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.KIND);
-    /** Ruby's words for the same keys: a Ruby type is a JVM kind; a gem groups code as a package does. */
-    private static final Map<GroupBy, GroupBy> SYNONYMS = Map.of(GroupBy.TYPE, GroupBy.KIND, GroupBy.GEM, GroupBy.PACKAGE);
-    private static final Map<GroupBy, String> NOTES = Map.of(GroupBy.GEM,
-            "--by gem on a JVM heap dump groups by Java package: say --by package");
-
-    private final ReadOptions options;
-    private final ReadListener listener;
+final class JvmRuntime extends RuntimeBase {
+    /**
+     * Ruby's words are taken for the same keys: a Ruby type is a JVM kind. retained and leaks also
+     * took gem for package before package was a key of its own; a histogram never did.
+     */
+    static final Vocabulary WORDS = new Vocabulary("JVM", "a JVM heap dump", "JVM heap dumps",
+            List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.LOADER, GroupBy.KIND),
+            List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.KIND),
+            Map.of(GroupBy.TYPE, GroupBy.KIND), Map.of(GroupBy.TYPE, GroupBy.KIND, GroupBy.GEM, GroupBy.PACKAGE),
+            Map.of(GroupBy.GEM, "--by gem on a JVM heap dump groups by Java package: say --by package"));
 
     JvmRuntime(ReadOptions options, ReadListener listener) {
-        this.options = options;
-        this.listener = listener;
-    }
-
-    @Override
-    public String name() {
-        return "JVM";
-    }
-
-    @Override
-    public List<GroupBy> histogramKeys() {
-        return HISTOGRAM_KEYS;
-    }
-
-    @Override
-    public List<GroupBy> graphKeys() {
-        return GRAPH_KEYS;
+        super(options, listener, WORDS);
     }
 
     @Override
@@ -66,16 +49,8 @@ final class JvmRuntime implements HeapRuntime {
     }
 
     @Override
-    public GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName) {
-        // A histogram never took gem for package: only retained and leaks did.
-        Map<GroupBy, GroupBy> synonyms = keys == GRAPH_KEYS ? SYNONYMS : Map.of(GroupBy.TYPE, GroupBy.KIND);
-        List<GroupBy> other = keys == GRAPH_KEYS ? RubyRuntime.GRAPH_KEYS : RubyRuntime.HISTOGRAM_KEYS;
-        return Keys.resolve(asked, keys, synonyms, NOTES, dumpName, "a JVM heap dump", other, "Ruby dumps", listener);
-    }
-
-    @Override
     public Histogram histogram(DumpInput input, GroupBy by) {
-        GroupBy key = key(by, HISTOGRAM_KEYS, input.name());
+        GroupBy key = key(by, histogramKeys(), input.name());
         HprofCountReader.Result counts = JvmHistogram.count(input, key == GroupBy.LOADER, options.threads(), layout(),
                 options.strict());
         warn(input, counts.warnings());
@@ -105,7 +80,7 @@ final class JvmRuntime implements HeapRuntime {
     public HeapSummary summary(DumpInput input, boolean reachability) {
         LoadedHeap loaded = load(input);
         JvmHeap heap = (JvmHeap) loaded.namer();
-        return JvmSummary.of(heap, Reachability.of(loaded.dominators(), heap));
+        return JvmSummary.of(heap, loaded.dominators());
     }
 
     @Override
@@ -172,7 +147,7 @@ final class JvmRuntime implements HeapRuntime {
     /** An HPROF dump's file: read more than once (classes, objects, records to show), so not standard input. */
     private static HprofSource source(DumpInput input) {
         if (!input.canReopen()) {
-            throw new HeaplensException("standard input: HPROF dumps are read more than once; give the file's path");
+            throw new HeaplensException(input.name() + ": HPROF dumps are read more than once; give the file's path, not a pipe");
         }
         try {
             return HprofSource.of(Path.of(input.name()));

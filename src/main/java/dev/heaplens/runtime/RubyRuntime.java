@@ -27,32 +27,14 @@ import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
-final class RubyRuntime implements HeapRuntime {
-    static final List<GroupBy> HISTOGRAM_KEYS = List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.IMEMO,
-            GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM, GroupBy.METHOD, GroupBy.GENERATION);
-    static final List<GroupBy> GRAPH_KEYS = List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM);
-
-    private final ReadOptions options;
-    private final ReadListener listener;
+final class RubyRuntime extends RuntimeBase {
+    static final Vocabulary WORDS = new Vocabulary("Ruby", "a Ruby dump", "Ruby dumps",
+            List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.IMEMO, GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM,
+                    GroupBy.METHOD, GroupBy.GENERATION),
+            List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM), Map.of(), Map.of(), Map.of());
 
     RubyRuntime(ReadOptions options, ReadListener listener) {
-        this.options = options;
-        this.listener = listener;
-    }
-
-    @Override
-    public String name() {
-        return "Ruby";
-    }
-
-    @Override
-    public List<GroupBy> histogramKeys() {
-        return HISTOGRAM_KEYS;
-    }
-
-    @Override
-    public List<GroupBy> graphKeys() {
-        return GRAPH_KEYS;
+        super(options, listener, WORDS);
     }
 
     @Override
@@ -61,14 +43,8 @@ final class RubyRuntime implements HeapRuntime {
     }
 
     @Override
-    public GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName) {
-        List<GroupBy> other = keys == GRAPH_KEYS ? JvmRuntime.GRAPH_KEYS : JvmRuntime.HISTOGRAM_KEYS;
-        return Keys.resolve(asked, keys, Map.of(), Map.of(), dumpName, "a Ruby dump", other, "JVM heap dumps", listener);
-    }
-
-    @Override
     public Histogram histogram(DumpInput input, GroupBy by) {
-        GroupBy key = key(by, HISTOGRAM_KEYS, input.name());
+        GroupBy key = key(by, histogramKeys(), input.name());
         return HistogramSink.histogram(read(input, HistogramSink.fields(key), () -> new HistogramSink(key)).sinks());
     }
 

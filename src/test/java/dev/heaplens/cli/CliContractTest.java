@@ -32,6 +32,16 @@ class CliContractTest {
     private static final Pattern FORBIDDEN = Pattern.compile(
             "dev\\.heaplens\\.(format(\\.[\\w.]+)?|analysis\\.ruby(\\.[\\w.]+)?|analysis\\.jvm(\\.[\\w.]+)?)\\b");
 
+    /**
+     * The GC-log and profiler commands (merged while the heap seam was built) read their own
+     * formats directly; they may, until they get a seam of their own, and only those formats.
+     * Every other file, and any new one, must not.
+     */
+    private static final java.util.Map<String, Pattern> NOT_YET_BEHIND_A_SEAM = java.util.Map.of(
+            "GcCommand.java", Pattern.compile("dev\\.heaplens\\.format\\.(gclog|rubygc)\\..*"),
+            "GcRuns.java", Pattern.compile("dev\\.heaplens\\.format\\.(gclog|rubygc)\\..*"),
+            "MemprofCommand.java", Pattern.compile("dev\\.heaplens\\.format\\.memprof\\..*"));
+
     @TempDir
     Path dir;
 
@@ -44,9 +54,14 @@ class CliContractTest {
         assertThat(sources).hasSizeGreaterThan(10);
         for (Path source : sources) {
             String text = Files.readString(source);
+            Pattern allowed = NOT_YET_BEHIND_A_SEAM.get(source.getFileName().toString());
             Matcher m = FORBIDDEN.matcher(text);
-            String named = m.find() ? m.group() : null;
-            assertThat(named).as(source + " names a format or a runtime's own package").isNull();
+            while (m.find()) {
+                String named = m.group();
+                if (allowed == null || !allowed.matcher(named).matches()) {
+                    assertThat(named).as(source + " names a format or a runtime's own package").isNull();
+                }
+            }
         }
     }
 
@@ -54,7 +69,8 @@ class CliContractTest {
     @ValueSource(strings = {"histogram --top -1", "top --top -5", "retained --top -1", "strings --top -2",
             "graph --class Foo --level -1", "graph --class Foo --limit -3", "histogram --threads 0",
             "top --threads -2", "diff --fail-over-pct NaN", "diff --fail-over-pct Infinity",
-            "diff --fail-over-pct 1e999", "diff --fail-over-pct -5", "leaks --fail-over-pct -0.5"})
+            "diff --fail-over-pct 1e999", "diff --fail-over-pct -5", "leaks --fail-over-pct -0.5",
+            "object 0x1 --neighbours -1", "paths 0x1 --max -1", "histogram --top x"})
     void badOptionValuesAreRefusedInOneLineWithExit2(String command) {
         List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
         int dumps = args.get(0).equals("diff") ? 2 : args.get(0).equals("leaks") ? 3 : 1;
@@ -129,6 +145,24 @@ class CliContractTest {
                 new CheckedPrintStream(closed, true), false), "histogram", dump.toString(), "--format", "tsv");
         assertThat(code).isEqualTo(2);
         assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("count\tbytes\tclass\n");
+    }
+
+    /** The real process: Console.system()'s buffered stdout, and System.exit with Main's code. */
+    @ParameterizedTest
+    @ValueSource(strings = {"> /dev/full", ">&-"})
+    void theLauncherFailsWhenItsStdoutFails(String redirect) throws Exception {
+        assumeTrue(Files.isWritable(Path.of("/dev/full")) && Files.isExecutable(Path.of("/bin/sh")));
+        Path dump = writeDump(dir, "heap.json", "{\"address\":\"0x1\", \"type\":\"STRING\", \"memsize\":40}");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String command = "exec '" + javaBin + "' -XX:TieredStopAtLevel=1 -cp '" + System.getProperty("java.class.path")
+                + "' dev.heaplens.cli.Main histogram '" + dump + "' " + redirect;
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder("/bin/sh", "-c", command).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        List<String> errLines = Files.readAllLines(err);
+        assertThat(p.exitValue()).as(String.join("\n", errLines)).isEqualTo(2);
+        assertThat(errLines).singleElement().asString().startsWith("heaplens: cannot write output: ");
     }
 
     private Result runWithOut(OutputStream target) {

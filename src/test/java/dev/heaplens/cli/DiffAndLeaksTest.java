@@ -3,14 +3,19 @@ package dev.heaplens.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heaplens.cli.CliTestSupport.Result;
+import dev.heaplens.format.ruby.RubyType;
+import dev.heaplens.testheap.RubyLines;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import static dev.heaplens.cli.CliTestSupport.run;
 import static dev.heaplens.cli.CliTestSupport.writeDump;
+import static dev.heaplens.testheap.RubyLines.address;
+import static dev.heaplens.testheap.RubyLines.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** diff and leaks on hand-written dumps whose answers are worked out in the comments. */
@@ -18,26 +23,29 @@ class DiffAndLeaksTest {
     @TempDir
     Path dir;
 
-    private static final String ROOT = "{\"type\":\"ROOT\", \"root\":\"vm\", \"references\":[\"0x100\", \"0x200\", \"0x300\"]}";
-    private static final String STRING_CLASS = "{\"address\":\"0x100\", \"type\":\"CLASS\", \"class\":\"0x900\", \"name\":\"String\", \"memsize\":1000}";
-    private static final String ARRAY_CLASS = "{\"address\":\"0x200\", \"type\":\"CLASS\", \"class\":\"0x900\", \"name\":\"Array\", \"memsize\":1000}";
-    private static final String FOO_CLASS = "{\"address\":\"0x300\", \"type\":\"CLASS\", \"class\":\"0x900\", \"name\":\"Foo\", \"memsize\":1000}";
+    private static final String ROOT = line(w -> w.root("vm", 0x100, 0x200, 0x300));
+    private static final String STRING_CLASS = cls(0x100, "String");
+    private static final String ARRAY_CLASS = cls(0x200, "Array");
+    private static final String FOO_CLASS = cls(0x300, "Foo");
+
+    private static String cls(long address, String name) {
+        return line(w -> w.object(address, RubyType.CLASS).cls(0x900).name(name).memsize(1000).write());
+    }
 
     private static String string(String address, int generation, int memsize, String... refs) {
         return obj(address, "STRING", "0x100", generation, memsize, refs);
     }
 
+    /** An object allocated at {@code app.rb}, on the line numbered as its generation. */
     private static String obj(String address, String type, String klass, int generation, int memsize, String... refs) {
-        StringBuilder sb = new StringBuilder("{\"address\":\"" + address + "\", \"type\":\"" + type + "\", \"class\":\"" + klass + "\"");
-        if (refs.length > 0) {
-            sb.append(", \"references\":[");
-            for (int i = 0; i < refs.length; i++) {
-                sb.append(i == 0 ? "" : ", ").append('"').append(refs[i]).append('"');
-            }
-            sb.append(']');
-        }
-        return sb.append(", \"file\":\"app.rb\", \"line\":").append(generation).append(", \"generation\":").append(generation)
-                .append(", \"memsize\":").append(memsize).append('}').toString();
+        return line(w -> w.object(address(address), RubyType.valueOf(type)).cls(address(klass))
+                .references(Arrays.stream(refs).mapToLong(RubyLines::address).toArray())
+                .allocated("app.rb", generation, null, generation).memsize(memsize).write());
+    }
+
+    /** An object without allocation info. */
+    private static String untraced(long address, long klass, int memsize) {
+        return line(w -> w.object(address, RubyType.STRING).cls(klass).memsize(memsize).write());
     }
 
     @Test
@@ -144,8 +152,8 @@ class DiffAndLeaksTest {
 
     @Test
     void withoutAllocationTracingLeaksFallBackToTypeAndClassAndSaySo() throws IOException {
-        String noGen1 = "{\"address\":\"0x1000\", \"type\":\"STRING\", \"class\":\"0x100\", \"memsize\":40}";
-        String noGen2 = "{\"address\":\"0x2000\", \"type\":\"STRING\", \"class\":\"0x100\", \"memsize\":40}";
+        String noGen1 = untraced(0x1000, 0x100, 40);
+        String noGen2 = untraced(0x2000, 0x100, 40);
         Path a = writeDump(dir, "a.json", ROOT, STRING_CLASS, noGen1);
         Path b = writeDump(dir, "b.json", ROOT, STRING_CLASS, noGen1, noGen2);
         Path c = writeDump(dir, "c.json", ROOT, STRING_CLASS, noGen1, noGen2);

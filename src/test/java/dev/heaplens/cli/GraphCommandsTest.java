@@ -3,6 +3,10 @@ package dev.heaplens.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heaplens.cli.CliTestSupport.Result;
+import dev.heaplens.format.ruby.RubyDumpWriter;
+import dev.heaplens.format.ruby.RubyDumpWriter.Flag;
+import dev.heaplens.format.ruby.RubyType;
+import dev.heaplens.testheap.RubyLines;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +27,8 @@ import static dev.heaplens.cli.CliTestSupport.runWithStdin;
 import static dev.heaplens.cli.CliTestSupport.text;
 import static dev.heaplens.cli.CliTestSupport.writeDump;
 import static dev.heaplens.cli.CliTestSupport.writeGzipDump;
+import static dev.heaplens.testheap.RubyLines.address;
+import static dev.heaplens.testheap.RubyLines.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -51,31 +57,29 @@ class GraphCommandsTest {
     static final String DANGLING = "0x7f0000009000";  // referenced by C, not in the dump
     static final String DANGLING_ROOT = "0x7f0000008000";
 
-    static final String ROOT_VM = "{\"type\":\"ROOT\", \"root\":\"vm\", \"references\":[\"" + CLASS_C + "\", \"" + ARRAY_C
-            + "\", \"" + HASH_C + "\", \"" + STRING_C + "\", \"" + OBJECT_C + "\", \"" + A + "\", \"" + X + "\"]}";
-    static final String ROOT_GLOBALS = "{\"type\":\"ROOT\", \"root\":\"global_tbl\", \"references\":[\"" + C + "\", \"" + M
-            + "\", \"" + DANGLING_ROOT + "\"]}";
-    static final String ROOT_MACHINE = "{\"type\":\"ROOT\", \"root\":\"machine_context\", \"references\":[\"" + X + "\", \"" + X
-            + "\", \"" + M + "\"]}";
+    static final String ROOT_VM = line(w -> w.root("vm", address(CLASS_C), address(ARRAY_C), address(HASH_C),
+            address(STRING_C), address(OBJECT_C), address(A), address(X)));
+    static final String ROOT_GLOBALS = line(w -> w.root("global_tbl", address(C), address(M), address(DANGLING_ROOT)));
+    static final String ROOT_MACHINE = line(w -> w.root("machine_context", address(X), address(X), address(M)));
     static final String L_CLASS = cls(CLASS_C, "Class", null, 120);
     static final String L_ARRAY = cls(ARRAY_C, "Array", OBJECT_C, 110);
     static final String L_HASH = cls(HASH_C, "Hash", OBJECT_C, 100);
     static final String L_STRING = cls(STRING_C, "String", OBJECT_C, 90);
     static final String L_OBJECT = cls(OBJECT_C, "Object", null, 130);
-    static final String L_A = "{\"address\":\"" + A + "\", \"type\":\"ARRAY\", \"class\":\"" + ARRAY_C + "\", \"length\":2, "
-            + "\"references\":[\"" + B1 + "\", \"" + B2 + "\"], \"file\":\"/app/models/cart.rb\", \"line\":12, \"method\":\"items\", "
-            + "\"generation\":5, \"memsize\":40, \"flags\":{\"wb_protected\":true}}";
-    static final String L_B1 = "{\"address\":\"" + B1 + "\", \"type\":\"HASH\", \"class\":\"" + HASH_C + "\", \"size\":3, "
-            + "\"references\":[\"" + S1 + "\", \"" + S3 + "\", \"" + S3 + "\"], "
-            + "\"file\":\"/usr/lib/ruby/gems/3.1.0/gems/rack-3.0.8/lib/rack/utils.rb\", \"line\":88, \"method\":\"escape\", "
-            + "\"generation\":7, \"memsize\":160, \"flags\":{\"wb_protected\":true}}";
-    static final String L_B2 = "{\"address\":\"" + B2 + "\", \"type\":\"HASH\", \"class\":\"" + HASH_C + "\", \"size\":2, "
-            + "\"references\":[\"" + S2 + "\", \"" + S3 + "\"], \"memsize\":200, \"flags\":{\"wb_protected\":true}}";
+    static final String L_A = line(w -> w.object(address(A), RubyType.ARRAY).cls(address(ARRAY_C)).length(2)
+            .references(address(B1), address(B2)).allocated("/app/models/cart.rb", 12, "items", 5)
+            .memsize(40).flags(Flag.WB_PROTECTED).write());
+    static final String L_B1 = line(w -> w.object(address(B1), RubyType.HASH).cls(address(HASH_C)).size(3)
+            .references(address(S1), address(S3), address(S3))
+            .allocated("/usr/lib/ruby/gems/3.1.0/gems/rack-3.0.8/lib/rack/utils.rb", 88, "escape", 7)
+            .memsize(160).flags(Flag.WB_PROTECTED).write());
+    static final String L_B2 = line(w -> w.object(address(B2), RubyType.HASH).cls(address(HASH_C)).size(2)
+            .references(address(S2), address(S3)).memsize(200).flags(Flag.WB_PROTECTED).write());
     static final String L_S1 = str(S1, "alpha", 50);
     static final String L_S2 = str(S2, "beta", 60);
     static final String L_S3 = str(S3, "shared", 70);
-    static final String L_M = "{\"address\":\"" + M + "\", \"type\":\"IMEMO\", \"class\":\"" + U2 + "\", \"imemo_type\":\"env\", "
-            + "\"memsize\":80, \"flags\":{\"wb_protected\":true}}";
+    static final String L_M = line(w -> w.object(address(M), RubyType.IMEMO).cls(address(U2)).imemoType("env")
+            .memsize(80).flags(Flag.WB_PROTECTED).write());
     static final String L_C = obj(C, List.of(S2, DANGLING), 40);
     static final String L_Y = obj(Y, List.of(X, Y), 48);
     static final String L_X = obj(X, List.of(Y), 40);
@@ -207,21 +211,25 @@ class GraphCommandsTest {
     }
 
     private static String cls(String address, String name, String superclass, int memsize) {
-        return "{\"address\":\"" + address + "\", \"type\":\"CLASS\", \"class\":\"" + CLASS_C + "\", "
-                + (superclass == null ? "" : "\"superclass\":\"" + superclass + "\", ")
-                + "\"name\":\"" + name + "\", "
-                + (superclass == null ? "" : "\"references\":[\"" + superclass + "\"], ")
-                + "\"memsize\":" + memsize + ", \"flags\":{\"wb_protected\":true, \"old\":true, \"uncollectible\":true, \"marked\":true}}";
+        return line(w -> {
+            RubyDumpWriter.Line l = w.object(address(address), RubyType.CLASS).cls(address(CLASS_C));
+            if (superclass != null) {
+                l.superclass(address(superclass)).name(name).references(address(superclass));
+            } else {
+                l.name(name);
+            }
+            l.memsize(memsize).flags(Flag.WB_PROTECTED, Flag.OLD, Flag.UNCOLLECTIBLE, Flag.MARKED).write();
+        });
     }
 
     private static String str(String address, String value, int memsize) {
-        return "{\"address\":\"" + address + "\", \"type\":\"STRING\", \"class\":\"" + STRING_C + "\", \"embedded\":true, "
-                + "\"bytesize\":" + value.length() + ", \"value\":\"" + value + "\", \"encoding\":\"UTF-8\", \"memsize\":" + memsize + "}";
+        return line(w -> w.object(address(address), RubyType.STRING).cls(address(STRING_C)).embedded()
+                .bytesize(value.length()).value(value).encoding("UTF-8").memsize(memsize).write());
     }
 
     private static String obj(String address, List<String> refs, int memsize) {
-        return "{\"address\":\"" + address + "\", \"type\":\"OBJECT\", \"class\":\"" + OBJECT_C + "\", \"ivars\":3, "
-                + "\"references\":[\"" + String.join("\", \"", refs) + "\"], \"memsize\":" + memsize + "}";
+        return line(w -> w.object(address(address), RubyType.OBJECT).cls(address(OBJECT_C)).ivars(3)
+                .references(refs.stream().mapToLong(RubyLines::address).toArray()).memsize(memsize).write());
     }
 
     private Result ok(String... args) {

@@ -3,6 +3,7 @@ package dev.heaplens.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heaplens.cli.CliTestSupport.Result;
+import dev.heaplens.format.ruby.RubyType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import static dev.heaplens.cli.CliTestSupport.linesOf;
 import static dev.heaplens.cli.CliTestSupport.run;
 import static dev.heaplens.cli.CliTestSupport.writeDump;
 import static dev.heaplens.cli.CliTestSupport.writeGzipDump;
+import static dev.heaplens.testheap.RubyLines.line;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
@@ -506,12 +508,17 @@ class HistogramCommandTest {
 
     // ----- class naming corner cases, each on its own tiny dump -----
 
+    /** An OBJECT line of 40 bytes. */
+    private static String instance(long address, long cls) {
+        return line(w -> w.object(address, RubyType.OBJECT).cls(cls).ivars(3).memsize(40).write());
+    }
+
     @Test
     void singletonWhoseSuperclassIsNotInTheDumpUsesRealClassName() {
         Path p = writeDump(dir, "bar.json",
-                "{\"address\":\"0x7f0000002000\", \"type\":\"CLASS\", \"class\":\"0x7f0000000e00\", \"superclass\":\"0x7f0000000d00\", \"real_class_name\":\"Bar\", \"singleton\":true, \"memsize\":400}",
-                "{\"address\":\"0x7f0000002028\", \"type\":\"OBJECT\", \"class\":\"0x7f0000002000\", \"ivars\":3, \"memsize\":40}",
-                "{\"address\":\"0x7f0000002050\", \"type\":\"OBJECT\", \"class\":\"0x7f0000002000\", \"ivars\":3, \"memsize\":40}");
+                line(w -> w.object(0x7f0000002000L, RubyType.CLASS).cls(0x7f0000000e00L).superclass(0x7f0000000d00L)
+                        .realClassName("Bar").singleton().memsize(400).write()),
+                instance(0x7f0000002028L, 0x7f0000002000L), instance(0x7f0000002050L, 0x7f0000002000L));
         Result r = run("histogram", p.toString(), "--format", "tsv");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).isEqualTo("count\tbytes\tclass\n1\t400\tClass\n2\t80\tBar\n");
@@ -520,10 +527,11 @@ class HistogramCommandTest {
     @Test
     void dataWithAClassIsNamedByTheClassUnlessItIsObject() {
         Path p = writeDump(dir, "data.json",
-                "{\"address\":\"0x7f0000002000\", \"type\":\"CLASS\", \"class\":\"0x7f0000000e00\", \"name\":\"Thread::Mutex\", \"memsize\":400}",
-                "{\"address\":\"0x7f0000002028\", \"type\":\"CLASS\", \"class\":\"0x7f0000000e00\", \"name\":\"Object\", \"memsize\":400}",
-                "{\"address\":\"0x7f0000002050\", \"type\":\"DATA\", \"class\":\"0x7f0000002000\", \"struct\":\"mutex\", \"memsize\":72}",
-                "{\"address\":\"0x7f0000002078\", \"type\":\"DATA\", \"class\":\"0x7f0000002028\", \"struct\":\"ractor/local_storage\", \"memsize\":56}");
+                line(w -> w.object(0x7f0000002000L, RubyType.CLASS).cls(0x7f0000000e00L).name("Thread::Mutex").memsize(400).write()),
+                line(w -> w.object(0x7f0000002028L, RubyType.CLASS).cls(0x7f0000000e00L).name("Object").memsize(400).write()),
+                line(w -> w.object(0x7f0000002050L, RubyType.DATA).cls(0x7f0000002000L).struct("mutex").memsize(72).write()),
+                line(w -> w.object(0x7f0000002078L, RubyType.DATA).cls(0x7f0000002028L).struct("ractor/local_storage")
+                        .memsize(56).write()));
         Result r = run("histogram", p.toString(), "--format", "tsv");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).isEqualTo("count\tbytes\tclass\n2\t800\tClass\n1\t72\tThread::Mutex\n1\t56\t<ractor/local_storage> (DATA)\n");
@@ -553,7 +561,7 @@ class HistogramCommandTest {
     @Test
     void imemoWithoutKindIsNotCalledNoAllocationInfo() {
         Path p = writeDump(dir, "imemo.json",
-                "{\"address\":\"0x7f0000002000\", \"type\":\"IMEMO\", \"memsize\":40}");
+                line(w -> w.object(0x7f0000002000L, RubyType.IMEMO).memsize(40).write()));
         Result r = run("histogram", p.toString(), "--format", "tsv");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).doesNotContain("(no allocation info)");
@@ -562,8 +570,9 @@ class HistogramCommandTest {
     @Test
     void singletonWithNothingToNameItDoesNotOverflowTheStack() {
         Path p = writeDump(dir, "anon-singleton.json",
-                "{\"address\":\"0x7f0000002000\", \"type\":\"CLASS\", \"class\":\"0x7f0000000e00\", \"superclass\":\"0x7f0000000d00\", \"singleton\":true, \"memsize\":400}",
-                "{\"address\":\"0x7f0000002028\", \"type\":\"OBJECT\", \"class\":\"0x7f0000002000\", \"ivars\":3, \"memsize\":40}");
+                line(w -> w.object(0x7f0000002000L, RubyType.CLASS).cls(0x7f0000000e00L).superclass(0x7f0000000d00L)
+                        .singleton().memsize(400).write()),
+                instance(0x7f0000002028L, 0x7f0000002000L));
         assertThatCode(() -> {
             Result r = run("histogram", p.toString(), "--format", "tsv");
             assertThat(r.exitCode()).isZero();

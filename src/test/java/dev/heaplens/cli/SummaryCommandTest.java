@@ -3,6 +3,7 @@ package dev.heaplens.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heaplens.cli.CliTestSupport.Result;
+import dev.heaplens.format.ruby.RubyType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +17,7 @@ import java.util.List;
 import static dev.heaplens.cli.CliTestSupport.run;
 import static dev.heaplens.cli.CliTestSupport.writeDump;
 import static dev.heaplens.cli.CliTestSupport.writeGzipDump;
+import static dev.heaplens.testheap.RubyLines.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -124,7 +126,7 @@ class SummaryCommandTest {
     @Test
     void jsonWithoutAllocationInfoHasNoGenerations() throws IOException {
         Path p = writeDump(dir, "plain.json",
-                "{\"address\":\"0x7f0000002000\", \"type\":\"STRING\", \"class\":\"0x7f0000000e00\", \"bytesize\":1, \"value\":\"a\", \"memsize\":40}");
+                line(w -> w.object(0x7f0000002000L, RubyType.STRING).cls(0x7f0000000e00L).bytesize(1).value("a").memsize(40).write()));
         Result r = run("summary", p.toString(), "--format", "json");
         assertThat(r.exitCode()).isZero();
         JsonNode alloc = JSON.readTree(r.out()).get("allocationInfo");
@@ -220,7 +222,7 @@ class SummaryCommandTest {
     @Test
     void imemoKindsEmptyIsSaid() {
         Path p = writeDump(dir, "no-imemo.json",
-                "{\"address\":\"0x7f0000002000\", \"type\":\"STRING\", \"class\":\"0x7f0000000e00\", \"bytesize\":1, \"value\":\"a\", \"memsize\":40}");
+                line(w -> w.object(0x7f0000002000L, RubyType.STRING).cls(0x7f0000000e00L).bytesize(1).value("a").memsize(40).write()));
         Result r = run("summary", p.toString());
         assertThat(r.out()).contains("\nIMEMO kinds\n  (none)\n").contains("\nGC roots\n  (none)\n");
         Result md = run("summary", p.toString(), "--format", "markdown");

@@ -180,6 +180,18 @@ class HostileHprofTest {
         assertThat(o.exitCode()).as(o.toString()).isZero();
     }
 
+    /** The valid dump's long[] has no root and no referrer: the one unreachable object. */
+    @Test
+    void summaryListsWhatIsUnreachableByClass() {
+        HostileRun.Outcome o = HostileRun.inProcess("summary", whole.toString()).assertHeld("summary");
+        assertThat(o.out()).contains("""
+
+                Unreachable objects by class (most bytes first; not in any retained size)
+                  count  bytes  class
+                      1   48 B  long[]
+                """);
+    }
+
     @Test
     void noDataArraysAreSizedFromWhatAJavaArrayCanHold() throws IOException {
         byte[] bytes = structural().get("NODATA arrays").bytes();

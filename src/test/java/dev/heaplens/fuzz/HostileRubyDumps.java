@@ -75,7 +75,7 @@ final class HostileRubyDumps {
         inputs.put("deep-nesting", utf8(base + objectWith(500, "x", "[".repeat(100_000) + "]".repeat(100_000))));
         inputs.put("deep-open-only", utf8(base + objectWith(500, "x", "{\"a\":".repeat(50_000))));
         inputs.put("huge-memsizes", utf8(base + line(501, "9223372036854775807") + line(502, "100000000000000000000000")
-                + line(503, "1e23") + line(504, "-1") + line(505, "1099511627776")));
+                + line(503, "1e23") + line(504, "-1") + line(505, "1099511627777")));
         inputs.put("huge-line-numbers", utf8(base + objectWith(506, "line", "99999999999999999999999")
                 + objectWith(507, "generation", "18446744073709551617")));
         inputs.put("raw-control-bytes", raw(base + "{\"address\":\"0x7f0000090000\", \"type\":\"STRING\", \"class\":\""

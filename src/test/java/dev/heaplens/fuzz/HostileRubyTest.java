@@ -83,6 +83,13 @@ class HostileRubyTest {
                 HostileRun.child(Duration.ofSeconds(60), 64, command, file.toString()).assertHeld(name + ": " + command);
             }
         }
+        // A 100 MB line (100 KB gzipped): more than a 64 MB heap holds, so it is skipped and counted.
+        byte[] line = HostileRubyDumps.utf8(HostileRubyDumps.objectWith(1, "value", "\"" + "x".repeat(100 << 20) + "\""));
+        Path big = Files.write(dir.resolve("small-heap-100mb-line.json.gz"),
+                HostileRubyDumps.gzip(HostileRubyDumps.concat(inputs.get("valid"), line)));
+        HostileRun.Outcome o = HostileRun.child(Duration.ofSeconds(60), 64, "summary", big.toString()).assertHeld("100 MB line");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.err()).contains("more than this heap holds (a larger -Xmx reads it): skipped");
     }
 
     @Test
@@ -99,6 +106,23 @@ class HostileRubyTest {
             int gzCut = 20 + random.nextInt(gz.length - 20);
             Figures gzPart = figures(Files.write(dir.resolve("cut" + i + ".json.gz"), Arrays.copyOf(gz, gzCut)));
             gzPart.assertNoMoreThan(all, "gzip cut at " + gzCut);
+        }
+    }
+
+    @Test
+    void absurdMemsizesAreMalformedLinesAndLeaveEveryTotalAsItWas() throws IOException {
+        Map<String, byte[]> inputs = HostileRubyDumps.all(3);
+        Path valid = Files.write(dir.resolve("memsize-valid.json"), inputs.get("valid"));
+        Path huge = Files.write(dir.resolve("memsize-huge.json"), inputs.get("huge-memsizes"));
+        ObjectMapper json = new ObjectMapper();
+        JsonNode base = json.readTree(held("summary", "--format", "json", valid.toString()));
+        JsonNode hostile = json.readTree(HostileRun.inProcess("summary", "--format", "json", huge.toString()).out());
+        assertThat(hostile.get("input").get("malformedLines").asLong()).isEqualTo(5);
+        assertThat(hostile.get("bytes").asLong()).isEqualTo(base.get("bytes").asLong());
+        assertThat(hostile.get("objects").asLong()).isEqualTo(base.get("objects").asLong());
+        for (String command : List.of("summary", "histogram", "top", "retained")) {
+            String out = HostileRun.inProcess(command, huge.toString()).assertHeld(command).out();
+            assertThat(out).as(command).doesNotContainPattern("-[0-9]").doesNotContainPattern("[0-9]{4,}\\.[0-9]%");
         }
     }
 

@@ -95,11 +95,18 @@ final class JvmRecordView {
                     addIfSet(links, f.name(), id(instance.fields(), f.offset()));
                 }
             }
+            addIfSet(links, HprofClasses.JVM_EDGE_CLASS, instance.classId());
+            for (long defined : classes.classesDefinedBy(graph.address(o))) {
+                addIfSet(links, HprofClasses.JVM_EDGE_DEFINED, defined);
+            }
         } else if (r instanceof HprofRecords.ObjectArray array) {
             long[] elements = array.elements();
             for (int i = 0; i < elements.length; i++) {
                 addIfSet(links, "[" + i + "]", elements[i]);
             }
+            addIfSet(links, HprofClasses.JVM_EDGE_CLASS, array.classId());
+        } else if (r instanceof HprofRecords.PrimitiveArray array) {
+            addIfSet(links, HprofClasses.JVM_EDGE_CLASS, classes.primitiveArrayClass(array.type()));
         } else if (r instanceof HprofRecords.ClassObject c) {
             ClassDump d = c.dump();
             addIfSet(links, "super", d.superId());
@@ -114,6 +121,7 @@ final class JvmRecordView {
                     addIfSet(links, "constant " + i, d.constantValues()[i]);
                 }
             }
+            addIfSet(links, HprofClasses.JVM_EDGE_ARRAY_CLASS, classes.arrayClassOf(d.classId()));
         }
         return links;
     }

@@ -7,6 +7,7 @@ import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 
 import java.util.ArrayList;
@@ -25,13 +26,38 @@ import java.util.TreeMap;
  */
 public record JvmSummary(String version, int idSize, HprofLayout layout, String layoutNote, long objects, long bytes,
                          List<Row> kinds, long classes, long loaders, List<Row> duplicateClasses,
-                         List<Row> roots, Reachability reachability) implements HeapSummary {
+                         List<Row> roots, Reachability reachability, List<Row> unreachableByClass) implements HeapSummary {
+
+    /** Classes shown in the unreachable-by-class list, most bytes first. */
+    public static final int UNREACHABLE_CLASSES_SHOWN = 15;
 
     /** A label with a count and bytes (for roots: roots and distinct objects held). */
     public record Row(String label, long count, long bytes) {
     }
 
-    public static JvmSummary of(JvmHeap heap, Reachability reachability) {
+    /** The summary of {@code heap}, whose reachability from the GC roots {@code dominators} tells. */
+    public static JvmSummary of(JvmHeap heap, Dominators dominators) {
+        return of(heap, Reachability.of(dominators, heap), unreachableByClass(heap, dominators));
+    }
+
+    /** Unreachable objects by class name, most bytes first, the first {@link #UNREACHABLE_CLASSES_SHOWN}. */
+    private static List<Row> unreachableByClass(JvmHeap heap, Dominators dominators) {
+        HeapGraph g = heap.graph();
+        Map<String, long[]> byClass = new HashMap<>();
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            if (!dominators.isReachable(o)) {
+                long[] s = byClass.computeIfAbsent(heap.className(o), k -> new long[2]);
+                s[0]++;
+                s[1] += g.shallowSize(o);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        byClass.forEach((name, s) -> rows.add(new Row(name, s[0], s[1])));
+        rows.sort(Comparator.comparingLong(Row::bytes).reversed().thenComparing(Row::label));
+        return List.copyOf(rows.subList(0, Math.min(UNREACHABLE_CLASSES_SHOWN, rows.size())));
+    }
+
+    private static JvmSummary of(JvmHeap heap, Reachability reachability, List<Row> unreachableByClass) {
         HprofGraphReader.Result read = heap.read();
         HeapGraph g = heap.graph();
         long[][] byKind = new long[HprofObjectKind.values().length][2];
@@ -81,6 +107,7 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
         roots.sort(Comparator.comparingLong(Row::count).reversed().thenComparing(Row::label));
         return new JvmSummary(read.header().version(), read.header().idSize(), read.layout(), read.layoutNote(),
                 g.objectCount(), bytes,
-                List.copyOf(kinds), classCount, loaders.size(), List.copyOf(duplicates), List.copyOf(roots), reachability);
+                List.copyOf(kinds), classCount, loaders.size(), List.copyOf(duplicates), List.copyOf(roots), reachability,
+                unreachableByClass);
     }
 }

@@ -2,7 +2,7 @@ package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyType;
-import dev.heaplens.util.JsonText;
+import dev.heaplens.format.ruby.JsonText;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.heaplens.analysis.ruby;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyType;
-import dev.heaplens.util.ByteStringTable;
+import dev.heaplens.format.ruby.ByteStringTable;
 
 /**
  * Turns a record into a primitive group key and, after reading, a key back into the text users

@@ -4,10 +4,10 @@ import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.format.ruby.RubyType;
+import dev.heaplens.format.ruby.JsonText;
+import dev.heaplens.format.ruby.SharedStrings;
 import dev.heaplens.graph.HeapGraphPart;
 import dev.heaplens.graph.IntColumn;
-import dev.heaplens.util.JsonText;
-import dev.heaplens.util.SharedStrings;
 
 import java.util.EnumSet;
 import java.util.Set;

@@ -8,7 +8,7 @@ import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.io.DumpInput;
-import dev.heaplens.util.SharedStrings;
+import dev.heaplens.format.ruby.SharedStrings;
 
 import java.util.Map;
 

@@ -6,7 +6,7 @@ import dev.heaplens.format.ruby.LineProblem;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyType;
-import dev.heaplens.util.ByteStringTable;
+import dev.heaplens.format.ruby.ByteStringTable;
 import dev.heaplens.util.LongGroupMap;
 
 import java.util.ArrayList;

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;
 import dev.heaplens.HeaplensException;
+import dev.heaplens.util.LongIndex;
 import java.util.List;
 import java.util.Map;
 
@@ -42,12 +43,24 @@ public final class HprofClasses {
     }
 
     private static final String REFERENCE_CLASS = "java.lang.ref.Reference";
+    /** How the graph names the reference from every object to its class. */
+    public static final String JVM_EDGE_CLASS = "<class>";
+    /** How the graph names the reference from a class to the class of its arrays. */
+    public static final String JVM_EDGE_ARRAY_CLASS = "<array class>";
+    /** How the graph names the references from a class loader to the classes it defined. */
+    public static final String JVM_EDGE_DEFINED = "<defined class>";
 
     private final Map<Long, String> names;
     /** Names of fields and statics, by string id. */
     private final Map<Long, String> fieldNames;
     private final Map<Long, ClassDump> dumps;
     private final Map<Long, Shape> shapes = new HashMap<>();
+    private static final long[] NONE = new long[0];
+    /** Class loader ids, and per loader the classes it defined (by id, sorted): built when first asked. */
+    private LongIndex loaders;
+    private long[][] definedClasses;
+    /** Element class id → array class id: built when first asked. */
+    private Map<Long, Long> arrayClasses;
     private final Map<BasicType, Long> primitiveArrayClasses = new EnumMap<>(BasicType.class);
     private final long javaLangClass;
     private final long classInstanceSize;
@@ -120,6 +133,61 @@ public final class HprofClasses {
             shapes.put(classId, s);
         }
         return s;
+    }
+
+    /**
+     * The classes {@code loaderId} defined (empty for none, or for the bootstrap loader, id 0):
+     * the JVM keeps them alive as long as their loader, so the graph has an edge to each.
+     */
+    public long[] classesDefinedBy(long loaderId) {
+        if (definedClasses == null) {
+            indexDefinedClasses();
+        }
+        int i = loaderId == 0 ? -1 : loaders.indexOf(loaderId);
+        return i < 0 ? NONE : definedClasses[i];
+    }
+
+    private void indexDefinedClasses() {
+        LongIndex index = new LongIndex();
+        List<List<Long>> byLoader = new ArrayList<>();
+        for (ClassDump d : dumps.values()) {
+            if (d.loaderId() != 0) {
+                int i = index.add(d.loaderId());
+                if (i == byLoader.size()) {
+                    byLoader.add(new ArrayList<>());
+                }
+                byLoader.get(i).add(d.classId());
+            }
+        }
+        long[][] defined = new long[byLoader.size()][];
+        for (int i = 0; i < defined.length; i++) {
+            defined[i] = byLoader.get(i).stream().mapToLong(Long::longValue).sorted().toArray();
+        }
+        loaders = index;
+        definedClasses = defined;
+    }
+
+    /**
+     * The class of arrays of {@code classId}'s instances (same name plus {@code []}, same loader),
+     * or 0: the JVM keeps an array class as long as its element class.
+     */
+    public long arrayClassOf(long classId) {
+        if (arrayClasses == null) {
+            Map<String, Long> byNameAndLoader = new HashMap<>();
+            dumps.values().forEach(d -> byNameAndLoader.put(names.get(d.classId()) + "@" + d.loaderId(), d.classId()));
+            Map<Long, Long> arrays = new HashMap<>();
+            for (ClassDump d : dumps.values()) {
+                String name = names.get(d.classId());
+                if (name != null && name.endsWith("[]")) {
+                    Long element = byNameAndLoader.get(name.substring(0, name.length() - 2) + "@" + d.loaderId());
+                    if (element != null) {
+                        arrays.put(element, d.classId());
+                    }
+                }
+            }
+            arrayClasses = arrays;
+        }
+        return arrayClasses.getOrDefault(classId, 0L);
     }
 
     /** The name of a field or static by its string id ({@code <field 0x…>} when the dump lacks it). */

@@ -117,6 +117,7 @@ public final class HprofGraphReader {
             addIfSet(dump.loaderId());
             addObjectValues(dump.staticTypes(), dump.staticValues());
             addObjectValues(dump.constantTypes(), dump.constantValues());
+            addIfSet(classes.arrayClassOf(dump.classId()));
         }
 
         @Override
@@ -125,6 +126,7 @@ public final class HprofGraphReader {
             if (shape == null) {
                 // No class dump: size from the bytes the dump has, references unknown.
                 addObject(id, HprofObjectKind.INSTANCE.code(), classId, layout.align(layout.headerBytes() + length), offset);
+                addJvmEdges(id, classId);
                 return;
             }
             if (shape.fileBytes != length) {
@@ -145,6 +147,19 @@ public final class HprofGraphReader {
                     part.addReference(target);
                 }
             }
+            addJvmEdges(id, classId);
+        }
+
+        /**
+         * What the JVM keeps alive beyond fields (as Eclipse MAT models it), after the fields so
+         * that references keep their positions: an object's class, and a class loader's classes.
+         * {@link HprofClasses#JVM_EDGE_CLASS} and {@link HprofClasses#JVM_EDGE_DEFINED} name them.
+         */
+        private void addJvmEdges(long id, long classId) {
+            addIfSet(classId);
+            for (long defined : classes.classesDefinedBy(id)) {
+                part.addReference(defined);
+            }
         }
 
         @Override
@@ -154,12 +169,14 @@ public final class HprofGraphReader {
             for (int i = 0; i < length; i++) {
                 addIfSet(elements[i]);
             }
+            addIfSet(arrayClassId);
         }
 
         @Override
         public void primitiveArray(long id, BasicType type, long length, long offset) {
             addObject(id, HprofObjectKind.PRIMITIVE_ARRAY.code(), primitiveArrayClass[type.code],
                     layout.arraySize(length, type.heapSize(layout)), offset);
+            addIfSet(primitiveArrayClass[type.code]);
         }
 
         /** Starts an object (in a new part every {@link #PART_OBJECTS}); its references follow. */

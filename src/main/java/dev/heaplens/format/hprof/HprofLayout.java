@@ -58,10 +58,14 @@ public record HprofLayout(int headerBytes, int arrayHeaderBytes, int referenceBy
         }
     }
 
-    /** The preset's name, or the four numbers. */
-    public String describe() {
+    /**
+     * The preset's name and the four numbers, for a dump with {@code idSize}-byte ids. A 32-bit JVM
+     * and JDK 24+ compact headers have the same numbers; only 64-bit JVMs (8-byte ids) have compact
+     * headers, so the id size tells which one it is.
+     */
+    public String describe(int idSize) {
         for (Map.Entry<String, HprofLayout> e : PRESETS.entrySet()) {
-            if (e.getValue().equals(this) && !e.getKey().equals("32bit")) {
+            if (e.getValue().equals(this) && e.getKey().equals("32bit") == (idSize == 4)) {
                 return e.getKey() + " (" + numbers() + ")";
             }
         }

@@ -135,19 +135,20 @@ final class ChunkReader {
         if (filled < buf.length) {
             return filled;
         }
+        String why = "more than heaplens holds";
         if (!skippingLongLine && buf.length < maxLine) {
             try {
                 buf = java.util.Arrays.copyOf(buf, (int) Math.min(maxLine, 2L * buf.length));
                 return filled;
             } catch (OutOfMemoryError e) {
-                // fall through: a line the heap cannot hold is skipped like one past the bound
+                // a line the heap cannot hold is skipped like one past the bound
+                why = "more than this heap holds (a larger -Xmx reads it)";
             }
         }
         if (!skippingLongLine) {
             skippingLongLine = true;
             lines++;
-            malformed(new LineProblem(lines, bufferOffset, "line longer than " + filled
-                    + " bytes, more than heaplens holds: skipped"));
+            malformed(new LineProblem(lines, bufferOffset, "line longer than " + filled + " bytes, " + why + ": skipped"));
             if (fatal != null) {
                 firstFatalChunk.accumulateAndGet(index, Math::min);
             }

@@ -2,7 +2,6 @@ package dev.heaplens.format.ruby;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.io.DumpInput;
-import dev.heaplens.util.JsonText;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

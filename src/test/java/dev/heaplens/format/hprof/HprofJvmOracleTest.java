@@ -284,14 +284,16 @@ class HprofJvmOracleTest {
         int intArrays = 0;
         for (int o = 0; o < g.objectCount(); o++) {
             String name = classes.name(g.classAddress(o));
-            if ("java.lang.Object[]".equals(name) && g.outDegree(o) == MARKERS
+            // elements, then the array's class
+            if ("java.lang.Object[]".equals(name) && g.outDegree(o) == MARKERS + 1
                     && classes.name(g.classAddress(g.target(g.outStart(o)))).equals(Marker.class.getName())) {
                 assertThat(g.shallowSize(o)).isEqualTo(16 + MARKERS * 4);
                 markerArrays++;
             }
             if (Sample.class.getName().equals(name)) {
-                assertThat(g.outDegree(o)).isEqualTo(1);
+                assertThat(g.outDegree(o)).isEqualTo(2);
                 assertThat(classes.name(g.classAddress(g.target(g.outStart(o))))).isEqualTo("java.lang.String");
+                assertThat(g.address(g.target(g.outStart(o) + 1))).isEqualTo(g.classAddress(o));
             }
             if ("int[]".equals(name) && g.shallowSize(o) == 16 + 400) {
                 intArrays++;

@@ -204,8 +204,8 @@ class HprofKnownRetentionTest {
         owned.set(holder);
         int array = single(holder, Entry.class.getName() + "[]");
         owned.set(array);
-        assertThat(g.outDegree(array)).isEqualTo(entries);
-        for (long i = g.outStart(array); i < g.outEnd(array); i++) {
+        assertThat(g.outDegree(array)).isEqualTo(entries + 1); // the entries, then the array's class
+        for (long i = g.outStart(array); i < g.outEnd(array) - 1; i++) {
             int entry = g.target(i);
             assertThat(className(entry)).isEqualTo(Entry.class.getName());
             owned.set(entry);

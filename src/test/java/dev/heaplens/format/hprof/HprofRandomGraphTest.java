@@ -33,9 +33,11 @@ import java.util.Set;
  *
  * <p>Edges in the model, as {@code HprofGraphReader.GraphPass} makes them: a class object references
  * its superclass, its loader, its static and constant-pool object values (not its signers or
- * protection domain); an instance references its fields' objects over the whole class hierarchy (not
- * its class); an object array its elements; a primitive array nothing. Null and dangling ids are no
- * edges (dangling ones are counted).
+ * protection domain); an instance references its fields' objects over the whole class hierarchy; an
+ * object array its elements; then every object that is not a class references its class, a class
+ * the class of its arrays (same loader), and an instance that is a class loader the classes it
+ * defined (by id). Null and dangling ids are no edges
+ * (dangling ones are counted).
  */
 class HprofRandomGraphTest {
     private static final int SEEDS = 300;
@@ -432,6 +434,30 @@ class HprofRandomGraphTest {
                     }
                     case PRIMITIVE_ARRAY -> {
                     }
+                }
+                if (o.kind != HprofObjectKind.CLASS && o.classAddress != 0) {
+                    o.refs.add(o.classAddress);
+                }
+            }
+            // Loaders' edges to their classes come last, once every class has its loader.
+            Map<Long, List<Long>> defined = new HashMap<>();
+            for (Cls c : classes) {
+                if (c.loaderId != 0 && index.containsKey(c.id)) {
+                    defined.computeIfAbsent(c.loaderId, k -> new ArrayList<>()).add(c.id);
+                }
+            }
+            for (Obj o : objs) {
+                if (o.kind == HprofObjectKind.CLASS) {
+                    // a class keeps the class of its arrays (named so, with the same loader)
+                    String arrayName = o.cls.name.startsWith("[") ? "[" + o.cls.name : "[L" + o.cls.name + ";";
+                    for (Cls a : classes) {
+                        if (a.dumped && a.name.equals(arrayName) && a.loaderId == o.cls.loaderId) {
+                            o.refs.add(a.id);
+                        }
+                    }
+                }
+                if (o.kind == HprofObjectKind.INSTANCE && defined.containsKey(o.id)) {
+                    defined.get(o.id).stream().sorted().forEach(o.refs::add);
                 }
                 for (long ref : o.refs) {
                     if (!index.containsKey(ref)) {

@@ -49,8 +49,9 @@ class HprofSyntheticTest {
         assertThat(r.header().version()).isEqualTo("JAVA PROFILE 1.0.2");
         assertThat(g.objectCount()).isEqualTo(7);
 
-        assertObject(g, 0x1000, HprofObjectKind.INSTANCE, 0x200, 24, 0x1001);
-        assertObject(g, 0x1001, HprofObjectKind.INSTANCE, 0x200, 24);
+        // Fields first, then the object's class (the JVM keeps it alive; dangling ones are dropped).
+        assertObject(g, 0x1000, HprofObjectKind.INSTANCE, 0x200, 24, 0x1001, 0x200);
+        assertObject(g, 0x1001, HprofObjectKind.INSTANCE, 0x200, 24, 0x200);
         assertObject(g, 0x100, HprofObjectKind.CLASS, 0x500, 16);
         assertObject(g, 0x200, HprofObjectKind.CLASS, 0x500, 16, 0x100, 0x1000);
         assertObject(g, 0x2000, HprofObjectKind.OBJECT_ARRAY, 0x300, 32, 0x1000, 0x1001);

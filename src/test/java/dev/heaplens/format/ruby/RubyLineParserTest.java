@@ -1,6 +1,5 @@
 package dev.heaplens.format.ruby;
 
-import dev.heaplens.util.JsonText;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

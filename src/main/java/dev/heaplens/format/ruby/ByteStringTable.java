@@ -1,4 +1,4 @@
-package dev.heaplens.util;
+package dev.heaplens.format.ruby;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

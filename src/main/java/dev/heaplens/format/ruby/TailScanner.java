@@ -1,0 +1,169 @@
+package dev.heaplens.format.ruby;
+
+import dev.heaplens.util.Swar;
+
+import static dev.heaplens.format.ruby.RubyKeys.W_FLAGS;
+import static dev.heaplens.format.ruby.RubyKeys.W_GENERATION;
+import static dev.heaplens.format.ruby.RubyKeys.W_LINE;
+import static dev.heaplens.format.ruby.RubyKeys.W_MEMSIZE;
+import static dev.heaplens.format.ruby.RubyKeys.W_REFERENCES;
+
+/**
+ * Finds, walking back from the end of a line, where its tail keys start (memsize, and with
+ * allocation info the file, line, method and generation before it), so that the parser can jump
+ * over the middle of the line: string values and reference arrays are the bulk of a dump.
+ */
+abstract class TailScanner extends LineScanner {
+    final boolean wantReferenceCount;
+    final boolean wantAllocation;
+    final int[] count = new int[1];
+
+    /** Where the current line's tail keys start, once located; -1 = not found, -2 = not yet looked. */
+    int tailStart;
+
+    /** Closing quote of the {@code method} value as found walking back from the end; -1 if none. */
+    int methodEnd;
+
+    static final byte[] METHOD_KEY = "\"method\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    static final byte[] FILE_KEY = "\"file\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    TailScanner(boolean wantReferenceCount, boolean wantAllocation) {
+        this.wantReferenceCount = wantReferenceCount;
+        this.wantAllocation = wantAllocation;
+    }
+
+    /**
+     * Where to jump to skip the middle of the line, or -1 not to. When references are counted,
+     * they are counted here: Ruby always writes the references array just before the tail keys.
+     */
+    final int jump(RubyRecord r) {
+        int tail = tail();
+        if (tail < 0 || !wantReferenceCount) {
+            return tail;
+        }
+        int p = valueEndBefore(tail);
+        if (p < lineStart) {
+            return -1;
+        }
+        if (buf[p] != ']') {
+            r.referenceCount = 0; // no array before the tail: no references
+            return tail;
+        }
+        int open = Swar.lastIndexOf(buf, lineStart, p, (byte) '[');
+        if (open < 0 || keyBefore(open, W_REFERENCES) < 0) {
+            return -1;
+        }
+        Swar.indexOfCounting(buf, open + 1, p + 1, (byte) ']', (byte) '"', count);
+        r.referenceCount = count[0] >> 1;
+        return tail;
+    }
+
+    final int tail() {
+        if (tailStart == -2) {
+            tailStart = locateTail();
+        }
+        return tailStart;
+    }
+
+    /**
+     * Finds, walking back from the end of the line, where the tail keys start: {@code "memsize"},
+     * or with allocation info wanted, {@code "file"} (or whichever of file, line, method,
+     * generation come first). Returns -1 when the tail does not have the expected shape; the
+     * caller then parses on normally, so an unusual line costs time, never correctness.
+     */
+    final int locateTail() {
+        int p = skipSpaceBack(end - 1);
+        if (p < lineStart || buf[p] != '}') {
+            return -1;
+        }
+        p = skipSpaceBack(p - 1);
+        if (p >= lineStart && buf[p] == '}') {
+            int limit = Math.max(lineStart, p - 512);
+            int open = Swar.lastIndexOf(buf, limit, p, (byte) '{');
+            int flagsKey = open < 0 ? -1 : keyBefore(open, W_FLAGS);
+            if (flagsKey < 0) {
+                return -1;
+            }
+            p = valueEndBefore(flagsKey);
+        }
+        int memsizeKey = numberKeyBefore(p, W_MEMSIZE);
+        if (memsizeKey < 0 || !wantAllocation) {
+            return memsizeKey;
+        }
+        int tail = memsizeKey;
+        p = valueEndBefore(tail);
+        int k = numberKeyBefore(p, W_GENERATION);
+        if (k >= 0) {
+            tail = k;
+            p = valueEndBefore(tail);
+        }
+        if (p >= lineStart && buf[p] == '"') {
+            k = searchBack(p, METHOD_KEY, 4096);
+            if (k < 0) {
+                return tail;
+            }
+            methodEnd = p;
+            tail = k;
+            p = valueEndBefore(tail);
+        }
+        k = numberKeyBefore(p, W_LINE);
+        if (k < 0) {
+            return tail;
+        }
+        tail = k;
+        p = valueEndBefore(tail);
+        if (p >= lineStart && buf[p] == '"') {
+            k = searchBack(p, FILE_KEY, 16384);
+            if (k >= 0) {
+                tail = k;
+            }
+        }
+        return tail;
+    }
+
+    /** Last index of the value before the key starting at {@code keyQuote} (skips {@code , }); -1 if none. */
+    final int valueEndBefore(int keyQuote) {
+        int p = skipSpaceBack(keyQuote - 1);
+        if (p < lineStart || buf[p] != ',') {
+            return -1;
+        }
+        return skipSpaceBack(p - 1);
+    }
+
+    /** When {@code buf[p]} ends the digits of key {@code key}'s value, the key's opening quote; else -1. */
+    final int numberKeyBefore(int p, byte[] key) {
+        if (p < lineStart || !isDigit(buf[p])) {
+            return -1;
+        }
+        while (p >= lineStart && isDigit(buf[p])) {
+            p--;
+        }
+        return keyBefore(p + 1, key);
+    }
+
+    /** When {@code "key":} (spaces allowed around the colon) ends just before {@code valueStart}, its opening quote; else -1. */
+    final int keyBefore(int valueStart, byte[] key) {
+        int p = skipSpaceBack(valueStart - 1);
+        if (p < lineStart || buf[p] != ':') {
+            return -1;
+        }
+        p = skipSpaceBack(p - 1);
+        int quote = p - key.length - 1;
+        if (quote < lineStart || buf[p] != '"' || buf[quote] != '"' || !is(quote + 1, key)) {
+            return -1;
+        }
+        return quote;
+    }
+
+    /** Last start of {@code word} that ends at or before {@code p}, at most {@code window} bytes back; -1 if none. */
+    final int searchBack(int p, byte[] word, int window) {
+        int limit = Math.max(lineStart, p - window);
+        for (int i = p - word.length + 1; i >= limit; i--) {
+            if (buf[i] == word[0] && matchesAt(i, word)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.analysis.GroupBy;
+
+import java.util.List;
+
+/** What every runtime keeps: how to read, whom to tell, and its grouping words. */
+abstract class RuntimeBase implements HeapRuntime {
+    final ReadOptions options;
+    final ReadListener listener;
+    private final Vocabulary words;
+
+    RuntimeBase(ReadOptions options, ReadListener listener, Vocabulary words) {
+        this.options = options;
+        this.listener = listener;
+        this.words = words;
+    }
+
+    @Override
+    public String name() {
+        return words.name();
+    }
+
+    @Override
+    public List<GroupBy> histogramKeys() {
+        return words.histogram();
+    }
+
+    @Override
+    public List<GroupBy> graphKeys() {
+        return words.graph();
+    }
+
+    @Override
+    public GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName) {
+        return words.resolve(asked, keys, dumpName, listener);
+    }
+}
