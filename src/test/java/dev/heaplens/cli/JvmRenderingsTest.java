@@ -76,6 +76,10 @@ class JvmRenderingsTest {
                       4        4  sticky class
                       1        1  JNI global
 
+                Unreachable objects by class (most bytes first; not in any retained size)
+                  count  bytes  class
+                      1   24 B  Leaf
+
                 Classes loaded by more than one loader
                   (none)
                 """);
@@ -151,9 +155,10 @@ class JvmRenderingsTest {
                   their field  address         type      class  retained  value
                   r0           0x7f0010000000  instance  Node       96 B
 
-                References (1)
-                  field  address         type      class  retained  value
-                  r0     0x7f0010000048  instance  Leaf       24 B
+                References (2)
+                  field    address         type      class            retained  value
+                  r0       0x7f0010000048  instance  Leaf                 24 B
+                  <class>  0x7f0000010200  class     java.lang.Class      16 B  Node
                 """);
     }
 }

@@ -148,11 +148,11 @@ public final class TestHeap {
             }
             for (Cls c : classes) {
                 RubyDumpWriter.Line line = w.object(c.address(), RubyType.CLASS).cls(classClass.address());
-                if (c != objectClass) {
+                if (!c.equals(objectClass)) {
                     line.superclass(objectClass.address());
                 }
                 line.name(c.name());
-                if (c != objectClass) {
+                if (!c.equals(objectClass)) {
                     line.references(objectClass.address());
                 }
                 line.memsize(CLASS_SIZE).write();
@@ -187,7 +187,7 @@ public final class TestHeap {
                 for (int k = 0; k < types.length; k++) {
                     names[k] = k < c.referenceFields() ? nameBase + 2L * k : nameBase + 2L * (k - c.referenceFields()) + 1;
                 }
-                w.classDump(c.address(), c == objectClass ? 0 : objectClass.address(), new long[0], new BasicType[0],
+                w.classDump(c.address(), c.equals(objectClass) ? 0 : objectClass.address(), new long[0], new BasicType[0],
                         new long[0], names, types);
                 w.root(RootKind.STICKY_CLASS, c.address());
             }
@@ -206,7 +206,7 @@ public final class TestHeap {
     }
 
     private String jvmName(Cls c) {
-        return c == objectClass ? "java/lang/Object" : c == classClass ? "java/lang/Class" : c.name();
+        return c.equals(objectClass) ? "java/lang/Object" : c.equals(classClass) ? "java/lang/Class" : c.name();
     }
 
     private static BasicType[] fieldTypes(Cls c) {

@@ -85,17 +85,20 @@ public final class Hostile {
         }, "spawner");
         spawner.start();
         AllocatingAppendable out = new AllocatingAppendable();
-        for (int round = 0; round < 3; round++) {
-            MemProf.logAllocations(out);
-            MemProf.prettyLogAllocations(out);
-            if (round == 1) {
-                Object touch = Lazy1.DATA;
-                touch = Lazy2.DATA;
-                KEPT.add(touch);
-                MemProf.logObjectCounts(out);
+        try {
+            for (int round = 0; round < 3; round++) {
+                MemProf.logAllocations(out);
+                MemProf.prettyLogAllocations(out);
+                if (round == 1) {
+                    Object touch = Lazy1.DATA;
+                    touch = Lazy2.DATA;
+                    KEPT.add(touch);
+                    MemProf.logObjectCounts(out);
+                }
             }
+        } finally {
+            STOP.set(true);
         }
-        STOP.set(true);
         for (Thread t : threads) {
             t.join();
         }

@@ -18,7 +18,9 @@ public final class KeepAndFree {
     private static List<Item> kept = new ArrayList<>(1000);
 
     public static void main(String[] args) throws Exception {
-        makeItems();
+        makeItems(); // site: makeItems
+        System.out.println("-- pretty");
+        MemProf.prettyLogAllocations(System.out);
         System.out.println("-- first");
         MemProf.logAllocations(System.out);
         kept = null;

@@ -49,6 +49,24 @@ class MemProfAgentIT {
         assertThat(second).as(r.toString()).noneMatch(g -> g.frames().get(0).equals(site));
     }
 
+    @Test
+    void theTableShowsTheGroupAsMemProfDoesAndStackSkipAndDepthChooseTheFrames() {
+        ChildJvm.Result r = ChildJvm.runWithAgent(KeepAndFree.class, List.of("-DMEMPROF_MIN_BYTES=20000"));
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String site = ChildJvm.siteFrame(KeepAndFree.class, "makeItems", "item");
+        String caller = ChildJvm.siteFrame(KeepAndFree.class, "main", "makeItems");
+        String pretty = r.out().substring(r.out().indexOf("-- pretty\n") + 10, r.out().indexOf("-- first"));
+        assertThat(pretty).isEqualTo("| Allocations | Total size | Context |\n"
+                + "|------------:|-----------:|---------|\n"
+                + "| 1,000 | 24,000 | `" + site + "`<br>`" + caller + "` |\n");
+
+        ChildJvm.Result skipped = ChildJvm.runWithAgent(KeepAndFree.class,
+                List.of("-DMEMPROF_MIN_BYTES=20000", "-DMEMPROF_STACK_SKIP=1", "-DMEMPROF_STACK_DEPTH=1"));
+        assertThat(skipped.exitCode()).as(skipped.toString()).isZero();
+        assertThat(AllocationLogs.section(skipped.out(), "first")).as(skipped.toString())
+                .containsExactly(new AllocationGroup(1000, 24_000, List.of(caller)));
+    }
+
     @ParameterizedTest(name = "compressed oops {0}")
     @ValueSource(booleans = {true, false})
     void arraysClonesAndReflectiveObjectsHaveTheirExactSizes(boolean compressedOops) {

@@ -1,6 +1,7 @@
 package dev.heaplens.memprof;
 
 import com.example.memprof.Hostile;
+import com.example.memprof.LateAttach;
 import com.example.memprof.ArraySizes;
 import com.example.memprof.NoAgent;
 import com.example.memprof.Sampling;
@@ -74,6 +75,17 @@ class MemProfRobustnessIT {
         List<AllocationGroup> second = AllocationLogs.section(r.out(), "second");
         assertThat(AllocationLogs.at(second, old).count()).as(r.toString()).isEqualTo(100);
         assertThat(second).noneMatch(g -> g.frames().get(0).equals(young));
+    }
+
+    @Test
+    void attachedToARunningJvmItRewritesClassesAlreadyLoaded() {
+        ChildJvm.Result r = ChildJvm.run(LateAttach.class, List.of("-Djdk.attach.allowAttachSelf=true", "-DMEMPROF_MIN_BYTES=0"),
+                "target/test-classes", ChildJvm.AGENT.toAbsolutePath().toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        AllocationGroup items = AllocationLogs.at(AllocationLogs.section(r.out(), null),
+                ChildJvm.siteFrame(LateAttach.class, "work", "item"));
+        assertThat(items.count()).isEqualTo(500);
+        assertThat(items.bytes()).isEqualTo(500 * 24);
     }
 
     @Test

@@ -37,7 +37,7 @@ class HprofWriterTest {
         HeapGraph g = HprofGraphReader.read(HprofBytes.source("chain.hprof", bytes, true), HprofLayout.COMPRESSED_64, false)
                 .graph();
         assertThat(g.objectCount()).isEqualTo(n + 2);
-        assertThat(g.referenceCount()).isEqualTo((n - 1) + 1); // each next, and Node to its superclass
+        assertThat(g.referenceCount()).isEqualTo((n - 1) + 1 + n); // each next, Node to its superclass, each Node to its class
         assertThat(g.rootCount()).isEqualTo(1);
     }
 

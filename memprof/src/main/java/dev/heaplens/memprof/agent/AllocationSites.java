@@ -6,14 +6,14 @@ import org.objectweb.asm.Opcodes;
 import java.util.ArrayDeque;
 
 /**
- * Rewrites one method so that every allocation it makes is passed to {@link Recorder} as soon as
+ * Rewrites one method so that every allocation it makes is passed to the profiler (through {@link HookClass}) as soon as
  * the object exists: after {@code new T(...)} has run its constructor, after every array creation,
  * after {@code clone()} calls that copy in code we do not instrument (arrays, {@code super.clone()}
  * reaching Object or a JDK class, JDK objects), and after reflective and array {@code newInstance}.
  * Each costs a DUP and a static call; no branch is added, so stack map frames stay valid.
  */
 final class AllocationSites extends MethodVisitor {
-    private static final String RECORDER = "dev/heaplens/memprof/agent/Recorder";
+    private static final String HOOK = HookClass.NAME;
     /** Per NEW not yet constructed, innermost last: whether a DUP kept a copy for us to record. */
     private final ArrayDeque<Boolean> pendingNews = new ArrayDeque<>();
     private boolean afterNew;
@@ -119,7 +119,7 @@ final class AllocationSites extends MethodVisitor {
     /** The new object is on top of the stack: pass a copy to the recorder. */
     private void record(String method) {
         super.visitInsn(Opcodes.DUP);
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, RECORDER, method, "(Ljava/lang/Object;)V", false);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, method, "(Ljava/lang/Object;)V", false);
         changed[0] = true;
     }
 }

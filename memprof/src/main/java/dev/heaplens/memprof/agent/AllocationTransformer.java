@@ -8,17 +8,13 @@ import org.objectweb.asm.Opcodes;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
-import java.util.Map;
-import java.util.WeakHashMap;
 
 /**
  * Instruments the application's classes: not the JDK's (boot and platform loaders, java.*,
- * jdk.*, sun.*), not heaplens's, and only in class loaders that see the same {@link Recorder}
- * (a loader that cannot would fail at the first allocation). A class that cannot be rewritten is
- * left as it is.
+ * jdk.*, sun.*) and not heaplens's. Every class loader sees the hook they call, as it is in
+ * java.lang ({@link HookClass}). A class that cannot be rewritten is left as it is.
  */
 final class AllocationTransformer implements ClassFileTransformer {
-    private final Map<ClassLoader, Boolean> seesRecorder = new WeakHashMap<>();
     private final ThreadLocal<Boolean> inTransform = new ThreadLocal<>();
     private volatile String lastFailure;
 
@@ -41,9 +37,6 @@ final class AllocationTransformer implements ClassFileTransformer {
         }
         inTransform.set(Boolean.TRUE);
         try {
-            if (!seesRecorder(loader)) {
-                return null;
-            }
             return rewrite(bytes);
         } catch (Throwable t) {
             lastFailure = className + ": " + t;
@@ -71,24 +64,5 @@ final class AllocationTransformer implements ClassFileTransformer {
         };
         reader.accept(visitor, 0);
         return changed[0] ? writer.toByteArray() : null;
-    }
-
-    private boolean seesRecorder(ClassLoader loader) {
-        synchronized (seesRecorder) {
-            Boolean known = seesRecorder.get(loader);
-            if (known != null) {
-                return known;
-            }
-        }
-        boolean sees;
-        try {
-            sees = Class.forName(Recorder.class.getName(), false, loader) == Recorder.class;
-        } catch (ClassNotFoundException | LinkageError e) {
-            sees = false;
-        }
-        synchronized (seesRecorder) {
-            seesRecorder.put(loader, sees);
-        }
-        return sees;
     }
 }

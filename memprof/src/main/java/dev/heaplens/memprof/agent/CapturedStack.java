@@ -13,10 +13,14 @@ import java.util.stream.Stream;
  * Reused for every allocation of its thread.
  */
 final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Void> {
-    private static final StackWalker WALKER = StackWalker.getInstance();
+    /** About this many of the profiler's own frames sit above the allocation site. */
+    private static final int PROFILER_FRAMES = 8;
     private static final String PROFILER_PREFIX = "dev.heaplens.memprof.";
+    private static final String HOOK = HookClass.NAME.replace('/', '.');
 
     private final int skip;
+    /** Sized so one batch of frames from the JVM usually covers the whole walk. */
+    private final StackWalker walker;
     private final StackWalker.StackFrame[] frames;
     private final String[] classNames;
     private final String[] methodNames;
@@ -25,6 +29,7 @@ final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Vo
 
     CapturedStack(int skip, int maxDepth) {
         this.skip = skip;
+        this.walker = StackWalker.getInstance(java.util.Set.of(), PROFILER_FRAMES + skip + maxDepth);
         this.frames = new StackWalker.StackFrame[maxDepth];
         this.classNames = new String[maxDepth];
         this.methodNames = new String[maxDepth];
@@ -34,7 +39,7 @@ final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Vo
     /** Walks the current thread's stack into this buffer. */
     void capture() {
         depth = 0;
-        WALKER.walk(this);
+        walker.walk(this);
     }
 
     @Override
@@ -45,7 +50,7 @@ final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Vo
         while (it.hasNext() && depth < frames.length) {
             StackWalker.StackFrame f = it.next();
             String className = f.getClassName();
-            if (inProfiler && className.startsWith(PROFILER_PREFIX)) {
+            if (inProfiler && (className.startsWith(PROFILER_PREFIX) || className.equals(HOOK))) {
                 continue;
             }
             inProfiler = false;

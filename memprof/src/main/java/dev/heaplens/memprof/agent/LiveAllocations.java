@@ -24,7 +24,8 @@ final class LiveAllocations {
         int gcNow = tracker.gcCount();
         double sampleBytes = config.sampleBytes();
         tracker.live().forEachLive(ref -> {
-            if (config.minGcs() > 0 && gcNow - ref.bornAtGc() < config.minGcs()) {
+            // a stack interned after stackCount was read belongs to an object made after the GC
+            if (ref.stack >= stackCount || (config.minGcs() > 0 && gcNow - ref.bornAtGc() < config.minGcs())) {
                 return;
             }
             long size = ref.size();

@@ -30,13 +30,16 @@ final class LiveTable {
         live++;
     }
 
-    /** Forgets a reference the GC has enqueued. */
-    synchronized void remove(TrackedRef ref) {
-        int slot = ref.slot;
-        if (slot < used && refs[slot] == ref) {
-            refs[slot] = null;
-            free[freeCount++] = slot;
-            live--;
+    /** Forgets the first {@code n} references of {@code batch}, which the GC has enqueued. */
+    synchronized void remove(TrackedRef[] batch, int n) {
+        for (int k = 0; k < n; k++) {
+            TrackedRef ref = batch[k];
+            int slot = ref.slot;
+            if (slot < used && refs[slot] == ref) {
+                refs[slot] = null;
+                free[freeCount++] = slot;
+                live--;
+            }
         }
     }
 
@@ -54,15 +57,18 @@ final class LiveTable {
         return live;
     }
 
-    /** The table's own heap bytes: its arrays and every reference it holds, as {@code sizes} measures them. */
-    synchronized long ownBytes(SizeOf sizes) {
-        long bytes = sizes.of(refs) + sizes.of(free);
+    /**
+     * What tracking costs, as {@code sizes} measures it: {live objects, bytes of their references,
+     * bytes of the slot and free-list arrays, slots those arrays have (sized for the peak)}.
+     */
+    synchronized long[] cost(SizeOf sizes) {
+        long refBytes = 0;
         for (int i = 0; i < used; i++) {
             if (refs[i] != null) {
-                bytes += sizes.of(refs[i]);
+                refBytes += sizes.of(refs[i]);
             }
         }
-        return bytes;
+        return new long[] {live, refBytes, sizes.of(refs) + sizes.of(free), refs.length};
     }
 
     interface Visitor {

@@ -15,6 +15,7 @@ import java.util.Set;
  */
 public final class MemProfAgent {
     private static volatile Instrumentation instrumentation;
+    private static volatile Tracker tracker;
 
     private MemProfAgent() {
     }
@@ -25,6 +26,11 @@ public final class MemProfAgent {
 
     public static void agentmain(String args, Instrumentation inst) {
         start(inst, true);
+    }
+
+    /** The running tracker, or null when the agent is not loaded. */
+    static Tracker tracker() {
+        return tracker;
     }
 
     /** The JVM's instrumentation, or null when the agent is not loaded. */
@@ -38,13 +44,23 @@ public final class MemProfAgent {
         }
         MemProfConfig config = MemProfConfig.fromEnvironment();
         openJdkToProfiler(inst);
-        instrumentation = inst;
         Tracker tracker = new Tracker(config, new SizeOf(inst));
-        AllocationTransformer transformer = new AllocationTransformer();
-        inst.addTransformer(transformer, true);
-        Recorder.start(tracker);
+        try {
+            HookClass.install(tracker);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("heaplens-memprof: cannot define its allocation hook: " + e, e);
+        }
+        MemProfAgent.tracker = tracker;
+        instrumentation = inst;
+        inst.addTransformer(new AllocationTransformer(), true);
         if (late) {
             retransformLoaded(inst);
+        }
+        if (config.printCost()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> tracker.guarded(() -> {
+                System.err.println(tracker.trackingCost());
+                return null;
+            }), "heaplens-memprof-cost"));
         }
         if (config.printAtExit()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> tracker.guarded(() -> {

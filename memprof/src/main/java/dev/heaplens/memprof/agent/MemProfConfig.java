@@ -7,7 +7,7 @@ import java.util.Locale;
  * set, the environment variable of the same name (the property wins: it is the more specific).
  */
 public record MemProfConfig(long minBytes, boolean printAtExit, int refLevel, int refLimit, int stackDepth,
-                            int stackSkip, long sampleBytes, int minGcs) {
+                            int stackSkip, long sampleBytes, int minGcs, boolean printCost) {
 
     public static MemProfConfig fromEnvironment() {
         return new MemProfConfig(
@@ -18,7 +18,8 @@ public record MemProfConfig(long minBytes, boolean printAtExit, int refLevel, in
                 (int) Math.max(1, number("MEMPROF_STACK_DEPTH", 5)),
                 (int) number("MEMPROF_STACK_SKIP", 0),
                 number("MEMPROF_SAMPLE_BYTES", 0),
-                (int) number("MEMPROF_MIN_GCS", 0));
+                (int) number("MEMPROF_MIN_GCS", 0),
+                "1".equals(setting("MEMPROF_PRINT_COST")));
     }
 
     private static String setting(String name) {

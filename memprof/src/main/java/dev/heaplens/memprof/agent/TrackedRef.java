@@ -6,7 +6,7 @@ import java.lang.ref.WeakReference;
 /**
  * One tracked live object: a weak reference (so tracking never keeps it alive) that the GC
  * enqueues once the object is collected, with the object's stack, size and table slot.
- * 40 bytes with compressed oops (12 header, 4 references of the Reference, 3 ints), 64 without.
+ * 40 bytes with compressed oops (12 header, 4 references of the Reference, 3 ints), 56 without.
  */
 class TrackedRef extends WeakReference<Object> {
     final int stack;

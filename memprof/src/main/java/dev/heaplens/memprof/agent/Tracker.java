@@ -104,10 +104,15 @@ public final class Tracker {
         return LiveAllocations.groups(this);
     }
 
-    /** Tracked live objects, and the heap bytes the tracking tables take for them. */
-    public long[] trackingCost() {
+    /** One line: what tracking costs per tracked live object, after a GC (see {@link LiveTable#cost}). */
+    String trackingCost() {
         collect();
-        return new long[] {live.live(), live.ownBytes(sizes)};
+        long[] c = live.cost(sizes);
+        double perRef = c[0] == 0 ? 0 : (double) c[1] / c[0];
+        double perSlot = (double) c[2] / c[3];
+        return String.format(java.util.Locale.ROOT, "heaplens-memprof: %d tracked live objects: %.1f bytes each "
+                + "(reference %.1f + table slot %.1f); the tables have %d slots (the peak), %d bytes",
+                c[0], perRef + perSlot, perRef, perSlot, c[3], c[2]);
     }
 
     /** Runs {@code work} with this thread's guard set: nothing it allocates is recorded. */
@@ -134,15 +139,23 @@ public final class Tracker {
         }
         ReferenceProcessing.await();
         for (Reference<?> r; (r = queue.poll()) != null; ) {
-            live.remove((TrackedRef) r);
+            live.remove(new TrackedRef[] {(TrackedRef) r}, 1);
         }
     }
 
+    /** Forgets collected objects in batches, so the table's lock is taken once per batch, not per object. */
     private void reap() {
         states.get().busy = true;
+        TrackedRef[] batch = new TrackedRef[4096];
         while (true) {
             try {
-                live.remove((TrackedRef) queue.remove());
+                int n = 0;
+                batch[n++] = (TrackedRef) queue.remove();
+                for (Reference<?> r; n < batch.length && (r = queue.poll()) != null; ) {
+                    batch[n++] = (TrackedRef) r;
+                }
+                live.remove(batch, n);
+                java.util.Arrays.fill(batch, 0, n, null);
             } catch (InterruptedException e) {
                 return;
             }

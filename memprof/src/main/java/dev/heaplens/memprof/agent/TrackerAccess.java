@@ -9,7 +9,7 @@ public final class TrackerAccess {
 
     /** The running tracker, or null when the agent has not started. */
     public static Tracker current() {
-        return Recorder.tracker();
+        return MemProfAgent.tracker();
     }
 
     /** Exact object sizes of the running JVM. */
