@@ -6,8 +6,6 @@ import dev.heaplens.analysis.gc.GcComparison;
 import dev.heaplens.analysis.gc.JvmGcReport;
 import dev.heaplens.analysis.gc.RubyGcAnalysis;
 import dev.heaplens.analysis.gc.RubyGcReport;
-import dev.heaplens.format.gclog.GcInput;
-import dev.heaplens.format.rubygc.RubyGcKeys;
 import dev.heaplens.gc.GcLog;
 import dev.heaplens.gc.GcRuntime;
 import dev.heaplens.report.GcComparisonRenderer;
@@ -16,6 +14,7 @@ import dev.heaplens.report.JvmGcRenderer;
 import dev.heaplens.report.OutputFormat;
 import dev.heaplens.report.RubyGcRenderer;
 import dev.heaplens.report.TerminalText;
+import dev.heaplens.runtime.GcRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -64,7 +63,7 @@ final class GcCommand implements Callable<Integer> {
             throw new HeaplensException("gc writes table, markdown or json, not " + format);
         }
         if (explain != null) {
-            if (files.isEmpty() && !explain.isEmpty() && RubyGcKeys.get(RubyGcKeys.canonical(explain)) == null
+            if (files.isEmpty() && !explain.isEmpty() && !GcRuns.isGcStatKey(explain)
                     && Files.isRegularFile(Path.of(explain))) {
                 files = List.of(explain); // "--explain FILE": the option took the file as its KEY
                 explain = "";
@@ -117,12 +116,7 @@ final class GcCommand implements Callable<Integer> {
             if (files.size() > 1) {
                 throw new HeaplensException("--explain takes one Ruby GC.stat file");
             }
-            GcInput in = GcInput.open(files.get(0));
-            if (!in.kind().isRuby()) {
-                throw new HeaplensException(files.get(0) + ": --explain explains Ruby GC.stat keys, but the file is "
-                        + in.kind().description());
-            }
-            GcLog log = GcRuns.read(files).get(0);
+            GcLog log = GcRuns.readRuby(files.get(0));
             version = log.version();
             keysInFile = log.samples().keys();
         }
@@ -133,10 +127,5 @@ final class GcCommand implements Callable<Integer> {
         console.out().print(text);
         console.out().flush();
         return 0;
-    }
-
-    /** Kinds a file can be, for the error a file of another kind gets. */
-    static String expected() {
-        return "expected a JVM GC log such as '[0.012s][info][gc] GC(0) Pause Young ...', or Ruby GC.stat output";
     }
 }

@@ -4,7 +4,6 @@ import dev.heaplens.gc.GcSamples;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Diagnosis rules for Ruby GC.stat series, after the ones Shopify's autotuner applies, each with
@@ -118,9 +117,5 @@ final class RubyRules {
     private static String share(String what, String cause) {
         return "≥ " + MIN_GCS + " " + what + " and ≥ " + Math.round(MIN_SHARE * 100) + "% of " + what + " with a known cause "
                 + "started by " + cause;
-    }
-
-    static long sum(Map<String, Long> m) {
-        return m.values().stream().mapToLong(Long::longValue).sum();
     }
 }

@@ -16,7 +16,6 @@ import dev.heaplens.gc.GcEvents;
 final class UnifiedLogParser implements LineSink {
     private static final int SLOTS = 256;
 
-    private final GcEvents events;
     private final GcEventDetails details;
     private final Decorators deco = new Decorators();
     private final int[] pos = new int[1];
@@ -38,7 +37,6 @@ final class UnifiedLogParser implements LineSink {
     private int openMinorCollections;
 
     UnifiedLogParser(GcEvents events, GcEventDetails details) {
-        this.events = events;
         this.roled = new RoledEvents(events);
         this.details = details;
         this.shenandoah = new ShenandoahCycles(this);

@@ -1,9 +1,10 @@
-package dev.heaplens.cli;
+package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.format.gclog.GcFileKind;
 import dev.heaplens.format.gclog.GcInput;
 import dev.heaplens.format.gclog.GcLogReader;
+import dev.heaplens.format.rubygc.RubyGcKeys;
 import dev.heaplens.format.rubygc.RubyGcReader;
 import dev.heaplens.gc.GcLog;
 
@@ -13,15 +14,34 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns the files given to {@code heaplens gc} into one run or two: Ruby series are one file a
- * run; JVM files form one run (a rotated set) unless two files each hold a JVM's start, which
- * are two runs to compare.
+ * The entry point to GC data, as {@link HeapRuntime} is to dumps: the files given to
+ * {@code heaplens gc} become one run or two, each read by its format's reader (detected from the
+ * content). Ruby series are one file a run; JVM files form one run (a rotated set) unless two
+ * files each hold a JVM's start, which are two runs to compare.
  */
-final class GcRuns {
+public final class GcRuns {
+    private static final String EXPECTED =
+            "expected a JVM GC log such as '[0.012s][info][gc] GC(0) Pause Young ...', or Ruby GC.stat output";
+
     private GcRuns() {
     }
 
-    static List<GcLog> read(List<String> files) {
+    /** True when {@code key} is a GC.stat key of some Ruby version (under its current or an old name). */
+    public static boolean isGcStatKey(String key) {
+        return RubyGcKeys.get(RubyGcKeys.canonical(key)) != null;
+    }
+
+    /** Reads one Ruby GC.stat series; fails with one line when the file is something else. */
+    public static GcLog readRuby(String file) {
+        GcInput in = GcInput.open(file);
+        if (!in.kind().isRuby()) {
+            throw new HeaplensException(file + ": --explain explains Ruby GC.stat keys, but the file is "
+                    + in.kind().description());
+        }
+        return readRuby(in);
+    }
+
+    public static List<GcLog> read(List<String> files) {
         List<GcInput> inputs = new ArrayList<>();
         for (String f : files) {
             GcInput in = GcInput.open(f);
@@ -30,7 +50,7 @@ final class GcRuns {
             }
             if (!in.kind().isJvm() && !in.kind().isRuby()) {
                 throw new HeaplensException(f + ": not GC data heaplens can read: the file is " + in.kind().description()
-                        + " (" + GcCommand.expected() + ")");
+                        + " (" + EXPECTED + ")");
             }
             inputs.add(in);
         }
