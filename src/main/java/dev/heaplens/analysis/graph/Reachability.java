@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * What GC roots reach: objects and bytes reachable and not, the unreachable ones by kind, and the
@@ -31,19 +32,26 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
 
     public static Reachability of(Dominators d, ObjectNamer namer) {
         HeapGraph g = d.graph();
-        Map<String, long[]> byKind = new TreeMap<>();
+        return new Reachability(d.reachableCount(), d.reachableBytes(), d.unreachableCount(), d.unreachableBytes(),
+                unreachableBy(d, namer::kind), g.danglingReferences(), g.danglingRoots(),
+                g.hasWeakReferences() ? weakOnly(d) : null);
+    }
+
+    /** The unreachable objects grouped by {@code key} (a kind, a class name...), most bytes first. */
+    public static List<KindRow> unreachableBy(Dominators d, IntFunction<String> key) {
+        HeapGraph g = d.graph();
+        Map<String, long[]> groups = new TreeMap<>();
         for (int o = 0, n = g.objectCount(); o < n; o++) {
             if (!d.isReachable(o)) {
-                long[] sums = byKind.computeIfAbsent(namer.kind(o), k -> new long[2]);
+                long[] sums = groups.computeIfAbsent(key.apply(o), k -> new long[2]);
                 sums[0]++;
                 sums[1] += g.shallowSize(o);
             }
         }
         List<KindRow> rows = new ArrayList<>();
-        byKind.forEach((k, v) -> rows.add(new KindRow(k, v[0], v[1])));
+        groups.forEach((k, v) -> rows.add(new KindRow(k, v[0], v[1])));
         rows.sort(Comparator.comparingLong(KindRow::bytes).reversed().thenComparing(KindRow::kind));
-        return new Reachability(d.reachableCount(), d.reachableBytes(), d.unreachableCount(), d.unreachableBytes(),
-                List.copyOf(rows), g.danglingReferences(), g.danglingRoots(), g.hasWeakReferences() ? weakOnly(d) : null);
+        return List.copyOf(rows);
     }
 
     /** Walks every reference, weak ones too, from the roots, counting what the strong walk missed. */

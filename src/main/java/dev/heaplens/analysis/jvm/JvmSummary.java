@@ -42,19 +42,8 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
 
     /** Unreachable objects by class name, most bytes first, the first {@link #UNREACHABLE_CLASSES_SHOWN}. */
     private static List<Row> unreachableByClass(JvmHeap heap, Dominators dominators) {
-        HeapGraph g = heap.graph();
-        Map<String, long[]> byClass = new HashMap<>();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (!dominators.isReachable(o)) {
-                long[] s = byClass.computeIfAbsent(heap.className(o), k -> new long[2]);
-                s[0]++;
-                s[1] += g.shallowSize(o);
-            }
-        }
-        List<Row> rows = new ArrayList<>();
-        byClass.forEach((name, s) -> rows.add(new Row(name, s[0], s[1])));
-        rows.sort(Comparator.comparingLong(Row::bytes).reversed().thenComparing(Row::label));
-        return List.copyOf(rows.subList(0, Math.min(UNREACHABLE_CLASSES_SHOWN, rows.size())));
+        return Reachability.unreachableBy(dominators, heap::className).stream().limit(UNREACHABLE_CLASSES_SHOWN)
+                .map(r -> new Row(r.kind(), r.count(), r.bytes())).toList();
     }
 
     private static JvmSummary of(JvmHeap heap, Reachability reachability, List<Row> unreachableByClass) {
