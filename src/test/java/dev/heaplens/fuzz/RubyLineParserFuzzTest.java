@@ -26,14 +26,25 @@ class RubyLineParserFuzzTest {
             EnumSet.of(RubyLineParser.Field.REFERENCE_COUNT, RubyLineParser.Field.ALLOCATION, RubyLineParser.Field.FLAGS),
             EnumSet.allOf(RubyLineParser.Field.class));
 
-    /** Any bytes, as one line and as a whole dump: no exception but a clean error, and sane records. */
+    /**
+     * Any bytes, as one line and as a whole dump: no exception but a clean error, sane records,
+     * and one meaning of "malformed": a line any richer read accepts, the minimal read accepts,
+     * with the same type, address, class and memsize.
+     */
     @FuzzTest(maxDuration = "30s")
     void anyBytes(byte[] data) {
+        RubyRecord minimal = new RubyRecord();
+        boolean minimalOk = new RubyLineParser(Set.of()).parse(data, 0, data.length, minimal);
         for (Set<RubyLineParser.Field> fields : FIELD_SETS) {
             RubyLineParser parser = new RubyLineParser(fields);
             RubyRecord r = new RubyRecord();
             if (parser.parse(data, 0, data.length, r)) {
                 assertSane(r);
+                assertThat(minimalOk).as("accepted with %s, malformed for the minimal read", fields).isTrue();
+                assertThat(r.type).isEqualTo(minimal.type);
+                assertThat(r.address).isEqualTo(minimal.address);
+                assertThat(r.classAddress).isEqualTo(minimal.classAddress);
+                assertThat(r.memsize).isEqualTo(minimal.memsize);
             } else {
                 assertThat(parser.error()).isNotBlank();
             }

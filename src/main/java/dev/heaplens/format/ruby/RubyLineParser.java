@@ -99,6 +99,13 @@ public final class RubyLineParser extends TailScanner {
                 throw new Malformed("unterminated key");
             }
             int key = keyId(buf, keyStart, pos - keyStart);
+            if (!wantAllocation && isAllocationKey(key)) {
+                int tail = tail(); // not wanted: straight on to memsize, whatever the values hold
+                if (tail > pos) {
+                    pos = tail;
+                    continue;
+                }
+            }
             if (canJump(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
@@ -224,6 +231,10 @@ public final class RubyLineParser extends TailScanner {
             case K_STRUCT -> r.type == RubyType.DATA;
             default -> false;
         };
+    }
+
+    private static boolean isAllocationKey(int key) {
+        return key == K_FILE || key == K_LINE || key == K_METHOD || key == K_GENERATION;
     }
 
     /**
