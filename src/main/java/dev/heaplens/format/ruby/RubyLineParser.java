@@ -99,13 +99,6 @@ public final class RubyLineParser extends TailScanner {
                 throw new Malformed("unterminated key");
             }
             int key = keyId(buf, keyStart, pos - keyStart);
-            if (!wantAllocation && isAllocationKey(key)) {
-                int tail = tail(); // not wanted: straight on to memsize, whatever the values hold
-                if (tail > pos) {
-                    pos = tail;
-                    continue;
-                }
-            }
             if (canJump(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
@@ -189,12 +182,10 @@ public final class RubyLineParser extends TailScanner {
         if (next >= 0 && followedByTailKey(next)) {
             return next; // the usual case: a plain method name
         }
-        if (wantAllocation) {
-            tail();
-            if (methodEnd > pos && buf[pos] == '"') {
-                r.method.set(pos + 1, methodEnd, true);
-                return methodEnd + 1;
-            }
+        int garbledEnd = methodEndFromTail(pos);
+        if (garbledEnd > pos && buf[pos] == '"') {
+            r.method.set(pos + 1, garbledEnd, true);
+            return garbledEnd + 1;
         }
         if (next < 0) {
             throw new Malformed("unterminated string at column " + column(pos));
@@ -231,10 +222,6 @@ public final class RubyLineParser extends TailScanner {
             case K_STRUCT -> r.type == RubyType.DATA;
             default -> false;
         };
-    }
-
-    private static boolean isAllocationKey(int key) {
-        return key == K_FILE || key == K_LINE || key == K_METHOD || key == K_GENERATION;
     }
 
     /**
