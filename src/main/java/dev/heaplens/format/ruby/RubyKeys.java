@@ -7,6 +7,7 @@ final class RubyKeys {
             K_REFERENCES = 10, K_FILE = 11, K_LINE = 12, K_METHOD = 13, K_GENERATION = 14,
             K_MEMSIZE = 15, K_FLAGS = 16, K_ROOT = 17, K_VALUE = 18;
 
+    /** The key whose name is {@code buf[s, s + len)}, or {@link #K_UNKNOWN}. */
     static int keyId(byte[] buf, int s, int len) {
         switch (len) {
             case 4:
@@ -54,6 +55,7 @@ final class RubyKeys {
         }
     }
 
+    /** The {@link RubyRecord} bit of the flag named {@code buf[s, s + len)}, or 0. */
     static int flagBit(byte[] buf, int s, int len) {
         switch (len) {
             case 3: return is(buf, s, W_OLD) ? RubyRecord.FLAG_OLD : 0;
@@ -66,51 +68,28 @@ final class RubyKeys {
     }
 
     static final byte[] W_ADDRESS = ascii("address");
-
     static final byte[] W_CLASS = ascii("class");
-
     static final byte[] W_FILE = ascii("file");
-
     static final byte[] W_FLAGS = ascii("flags");
-
     static final byte[] W_GENERATION = ascii("generation");
-
     static final byte[] W_IMEMO_TYPE = ascii("imemo_type");
-
     static final byte[] W_LINE = ascii("line");
-
     static final byte[] W_MARKED = ascii("marked");
-
     static final byte[] W_MARKING = ascii("marking");
-
     static final byte[] W_MEMSIZE = ascii("memsize");
-
     static final byte[] W_METHOD = ascii("method");
-
     static final byte[] W_NAME = ascii("name");
-
     static final byte[] W_OLD = ascii("old");
-
     static final byte[] W_PINNED = ascii("pinned");
-
     static final byte[] W_REAL_CLASS_NAME = ascii("real_class_name");
-
     static final byte[] W_REFERENCES = ascii("references");
-
     static final byte[] W_ROOT = ascii("root");
-
     static final byte[] W_SINGLETON = ascii("singleton");
-
     static final byte[] W_STRUCT = ascii("struct");
-
     static final byte[] W_SUPERCLASS = ascii("superclass");
-
     static final byte[] W_TYPE = ascii("type");
-
     static final byte[] W_UNCOLLECTIBLE = ascii("uncollectible");
-
     static final byte[] W_VALUE = ascii("value");
-
     static final byte[] W_WB_PROTECTED = ascii("wb_protected");
 
     private RubyKeys() {

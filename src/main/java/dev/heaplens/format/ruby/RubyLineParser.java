@@ -182,12 +182,10 @@ public final class RubyLineParser extends TailScanner {
         if (next >= 0 && followedByTailKey(next)) {
             return next; // the usual case: a plain method name
         }
-        if (wantAllocation) {
-            tail();
-            if (methodEnd > pos && buf[pos] == '"') {
-                r.method.set(pos + 1, methodEnd, true);
-                return methodEnd + 1;
-            }
+        int garbledEnd = methodEndFromTail(pos);
+        if (garbledEnd > pos && buf[pos] == '"') {
+            r.method.set(pos + 1, garbledEnd, true);
+            return garbledEnd + 1;
         }
         if (next < 0) {
             throw new Malformed("unterminated string at column " + column(pos));
@@ -406,15 +404,20 @@ public final class RubyLineParser extends TailScanner {
         return close + 1;
     }
 
-    /** Skips the flags object (flat: no object nests in it) without decoding it. */
+    /**
+     * Skips the flags object (flat: no object nests in it) without decoding it: to the first
+     * {@code }} outside quotes; a brace inside a quoted key is read key by key, as when the
+     * flags are wanted, so that both reads agree on the line.
+     */
     private int skipFlags(int pos, RubyRecord r) {
+        int open = pos;
         pos = expect(pos, '{');
-        int close = Swar.indexOf(buf, pos, end, (byte) '}');
-        if (close < 0) {
-            throw new Malformed("line ends inside flags (truncated?)");
+        int close = Swar.indexOfCounting(buf, pos, end, (byte) '}', (byte) '"', count);
+        if (close >= 0 && (count[0] & 1) == 0) {
+            r.flags |= RubyRecord.HAS_FLAGS;
+            return close + 1;
         }
-        r.flags |= RubyRecord.HAS_FLAGS;
-        return close + 1;
+        return parseFlags(open, r);
     }
 
     private int parseFlags(int pos, RubyRecord r) {

@@ -91,8 +91,26 @@ abstract class TailScanner extends LineScanner {
         if (memsizeKey < 0 || !wantAllocation) {
             return memsizeKey;
         }
+        return allocationTail(memsizeKey);
+    }
+
+    /**
+     * Where the garbled {@code method} value of a Ruby 3.0/3.1 line that starts at {@code pos}
+     * ends, found from the keys after it; -1 if not found. Read the same way whatever fields are
+     * wanted, so that every command agrees on whether such a line is malformed.
+     */
+    final int methodEndFromTail(int pos) {
+        int memsizeKey = tail();
+        if (!wantAllocation && memsizeKey >= 0) {
+            allocationTail(memsizeKey); // finds methodEnd; the tail stays at memsize
+        }
+        return methodEnd > pos ? methodEnd : -1;
+    }
+
+    /** The first of file, line, method and generation before {@code memsizeKey}; notes where method's value ends. */
+    private int allocationTail(int memsizeKey) {
         int tail = memsizeKey;
-        p = valueEndBefore(tail);
+        int p = valueEndBefore(tail);
         int k = numberKeyBefore(p, W_GENERATION);
         if (k >= 0) {
             tail = k;
