@@ -1,20 +1,11 @@
 package dev.heaplens.cli;
 
-import dev.heaplens.HeaplensException;
-import dev.heaplens.analysis.memprof.AllocationDiff;
-import dev.heaplens.format.memprof.AllocationGroup;
-import dev.heaplens.format.memprof.AllocationLog;
 import dev.heaplens.report.AllocationTable;
+import dev.heaplens.runtime.AllocationLogs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "memprof", mixinStandardHelpOptions = true,
@@ -38,21 +29,10 @@ final class MemprofCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<AllocationGroup> first = read(file);
-        String table = after == null ? AllocationTable.render(first)
-                : AllocationTable.renderChanges(AllocationDiff.compute(first, read(after)));
+        String table = after == null ? AllocationTable.render(AllocationLogs.read(file))
+                : AllocationTable.renderChanges(AllocationLogs.changes(file, after));
         console.out().print(table);
         console.out().flush();
         return 0;
-    }
-
-    private static List<AllocationGroup> read(Path path) {
-        try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            return AllocationLog.read(path.toString(), in);
-        } catch (NoSuchFileException e) {
-            throw new HeaplensException(path + ": no such file");
-        } catch (IOException e) {
-            throw new HeaplensException(path + ": cannot read: " + e.getMessage());
-        }
     }
 }

@@ -32,16 +32,6 @@ class CliContractTest {
     private static final Pattern FORBIDDEN = Pattern.compile(
             "dev\\.heaplens\\.(format(\\.[\\w.]+)?|analysis\\.ruby(\\.[\\w.]+)?|analysis\\.jvm(\\.[\\w.]+)?)\\b");
 
-    /**
-     * The GC-log and profiler commands (merged while the heap seam was built) read their own
-     * formats directly; they may, until they get a seam of their own, and only those formats.
-     * Every other file, and any new one, must not.
-     */
-    private static final java.util.Map<String, Pattern> NOT_YET_BEHIND_A_SEAM = java.util.Map.of(
-            "GcCommand.java", Pattern.compile("dev\\.heaplens\\.format\\.(gclog|rubygc)\\..*"),
-            "GcRuns.java", Pattern.compile("dev\\.heaplens\\.format\\.(gclog|rubygc)\\..*"),
-            "MemprofCommand.java", Pattern.compile("dev\\.heaplens\\.format\\.memprof\\..*"));
-
     @TempDir
     Path dir;
 
@@ -54,13 +44,9 @@ class CliContractTest {
         assertThat(sources).hasSizeGreaterThan(10);
         for (Path source : sources) {
             String text = Files.readString(source);
-            Pattern allowed = NOT_YET_BEHIND_A_SEAM.get(source.getFileName().toString());
             Matcher m = FORBIDDEN.matcher(text);
             while (m.find()) {
-                String named = m.group();
-                if (allowed == null || !allowed.matcher(named).matches()) {
-                    assertThat(named).as(source + " names a format or a runtime's own package").isNull();
-                }
+                assertThat(m.group()).as(source + " names a format or a runtime's own package").isNull();
             }
         }
     }
