@@ -255,4 +255,24 @@ class GcCommandTest {
         assertThat(j.path("changes").get(0).toString())
                 .isEqualTo("{\"figure\":\"G1 Young Generation count\",\"unit\":\"count\",\"a\":4,\"b\":4,\"change\":0}");
     }
+
+    @Test
+    void aCutGzipIsReadUpToTheCut(@TempDir Path dir) throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            text.append(String.format(java.util.Locale.ROOT,
+                    "[%d.%03ds][info][gc] GC(%d) Pause Young (Allocation Failure) 20M->4M(61M) 0.500ms%n", i / 1000, i % 1000, i));
+        }
+        byte[] gz = CliTestSupport.gzip(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path cut = CliTestSupport.writeBytes(dir, "gc.log.gz", java.util.Arrays.copyOf(gz, gz.length / 2));
+        CliTestSupport.Result r = run("gc", cut.toString(), "--format", "json");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.errLines().get(0)).startsWith("heaplens: warning: " + cut + ": the gzip data is cut or corrupt (")
+                .contains("): read up to line ");
+        JsonNode j = JSON.readTree(r.out());
+        long young = j.path("collectors").path("Copy or PS Scavenge").path("count").asLong();
+        assertThat(young).isBetween(1L, 2999L);
+        assertThat(j.path("lines").asLong()).isGreaterThanOrEqualTo(young);
+    }
 }

@@ -69,16 +69,22 @@ public final class GcLogReader {
     }
 
     private static long readFile(GcInput f, LineSink parser, List<String> warnings) {
+        long[] delivered = {0};
+        LineSink counting = (b, from, to) -> {
+            delivered[0]++;
+            parser.line(b, from, to);
+        };
         try (InputStream in = f.openStream()) {
-            ByteLines.Ending end = ByteLines.read(in, parser);
+            ByteLines.Ending end = ByteLines.read(in, counting);
             if (end.cutLastLine() != null) {
                 warnings.add(f.name() + ": line " + end.lines() + " is cut (no line end; the log was still being "
                         + "written?): ignored: " + end.cutLastLine());
             }
             return end.lines();
         } catch (java.io.EOFException | java.util.zip.ZipException e) {
-            warnings.add(f.name() + ": the gzip data is cut or corrupt (" + e.getMessage() + "): read up to there");
-            return 0;
+            warnings.add(f.name() + ": the gzip data is cut or corrupt (" + e.getMessage() + "): read up to line "
+                    + delivered[0]);
+            return delivered[0];
         } catch (IOException e) {
             throw new HeaplensException(f.name() + ": cannot read: " + e.getMessage());
         }
