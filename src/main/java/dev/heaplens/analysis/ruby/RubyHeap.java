@@ -4,12 +4,15 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyGraphSink;
 import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.format.ruby.SharedStrings;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -40,10 +43,16 @@ public final class RubyHeap implements NamedHeap {
         HeapGraphBuilder builder = new HeapGraphBuilder();
         SharedStrings details = new SharedStrings();
         SharedStrings sites = new SharedStrings();
-        ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, options.withFields(RubyGraphSink.FIELDS),
-                () -> new RubyGraphSink(builder.newPart(), details, sites));
+        List<ClassTable> tables = new ArrayList<>(); // one a reading thread, joined after the read
+        ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, options.withFields(RubyGraphSink.FIELDS), () -> {
+            ClassTable table = new ClassTable();
+            synchronized (tables) {
+                tables.add(table);
+            }
+            return new RubyGraphSink(builder.newPart(), details, sites, table::add);
+        });
         ClassTable classes = new ClassTable();
-        read.sinks().forEach(s -> classes.addAll(s.classes));
+        tables.forEach(classes::addAll);
         HeapGraph graph = builder.build();
         return new RubyHeap(graph, new RubyObjectColumns(builder, read.sinks()), classes, details, sites, read);
     }

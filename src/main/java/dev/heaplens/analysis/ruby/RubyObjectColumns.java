@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.format.ruby.RubyGraphSink;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IntColumn;
 
@@ -18,9 +19,9 @@ final class RubyObjectColumns {
 
     /** The columns the sinks filled while reading, put in graph order by the builder that built the graph. */
     RubyObjectColumns(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
-        site = built.toGraphOrder(sinks.stream().map(s -> s.siteColumn).toList());
-        generation = built.toGraphOrder(sinks.stream().map(s -> s.generationColumn).toList());
-        detail = built.toGraphOrder(sinks.stream().map(s -> s.detailColumn).toList());
+        site = built.toGraphOrder(sinks.stream().map(RubyGraphSink::siteColumn).toList());
+        generation = built.toGraphOrder(sinks.stream().map(RubyGraphSink::generationColumn).toList());
+        detail = built.toGraphOrder(sinks.stream().map(RubyGraphSink::detailColumn).toList());
     }
 
     /** Allocation site id ({@code file:line}), -1 when absent. */

@@ -1,7 +1,5 @@
 package dev.heaplens.format.hprof;
 
-import dev.heaplens.util.LongIndex;
-
 /**
  * Finds object addresses that a streaming pass meets more than once (a dump whose records or
  * heap segments are repeated), in bounded memory. Every address is checked while the set of
@@ -13,21 +11,37 @@ import dev.heaplens.util.LongIndex;
 final class RepeatedAddresses {
     private static final int CAPACITY = 1 << 18;
 
-    private LongIndex seen = new LongIndex();
+    /**
+     * Addresses seen (sampled), 0 marking an empty slot (no object sits at address 0); doubled
+     * while under half full, so at most 2 x {@link #CAPACITY} slots, and never rebuilt per level.
+     */
+    private long[] slots = new long[1024];
+    /** The table the next halving of the sample fills, kept so that halving allocates nothing. */
+    private long[] spare;
+    private int size;
     /** The sample is 1 address in 2^level. */
     private int level;
     private double repeats;
 
     void offer(long address) {
-        if (!sampled(address)) {
+        if (address == 0 || !sampled(address)) {
             return;
         }
-        int before = seen.size();
-        seen.add(address);
-        if (seen.size() == before) {
+        if (!insert(slots, address)) {
             repeats += 1L << level;
-        } else if (seen.size() >= CAPACITY) {
+            return;
+        }
+        size++;
+        if (size >= CAPACITY) {
             sampleLess();
+        } else if (size * 2 > slots.length) {
+            long[] bigger = new long[slots.length * 2];
+            for (long a : slots) {
+                if (a != 0) {
+                    insert(bigger, a);
+                }
+            }
+            slots = bigger;
         }
     }
 
@@ -37,8 +51,10 @@ final class RepeatedAddresses {
         while (level < other.level) {
             sampleLess();
         }
-        for (int i = 0; i < other.seen.size(); i++) {
-            offer(other.seen.key(i));
+        for (long a : other.slots) {
+            if (a != 0) {
+                offer(a);
+            }
         }
     }
 
@@ -61,16 +77,45 @@ final class RepeatedAddresses {
                 + (exact ? "" : " (estimated from a sample of the addresses)");
     }
 
+    /** Halves the sample: keeps the addresses the next level still samples, in the spare table. */
     private void sampleLess() {
         level++;
-        LongIndex kept = new LongIndex();
-        for (int i = 0; i < seen.size(); i++) {
-            long a = seen.key(i);
-            if (sampled(a)) {
-                kept.add(a);
+        if (spare == null || spare.length != slots.length) {
+            spare = new long[slots.length];
+        } else {
+            java.util.Arrays.fill(spare, 0);
+        }
+        size = 0;
+        for (long a : slots) {
+            if (a != 0 && sampled(a)) {
+                insert(spare, a);
+                size++;
             }
         }
-        seen = kept;
+        long[] old = slots;
+        slots = spare;
+        spare = old;
+    }
+
+    /** Adds {@code address} to {@code table} by linear probing; false when it was there already. */
+    private static boolean insert(long[] table, long address) {
+        int mask = table.length - 1;
+        for (int slot = slotOf(address) & mask; ; slot = (slot + 1) & mask) {
+            long a = table[slot];
+            if (a == 0) {
+                table[slot] = address;
+                return true;
+            }
+            if (a == address) {
+                return false;
+            }
+        }
+    }
+
+    /** The slot hash: the low bits of the product, independent of the top bits the sample looks at. */
+    private static int slotOf(long address) {
+        long h = address * 0xC2B2AE3D27D4EB4FL;
+        return (int) (h ^ (h >>> 29));
     }
 
     /** Addresses are aligned and clustered: sampled by the top bits of a multiplicative hash, which every bit feeds. */

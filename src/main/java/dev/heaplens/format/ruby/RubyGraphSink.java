@@ -1,40 +1,59 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.format.ruby;
 
-import dev.heaplens.format.ruby.RubyLineParser;
-import dev.heaplens.format.ruby.RubyRecord;
-import dev.heaplens.format.ruby.RubyRecordSink;
-import dev.heaplens.format.ruby.RubyType;
-import dev.heaplens.format.ruby.JsonText;
-import dev.heaplens.format.ruby.SharedStrings;
 import dev.heaplens.graph.HeapGraphPart;
 import dev.heaplens.graph.IntColumn;
 
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * Feeds one reading thread's records to its part of the heap graph: objects with their
- * references, GC roots, allocation sites, IMEMO kinds and DATA struct names, and the class
- * records that name classes.
+ * The Ruby records-to-graph adapter (as the HPROF reader's is for JVM dumps): feeds one reading
+ * thread's records to its part of the heap graph (objects with their references, GC roots), fills
+ * Ruby's own columns beside the graph (allocation sites, generations, IMEMO kinds and DATA struct
+ * names), and hands the class records on to whoever names classes.
  */
-final class RubyGraphSink implements RubyRecordSink {
-    static final Set<RubyLineParser.Field> FIELDS =
+public final class RubyGraphSink implements RubyRecordSink {
+    /** The fields the parser must read for this sink. */
+    public static final Set<RubyLineParser.Field> FIELDS =
             EnumSet.of(RubyLineParser.Field.REFERENCES, RubyLineParser.Field.ALLOCATION);
 
     private final HeapGraphPart part;
-    /** Beside the graph, by part-local object: see {@link RubyObjectColumns}. */
-    final IntColumn siteColumn = new IntColumn();
-    final IntColumn generationColumn = new IntColumn();
-    final IntColumn detailColumn = new IntColumn();
+    /** Beside the graph, by part-local object (put in graph order with the builder's permutation). */
+    private final IntColumn siteColumn = new IntColumn();
+    private final IntColumn generationColumn = new IntColumn();
+    private final IntColumn detailColumn = new IntColumn();
     private final SharedStrings.Local details;
     private final SharedStrings.Local sites;
-    final ClassTable classes = new ClassTable();
+    private final Consumer<RubyRecord> classRecords;
     private byte[] siteKey = new byte[256];
 
-    RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites) {
+    /**
+     * @param details      interns IMEMO kinds and DATA struct names (string ids in the detail column)
+     * @param sites        interns allocation sites {@code file:line} (string ids in the site column)
+     * @param classRecords receives each CLASS and MODULE record while it is read
+     */
+    public RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites,
+                         Consumer<RubyRecord> classRecords) {
         this.part = part;
         this.details = details.local();
         this.sites = sites.local();
+        this.classRecords = classRecords;
+    }
+
+    /** Allocation site string ids, by part-local object. */
+    public IntColumn siteColumn() {
+        return siteColumn;
+    }
+
+    /** GC generations, by part-local object. */
+    public IntColumn generationColumn() {
+        return generationColumn;
+    }
+
+    /** IMEMO kind or DATA struct name string ids, by part-local object. */
+    public IntColumn detailColumn() {
+        return detailColumn;
     }
 
     @Override
@@ -51,7 +70,7 @@ final class RubyGraphSink implements RubyRecordSink {
             return;
         }
         if (type == RubyType.CLASS || type == RubyType.MODULE) {
-            classes.add(r);
+            classRecords.accept(r);
         }
         part.addObject(r.address, (byte) type.ordinal(), r.classAddress, r.memsize);
         for (int i = 0; i < r.referenceCount; i++) {
