@@ -13,7 +13,8 @@ final class RepeatedAddresses {
 
     /**
      * Addresses seen (sampled), 0 marking an empty slot (no object sits at address 0); doubled
-     * while under half full, so at most 2 x {@link #CAPACITY} slots, and never rebuilt per level.
+     * while under half full, so at most 2 x {@link #CAPACITY} slots; halving the sample refills the spare table
+     * instead of allocating a new one.
      */
     private long[] slots = new long[1024];
     /** The table the next halving of the sample fills, kept so that halving allocates nothing. */
