@@ -66,8 +66,11 @@ public final class HprofClasses {
     private final long classInstanceSize;
     private final HprofLayout layout;
     private final int idSize;
-    /** 8-byte ids: a 64-bit HotSpot dump (Android's have 4-byte ids), with its hidden fields. */
-    private final boolean hotSpot;
+    /** The JVM release guessed from the dump: it decides the field layout rules and the hidden fields. */
+    private final HotSpotVersion version;
+    private final HotSpotFieldLayout.Machine machine;
+    /** Each dumped class's field layout, computed once (superclasses first). */
+    private final Map<Long, HotSpotFieldLayout.Laid> laid = new HashMap<>();
 
     HprofClasses(Map<Long, String> names, Map<Long, String> fieldNames, Map<Long, ClassDump> dumps,
                  HprofLayout layout, int idSize) {
@@ -76,7 +79,8 @@ public final class HprofClasses {
         this.dumps = dumps;
         this.layout = layout;
         this.idSize = idSize;
-        this.hotSpot = idSize == 8;
+        this.version = HotSpotVersion.guess(declaredFieldNames());
+        this.machine = HotSpotFieldLayout.Machine.of(layout, idSize);
         Map<String, Long> byName = new HashMap<>();
         names.forEach((id, name) -> byName.putIfAbsent(name, id));
         for (BasicType t : BasicType.values()) {
@@ -88,6 +92,34 @@ public final class HprofClasses {
         javaLangClass = byName.getOrDefault("java.lang.Class", 0L);
         Shape classShape = javaLangClass == 0 ? null : shape(javaLangClass);
         classInstanceSize = classShape == null ? layout.headerBytes() : classShape.unalignedSize;
+    }
+
+    /** Class name → the names of the instance fields it declares (boot loader's class first). */
+    private Map<String, Set<String>> declaredFieldNames() {
+        Map<String, Set<String>> byClass = new HashMap<>();
+        for (ClassDump d : dumps.values()) {
+            String name = names.get(d.classId());
+            if (name != null && (d.loaderId() == 0 || !byClass.containsKey(name))) {
+                byClass.put(name, ownFieldNames(d));
+            }
+        }
+        return byClass;
+    }
+
+    private Set<String> ownFieldNames(ClassDump d) {
+        Set<String> own = new HashSet<>();
+        for (long id : d.fieldNameIds()) {
+            String field = fieldNames.get(id);
+            if (field != null) {
+                own.add(field);
+            }
+        }
+        return own;
+    }
+
+    /** Which JVM release the sizes assume, and from what, for {@code summary}. */
+    public String assumedJvm() {
+        return version.describe();
     }
 
     /** The class's Java name, or null when the dump does not name it. */
@@ -115,14 +147,38 @@ public final class HprofClasses {
 
     /**
      * Shallow size of the class object itself: a {@code java.lang.Class} instance, which in
-     * HotSpot also holds the class's static fields.
+     * HotSpot also holds the class's static fields, after the instance's aligned end: references
+     * first, then primitives largest first, each aligned to its size. Statics HotSpot's dump adds
+     * that are no fields ({@code <resolved_references>}, ...) are not counted.
      */
     public long classObjectSize(ClassDump dump) {
-        long bytes = classInstanceSize;
-        for (BasicType t : dump.staticTypes()) {
-            bytes += t.heapSize(layout);
+        if (!version.hotSpot()) {
+            long bytes = classInstanceSize;
+            for (BasicType t : dump.staticTypes()) {
+                bytes += t.heapSize(layout);
+            }
+            return layout.align(bytes);
         }
-        return layout.align(bytes);
+        List<Integer> sizes = new ArrayList<>();
+        int references = 0;
+        for (int i = 0; i < dump.staticTypes().length; i++) {
+            String name = fieldNames.get(dump.staticNameIds()[i]);
+            if (name != null && name.startsWith("<")) {
+                continue;
+            }
+            BasicType t = dump.staticTypes()[i];
+            if (t == BasicType.OBJECT) {
+                references++;
+            } else {
+                sizes.add(t.heapSize(layout));
+            }
+        }
+        sizes.sort(java.util.Comparator.reverseOrder());
+        long offset = layout.align(classInstanceSize) + (long) references * layout.referenceBytes();
+        for (int bytes : sizes) {
+            offset = (offset + bytes - 1) / bytes * bytes + bytes;
+        }
+        return machine.alignInstance(offset);
     }
 
     /** How this class's instances are laid out, or null when the class was not dumped. */
@@ -246,11 +302,9 @@ public final class HprofClasses {
         List<Integer> refs = new ArrayList<>();
         int referent = -1;
         int fileBytes = 0;
-        long heapBytes = layout.headerBytes();
-        for (ClassDump c : hierarchy(classId)) {
-            if (hotSpot) {
-                heapBytes += HotSpotHiddenBytes.declaredBy(names.get(c.classId()), layout);
-            }
+        long fieldBytes = layout.headerBytes();
+        List<ClassDump> chain = hierarchy(classId);
+        for (ClassDump c : chain) {
             boolean referenceClass = REFERENCE_CLASS.equals(names.get(c.classId()));
             for (int i = 0; i < c.fieldTypes().length; i++) {
                 BasicType t = c.fieldTypes()[i];
@@ -261,11 +315,49 @@ public final class HprofClasses {
                     refs.add(fileBytes);
                 }
                 fileBytes += t.fileSize(idSize);
-                heapBytes += t.heapSize(layout);
+                fieldBytes += t.heapSize(layout);
             }
         }
         int[] offsets = refs.stream().mapToInt(Integer::intValue).toArray();
-        // Sum of field sizes: HotSpot packs fields tightly since JDK 15, padding only at the end.
-        return new Shape(fileBytes, offsets, referent, heapBytes, layout.align(heapBytes));
+        if (!version.hotSpot()) {
+            // Not HotSpot's: no layout rules known, so header plus the fields, aligned.
+            return new Shape(fileBytes, offsets, referent, fieldBytes, layout.align(fieldBytes));
+        }
+        HotSpotFieldLayout.Laid l = laidOut(chain);
+        return new Shape(fileBytes, offsets, referent, l.fieldsEnd(), l.instanceSize());
+    }
+
+    /** The layout of {@code chain}'s first class, laying out its superclasses first (no recursion). */
+    private HotSpotFieldLayout.Laid laidOut(List<ClassDump> chain) {
+        HotSpotFieldLayout.Laid above = HotSpotFieldLayout.Laid.root(layout.headerBytes());
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            ClassDump c = chain.get(i);
+            HotSpotFieldLayout.Laid known = laid.get(c.classId());
+            if (known == null) {
+                known = layOut(c, above);
+                laid.put(c.classId(), known);
+            }
+            above = known;
+        }
+        return above;
+    }
+
+    private HotSpotFieldLayout.Laid layOut(ClassDump c, HotSpotFieldLayout.Laid above) {
+        String name = names.get(c.classId());
+        // @Contended and the hard-coded core layouts are honoured for the boot loader's classes only.
+        String core = c.loaderId() == 0 && name != null ? name : "";
+        int feature = version.feature();
+        List<HotSpotFieldLayout.Slot> own = new ArrayList<>();
+        for (int i = 0; i < c.fieldTypes().length; i++) {
+            BasicType t = c.fieldTypes()[i];
+            int group = HotSpotHiddenFields.contendedGroup(core, fieldNames.get(c.fieldNameIds()[i]), feature);
+            own.add(new HotSpotFieldLayout.Slot(t.heapSize(layout), t == BasicType.OBJECT, group));
+        }
+        own.addAll(HotSpotHiddenFields.injected(core, ownFieldNames(c), feature, machine));
+        boolean contendedClass = HotSpotHiddenFields.contendedClass(core, feature);
+        if (version.newLayout()) {
+            return HotSpotFieldLayout.jdk15(above, own, contendedClass, machine);
+        }
+        return HotSpotFieldLayout.jdk14(above, own, contendedClass, HotSpotHiddenFields.OOPS_FIRST.contains(core), machine);
     }
 }

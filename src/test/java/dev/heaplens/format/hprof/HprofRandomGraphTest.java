@@ -288,12 +288,14 @@ class HprofRandomGraphTest {
             return types;
         }
 
+        /**
+         * Header plus fields: these heaps have no java.lang.Thread with HotSpot's {@code eetop}, so
+         * the reader takes them for no HotSpot's, whose layout rules (tested on real JVMs' dumps)
+         * and injected fields it applies only to HotSpot dumps.
+         */
         long instanceSize(Cls c) {
             long bytes = sz.header();
             for (Cls k = c; k != null; k = k.superCls) {
-                if (idSize == 8 && "java/lang/ClassLoader".equals(k.name)) {
-                    bytes += 8; // HotSpot's injected loader_data pointer
-                }
                 for (BasicType t : k.fields) {
                     bytes += sz.heapBytes(t);
                 }

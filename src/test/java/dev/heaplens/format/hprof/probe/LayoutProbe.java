@@ -33,17 +33,31 @@ public final class LayoutProbe {
     private LayoutProbe() {
     }
 
+    private static void dump(Path file) throws Exception {
+        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(file.toString(), true);
+    }
+
+    private static String histogram() throws Exception {
+        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                new Object[] {new String[0]}, new String[] {String[].class.getName()});
+    }
+
     public static void main(String[] args) throws Exception {
         for (int i = 0; i < COUNT; i++) {
             HELD.add(new Wide());
             HELD.add(new Narrow());
             HELD.add(new Narrow[i % 7]);
         }
+        // Once before, so that what dumping and taking a histogram load and keep is there at the
+        // dump too, and the dump and the histogram count most classes alike.
+        Path warmUp = Path.of(args[0] + ".warm-up.hprof");
+        dump(warmUp);
+        Files.delete(warmUp);
+        histogram();
         System.gc();
-        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(args[0], true);
-        String histogram = (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
-                new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        dump(Path.of(args[0]));
+        String histogram = histogram();
         Files.writeString(Path.of(args[1]), histogram);
     }
 }
