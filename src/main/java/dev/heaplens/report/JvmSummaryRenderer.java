@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.jvm.InstanceSizeCheck;
 import dev.heaplens.analysis.jvm.JvmSummary;
 
 import java.util.List;
@@ -17,7 +18,14 @@ final class JvmSummaryRenderer {
             j.name("layout").beginObject().field("headerBytes", s.layout().headerBytes())
                     .field("arrayHeaderBytes", s.layout().arrayHeaderBytes())
                     .field("referenceBytes", s.layout().referenceBytes()).field("alignment", s.layout().alignment())
-                    .field("how", s.layoutNote()).endObject();
+                    .field("how", s.layoutNote()).field("jvm", s.jvm()).endObject();
+            j.name("sizeCheck").beginObject().field("classesJudged", s.sizeCheck().classes().size())
+                    .field("agreeing", s.sizeCheck().agreeing()).name("disagreeing").beginArray();
+            for (InstanceSizeCheck.ClassGap c : s.sizeCheck().disagreeing()) {
+                j.beginObject().field("name", c.className()).field("computed", c.computed()).field("gap", c.gap())
+                        .field("votes", c.votes()).field("samples", c.samples()).endObject();
+            }
+            j.endArray().endObject();
             j.field("objects", s.objects()).field("bytes", s.bytes()).field("classes", s.classes()).field("classLoaders", s.loaders());
             rows(j, "kinds", s.kinds(), "count", "bytes");
             rows(j, "classesLoadedMoreThanOnce", s.duplicateClasses(), "loaders", null);
@@ -38,7 +46,8 @@ final class JvmSummaryRenderer {
                 .append(s.layout().headerBytes()).append(" B, array header ").append(s.layout().arrayHeaderBytes())
                 .append(" B, references ").append(s.layout().referenceBytes()).append(" B, alignment ")
                 .append(s.layout().alignment()).append("\n                ").append(s.layoutNote())
-                .append(" (--layout overrides)\n");
+                .append(" (--layout overrides)\n                field layout: ").append(s.jvm()).append('\n');
+        sizeCheck(out, s.sizeCheck());
         out.append("  reachability  ").append(RetentionRenderer.reachabilityLine(s.reachability())).append("\n\nKinds\n");
         Table kinds = new Table(List.of("count", "bytes", "kind"), true, true, false);
         s.kinds().forEach(r -> kinds.row(Sizes.count(r.count()), Sizes.bytes(r.bytes()), r.label()));
@@ -62,6 +71,28 @@ final class JvmSummaryRenderer {
             indent(out, dup);
         }
         return out.toString();
+    }
+
+    /** How many classes' sizes fit the gaps between neighbouring objects, and the ones that do not. */
+    private static void sizeCheck(StringBuilder out, InstanceSizeCheck check) {
+        out.append("                checked against where objects sit: ");
+        if (check.classes().isEmpty()) {
+            out.append("no class has ").append(InstanceSizeCheck.MIN_SAMPLES)
+                    .append(" instances mostly packed one after another\n");
+            return;
+        }
+        List<InstanceSizeCheck.ClassGap> off = check.disagreeing();
+        out.append(Sizes.count(check.agreeing())).append(" of ").append(Sizes.plural(check.classes().size(), "class"))
+                .append(" fit (most instances one computed size apart)").append(off.isEmpty() ? "" : "; these do not:")
+                .append('\n');
+        for (InstanceSizeCheck.ClassGap c : off.subList(0, Math.min(off.size(), 10))) {
+            out.append("                  ").append(TerminalText.escape(c.className())).append(": computed ")
+                    .append(c.computed()).append(" B, ").append(Sizes.count(c.votes())).append(" of ")
+                    .append(Sizes.count(c.samples())).append(" instances ").append(c.gap()).append(" B apart\n");
+        }
+        if (off.size() > 10) {
+            out.append("                  and ").append(Sizes.plural(off.size() - 10, "class")).append(" more\n");
+        }
     }
 
     private static void indent(StringBuilder out, Table t) {

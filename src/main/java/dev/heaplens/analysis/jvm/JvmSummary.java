@@ -21,10 +21,14 @@ import java.util.TreeMap;
 
 /**
  * What {@code heaplens summary} reports for a JVM dump: objects by kind, classes and class
- * loaders, classes loaded more than once, GC roots by kind, the layout assumed for sizes, and
- * reachability.
+ * loaders, classes loaded more than once, GC roots by kind, the layout and JVM release assumed for
+ * sizes (and how the sizes fit where the objects sit), and reachability.
+ *
+ * @param jvm       the JVM release the field layout rules were taken from, and the evidence
+ * @param sizeCheck computed instance sizes against the gaps between neighbouring objects
  */
-public record JvmSummary(String version, int idSize, HprofLayout layout, String layoutNote, long objects, long bytes,
+public record JvmSummary(String version, int idSize, HprofLayout layout, String layoutNote, String jvm,
+                         InstanceSizeCheck sizeCheck, long objects, long bytes,
                          List<Row> kinds, long classes, long loaders, List<Row> duplicateClasses,
                          List<Row> roots, Reachability reachability, List<Row> unreachableByClass) implements HeapSummary {
 
@@ -95,7 +99,7 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
         rootsByKind.forEach((kind, c) -> roots.add(new Row(kind, c[0], heldByKind.get(kind).size())));
         roots.sort(Comparator.comparingLong(Row::count).reversed().thenComparing(Row::label));
         return new JvmSummary(read.header().version(), read.header().idSize(), read.layout(), read.layoutNote(),
-                g.objectCount(), bytes,
+                classes.assumedJvm(), InstanceSizeCheck.of(g, classes::name), g.objectCount(), bytes,
                 List.copyOf(kinds), classCount, loaders.size(), List.copyOf(duplicates), List.copyOf(roots), reachability,
                 unreachableByClass);
     }

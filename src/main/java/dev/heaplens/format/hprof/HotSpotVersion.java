@@ -8,7 +8,7 @@ import java.util.Set;
  * record it, and the field layout and the fields the JVM injects changed between releases. Each
  * marker is a class or field every JVM of that release loads at startup.
  *
- * @param feature  the lowest JDK feature release the markers fit (6 stands for 6 and older)
+ * @param feature  the lowest JDK feature release the markers fit (5 stands for 5 and older)
  * @param hotSpot  whether the dump is HotSpot's (its Thread has {@code eetop}); else no JVM-specific
  *                 fields are added
  * @param evidence what the guess rests on, for {@code summary}
@@ -19,20 +19,30 @@ record HotSpotVersion(int feature, boolean hotSpot, String evidence) {
         return feature >= 15;
     }
 
+    /** JDK 5 and older put every class's references first (FieldsAllocationStyle=0) and filled no gap. */
+    boolean oopsFirstEverywhere() {
+        return feature <= 5;
+    }
+
+    /** Up to JDK 6 a class's statics are kept outside the heap: its object is a bare Class instance. */
+    boolean staticsInClassObject() {
+        return feature >= 7;
+    }
+
     /** How {@code summary} words it. */
     String describe() {
         if (!hotSpot) {
-            return "not a HotSpot dump (" + evidence + "): field sizes only, JDK 15+ rules";
+            return "not HotSpot's (" + evidence + "): header plus field sizes, no injected fields";
         }
         String release = switch (feature) {
-            case 6 -> "JDK 6 or older";
+            case 5 -> "JDK 5 or older";
             case 9 -> "JDK 9";
             case 10 -> "JDK 10-14";
             case 15 -> "JDK 15-18";
             case 19 -> "JDK 19 or later";
             default -> "JDK " + feature;
         };
-        return release + " (" + evidence + "); field layout of JDK " + (newLayout() ? "15+" : "14 and older");
+        return release + ", from " + evidence + " (" + (newLayout() ? "the JDK 15+ rules" : "the rules before JDK 15") + ")";
     }
 
     /**
@@ -68,6 +78,9 @@ record HotSpotVersion(int feature, boolean hotSpot, String evidence) {
         if (fieldsByClass.containsKey("java.lang.invoke.MethodHandle")) {
             return new HotSpotVersion(7, true, "java.lang.invoke.MethodHandle, no Thread.threadLocalRandomSeed");
         }
-        return new HotSpotVersion(6, true, "no java.lang.invoke" + (string.contains("count") ? ", String.count" : ""));
+        if (thread.contains("parkBlocker")) {
+            return new HotSpotVersion(6, true, "Thread.parkBlocker, no java.lang.invoke");
+        }
+        return new HotSpotVersion(5, true, "no Thread.parkBlocker");
     }
 }

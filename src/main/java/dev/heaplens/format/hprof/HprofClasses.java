@@ -159,6 +159,9 @@ public final class HprofClasses {
             }
             return layout.align(bytes);
         }
+        if (!version.staticsInClassObject()) {
+            return layout.align(classInstanceSize);
+        }
         List<Integer> sizes = new ArrayList<>();
         int references = 0;
         for (int i = 0; i < dump.staticTypes().length; i++) {
@@ -358,6 +361,7 @@ public final class HprofClasses {
         if (version.newLayout()) {
             return HotSpotFieldLayout.jdk15(above, own, contendedClass, machine);
         }
-        return HotSpotFieldLayout.jdk14(above, own, contendedClass, HotSpotHiddenFields.OOPS_FIRST.contains(core), machine);
+        boolean oopsFirst = version.oopsFirstEverywhere() || HotSpotHiddenFields.OOPS_FIRST.contains(core);
+        return HotSpotFieldLayout.jdk14(above, own, contendedClass, oopsFirst, machine);
     }
 }

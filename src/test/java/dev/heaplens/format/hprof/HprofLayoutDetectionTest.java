@@ -1,5 +1,6 @@
 package dev.heaplens.format.hprof;
 
+import dev.heaplens.analysis.jvm.InstanceSizeCheck;
 import dev.heaplens.format.hprof.probe.LayoutProbe;
 import dev.heaplens.graph.HeapGraph;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +69,27 @@ class HprofLayoutDetectionTest {
         }
         assertThat(ours.get(LayoutProbe.Wide.class.getName())[0]).isEqualTo(LayoutProbe.COUNT);
         assertEveryInstanceSize(jvm, ours, java + " " + flags);
+        assertAddressGapsAreTheHistogramsSizes(read, jvm);
+    }
+
+    /**
+     * The address-gap check (the oracle used where no JVM of the dump's release can run) is itself
+     * checked here, where the JVM's histogram is known: every class it judges has the gap the
+     * histogram gives as its size, and it finds no class whose computed size is off.
+     */
+    private static void assertAddressGapsAreTheHistogramsSizes(HprofGraphReader.Result read, Map<String, long[]> jvm) {
+        InstanceSizeCheck check = InstanceSizeCheck.of(read.graph(), read.classes()::name);
+        int confirmed = 0;
+        for (InstanceSizeCheck.ClassGap c : check.classes()) {
+            long[] h = jvm.get(c.className());
+            // Class objects differ in size (each holds its statics): the histogram gives their mean.
+            if (h != null && h[0] > 0 && !c.className().equals("java.lang.Class")) {
+                assertThat(c.gap()).as("gap after " + c.className() + " vs the histogram's size").isEqualTo(h[1] / h[0]);
+                confirmed++;
+            }
+        }
+        assertThat(confirmed).as("classes whose gap the histogram confirms").isGreaterThan(100);
+        assertThat(check.disagreeing()).as("classes whose computed size is not their gap").isEmpty();
     }
 
     /**
