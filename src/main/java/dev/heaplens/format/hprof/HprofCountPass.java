@@ -148,14 +148,14 @@ final class HprofCountPass extends HprofClassRecords {
             }
             if (objectArrays.count(i) > 0) {
                 tallies.add(new Tally(HprofObjectKind.OBJECT_ARRAY, classId, objectArrays.count(i),
-                        objectArrays.bytes(i, layout.arrayHeaderBytes(), layout.referenceBytes(), layout)));
+                        objectArrays.bytes(i, layout.arrayBase(layout.referenceBytes()), layout.referenceBytes(), layout)));
             }
         }
         for (BasicType t : BasicType.values()) {
             if (primitiveArrays.count(t.code) > 0) {
                 tallies.add(new Tally(HprofObjectKind.PRIMITIVE_ARRAY, classes.primitiveArrayClass(t),
                         primitiveArrays.count(t.code),
-                        primitiveArrays.bytes(t.code, layout.arrayHeaderBytes(), t.heapSize(layout), layout)));
+                        primitiveArrays.bytes(t.code, layout.arrayBase(t.heapSize(layout)), t.heapSize(layout), layout)));
             }
         }
         if (!classRecords.isEmpty()) {

@@ -13,8 +13,13 @@ public record HprofLayout(int headerBytes, int arrayHeaderBytes, int referenceBy
     public static final HprofLayout COMPRESSED_64 = new HprofLayout(12, 16, 4, 8);
     /** 64-bit JVM without compressed oops but with compressed class pointers (JDK 15+ on heaps of 32 GB and more). */
     public static final HprofLayout COMPRESSED_CLASSES_64 = new HprofLayout(12, 16, 8, 8);
-    /** 64-bit JVM with neither (-XX:-UseCompressedClassPointers, or JDK 14 and older on big heaps). */
+    /** 64-bit JVM with neither (-XX:-UseCompressedClassPointers, or JDK 14 and older on big heaps), up to JDK 21. */
     public static final HprofLayout UNCOMPRESSED_64 = new HprofLayout(16, 24, 8, 8);
+    /**
+     * The same on JDK 22 and later, which no longer start array elements at a word boundary: an
+     * int[]'s first element is at 20, a long[]'s at 24.
+     */
+    public static final HprofLayout UNCOMPRESSED_64_JDK22 = new HprofLayout(16, 20, 8, 8);
     /** 64-bit JVM with compact object headers (JDK 24+ -XX:+UseCompactObjectHeaders). */
     public static final HprofLayout COMPACT_64 = new HprofLayout(8, 12, 4, 8);
     /** 32-bit JVM. */
@@ -28,6 +33,7 @@ public record HprofLayout(int headerBytes, int arrayHeaderBytes, int referenceBy
         p.put("compressed", COMPRESSED_64);
         p.put("compressed-classes", COMPRESSED_CLASSES_64);
         p.put("uncompressed", UNCOMPRESSED_64);
+        p.put("uncompressed-jdk22", UNCOMPRESSED_64_JDK22);
         p.put("compact", COMPACT_64);
         p.put("32bit", JVM_32);
         return Collections.unmodifiableMap(p);
@@ -94,8 +100,16 @@ public record HprofLayout(int headerBytes, int arrayHeaderBytes, int referenceBy
         return (bytes + alignment - 1) & -(long) alignment;
     }
 
+    /**
+     * Where an array's first element of {@code elementBytes} bytes sits: after the header and the
+     * length, aligned to the element's size (a long[] after a 12-byte header starts at 16).
+     */
+    public long arrayBase(int elementBytes) {
+        return (arrayHeaderBytes + elementBytes - 1) / elementBytes * elementBytes;
+    }
+
     /** Shallow size of an array of {@code length} elements of {@code elementBytes} each. */
     public long arraySize(long length, int elementBytes) {
-        return align(arrayHeaderBytes + length * elementBytes);
+        return align(arrayBase(elementBytes) + length * elementBytes);
     }
 }

@@ -35,7 +35,7 @@ class HprofLayoutDetectionTest {
                 Arguments.of(THIS_JAVA, List.<String>of(), HprofLayout.COMPRESSED_64),
                 Arguments.of(THIS_JAVA, List.of("-XX:-UseCompressedOops"), HprofLayout.COMPRESSED_CLASSES_64),
                 Arguments.of(THIS_JAVA, List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers"),
-                        HprofLayout.UNCOMPRESSED_64),
+                        Runtime.version().feature() >= 22 ? HprofLayout.UNCOMPRESSED_64_JDK22 : HprofLayout.UNCOMPRESSED_64),
                 Arguments.of(THIS_JAVA, List.of("-XX:ObjectAlignmentInBytes=16"), new HprofLayout(12, 16, 4, 16)),
                 Arguments.of(JDK_25, List.<String>of(), HprofLayout.COMPRESSED_64),
                 Arguments.of(JDK_25, List.of("-XX:+UseCompactObjectHeaders"), HprofLayout.COMPACT_64));

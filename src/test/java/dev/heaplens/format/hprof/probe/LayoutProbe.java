@@ -37,7 +37,8 @@ public final class LayoutProbe {
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(file.toString(), true);
     }
 
-    private static String histogram() throws Exception {
+    /** This JVM's class histogram of live objects (after a full GC), as {@code jcmd GC.class_histogram} prints it. */
+    public static String histogram() throws Exception {
         return (String) ManagementFactory.getPlatformMBeanServer().invoke(
                 new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
                 new Object[] {new String[0]}, new String[] {String[].class.getName()});

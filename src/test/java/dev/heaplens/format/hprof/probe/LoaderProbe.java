@@ -5,13 +5,14 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * Run in a child JVM: loads {@link Payload} again through class loaders of its own, builds a graph
  * held only by a static field of that copy of the class (so only the loader, through the class it
  * defined, keeps it alive), drops every direct reference to the loaders and dumps live objects.
- * Usage: {@code LoaderProbe DUMP}.
+ * Usage: {@code LoaderProbe DUMP [HISTOGRAM]}.
  */
 public final class LoaderProbe {
     /** Loaded again by each child loader; its static holds a graph only that class reaches. */
@@ -44,5 +45,8 @@ public final class LoaderProbe {
         }
         System.gc();
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(Path.of(args[0]).toString(), true);
+        if (args.length > 1) {
+            Files.writeString(Path.of(args[1]), LayoutProbe.histogram());
+        }
     }
 }
