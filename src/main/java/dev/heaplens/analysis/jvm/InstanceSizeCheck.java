@@ -49,16 +49,22 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
         List<long[]> perClass = new ArrayList<>(); // {candidate gap, vote balance, samples, votes, size}
         int n = g.objectCount();
         // Pass 1: each class's majority candidate (Boyer-Moore vote), without a map of gaps.
+        // Neighbours are often of one class: the last class looked up is kept.
+        long lastClass = -1;
+        long[] s = null;
         for (int o = 0; o + 1 < n; o++) {
             long gap = gapAfter(g, o);
             if (gap <= 0) {
                 continue;
             }
-            int c = classIndex.add(g.classAddress(o));
-            if (c == perClass.size()) {
-                perClass.add(new long[] {gap, 0, 0, 0, g.shallowSize(o)});
+            if (g.classAddress(o) != lastClass || s == null) {
+                lastClass = g.classAddress(o);
+                int c = classIndex.add(lastClass);
+                if (c == perClass.size()) {
+                    perClass.add(new long[] {gap, 0, 0, 0, g.shallowSize(o)});
+                }
+                s = perClass.get(c);
             }
-            long[] s = perClass.get(c);
             s[2]++;
             if (s[1] == 0) {
                 s[0] = gap;
@@ -68,10 +74,14 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
             }
         }
         // Pass 2: how many instances really have the candidate gap.
+        lastClass = -1;
         for (int o = 0; o + 1 < n; o++) {
             long gap = gapAfter(g, o);
             if (gap > 0) {
-                long[] s = perClass.get(classIndex.indexOf(g.classAddress(o)));
+                if (g.classAddress(o) != lastClass) {
+                    lastClass = g.classAddress(o);
+                    s = perClass.get(classIndex.indexOf(lastClass));
+                }
                 if (s[0] == gap) {
                     s[3]++;
                 }
@@ -79,7 +89,7 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
         }
         List<ClassGap> judged = new ArrayList<>();
         for (int c = 0; c < perClass.size(); c++) {
-            long[] s = perClass.get(c);
+            s = perClass.get(c);
             if (s[2] >= MIN_SAMPLES && s[3] * 2 > s[2]) {
                 String name = className.apply(classIndex.key(c));
                 judged.add(new ClassGap(name == null ? "0x" + Long.toHexString(classIndex.key(c)) : name, s[4], s[0],

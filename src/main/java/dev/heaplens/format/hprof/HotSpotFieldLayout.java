@@ -64,7 +64,6 @@ final class HotSpotFieldLayout {
      * Lays out {@code own} fields (this class's, injected ones included) after {@code superLaid}.
      *
      * @param contendedClass the class itself is {@code @Contended} (padded before and after)
-     * @param superContended the superclass, or one of its superclasses, has contended fields
      */
     static Laid jdk15(Laid superLaid, List<Slot> own, boolean contendedClass, Machine m) {
         Blocks blocks = Blocks.rebuild(superLaid, m);
