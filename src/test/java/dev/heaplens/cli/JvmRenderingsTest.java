@@ -62,6 +62,8 @@ class JvmRenderingsTest {
                   classes       4 classes, 1 class loader (the bootstrap loader counts as one)
                   sizes         layout compressed (12,16,4,8): object header 12 B, array header 16 B, references 4 B, alignment 8
                                 assumed: objects are not packed enough to tell (4 of 4 neighbours fit at best) (--layout overrides)
+                                field layout: not HotSpot's (no java.lang.Thread or String in the dump): header plus field sizes, no injected fields
+                                checked against where objects sit: no class has 3 instances mostly packed one after another
                   reachability  reachable from GC roots: 8 objects, 160 B; unreachable: 1 object, 24 B (not in any retained size)
 
                 Kinds

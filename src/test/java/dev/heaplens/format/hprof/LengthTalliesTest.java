@@ -29,7 +29,7 @@ class LengthTalliesTest {
                 for (long n : lengths) {
                     expected += layout.arraySize(n, element);
                 }
-                assertThat(tallies.bytes(3, layout.arrayHeaderBytes(), element, layout)).as(layout + " x" + element)
+                assertThat(tallies.bytes(3, layout.arrayBase(element), element, layout)).as(layout + " x" + element)
                         .isEqualTo(expected);
             }
         }
