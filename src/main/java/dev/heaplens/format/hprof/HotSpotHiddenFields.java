@@ -24,10 +24,10 @@ final class HotSpotHiddenFields {
     private static final List<Injected> INJECTED = List.of(
             new Injected("java.lang.String", "flags", Kind.BYTE, 15, LAST),
             // Up to JDK 7 classes and methods were heap objects (the permanent generation), so the
-            // VM's links to them are references.
+            // VM's links to them are references; JDK 6 added resolved_constructor.
             new Injected("java.lang.Class", "klass", Kind.REFERENCE, 1, 7),
             new Injected("java.lang.Class", "array_klass", Kind.REFERENCE, 1, 7),
-            new Injected("java.lang.Class", "resolved_constructor", Kind.REFERENCE, 1, 7),
+            new Injected("java.lang.Class", "resolved_constructor", Kind.REFERENCE, 6, 7),
             new Injected("java.lang.Class", "klass", Kind.POINTER, 8, LAST),
             new Injected("java.lang.Class", "array_klass", Kind.POINTER, 8, LAST),
             new Injected("java.lang.Class", "oop_size", Kind.INT, 7, LAST),

@@ -78,9 +78,9 @@ record HotSpotVersion(int feature, boolean hotSpot, String evidence) {
         if (fieldsByClass.containsKey("java.lang.invoke.MethodHandle")) {
             return new HotSpotVersion(7, true, "java.lang.invoke.MethodHandle, no Thread.threadLocalRandomSeed");
         }
-        if (thread.contains("parkBlocker")) {
-            return new HotSpotVersion(6, true, "Thread.parkBlocker, no java.lang.invoke");
+        if (thread.contains("parkBlocker") && !thread.contains("started")) {
+            return new HotSpotVersion(6, true, "Thread.parkBlocker, no Thread.started, no java.lang.invoke");
         }
-        return new HotSpotVersion(5, true, "no Thread.parkBlocker");
+        return new HotSpotVersion(5, true, thread.contains("started") ? "Thread.started" : "no Thread.parkBlocker");
     }
 }

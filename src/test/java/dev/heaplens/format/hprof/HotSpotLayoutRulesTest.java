@@ -40,8 +40,10 @@ class HotSpotLayoutRulesTest {
         Map<String, BasicType> thread = new LinkedHashMap<>();
         thread.put("eetop", BasicType.LONG);
         Map<String, BasicType> mirror = new LinkedHashMap<>();
-        if (release >= 6) {
-            thread.put("parkBlocker", BasicType.OBJECT);
+        // A late JDK 5 update has parkBlocker too; JDK 6 dropped Thread.started.
+        thread.put("parkBlocker", BasicType.OBJECT);
+        if (release <= 5) {
+            thread.put("started", BasicType.BOOLEAN);
         }
         if (release >= 8) {
             thread.put("threadLocalRandomSeed", BasicType.LONG);
@@ -173,7 +175,7 @@ class HotSpotLayoutRulesTest {
         assertThat(jdk6.classes().assumedJvm()).startsWith("JDK 6, from Thread.parkBlocker");
         assertSizesFitTheGaps(jdk6, expect(I, 32, P, 16, C, 24));
         HprofGraphReader.Result jdk5 = dump(5, 4, expect(I, 40, P, 16, C, 24));
-        assertThat(jdk5.classes().assumedJvm()).startsWith("JDK 5 or older");
+        assertThat(jdk5.classes().assumedJvm()).startsWith("JDK 5 or older, from Thread.started");
         assertSizesFitTheGaps(jdk5, expect(I, 40, P, 16, C, 24));
     }
 }
