@@ -1,0 +1,188 @@
+package dev.heaplens.web;
+
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.graph.RetainedByGroup;
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.runtime.HeapRuntime;
+import dev.heaplens.runtime.LoadedHeap;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+
+/**
+ * One dump as the views read it: loaded once through the runtime, then indexed so that a page
+ * is a slice of a precomputed array. What is cheap and needed by the first page is built at
+ * once; the grouped retained sizes of the other keys and duplicate strings are built in the
+ * background and waited for only if asked before they are ready.
+ */
+final class ServedDump {
+    /** Groups whose retained size is made exact (the rest are lower bounds), as retained shows by default. */
+    static final int EXACT_GROUPS = 20;
+    /** Duplicate-string values kept for paging. */
+    static final int STRINGS_KEPT = 1000;
+
+    final int id;
+    final HeapRuntime runtime;
+    final LoadedHeap heap;
+    final Dominators dominators;
+    final HeapGraph graph;
+    /** Reachable objects, largest retained first. */
+    final int[] byRetained;
+    /** Dominator children, each node's {@code childStart..childEnd} range ordered largest retained first. */
+    private final int[] children;
+    /** Objects per class: class {@code c}'s are {@code classObjects[classStart[c]..classStart[c+1])}, reachable ones largest retained first. */
+    private final Map<String, Integer> classIds = new HashMap<>();
+    private final int[] classStart;
+    private final int[] classObjects;
+    final RootPaths.Tree strongPaths;
+    final Reachability reachability;
+    private final Map<GroupBy, Future<List<RetainedByGroup.Row>>> groups = new HashMap<>();
+    private final Map<GroupBy, Future<List<Reachability.KindRow>>> unreachable = new HashMap<>();
+    private final Future<DuplicateStrings> strings;
+
+    ServedDump(int id, HeapRuntime runtime, LoadedHeap heap, Executor background) {
+        this.id = id;
+        this.runtime = runtime;
+        this.heap = heap;
+        this.dominators = heap.dominators();
+        this.graph = heap.graph();
+        this.byRetained = RetainedOrder.of(dominators);
+        this.children = sortedChildren();
+        int n = graph.objectCount();
+        int[] classOf = new int[n];
+        int[] counts = new int[64];
+        for (int o = 0; o < n; o++) {
+            String name = heap.namer().className(o);
+            Integer c = classIds.get(name);
+            if (c == null) {
+                c = classIds.size();
+                classIds.put(name, c);
+                if (c == counts.length) {
+                    counts = java.util.Arrays.copyOf(counts, c * 2);
+                }
+            }
+            classOf[o] = c;
+            counts[c]++;
+        }
+        classStart = new int[classIds.size() + 1];
+        for (int c = 0; c < classIds.size(); c++) {
+            classStart[c + 1] = classStart[c] + counts[c];
+        }
+        int[] next = java.util.Arrays.copyOf(classStart, classStart.length - 1);
+        classObjects = new int[n];
+        for (int o : byRetained) {
+            classObjects[next[classOf[o]]++] = o;
+        }
+        for (int o = 0; o < n; o++) {
+            if (!dominators.isReachable(o)) {
+                classObjects[next[classOf[o]]++] = o;
+            }
+        }
+        this.strongPaths = RootPaths.tree(graph, graph.strongReferences());
+        this.reachability = Reachability.of(dominators, heap.namer());
+        for (GroupBy key : runtime.graphKeys()) {
+            groups.put(key, CompletableFuture.supplyAsync(
+                    () -> RetainedByGroup.compute(dominators, heap.namer(), key, EXACT_GROUPS), background));
+        }
+        unreachable.put(GroupBy.CLASS, CompletableFuture.supplyAsync(
+                () -> Reachability.unreachableBy(dominators, heap.namer()::className), background));
+        unreachable.put(kindKey(), CompletableFuture.supplyAsync(
+                () -> Reachability.unreachableBy(dominators, heap.namer()::kind), background));
+        this.strings = isJvm()
+                ? CompletableFuture.supplyAsync(() -> runtime.duplicateStrings(heap.input(), STRINGS_KEPT), background)
+                : null;
+    }
+
+    String name() {
+        return heap.input().name();
+    }
+
+    boolean isJvm() {
+        return runtime.graphKeys().contains(GroupBy.PACKAGE);
+    }
+
+    /** Ruby's coarse category is its type, the JVM's its kind. */
+    GroupBy kindKey() {
+        return runtime.graphKeys().contains(GroupBy.KIND) ? GroupBy.KIND : GroupBy.TYPE;
+    }
+
+    /** Where objects come from at the coarsest level: a Ruby gem, a Java package. */
+    GroupBy originKey() {
+        return isJvm() ? GroupBy.PACKAGE : GroupBy.GEM;
+    }
+
+    int classCount() {
+        return classIds.size();
+    }
+
+    List<RetainedByGroup.Row> groups(GroupBy key) {
+        return await(groups.get(key));
+    }
+
+    List<Reachability.KindRow> unreachable(GroupBy key) {
+        return await(unreachable.get(key));
+    }
+
+    /** Duplicate strings, or null for a Ruby dump. */
+    DuplicateStrings strings() {
+        return strings == null ? null : await(strings);
+    }
+
+    /** The objects of class {@code name} (reachable ones largest retained first), or null for no such class. */
+    int[] classRange(String name) {
+        Integer c = classIds.get(name);
+        return c == null ? null : new int[] {classStart[c], classStart[c + 1]};
+    }
+
+    int classObject(int i) {
+        return classObjects[i];
+    }
+
+    /** The dominator children of {@code node} ({@link Dominators#SUPER_ROOT} for the top), as a range of {@link #child}. */
+    int[] childRange(int node) {
+        return new int[] {dominators.childStart(node), dominators.childEnd(node)};
+    }
+
+    int child(int i) {
+        return children[i];
+    }
+
+    /** Dominators' child ranges, each refilled in retained order: one pass over the sorted objects. */
+    private int[] sortedChildren() {
+        int n = graph.objectCount();
+        int[] sorted = new int[dominators.reachableCount()];
+        int[] next = new int[n + 1];
+        for (int o = 0; o < n; o++) {
+            next[o] = dominators.childStart(o);
+        }
+        next[n] = dominators.childStart(Dominators.SUPER_ROOT);
+        for (int o : byRetained) {
+            int parent = dominators.immediateDominator(o);
+            sorted[next[parent == Dominators.SUPER_ROOT ? n : parent]++] = o;
+        }
+        return sorted;
+    }
+
+    private static <T> T await(Future<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}
