@@ -143,7 +143,7 @@ public final class Api {
                 case "count" -> Comparator.comparingLong(RetainedByGroup.Row::count).reversed()
                         .thenComparing(Comparator.comparingLong(RetainedByGroup.Row::shallowBytes).reversed());
                 case "retained" -> Comparator.comparingLong(RetainedByGroup.Row::retainedBytes).reversed();
-                case "name" -> (a, b) -> 0;
+                case "name" -> (a, b) -> 0; // then by name, A to Z
                 default -> throw new ApiException(400, "sort by bytes, count, retained or name, not " + sort);
             };
             rows.sort(order.thenComparing(RetainedByGroup.Row::group));
@@ -164,9 +164,10 @@ public final class Api {
     private String histogram(ServedDump d, Params p) {
         GroupBy key = key(d, p);
         String sort = p.text("sort", "bytes");
-        boolean ascending = "asc".equals(p.text("dir", "desc"));
+        // names read A to Z first, figures largest first
+        boolean ascending = "asc".equals(p.text("dir", sort.equals("name") ? "asc" : "desc"));
         List<RetainedByGroup.Row> rows = sorted(d, key, sort);
-        if (ascending) {
+        if (ascending != sort.equals("name")) {
             rows = reversed(rows);
         }
         String filter = p.text("q", null);
@@ -373,9 +374,11 @@ public final class Api {
 
     /**
      * The shortest paths of a class's objects merged, as Eclipse MAT merges them: one tree from
-     * the roots, a node per (referrer class, reference) step, counting the objects whose path
-     * passes through it. Paths come from the precomputed shortest-path tree; the objects taken
-     * are the class's largest retainers, at most {@link #MERGED_OBJECTS}.
+     * the roots, a node per class along the paths, counting the objects whose path passes through
+     * it and what they retain. Paths come from the precomputed shortest-path tree; the objects
+     * taken are the class's largest retainers, at most {@link #MERGED_OBJECTS}. A node's reference
+     * name is read from one sample step when the tree is written (naming a JVM reference reads the
+     * record again, too slow to do for every object).
      */
     private String mergedPaths(ServedDump d, Params p) {
         String name = p.required("name");
@@ -384,7 +387,7 @@ public final class Api {
             throw new ApiException(404, "no class '" + name + "' in " + d.name());
         }
         int taken = Math.min(range[1] - range[0], MERGED_OBJECTS);
-        MergedNode top = new MergedNode("(GC roots)", null);
+        MergedNode top = new MergedNode("(GC roots)", -1, -1, null);
         int unreached = 0;
         for (int i = 0; i < taken; i++) {
             int o = d.classObject(range[0] + i);
@@ -398,8 +401,8 @@ public final class Api {
             top.objects++;
             top.retained += d.dominators.retainedSize(o);
             for (int k = 0; k < steps.length; k++) {
-                String via = k == 0 ? path.rootCategory() : ObjectReport.via(d.heap.namer(), steps[k - 1], steps[k]);
-                node = node.child(d.heap.namer().className(steps[k]), via);
+                node = node.child(d.heap.namer().className(steps[k]), k == 0 ? -1 : steps[k - 1], steps[k],
+                        k == 0 ? path.rootCategory() : null);
                 node.objects++;
                 node.retained += d.dominators.retainedSize(o);
             }
@@ -408,7 +411,7 @@ public final class Api {
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("class", name).field("objects", range[1] - range[0]).field("taken", taken)
                 .field("unreached", unreached).name("tree");
-        top.write(j, 0);
+        top.write(j, d, 0);
         j.endObject();
         return out.toString();
     }
@@ -419,29 +422,34 @@ public final class Api {
 
     private static final class MergedNode {
         final String className;
-        final String via;
+        final int sampleFrom;
+        final int sampleTo;
+        final String rootCategory;
         long objects;
         long retained;
         final Map<String, MergedNode> children = new HashMap<>();
 
-        MergedNode(String className, String via) {
+        MergedNode(String className, int sampleFrom, int sampleTo, String rootCategory) {
             this.className = className;
-            this.via = via;
+            this.sampleFrom = sampleFrom;
+            this.sampleTo = sampleTo;
+            this.rootCategory = rootCategory;
         }
 
-        MergedNode child(String cls, String reference) {
-            return children.computeIfAbsent(cls + "\u0000" + reference, k -> new MergedNode(cls, reference));
+        MergedNode child(String cls, int from, int to, String rootCategory) {
+            return children.computeIfAbsent(cls, k -> new MergedNode(cls, from, to, rootCategory));
         }
 
-        void write(JsonWriter j, int depth) {
+        void write(JsonWriter j, ServedDump d, int depth) {
+            String via = rootCategory != null ? rootCategory
+                    : sampleFrom >= 0 ? ObjectReport.via(d.heap.namer(), sampleFrom, sampleTo) : null;
             j.beginObject().field("class", className).field("via", via).field("objects", objects)
                     .field("retained", retained).field("more", children.size() > MERGED_WIDTH);
             j.name("children").beginArray();
             if (depth < MERGED_DEPTH) {
                 children.values().stream()
-                        .sorted(Comparator.comparingLong((MergedNode m) -> m.objects).reversed()
-                                .thenComparing(m -> m.className).thenComparing(m -> String.valueOf(m.via)))
-                        .limit(MERGED_WIDTH).forEach(c -> c.write(j, depth + 1));
+                        .sorted(Comparator.comparingLong((MergedNode m) -> m.objects).reversed().thenComparing(m -> m.className))
+                        .limit(MERGED_WIDTH).forEach(c -> c.write(j, d, depth + 1));
             }
             j.endArray().endObject();
         }

@@ -260,12 +260,13 @@ views.histogram = async (p, main) => {
   const dump = info.dumps[d];
   const by = p.by || 'class';
   const sort = p.sort || 'bytes';
-  const dir = p.dir || 'desc';
+  const dir = p.dir || (sort === 'name' ? 'asc' : 'desc');
   const page = Number(p.page || 0);
   const q = p.q || '';
   const r = await api('histogram', {d, by, sort, dir, q, page, size: PAGE});
   const go = changes => navigate('histogram', Object.assign({d, by, sort, dir, q, page}, changes));
-  const sortBy = col => () => go({sort: col, dir: sort === col && dir === 'desc' ? 'asc' : 'desc', page: 0});
+  const flip = dir === 'desc' ? 'asc' : 'desc';
+  const sortBy = col => () => go({sort: col, dir: sort === col ? flip : (col === 'name' ? 'asc' : 'desc'), page: 0});
   main.append(h('h1', {}, 'Histogram by ' + by));
   const filter = h('input', {type: 'search', id: 'filter', placeholder: 'filter by name', value: q});
   filter.addEventListener('change', () => go({q: filter.value, page: 0}));
