@@ -152,14 +152,15 @@ public final class Report {
     }
 
     private String page() {
-        StringBuilder data = new StringBuilder();
-        JsonWriter j = new JsonWriter(data);
-        j.beginObject().field("generatedBy", "heaplens report").name("answers").beginObject();
-        answers.forEach((k, v) -> {
-            j.name(k);
-            data.append(v.strip());
-        });
-        j.endObject().endObject();
+        StringBuilder data = new StringBuilder("{\"generatedBy\":\"heaplens report\",\"answers\":{");
+        boolean first = true;
+        for (Map.Entry<String, String> answer : answers.entrySet()) {
+            data.append(first ? "" : ",");
+            new JsonWriter(data).value(answer.getKey());
+            data.append(':').append(answer.getValue().strip());
+            first = false;
+        }
+        data.append("}}");
         String html = Assets.text("dev/heaplens/web/index.html");
         html = replaceOnce(html, "<link rel=\"stylesheet\" href=\"app.css\">",
                 "<style>\n" + Assets.text("dev/heaplens/web/app.css") + "\n</style>");
