@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
 
 /**
  * {@code heaplens report}: the served page as one self-contained HTML file. The page's CSS,
@@ -174,7 +173,7 @@ public final class Report {
 
     /** A script made safe to inline: nothing in it can end the script element or start an HTML comment. */
     static String inlineScript(String js) {
-        return js.replaceAll("(?i)</script", Matcher.quoteReplacement("<\\/script")).replace("<!--", "<\\!--");
+        return js.replaceAll("(?i)</(script)", "<\\\\/$1").replace("<!--", "<\\!--");
     }
 
     private static String replaceOnce(String html, String marker, String replacement) {
