@@ -7,7 +7,9 @@ set -euo pipefail
 DUMP=$1
 HEAPLENS=${2:-$(dirname "$0")/../heaplens}
 OUT=$(mktemp -d /tmp/heaplens-web-bench.XXXXXX)
-trap 'kill $SERVER 2>/dev/null || true; rm -rf "$OUT"' EXIT
+# SERVER is /usr/bin/time; stopping its child (the JVM) lets it report the peak RSS
+stop() { pkill -TERM -P "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; }
+trap 'stop; rm -rf "$OUT"' EXIT
 
 start=$(date +%s.%N)
 /usr/bin/time -v "$HEAPLENS" serve "$DUMP" --port 0 --no-progress > "$OUT/url" 2> "$OUT/err" &
@@ -26,7 +28,8 @@ printf 'time to first page (start to overview answered): %.1f s\n' "$(echo "$fir
 
 py() { python3 -c "import json,sys; d=json.load(open('$OUT/$1')); print($2)"; }
 TOP=$(py overview.json "d['topRetainers']['rows'][0]['address']")
-CLASS=$(py overview.json "d['biggestClasses']['rows'][0]['key']")
+# the class with the most objects: the longest object list and the most paths to merge
+CLASS=$(curl -sf "${URL}api/histogram?d=0&by=class&sort=count&size=1" | python3 -c "import json,sys; print(json.load(sys.stdin)['page']['rows'][0]['key'])")
 ENC=$(python3 -c "import urllib.parse,sys; print(urllib.parse.quote(sys.argv[1]))" "$CLASS")
 KEYS=$(curl -sf "${URL}api/info" | python3 -c "import json,sys; print(' '.join(json.load(sys.stdin)['dumps'][0]['keys']))")
 STRINGS=$(curl -sf "${URL}api/info" | python3 -c "import json,sys; print(json.load(sys.stdin)['dumps'][0]['strings'])")
@@ -54,9 +57,9 @@ for v in "${views[@]}"; do
   size=$(stat -c %s "$OUT/body")
   printf '%s\n' "${times[@]}" | sort -n | awk -v v="$v" -v s="$size" '{a[NR]=$1} END {printf "| `%s` | %.1f | %.1f | %d |\n", v, a[3]*1000, a[5]*1000, s}'
 done
-kill $SERVER; wait $SERVER 2>/dev/null || true
+stop
 echo
-grep "Maximum resident" "$OUT/err" | sed 's/^\s*/serve: /'
+grep "Maximum resident" "$OUT/err" | sed 's/^\s*/serve: /' || true
 
 /usr/bin/time -v "$HEAPLENS" report "$DUMP" -o "$OUT/report.html" --no-progress 2> "$OUT/report.err"
 echo "report: $(grep 'Elapsed' "$OUT/report.err" | sed 's/.*: //') wall, $(stat -c %s "$OUT/report.html") bytes, $(grep 'Maximum resident' "$OUT/report.err" | sed 's/.*: //') KB peak RSS"

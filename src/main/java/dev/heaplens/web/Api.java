@@ -347,7 +347,7 @@ public final class Api {
         int o = objectAt(d, p);
         int max = p.integer("max", 5, 1, 50);
         HeapGraph g = d.graph;
-        List<RootPaths.Path> paths = RootPaths.shortest(g, g.strongReferences(), o, max);
+        List<RootPaths.Path> paths = d.strongLevels().paths(o, max);
         boolean weakOnly = paths.isEmpty() && g.hasWeakReferences();
         if (weakOnly) {
             paths = RootPaths.shortest(g, EdgeFilter.ALL, o, max);
@@ -382,6 +382,10 @@ public final class Api {
      */
     private String mergedPaths(ServedDump d, Params p) {
         String name = p.required("name");
+        return cache.computeIfAbsent("merged/" + d.id + "/" + name, k -> merge(d, name));
+    }
+
+    private String merge(ServedDump d, String name) {
         int[] range = d.classRange(name);
         if (range == null) {
             throw new ApiException(404, "no class '" + name + "' in " + d.name());
@@ -416,7 +420,7 @@ public final class Api {
         return out.toString();
     }
 
-    static final int MERGED_OBJECTS = 20_000;
+    static final int MERGED_OBJECTS = 10_000;
     private static final int MERGED_DEPTH = 30;
     private static final int MERGED_WIDTH = 20;
 
@@ -476,17 +480,7 @@ public final class Api {
         }
         j.field("children", range[1] - range[0]);
         if ("class".equals(group)) {
-            Map<String, long[]> sums = new HashMap<>();
-            for (int i = range[0]; i < range[1]; i++) {
-                int c = d.child(i);
-                long[] s = sums.computeIfAbsent(d.heap.namer().className(c), k -> new long[3]);
-                s[0]++;
-                s[1] += d.graph.shallowSize(c);
-                s[2] += d.dominators.retainedSize(c); // disjoint subtrees: the sum is the set's retained size
-            }
-            List<RetainedByGroup.Row> rows = new ArrayList<>();
-            sums.forEach((k, s) -> rows.add(new RetainedByGroup.Row(k, s[0], s[1], -1, s[2], true)));
-            rows.sort(Comparator.comparingLong(RetainedByGroup.Row::retainedBytes).reversed().thenComparing(RetainedByGroup.Row::group));
+            List<RetainedByGroup.Row> rows = d.childGroups(node);
             j.name("groups");
             groupRows(j, rows, p.page(), p.size(50), null);
         } else if (only != null) {

@@ -48,6 +48,7 @@ final class ServedDump {
     private final Map<GroupBy, Future<List<RetainedByGroup.Row>>> groups = new HashMap<>();
     private final Map<GroupBy, Future<List<Reachability.KindRow>>> unreachable = new HashMap<>();
     private final Future<DuplicateStrings> strings;
+    private final Future<RootPaths.Levels> strongLevels;
 
     ServedDump(int id, HeapRuntime runtime, LoadedHeap heap, Executor background) {
         this.id = id;
@@ -97,6 +98,8 @@ final class ServedDump {
                 () -> Reachability.unreachableBy(dominators, heap.namer()::className), background));
         unreachable.put(kindKey(), CompletableFuture.supplyAsync(
                 () -> Reachability.unreachableBy(dominators, heap.namer()::kind), background));
+        this.strongLevels = CompletableFuture.supplyAsync(() -> RootPaths.levels(graph, graph.strongReferences()), background);
+        background.execute(() -> childGroups(Dominators.SUPER_ROOT)); // the tree's first page grouped: a pass over all top nodes
         this.strings = isJvm()
                 ? CompletableFuture.supplyAsync(() -> runtime.duplicateStrings(heap.input(), STRINGS_KEPT), background)
                 : null;
@@ -132,6 +135,11 @@ final class ServedDump {
         return await(unreachable.get(key));
     }
 
+    /** Every object's distance from the roots by strong references: several shortest paths without a new search. */
+    RootPaths.Levels strongLevels() {
+        return await(strongLevels);
+    }
+
     /** Duplicate strings, or null for a Ruby dump. */
     DuplicateStrings strings() {
         return strings == null ? null : await(strings);
@@ -154,6 +162,38 @@ final class ServedDump {
 
     int child(int i) {
         return children[i];
+    }
+
+    /**
+     * The dominator children of {@code node} grouped by class, largest retained first; the
+     * retained size of a group is the sum of its members' (their subtrees are disjoint). Kept for
+     * nodes with many children, whose grouping is a pass over all of them.
+     */
+    List<RetainedByGroup.Row> childGroups(int node) {
+        int[] range = childRange(node);
+        if (range[1] - range[0] < MANY_CHILDREN) {
+            return groupChildren(range);
+        }
+        return childGroups.computeIfAbsent(node, k -> groupChildren(range));
+    }
+
+    private static final int MANY_CHILDREN = 10_000;
+    private final Map<Integer, List<RetainedByGroup.Row>> childGroups = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private List<RetainedByGroup.Row> groupChildren(int[] range) {
+        Map<String, long[]> sums = new HashMap<>();
+        for (int i = range[0]; i < range[1]; i++) {
+            int c = children[i];
+            long[] s = sums.computeIfAbsent(heap.namer().className(c), k -> new long[3]);
+            s[0]++;
+            s[1] += graph.shallowSize(c);
+            s[2] += dominators.retainedSize(c);
+        }
+        List<RetainedByGroup.Row> rows = new java.util.ArrayList<>();
+        sums.forEach((k, s) -> rows.add(new RetainedByGroup.Row(k, s[0], s[1], -1, s[2], true)));
+        rows.sort(java.util.Comparator.comparingLong(RetainedByGroup.Row::retainedBytes).reversed()
+                .thenComparing(RetainedByGroup.Row::group));
+        return List.copyOf(rows);
     }
 
     /** Dominators' child ranges, each refilled in retained order: one pass over the sorted objects. */
