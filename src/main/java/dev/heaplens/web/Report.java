@@ -25,10 +25,10 @@ public final class Report {
     static final int TREE_PAGE = 20;
     /** Dominator tree levels embedded below the roots, and children expanded at each. */
     static final int TREE_DEPTH = 3;
-    static final int TREE_WIDTH = 10;
+    static final int TREE_WIDTH = 5;
     /** Classes whose objects are listed, and objects of each with their own page. */
     static final int CLASSES = 10;
-    static final int OBJECTS_PER_CLASS = 10;
+    static final int OBJECTS_PER_CLASS = 5;
     static final int TOP_OBJECTS = 20;
 
     private final Api api;
@@ -81,6 +81,10 @@ public final class Report {
                 add("histogram", "d", id, "by", key.label(), "sort", "bytes", "dir", "desc", "page", "0", "size", str(PAGE));
             }
             add("top", "d", id, "page", "0", "size", str(PAGE));
+            add("dominators", "d", id, "page", "0", "size", str(TREE_PAGE));
+            if (d.id != workspace.dumps.size() - 1) {
+                continue; // objects, classes and the tree in depth for the last dump only: the report stays small
+            }
             add("unreachable", "d", id, "by", "class", "page", "0", "size", str(PAGE));
             if (d.isJvm()) {
                 add("strings", "d", id, "page", "0", "size", str(PAGE));
@@ -125,9 +129,7 @@ public final class Report {
 
     private void tree(ServedDump d, int node, int depth) {
         String id = Integer.toString(d.id);
-        if (node == Dominators.SUPER_ROOT) {
-            add("dominators", "d", id, "page", "0", "size", str(TREE_PAGE));
-        } else {
+        if (node != Dominators.SUPER_ROOT) {
             add("dominators", "d", id, "address", address(d, node), "page", "0", "size", str(TREE_PAGE));
         }
         if (depth >= TREE_DEPTH) {
