@@ -47,7 +47,8 @@ public final class Api {
             case "info" -> cache.computeIfAbsent("info", k -> info());
             case "overview" -> {
                 ServedDump d = dump(p);
-                yield cache.computeIfAbsent("overview/" + d.id, k -> overview(d));
+                boolean exact = d.exact(GroupBy.CLASS) && d.exact(d.originKey());
+                yield exact ? cache.computeIfAbsent("overview/" + d.id, k -> overview(d)) : overview(d);
             }
             case "histogram" -> histogram(dump(p), p);
             case "class" -> classObjects(dump(p), p);
@@ -135,7 +136,7 @@ public final class Api {
 
     /** Groups of {@code key} in the order asked: bytes, count, retained or name (a sort cached per key and order). */
     private List<RetainedByGroup.Row> sorted(ServedDump d, GroupBy key, String sort) {
-        return sortedGroups.computeIfAbsent(d.id + "/" + key + "/" + sort, k -> {
+        return sortedGroups.computeIfAbsent(d.id + "/" + key + "/" + sort + "/" + d.exact(key), k -> {
             List<RetainedByGroup.Row> rows = new ArrayList<>(d.groups(key));
             Comparator<RetainedByGroup.Row> order = switch (sort) {
                 case "bytes" -> Comparator.comparingLong(RetainedByGroup.Row::shallowBytes).reversed()
@@ -573,6 +574,7 @@ public final class Api {
 
     private final Map<String, HistogramDiff> diffs = new ConcurrentHashMap<>();
 
+    /** A dump's histogram (counts and shallow bytes only: the same with lower bounds or exact retained sizes). */
     private Histogram histogram(ServedDump d, GroupBy key) {
         Map<String, long[]> sums = new HashMap<>();
         for (RetainedByGroup.Row r : d.groups(key)) {

@@ -76,6 +76,7 @@ public final class Report {
         add("info");
         for (ServedDump d : workspace.dumps) {
             String id = Integer.toString(d.id);
+            d.awaitExact();
             add("overview", "d", id);
             for (GroupBy key : d.runtime.graphKeys()) {
                 add("histogram", "d", id, "by", key.label(), "sort", "bytes", "dir", "desc", "page", "0", "size", str(PAGE));

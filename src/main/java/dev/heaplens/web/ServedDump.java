@@ -46,6 +46,7 @@ final class ServedDump {
     final RootPaths.Tree strongPaths;
     final Reachability reachability;
     private final Map<GroupBy, Future<List<RetainedByGroup.Row>>> groups = new HashMap<>();
+    private final Map<GroupBy, Future<List<RetainedByGroup.Row>>> bounds = new HashMap<>();
     private final Map<GroupBy, Future<List<Reachability.KindRow>>> unreachable = new HashMap<>();
     private final Future<DuplicateStrings> strings;
     private final Future<RootPaths.Levels> strongLevels;
@@ -90,9 +91,11 @@ final class ServedDump {
         }
         this.strongPaths = RootPaths.tree(graph, graph.strongReferences());
         this.reachability = Reachability.of(dominators, heap.namer());
-        for (GroupBy key : runtime.graphKeys()) {
-            groups.put(key, CompletableFuture.supplyAsync(
-                    () -> RetainedByGroup.compute(dominators, heap.namer(), key, EXACT_GROUPS), background));
+        // the keys the overview shows first; every key's lower bounds before any exact retained set
+        List<GroupBy> keys = new java.util.ArrayList<>(List.of(GroupBy.CLASS, kindKey(), originKey()));
+        runtime.graphKeys().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
+        for (GroupBy key : keys) {
+            bounds.put(key, CompletableFuture.supplyAsync(() -> RetainedByGroup.lowerBounds(dominators, heap.namer(), key), background));
         }
         unreachable.put(GroupBy.CLASS, CompletableFuture.supplyAsync(
                 () -> Reachability.unreachableBy(dominators, heap.namer()::className), background));
@@ -100,6 +103,10 @@ final class ServedDump {
                 () -> Reachability.unreachableBy(dominators, heap.namer()::kind), background));
         this.strongLevels = CompletableFuture.supplyAsync(() -> RootPaths.levels(graph, graph.strongReferences()), background);
         background.execute(() -> childGroups(Dominators.SUPER_ROOT)); // the tree's first page grouped: a pass over all top nodes
+        for (GroupBy key : keys) {
+            groups.put(key, CompletableFuture.supplyAsync(
+                    () -> RetainedByGroup.compute(dominators, heap.namer(), key, EXACT_GROUPS), background));
+        }
         this.strings = isJvm()
                 ? CompletableFuture.supplyAsync(() -> runtime.duplicateStrings(heap.input(), STRINGS_KEPT), background)
                 : null;
@@ -127,8 +134,23 @@ final class ServedDump {
         return classIds.size();
     }
 
+    /**
+     * The groups of {@code key} with their retained sizes: the largest {@link #EXACT_GROUPS} exact
+     * once the background has made them, lower bounds (marked inexact) until then.
+     */
     List<RetainedByGroup.Row> groups(GroupBy key) {
-        return await(groups.get(key));
+        Future<List<RetainedByGroup.Row>> exact = groups.get(key);
+        return exact.isDone() ? await(exact) : await(bounds.get(key));
+    }
+
+    /** Waits for every key's exact figures (a report is written once, with them). */
+    void awaitExact() {
+        groups.values().forEach(ServedDump::await);
+    }
+
+    /** Whether {@link #groups} gives the exact figures for {@code key} (answers built on it can be kept). */
+    boolean exact(GroupBy key) {
+        return groups.get(key).isDone();
     }
 
     List<Reachability.KindRow> unreachable(GroupBy key) {
