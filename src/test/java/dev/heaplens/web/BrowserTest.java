@@ -51,6 +51,9 @@ class BrowserTest {
     static final Path SCREENSHOTS = Path.of("target/screenshots");
     static final String HOSTILE = "<img src=x onerror=\"window.__pwned=1\">'\"\u0001</script><script>window.__pwned=2</script>";
 
+    /** Selenium warns that it has no DevTools bindings for this Chromium: the tests use WebDriver only. Kept referenced. */
+    static final java.util.logging.Logger SELENIUM_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium");
+
     @TempDir
     static Path dir;
     static WebDriver driver;
@@ -62,6 +65,7 @@ class BrowserTest {
                 "browser tests skipped: /usr/bin/chromium and /usr/bin/chromedriver are not installed"
                         + " (apt-get install chromium chromium-driver; .ci/run installs them)");
         System.setProperty("webdriver.chrome.driver", DRIVER.toString()); // never Selenium Manager's download
+        SELENIUM_LOG.setLevel(java.util.logging.Level.SEVERE);
         service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
