@@ -50,6 +50,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .addSubcommand(new StringsCommand(console))
                 .addSubcommand(new GcCommand(console))
                 .addSubcommand(new MemprofCommand(console))
+                .addSubcommand(new ServeCommand(console))
+                .addSubcommand(new ReportCommand(console))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))

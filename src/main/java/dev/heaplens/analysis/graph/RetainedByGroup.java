@@ -35,6 +35,18 @@ public final class RetainedByGroup {
      *             others keep their lower bound and are marked inexact
      */
     public static List<Row> compute(Dominators dominators, ObjectNamer namer, GroupBy key, int top) {
+        return rows(dominators, namer, key, top <= 0 ? Integer.MAX_VALUE : top);
+    }
+
+    /**
+     * Every group with its lower bound only (no traversal, all marked inexact): one pass over the
+     * objects and one over the dominator tree, for a first answer while the exact ones are made.
+     */
+    public static List<Row> lowerBounds(Dominators dominators, ObjectNamer namer, GroupBy key) {
+        return rows(dominators, namer, key, 0);
+    }
+
+    private static List<Row> rows(Dominators dominators, ObjectNamer namer, GroupBy key, int exactGroups) {
         HeapGraph g = dominators.graph();
         int n = g.objectCount();
         Map<String, Integer> ids = new HashMap<>();
@@ -66,7 +78,7 @@ public final class RetainedByGroup {
             rows.add(new Row(names.get(id), count[id], shallow[id], boundCount[id], boundBytes[id], false));
         }
         rows.sort(Comparator.comparingLong(Row::retainedBytes).reversed().thenComparing(Row::group));
-        int exact = top <= 0 ? rows.size() : Math.min(top, rows.size());
+        int exact = Math.min(exactGroups, rows.size());
         for (int i = 0; i < exact; i++) {
             Row r = rows.get(i);
             int id = ids.get(r.group());

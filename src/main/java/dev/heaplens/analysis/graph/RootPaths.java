@@ -25,6 +25,45 @@ public final class RootPaths {
 
     /** Up to {@code max} shortest paths to {@code target}; empty when no root reaches it. */
     public static List<Path> shortest(HeapGraph g, EdgeFilter filter, int target, int max) {
+        return search(g, filter, target).paths(target, max);
+    }
+
+    /**
+     * Every object's distance from the roots, from one complete breadth-first search: the paths
+     * to any object without searching again (what a server asked about many objects keeps).
+     */
+    public static Levels levels(HeapGraph g, EdgeFilter filter) {
+        return search(g, filter, -1);
+    }
+
+    /** Distances from the roots (-1: not reached) and the root each root object was reached from. */
+    public static final class Levels {
+        private final HeapGraph graph;
+        private final EdgeFilter filter;
+        private final int[] dist;
+        private final int[] rootCategoryOf;
+
+        private Levels(HeapGraph graph, EdgeFilter filter, int[] dist, int[] rootCategoryOf) {
+            this.graph = graph;
+            this.filter = filter;
+            this.dist = dist;
+            this.rootCategoryOf = rootCategoryOf;
+        }
+
+        /** Up to {@code max} distinct shortest paths to {@code target}; empty when no root reaches it. */
+        public List<Path> paths(int target, int max) {
+            List<Path> paths = new ArrayList<>();
+            if (dist[target] < 0) {
+                return paths;
+            }
+            int[] chain = new int[dist[target] + 1];
+            collect(graph, filter, dist, rootCategoryOf, target, chain, max, paths);
+            return paths;
+        }
+    }
+
+    /** Breadth-first search from all roots, stopping once {@code target} is reached (-1: never). */
+    private static Levels search(HeapGraph g, EdgeFilter filter, int target) {
         int n = g.objectCount();
         int[] dist = new int[n];
         Arrays.fill(dist, -1);
@@ -41,7 +80,7 @@ public final class RootPaths {
                 queue[tail++] = o;
             }
         }
-        while (head < tail && dist[target] < 0) {
+        while (head < tail && (target < 0 || dist[target] < 0)) {
             int o = queue[head++];
             for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
                 int t = g.target(i);
@@ -51,13 +90,7 @@ public final class RootPaths {
                 }
             }
         }
-        List<Path> paths = new ArrayList<>();
-        if (dist[target] < 0) {
-            return paths;
-        }
-        int[] chain = new int[dist[target] + 1];
-        collect(g, filter, dist, rootCategoryOf, target, chain, max, paths);
-        return paths;
+        return new Levels(g, filter, dist, rootCategoryOf);
     }
 
     /** Walks back from {@code target} through predecessors one step closer to a root. */

@@ -1,0 +1,75 @@
+package dev.heaplens.web;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** A request's query parameters, read with bounds: a page is never more than {@link #MAX_PAGE} rows. */
+final class Params {
+    static final int MAX_PAGE = 500;
+    private final Map<String, String> values;
+
+    Params(Map<String, String> values) {
+        this.values = values;
+    }
+
+    /** Parses {@code a=1&b=x%20y}; a name given twice keeps its last value. */
+    static Params parse(String query) {
+        Map<String, String> values = new TreeMap<>();
+        if (query != null && !query.isEmpty()) {
+            for (String part : query.split("&")) {
+                int eq = part.indexOf('=');
+                String name = eq < 0 ? part : part.substring(0, eq);
+                String value = eq < 0 ? "" : part.substring(eq + 1);
+                try {
+                    values.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+                } catch (IllegalArgumentException e) {
+                    throw new ApiException(400, "bad query parameter encoding");
+                }
+            }
+        }
+        return new Params(values);
+    }
+
+    Map<String, String> asMap() {
+        return values;
+    }
+
+    String text(String name, String fallback) {
+        String v = values.get(name);
+        return v == null || v.isEmpty() ? fallback : v;
+    }
+
+    String required(String name) {
+        String v = values.get(name);
+        if (v == null || v.isEmpty()) {
+            throw new ApiException(400, "missing parameter '" + name + "'");
+        }
+        return v;
+    }
+
+    int integer(String name, int fallback, int min, int max) {
+        String v = values.get(name);
+        if (v == null || v.isEmpty()) {
+            return fallback;
+        }
+        try {
+            int i = Integer.parseInt(v);
+            if (i < min || i > max) {
+                throw new ApiException(400, "'" + name + "' must be between " + min + " and " + max);
+            }
+            return i;
+        } catch (NumberFormatException e) {
+            throw new ApiException(400, "'" + name + "' is not a number: " + v);
+        }
+    }
+
+    int page() {
+        return integer("page", 0, 0, Integer.MAX_VALUE / MAX_PAGE);
+    }
+
+    int size(int fallback) {
+        return integer("size", fallback, 1, MAX_PAGE);
+    }
+}

@@ -1,0 +1,250 @@
+package dev.heaplens.web;
+
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.graph.RetainedByGroup;
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.runtime.HeapRuntime;
+import dev.heaplens.runtime.LoadedHeap;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+
+/**
+ * One dump as the views read it: loaded once through the runtime, then indexed so that a page
+ * is a slice of a precomputed array. What is cheap and needed by the first page is built at
+ * once; the grouped retained sizes of the other keys and duplicate strings are built in the
+ * background and waited for only if asked before they are ready.
+ */
+final class ServedDump {
+    /** Groups whose retained size is made exact (the rest are lower bounds), as retained shows by default. */
+    static final int EXACT_GROUPS = 20;
+    /** Duplicate-string values kept for paging. */
+    static final int STRINGS_KEPT = 1000;
+
+    final int id;
+    final HeapRuntime runtime;
+    final LoadedHeap heap;
+    final Dominators dominators;
+    final HeapGraph graph;
+    /** Reachable objects, largest retained first. */
+    final int[] byRetained;
+    /** Dominator children, each node's {@code childStart..childEnd} range ordered largest retained first. */
+    private final int[] children;
+    /** Objects per class: class {@code c}'s are {@code classObjects[classStart[c]..classStart[c+1])}, reachable ones largest retained first. */
+    private final Map<String, Integer> classIds = new HashMap<>();
+    private final int[] classStart;
+    private final int[] classObjects;
+    final RootPaths.Tree strongPaths;
+    final Reachability reachability;
+    private final Map<GroupBy, Future<List<RetainedByGroup.Row>>> groups = new HashMap<>();
+    private final Map<GroupBy, Future<List<RetainedByGroup.Row>>> bounds = new HashMap<>();
+    private final Map<GroupBy, Future<List<Reachability.KindRow>>> unreachable = new HashMap<>();
+    private final Future<DuplicateStrings> strings;
+    private final Future<RootPaths.Levels> strongLevels;
+
+    ServedDump(int id, HeapRuntime runtime, LoadedHeap heap, Executor background) {
+        this.id = id;
+        this.runtime = runtime;
+        this.heap = heap;
+        this.dominators = heap.dominators();
+        this.graph = heap.graph();
+        this.byRetained = RetainedOrder.of(dominators);
+        this.children = sortedChildren();
+        int n = graph.objectCount();
+        int[] classOf = new int[n];
+        int[] counts = new int[64];
+        for (int o = 0; o < n; o++) {
+            String name = heap.namer().className(o);
+            Integer c = classIds.get(name);
+            if (c == null) {
+                c = classIds.size();
+                classIds.put(name, c);
+                if (c == counts.length) {
+                    counts = java.util.Arrays.copyOf(counts, c * 2);
+                }
+            }
+            classOf[o] = c;
+            counts[c]++;
+        }
+        classStart = new int[classIds.size() + 1];
+        for (int c = 0; c < classIds.size(); c++) {
+            classStart[c + 1] = classStart[c] + counts[c];
+        }
+        int[] next = java.util.Arrays.copyOf(classStart, classStart.length - 1);
+        classObjects = new int[n];
+        for (int o : byRetained) {
+            classObjects[next[classOf[o]]++] = o;
+        }
+        for (int o = 0; o < n; o++) {
+            if (!dominators.isReachable(o)) {
+                classObjects[next[classOf[o]]++] = o;
+            }
+        }
+        this.strongPaths = RootPaths.tree(graph, graph.strongReferences());
+        this.reachability = Reachability.of(dominators, heap.namer());
+        // the keys the overview shows first; every key's lower bounds before any exact retained set
+        List<GroupBy> keys = new java.util.ArrayList<>(List.of(GroupBy.CLASS, kindKey(), originKey()));
+        runtime.graphKeys().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
+        for (GroupBy key : keys) {
+            bounds.put(key, CompletableFuture.supplyAsync(() -> RetainedByGroup.lowerBounds(dominators, heap.namer(), key), background));
+        }
+        unreachable.put(GroupBy.CLASS, CompletableFuture.supplyAsync(
+                () -> Reachability.unreachableBy(dominators, heap.namer()::className), background));
+        unreachable.put(kindKey(), CompletableFuture.supplyAsync(
+                () -> Reachability.unreachableBy(dominators, heap.namer()::kind), background));
+        this.strongLevels = CompletableFuture.supplyAsync(() -> RootPaths.levels(graph, graph.strongReferences()), background);
+        background.execute(() -> childGroups(Dominators.SUPER_ROOT)); // the tree's first page grouped: a pass over all top nodes
+        for (GroupBy key : keys) {
+            groups.put(key, CompletableFuture.supplyAsync(
+                    () -> RetainedByGroup.compute(dominators, heap.namer(), key, EXACT_GROUPS), background));
+        }
+        this.strings = isJvm()
+                ? CompletableFuture.supplyAsync(() -> runtime.duplicateStrings(heap.input(), STRINGS_KEPT), background)
+                : null;
+    }
+
+    String name() {
+        return heap.input().name();
+    }
+
+    boolean isJvm() {
+        return runtime.graphKeys().contains(GroupBy.PACKAGE);
+    }
+
+    /** Ruby's coarse category is its type, the JVM's its kind. */
+    GroupBy kindKey() {
+        return runtime.graphKeys().contains(GroupBy.KIND) ? GroupBy.KIND : GroupBy.TYPE;
+    }
+
+    /** Where objects come from at the coarsest level: a Ruby gem, a Java package. */
+    GroupBy originKey() {
+        return isJvm() ? GroupBy.PACKAGE : GroupBy.GEM;
+    }
+
+    int classCount() {
+        return classIds.size();
+    }
+
+    /**
+     * The groups of {@code key} with their retained sizes: the largest {@link #EXACT_GROUPS} exact
+     * once the background has made them, lower bounds (marked inexact) until then.
+     */
+    List<RetainedByGroup.Row> groups(GroupBy key) {
+        Future<List<RetainedByGroup.Row>> exact = groups.get(key);
+        return exact.isDone() ? await(exact) : await(bounds.get(key));
+    }
+
+    /** Waits for every key's exact figures (a report is written once, with them). */
+    void awaitExact() {
+        groups.values().forEach(ServedDump::await);
+    }
+
+    /** Whether {@link #groups} gives the exact figures for {@code key} (answers built on it can be kept). */
+    boolean exact(GroupBy key) {
+        return groups.get(key).isDone();
+    }
+
+    List<Reachability.KindRow> unreachable(GroupBy key) {
+        return await(unreachable.get(key));
+    }
+
+    /** Every object's distance from the roots by strong references: several shortest paths without a new search. */
+    RootPaths.Levels strongLevels() {
+        return await(strongLevels);
+    }
+
+    /** Duplicate strings, or null for a Ruby dump. */
+    DuplicateStrings strings() {
+        return strings == null ? null : await(strings);
+    }
+
+    /** The objects of class {@code name} (reachable ones largest retained first), or null for no such class. */
+    int[] classRange(String name) {
+        Integer c = classIds.get(name);
+        return c == null ? null : new int[] {classStart[c], classStart[c + 1]};
+    }
+
+    int classObject(int i) {
+        return classObjects[i];
+    }
+
+    /** The dominator children of {@code node} ({@link Dominators#SUPER_ROOT} for the top), as a range of {@link #child}. */
+    int[] childRange(int node) {
+        return new int[] {dominators.childStart(node), dominators.childEnd(node)};
+    }
+
+    int child(int i) {
+        return children[i];
+    }
+
+    /**
+     * The dominator children of {@code node} grouped by class, largest retained first; the
+     * retained size of a group is the sum of its members' (their subtrees are disjoint). Kept for
+     * nodes with many children, whose grouping is a pass over all of them.
+     */
+    List<RetainedByGroup.Row> childGroups(int node) {
+        int[] range = childRange(node);
+        if (range[1] - range[0] < MANY_CHILDREN) {
+            return groupChildren(range);
+        }
+        return childGroups.computeIfAbsent(node, k -> groupChildren(range));
+    }
+
+    private static final int MANY_CHILDREN = 10_000;
+    private final Map<Integer, List<RetainedByGroup.Row>> childGroups = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private List<RetainedByGroup.Row> groupChildren(int[] range) {
+        Map<String, long[]> sums = new HashMap<>();
+        for (int i = range[0]; i < range[1]; i++) {
+            int c = children[i];
+            long[] s = sums.computeIfAbsent(heap.namer().className(c), k -> new long[3]);
+            s[0]++;
+            s[1] += graph.shallowSize(c);
+            s[2] += dominators.retainedSize(c);
+        }
+        List<RetainedByGroup.Row> rows = new java.util.ArrayList<>();
+        sums.forEach((k, s) -> rows.add(new RetainedByGroup.Row(k, s[0], s[1], -1, s[2], true)));
+        rows.sort(java.util.Comparator.comparingLong(RetainedByGroup.Row::retainedBytes).reversed()
+                .thenComparing(RetainedByGroup.Row::group));
+        return List.copyOf(rows);
+    }
+
+    /** Dominators' child ranges, each refilled in retained order: one pass over the sorted objects. */
+    private int[] sortedChildren() {
+        int n = graph.objectCount();
+        int[] sorted = new int[dominators.reachableCount()];
+        int[] next = new int[n + 1];
+        for (int o = 0; o < n; o++) {
+            next[o] = dominators.childStart(o);
+        }
+        next[n] = dominators.childStart(Dominators.SUPER_ROOT);
+        for (int o : byRetained) {
+            int parent = dominators.immediateDominator(o);
+            sorted[next[parent == Dominators.SUPER_ROOT ? n : parent]++] = o;
+        }
+        return sorted;
+    }
+
+    private static <T> T await(Future<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.heaplens.web;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.gc.GcAnalysis;
+import dev.heaplens.analysis.gc.GcComparison;
+import dev.heaplens.analysis.gc.JvmGcReport;
+import dev.heaplens.analysis.gc.RubyGcAnalysis;
+import dev.heaplens.analysis.gc.RubyGcReport;
+import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.gc.GcLog;
+import dev.heaplens.gc.GcRuntime;
+import dev.heaplens.io.DumpInput;
+import dev.heaplens.report.GcComparisonRenderer;
+import dev.heaplens.report.JvmGcRenderer;
+import dev.heaplens.report.OutputFormat;
+import dev.heaplens.report.RubyGcRenderer;
+import dev.heaplens.runtime.GcRuns;
+import dev.heaplens.runtime.HeapRuntime;
+import dev.heaplens.runtime.LeakIdentities;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Everything {@code serve} and {@code report} show: the dumps (each read once into a graph), the
+ * comparisons they allow (two dumps: the diff; three: the leaks), and the GC data. What a view
+ * needs is computed once and kept.
+ */
+public final class Workspace implements AutoCloseable {
+    /** Leak groups given exact retained sizes and a sample path. */
+    static final int LEAK_GROUPS = 20;
+
+    /** A dump opened by the caller, with the runtime that reads it. */
+    public record Source(DumpInput input, HeapRuntime runtime) {
+    }
+
+    final List<ServedDump> dumps = new ArrayList<>();
+    /** The GC report as {@code heaplens gc --format json} writes it (a comparison for two runs), or null. */
+    final String gcJson;
+    final String gcName;
+    private final ExecutorService background;
+    private final Map<GroupBy, Leaks> leaks = new ConcurrentHashMap<>();
+    private LeakIdentities newInB;
+
+    private Workspace(List<Source> sources, List<String> gcFiles) {
+        background = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "heaplens-web-index");
+            t.setDaemon(true);
+            return t;
+        });
+        for (Source s : sources) {
+            dumps.add(new ServedDump(dumps.size(), s.runtime(), s.runtime().load(s.input()), background));
+        }
+        if (gcFiles.isEmpty()) {
+            gcJson = null;
+            gcName = null;
+        } else {
+            List<GcLog> runs = GcRuns.read(gcFiles);
+            gcJson = gcReport(runs);
+            gcName = String.join(", ", gcFiles);
+        }
+    }
+
+    /** Reads every dump into a graph and indexes it, and reads the GC files; fails in one line on bad input. */
+    public static Workspace load(List<Source> sources, List<String> gcFiles) {
+        if (sources.isEmpty() && gcFiles.isEmpty()) {
+            throw new HeaplensException("give at least one dump, or GC data with --gc");
+        }
+        for (Source s : sources) {
+            if (s.input().format() != sources.get(0).input().format()) {
+                throw new HeaplensException(sources.get(0).input().name() + " is " + sources.get(0).input().format().description()
+                        + " but " + s.input().name() + " is " + s.input().format().description()
+                        + ": serve dumps of one runtime");
+            }
+        }
+        return new Workspace(sources, gcFiles);
+    }
+
+    boolean hasDiff() {
+        return dumps.size() >= 2;
+    }
+
+    boolean hasLeaks() {
+        return dumps.size() == 3;
+    }
+
+    ServedDump dump(int id) {
+        if (id < 0 || id >= dumps.size()) {
+            throw new ApiException(404, "no dump " + id);
+        }
+        return dumps.get(id);
+    }
+
+    /** The leaks of the three dumps grouped by {@code key}; A and B are read once more for their identities. */
+    synchronized Leaks leaks(GroupBy key) {
+        Leaks found = leaks.get(key);
+        if (found == null) {
+            ServedDump c = dumps.get(2);
+            if (newInB == null) {
+                HeapRuntime runtime = c.runtime;
+                LeakIdentities inA = runtime.identities(dumps.get(0).heap.input(), null);
+                newInB = runtime.identities(dumps.get(1).heap.input(), inA);
+            }
+            found = Leaks.find(c.heap.namer(), c.dominators, newInB.in(c.heap), newInB.rule(), key, LEAK_GROUPS);
+            leaks.put(key, found);
+        }
+        return found;
+    }
+
+    private static String gcReport(List<GcLog> runs) {
+        if (runs.size() == 2) {
+            GcLog a = runs.get(0);
+            GcLog b = runs.get(1);
+            String nameA = String.join(", ", a.sources());
+            String nameB = String.join(", ", b.sources());
+            if (a.runtime() != b.runtime()) {
+                throw new HeaplensException("cannot compare " + nameA + " (" + a.runtime() + ") with " + nameB + " (" + b.runtime() + ")");
+            }
+            if (a.runtime() == GcRuntime.RUBY) {
+                RubyGcReport ra = RubyGcAnalysis.of(a);
+                RubyGcReport rb = RubyGcAnalysis.of(b);
+                return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, OutputFormat.JSON,
+                        RubyGcRenderer.render(ra, OutputFormat.JSON), RubyGcRenderer.render(rb, OutputFormat.JSON));
+            }
+            JvmGcReport ra = GcAnalysis.jvm(a);
+            JvmGcReport rb = GcAnalysis.jvm(b);
+            return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, OutputFormat.JSON,
+                    JvmGcRenderer.render(ra, OutputFormat.JSON), JvmGcRenderer.render(rb, OutputFormat.JSON));
+        }
+        GcLog run = runs.get(0);
+        return run.runtime() == GcRuntime.RUBY
+                ? RubyGcRenderer.render(RubyGcAnalysis.of(run), OutputFormat.JSON)
+                : JvmGcRenderer.render(GcAnalysis.jvm(run), OutputFormat.JSON);
+    }
+
+    @Override
+    public void close() {
+        background.shutdownNow();
+    }
+}
