@@ -16,6 +16,8 @@ import static dev.heaplens.format.ruby.RubyKeys.*;
 public final class RubyLineParser extends TailScanner {
     private final boolean wantReferences;
     private final boolean wantFlags;
+    /** Off only in tests, to check {@link #finishTail} against the key loop it stands in for. */
+    boolean fastTail = true;
 
     /** The last address parsed that is not one of the record's own fields (a reference). */
     private long lastAddress;
@@ -80,6 +82,9 @@ public final class RubyLineParser extends TailScanner {
     private void parseObject(int pos, RubyRecord r) {
         int next = parseHead(pos, r);
         if (next >= 0) {
+            if (next == tailStart && finishTail(next, r)) {
+                return;
+            }
             pos = next;
         } else {
             pos = expect(pos, '{');
@@ -102,6 +107,9 @@ public final class RubyLineParser extends TailScanner {
             if (canJump(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
+                    if (finishTail(tail, r)) {
+                        return;
+                    }
                     pos = tail;
                     continue;
                 }
@@ -111,6 +119,9 @@ public final class RubyLineParser extends TailScanner {
             if (headerComplete(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
+                    if (finishTail(tail, r)) {
+                        return;
+                    }
                     pos = tail;
                     continue;
                 }
@@ -172,6 +183,58 @@ public final class RubyLineParser extends TailScanner {
             return p + 2;
         }
         return -1;
+    }
+
+    private static final long W_MEMSIZE_KEY = Swar.wordOf("\"memsize");
+    private static final long W_FLAGS_KEY = Swar.wordOf(", \"flags");
+
+    /**
+     * The tail most lines end with, {@code "memsize":N}, then {@code }} or {@code , "flags":{...}}},
+     * read from the memsize key at {@code tail} without the key loop, with what the loop would
+     * read and check (the flags skipped as {@link #skipFlags} skips them). True when the line is
+     * done; false when the tail is shaped otherwise, or holds what the loop refuses: the loop
+     * then reads it from {@code tail}, so an unusual tail costs time, never a different answer.
+     */
+    private boolean finishTail(int tail, RubyRecord r) {
+        if (!fastTail || wantAllocation || wantFlags || tail + 12 > end || Swar.word(buf, tail) != W_MEMSIZE_KEY
+                || buf[tail + 8] != '"' || buf[tail + 9] != ':') {
+            return false;
+        }
+        int p = tail + 10;
+        long value = 0;
+        int digits = 0;
+        for (; p < end && digits <= MAX_DIGITS; p++, digits++) {
+            int d = buf[p] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            value = value * 10 + d;
+        }
+        if (digits == 0 || digits > MAX_DIGITS || value > MAX_MEMSIZE || p >= end) {
+            return false;
+        }
+        int flags = 0;
+        if (buf[p] != '}') {
+            if (p + 11 > end || Swar.word(buf, p) != W_FLAGS_KEY || buf[p + 8] != '"' || buf[p + 9] != ':'
+                    || buf[p + 10] != '{') {
+                return false;
+            }
+            int close = Swar.indexOfCounting(buf, p + 11, end, (byte) '}', (byte) '"', count);
+            if (close < 0 || (count[0] & 1) != 0) {
+                return false;
+            }
+            p = skipSpace(close + 1);
+            if (p >= end || buf[p] != '}') {
+                return false;
+            }
+            flags = RubyRecord.HAS_FLAGS;
+        }
+        if (skipSpace(p + 1) != end) {
+            return false;
+        }
+        r.memsize = value;
+        r.flags |= flags;
+        return true;
     }
 
     /**
