@@ -429,6 +429,23 @@ log "GC done (GC.count=#{GC.count}); live objects = #{counts[:count_objects][:TO
 File.open(out_path, 'w') { |f| ObjectSpace.dump_all(output: f) }
 log "dump written"
 
+# HEAPLENS_BENCH_LEAK_DUMPS=1 (bench/make-leak-dumps.sh): two more dumps of the same process,
+# OUT.json.b and OUT.json.c, each after a step that keeps new objects (a leak: strings, hashes and
+# records appended to a global) and drops part of the request-scoped ones (churn), for `leaks`.
+if ENV['HEAPLENS_BENCH_LEAK_DUMPS']
+  $LEAK = []
+  %w[b c].each_with_index do |suffix, step|
+    $RECENT[:requests] = Array.new(n(38_300)) { |i| Rack::Request.new(i + step) }
+    n(60_000).times do |i|
+      $LEAK << { "id" => i, "payload" => "leaked-#{step}-#{i}", "at" => [i, step] }
+    end
+    $LEAK.concat(models.first(10).flat_map { |k| k.load_batch(0...n(1_000)) })
+    GC.start(full_mark: true, immediate_sweep: true)
+    File.open("#{out_path}.#{suffix}", 'w') { |f| ObjectSpace.dump_all(output: f) }
+    log "leak step #{step + 1}: #{$LEAK.size} kept; dump written to #{out_path}.#{suffix}"
+  end
+end
+
 lines = 0
 File.open(out_path, 'rb') { |f| buf = +''; lines += buf.count("\n") while f.read(1 << 20, buf) }
 size = File.size(out_path)

@@ -73,6 +73,8 @@ final class LeaksCommand implements Callable<Integer> {
         // A and B are read for identities only (one pass each), C into a graph.
         LeakIdentities inA = runtime.identities(inputs.get(0), null);
         LeakIdentities newInB = runtime.identities(inputs.get(1), inA);
+        long bytesOfA = inA.bytes();
+        inA = null; // A's identities are garbage before C's graph is built: the heap need not hold both
         LoadedHeap heapC = runtime.load(inputs.get(2));
         Leaks leaks = Leaks.find(heapC.namer(), heapC.dominators(), newInB.in(heapC), newInB.rule(), key, shownCount);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
@@ -98,6 +100,6 @@ final class LeaksCommand implements Callable<Integer> {
         if (format.rowsOnly()) {
             console.err().println("heaplens: " + LeaksRenderer.totalsNote(leaks));
         }
-        return gate.check(console, "leaked memory", leaks.leakedBytes(), inA.bytes());
+        return gate.check(console, "leaked memory", leaks.leakedBytes(), bytesOfA);
     }
 }

@@ -172,6 +172,7 @@ public final class Dominators {
 
         private final HeapGraph g;
         private final EdgeFilter f; // null: follow all
+        private final long[] weak;  // the weak references' bits when f is the graph's strong references: tested inline
         private final int objects;
         private int n;              // reachable objects
         private int[] num;          // object -> preorder number, 0 = not reached; later scratch by number
@@ -184,6 +185,7 @@ public final class Dominators {
         Computation(HeapGraph g, EdgeFilter f) {
             this.g = g;
             this.f = f;
+            this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
             this.objects = g.objectCount();
         }
 
@@ -201,6 +203,7 @@ public final class Dominators {
         /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
         private void depthFirst() {
             HeapGraph g = this.g;
+            long[] weak = this.weak;
             EdgeFilter f = this.f;
             int[] num = new int[objects + 1];
             int[] vertex = new int[objects + 1];
@@ -226,7 +229,8 @@ public final class Dominators {
                     int next = -1;
                     for (; i < end; i++) {
                         int w = g.target(i);
-                        if ((seen[w >>> 6] & (1L << w)) == 0 && (f == null || f.follow(v, i, w))) {
+                        if ((seen[w >>> 6] & (1L << w)) == 0
+                                && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                             next = w;
                             break;
                         }
@@ -257,6 +261,7 @@ public final class Dominators {
          */
         private void predecessors() {
             HeapGraph g = this.g;
+            long[] weak = this.weak;
             EdgeFilter f = this.f;
             int[] num = this.num;
             int[] vertex = this.vertex;
@@ -271,7 +276,7 @@ public final class Dominators {
                 }
                 for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
                     int w = g.target(i);
-                    if (w != v && (f == null || f.follow(v, i, w))) {
+                    if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                         at[w]++;
                     }
                 }
@@ -291,7 +296,7 @@ public final class Dominators {
                 }
                 for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
                     int w = g.target(i);
-                    if (w != v && (f == null || f.follow(v, i, w))) {
+                    if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                         preds.set(--at[w], x);
                     }
                 }

@@ -42,6 +42,7 @@ public final class HeapGraph {
     private volatile Inbound inbound;
     /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
     private final long[] weakReferences;
+    private final EdgeFilter strongReferences;
 
     HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, long[] position,
               long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
@@ -65,6 +66,7 @@ public final class HeapGraph {
         this.duplicateAddresses = duplicateAddresses;
         this.index = index;
         this.weakReferences = weakReferences;
+        this.strongReferences = weakReferences == null ? EdgeFilter.ALL : new StrongReferences(weakReferences);
         long sum = 0;
         for (long s : shallowSize) {
             sum += s;
@@ -83,7 +85,22 @@ public final class HeapGraph {
 
     /** Follows every reference but the weak ones: what keeps objects alive. */
     public EdgeFilter strongReferences() {
-        return weakReferences == null ? EdgeFilter.ALL : (source, reference, target) -> !isWeak(reference);
+        return strongReferences;
+    }
+
+    /** Every reference but the weak ones; traversals read its bits directly, without a call per reference. */
+    static final class StrongReferences implements EdgeFilter {
+        /** Bit i set: reference i is weak. */
+        final long[] weak;
+
+        StrongReferences(long[] weak) {
+            this.weak = weak;
+        }
+
+        @Override
+        public boolean follow(int source, long reference, int target) {
+            return (weak[(int) (reference >>> 6)] & (1L << reference)) == 0;
+        }
     }
 
     public int objectCount() {

@@ -31,6 +31,47 @@ public final class Swar {
         return ~(y | x | LOWS);
     }
 
+    /** The eight bytes at {@code buf[i, i + 8)} as a little-endian word (first byte lowest). */
+    public static long word(byte[] buf, int i) {
+        return (long) LONGS.get(buf, i);
+    }
+
+    /** The first eight bytes of {@code ascii} as {@link #word} reads them (fewer bytes: zeros above). */
+    public static long wordOf(String ascii) {
+        long w = 0;
+        for (int i = Math.min(8, ascii.length()) - 1; i >= 0; i--) {
+            w = (w << 8) | (ascii.charAt(i) & 0xff);
+        }
+        return w;
+    }
+
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /**
+     * How many of the word's bytes, from its first (lowest), are ASCII hex digits ({@code 0-9},
+     * {@code a-f}, {@code A-F}): 0 to 8.
+     */
+    public static int hexDigits(long word) {
+        long w7 = word & LOWS;
+        long digit = (w7 + 0x5050505050505050L) & ~(w7 + 0x4646464646464646L); // >= '0' and not > '9'
+        long lower = w7 | 0x2020202020202020L;
+        long letter = (lower + 0x1F1F1F1F1F1F1F1FL) & ~(lower + 0x1919191919191919L); // >= 'a' and not > 'f'
+        long valid = (digit | letter) & ~word & HIGHS; // and ASCII
+        return Long.numberOfTrailingZeros(~valid & HIGHS) >>> 3;
+    }
+
+    /**
+     * The value of the first {@code n} (1 to 8) bytes of the word read as hex digits, the first
+     * the most significant; the bytes must be hex digits ({@link #hexDigits}).
+     */
+    public static long hexValue(long word, int n) {
+        long x = (word & 0x0F0F0F0F0F0F0F0FL) + 9 * ((word >>> 6) & 0x0101010101010101L); // a nibble a byte
+        x <<= (8 - n) << 3; // the n digits to the top bytes, zeros below: the value of n digits
+        x = ((x & 0x0F000F000F000F00L) >>> 8) | ((x & 0x000F000F000F000FL) << 4);
+        x = ((x & 0x00FF000000FF0000L) >>> 16) | ((x & 0x000000FF000000FFL) << 8);
+        return ((x & 0x0000FFFF00000000L) >>> 32) | ((x & 0x000000000000FFFFL) << 16);
+    }
+
     /** Index of the first {@code target} in {@code buf[from, to)}, or -1. */
     public static int indexOf(byte[] buf, int from, int to, byte target) {
         long pattern = broadcast(target);

@@ -256,5 +256,26 @@ class DominatorsOracleTest {
             assertThat(RetainedSet.minimum(d, asArray)).as(what).isEqualTo(RetainedSet.minimum(d, membersObj));
             assertThat(RetainedSet.precise(d, asArray)).as(what).isEqualTo(RetainedSet.precise(d, membersObj));
         }
+
+        // many groups made exact together (more than one batch of 32 sometimes), each against the oracle
+        int groups = 1 + rnd.nextInt(rnd.nextBoolean() ? 4 : 40);
+        int[] groupOf = new int[c.n];
+        BitSet[] members = new BitSet[groups];
+        for (int g = 0; g < groups; g++) {
+            members[g] = new BitSet();
+        }
+        for (int y = 0; y < c.n; y++) {
+            int g = rnd.nextInt(groups + 2) - 2; // some objects in no group (-2, -1)
+            groupOf[c.object[y]] = g;
+            if (g >= 0) {
+                members[g].set(y);
+            }
+        }
+        RetainedSet[] batched = RetainedSet.precise(d, groupOf, groups);
+        for (int g = 0; g < groups; g++) {
+            BitSet precise = oracle.precise(members[g]);
+            assertThat(batched[g]).as("%s: group %d of %d, members %s", at, g, groups, members[g])
+                    .isEqualTo(new RetainedSet(precise.cardinality(), BruteForceRetention.bytes(precise, c.size)));
+        }
     }
 }

@@ -55,4 +55,29 @@ class SwarTest {
         }
         return n;
     }
+
+    /** Hex digits eight at a time against Character.digit, on words of hex, near-hex and non-ASCII bytes. */
+    @Test
+    void hexDigitsAndValuesAgreeWithCharacterDigit() {
+        Random random = new Random(7);
+        String alphabet = "0123456789abcdefABCDEF/:@G`gxX\"\u0000\u00ff\u00b0\u00c6";
+        for (int round = 0; round < 200_000; round++) {
+            byte[] b = new byte[8];
+            for (int i = 0; i < 8; i++) {
+                b[i] = random.nextInt(4) == 0 ? (byte) random.nextInt(256)
+                        : (byte) alphabet.charAt(random.nextInt(random.nextBoolean() ? 22 : alphabet.length()));
+            }
+            long word = Swar.word(b, 0);
+            int n = 0;
+            while (n < 8 && (b[n] & 0xff) < 0x80 && Character.digit((char) b[n], 16) >= 0) {
+                n++;
+            }
+            assertThat(Swar.hexDigits(word)).as("round %d", round).isEqualTo(n);
+            if (n > 0) {
+                assertThat(Swar.hexValue(word, n)).as("round %d", round)
+                        .isEqualTo(Long.parseLong(new String(b, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1), 16));
+            }
+        }
+        assertThat(Swar.wordOf("{\"addres")).isEqualTo(Swar.word("{\"address\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0));
+    }
 }

@@ -4,10 +4,9 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
-import dev.heaplens.util.Parallel;
 
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -45,58 +44,87 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
                         RootPaths.Path samplePath, int sample) {
     }
 
-    /** The exact retained set of each group: one graph traversal each, on every core. */
-    private static RetainedSet[] exactRetainedSets(Dominators d, List<String> keys, Map<String, BitSet> members) {
-        RetainedSet[] result = new RetainedSet[keys.size()];
-        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-        Runnable work = () -> {
-            for (int i = next.getAndIncrement(); i < keys.size(); i = next.getAndIncrement()) {
-                result[i] = RetainedSet.precise(d, members.get(keys.get(i)));
-            }
-        };
-        int threads = Math.min(keys.size(), Runtime.getRuntime().availableProcessors());
-        Parallel.runUnchecked("heaplens-retained", threads, t -> work.run());
-        return result;
-    }
-
     /**
      * @param newInB     whether an object of C was in B but not in A (by the dumps' identities)
      * @param top        groups that get exact retained sizes and a sample path
      */
     public static Leaks find(NamedHeap c, Dominators d, IntPredicate newInB, Rule rule, GroupBy by, int top) {
         HeapGraph g = c.graph();
-        Map<String, BitSet> members = new HashMap<>();
-        Map<String, long[]> sums = new HashMap<>();
+        int n = g.objectCount();
+        // Group ids by object (-1: not leaked): an int each, where a set of members per group
+        // cost a bit per object per group.
+        int[] groupOf = new int[n];
+        Map<String, Integer> ids = new HashMap<>();
+        List<String> names = new ArrayList<>();
+        GrowableCounts counts = new GrowableCounts();
         long count = 0;
         long bytes = 0;
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (int o = 0; o < n; o++) {
             if (!newInB.test(o)) {
+                groupOf[o] = -1;
                 continue;
             }
             String group = c.group(o, by);
-            members.computeIfAbsent(group, k -> new BitSet(n)).set(o);
-            long[] s = sums.computeIfAbsent(group, k -> new long[2]);
-            s[0]++;
-            s[1] += g.shallowSize(o);
+            Integer id = ids.get(group);
+            if (id == null) {
+                id = names.size();
+                ids.put(group, id);
+                names.add(group);
+                counts.add(o);
+            }
+            groupOf[o] = id;
+            counts.count[id]++;
+            counts.bytes[id] += g.shallowSize(o);
             count++;
             bytes += g.shallowSize(o);
         }
-        List<String> keys = new ArrayList<>(sums.keySet());
-        keys.sort(Comparator.comparingLong((String k) -> sums.get(k)[1]).reversed().thenComparing(k -> k));
-        RootPaths.Tree paths = RootPaths.tree(g, g.strongReferences());
-        int exact = Math.min(top, keys.size());
-        RetainedSet[] retained = exactRetainedSets(d, keys.subList(0, exact), members);
+        Integer[] order = new Integer[names.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingLong((Integer i) -> counts.bytes[i]).reversed().thenComparing(names::get));
+        int exact = Math.min(top, order.length);
+        // The shown groups get ids 0..exact-1, all others none, for one batched traversal.
+        int[] rank = new int[names.size()];
+        Arrays.fill(rank, -1);
+        for (int i = 0; i < exact; i++) {
+            rank[order[i]] = i;
+        }
+        for (int o = 0; o < n; o++) {
+            if (groupOf[o] >= 0) {
+                groupOf[o] = rank[groupOf[o]];
+            }
+        }
+        RetainedSet[] retained = RetainedSet.precise(d, groupOf, exact);
+        RootPaths.Tree paths = exact == 0 ? null : RootPaths.tree(g, g.strongReferences());
         List<Group> groups = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            String key = keys.get(i);
-            long[] s = sums.get(key);
+        for (int i = 0; i < order.length; i++) {
+            int id = order[i];
             if (i < exact) {
-                int sample = members.get(key).nextSetBit(0);
-                groups.add(new Group(key, s[0], s[1], retained[i].bytes(), true, paths.pathTo(sample), sample));
+                int sample = counts.first[id];
+                groups.add(new Group(names.get(id), counts.count[id], counts.bytes[id], retained[i].bytes(), true,
+                        paths.pathTo(sample), sample));
             } else {
-                groups.add(new Group(key, s[0], s[1], 0, false, null, -1));
+                groups.add(new Group(names.get(id), counts.count[id], counts.bytes[id], 0, false, null, -1));
             }
         }
         return new Leaks(rule, count, bytes, List.copyOf(groups));
+    }
+
+    /** Per group id: objects, shallow bytes, and the first member (the one a sample path goes to). */
+    private static final class GrowableCounts {
+        long[] count = new long[16];
+        long[] bytes = new long[16];
+        int[] first = new int[16];
+        private int size;
+
+        void add(int firstMember) {
+            if (size == count.length) {
+                count = Arrays.copyOf(count, size * 2);
+                bytes = Arrays.copyOf(bytes, size * 2);
+                first = Arrays.copyOf(first, size * 2);
+            }
+            first[size++] = firstMember;
+        }
     }
 }

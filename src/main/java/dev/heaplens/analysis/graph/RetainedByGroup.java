@@ -6,7 +6,7 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
 
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +20,7 @@ import java.util.Map;
  *
  * <p>One pass over the dominator tree gives every group's lower bound (the union of the members'
  * subtrees: members inside another member's subtree add nothing); the groups shown are then made
- * exact with one graph traversal each.
+ * exact together, 32 groups per graph traversal ({@link RetainedSet#precise(Dominators, int[], int)}).
  */
 public final class RetainedByGroup {
     private RetainedByGroup() {
@@ -79,17 +79,20 @@ public final class RetainedByGroup {
         }
         rows.sort(Comparator.comparingLong(Row::retainedBytes).reversed().thenComparing(Row::group));
         int exact = Math.min(exactGroups, rows.size());
+        // The groups made exact get ids 0..exact-1, the others none, for one batched traversal.
+        int[] rank = new int[groups];
+        Arrays.fill(rank, -1);
+        for (int i = 0; i < exact; i++) {
+            rank[ids.get(rows.get(i).group())] = i;
+        }
+        int[] exactOf = new int[n];
+        for (int o = 0; o < n; o++) {
+            exactOf[o] = rank[groupOf[o]];
+        }
+        RetainedSet[] sets = RetainedSet.precise(dominators, exactOf, exact);
         for (int i = 0; i < exact; i++) {
             Row r = rows.get(i);
-            int id = ids.get(r.group());
-            BitSet members = new BitSet(n);
-            for (int o = 0; o < n; o++) {
-                if (groupOf[o] == id) {
-                    members.set(o);
-                }
-            }
-            RetainedSet set = RetainedSet.precise(dominators, members);
-            rows.set(i, new Row(r.group(), r.count(), r.shallowBytes(), set.count(), set.bytes(), true));
+            rows.set(i, new Row(r.group(), r.count(), r.shallowBytes(), sets[i].count(), sets[i].bytes(), true));
         }
         rows.subList(0, exact).sort(Comparator.comparingLong(Row::retainedBytes).reversed().thenComparing(Row::group));
         return rows;

@@ -5,7 +5,6 @@ import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraph;
-import dev.heaplens.util.LongPairSet;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -15,9 +14,7 @@ import java.util.Set;
 public final class IdentitySink implements RubyRecordSink {
     public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
 
-    private final LongPairSet identities;
-    /** The type-and-class keys of the records that have a generation, for records of the other dump that lack one. */
-    private final LongPairSet classKeysOfGenerations;
+    private final IdentityTable identities;
     /** Only identities absent from these are kept (null: keep all). */
     private final Identities unless;
     long objects;
@@ -27,8 +24,7 @@ public final class IdentitySink implements RubyRecordSink {
     /** @param expected objects this sink will likely see, to size its set once */
     public IdentitySink(Identities unless, int expected) {
         this.unless = unless;
-        this.identities = new LongPairSet(Math.max(1 << 10, expected));
-        this.classKeysOfGenerations = new LongPairSet(1 << 10);
+        this.identities = new IdentityTable(Math.max(1 << 10, expected));
     }
 
     @Override
@@ -41,20 +37,25 @@ public final class IdentitySink implements RubyRecordSink {
         if (r.address == 0) {
             return; // not an object's address; cannot be told apart anyway
         }
-        if (unless != null && unless.contains(r.address, r.generation, r.type, r.classAddress)) {
+        long key = ObjectIdentity.key(r.generation, r.type, r.classAddress);
+        long classKey = ObjectIdentity.classKey(r.type, r.classAddress);
+        if (unless != null && unless.contains(r.address, key, classKey)) {
             return;
         }
-        long key = ObjectIdentity.key(r.generation, r.type, r.classAddress);
-        if (ObjectIdentity.byGeneration(key)) {
-            classKeysOfGenerations.add(r.address, ObjectIdentity.classKey(r.type, r.classAddress));
-        } else {
+        if (!ObjectIdentity.byGeneration(key)) {
             withoutGeneration++;
         }
-        identities.add(r.address, key);
+        identities.add(r.address, key, classKey);
     }
 
-    /** The identities of one read: the sinks' sets, queried together (no copy into one). */
-    public record Identities(List<LongPairSet> sets, List<LongPairSet> classKeysOfGenerations) {
+    /** The identities of one read: the sinks' tables, queried together (no copy into one). */
+    public static final class Identities {
+        private final List<IdentityTable> tables;
+
+        Identities(List<IdentityTable> tables) {
+            this.tables = tables;
+        }
+
         /** Whether object {@code o} of a heap read from another dump is one of these. */
         public boolean containsObject(RubyHeap heap, int o) {
             HeapGraph g = heap.graph();
@@ -66,16 +67,13 @@ public final class IdentitySink implements RubyRecordSink {
          * have one, else by type and class.
          */
         public boolean contains(long address, long generation, RubyType type, long classAddress) {
-            long classKey = ObjectIdentity.classKey(type, classAddress);
-            if (generation >= 0) {
-                return anyContains(sets, address, generation) || anyContains(sets, address, classKey);
-            }
-            return anyContains(sets, address, classKey) || anyContains(classKeysOfGenerations, address, classKey);
+            return contains(address, ObjectIdentity.key(generation, type, classAddress),
+                    ObjectIdentity.classKey(type, classAddress));
         }
 
-        private static boolean anyContains(List<LongPairSet> sets, long address, long key) {
-            for (LongPairSet s : sets) {
-                if (s.contains(address, key)) {
+        boolean contains(long address, long key, long classKey) {
+            for (IdentityTable t : tables) {
+                if (t.contains(address, key, classKey)) {
                     return true;
                 }
             }
@@ -84,8 +82,7 @@ public final class IdentitySink implements RubyRecordSink {
     }
 
     public static Identities identities(List<IdentitySink> sinks) {
-        return new Identities(sinks.stream().map(s -> s.identities).toList(),
-                sinks.stream().map(s -> s.classKeysOfGenerations).toList());
+        return new Identities(sinks.stream().map(s -> s.identities).toList());
     }
 
     public static long objects(List<IdentitySink> sinks) {

@@ -98,15 +98,20 @@ public final class RubyGraphSink implements RubyRecordSink {
     /** The site {@code file:line}, interned from its bytes (JSON escapes of the file kept as written). */
     private int internSite(RubyRecord r) {
         int fileLength = r.file.length();
-        String line = Long.toString(r.line);
-        int length = fileLength + 1 + line.length();
+        int digits = 1;
+        for (long rest = r.line / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        int length = fileLength + 1 + digits;
         if (siteKey.length < length) {
             siteKey = new byte[Math.max(length, siteKey.length * 2)];
         }
         System.arraycopy(r.buf, r.file.start, siteKey, 0, fileLength);
         siteKey[fileLength] = ':';
-        for (int i = 0; i < line.length(); i++) {
-            siteKey[fileLength + 1 + i] = (byte) line.charAt(i);
+        long rest = r.line; // written in place: no String per object
+        for (int i = length - 1; i > fileLength; i--) {
+            siteKey[i] = (byte) ('0' + rest % 10);
+            rest /= 10;
         }
         return sites.intern(siteKey, 0, length, r.file.escaped);
     }

@@ -16,6 +16,8 @@ import static dev.heaplens.format.ruby.RubyKeys.*;
 public final class RubyLineParser extends TailScanner {
     private final boolean wantReferences;
     private final boolean wantFlags;
+    /** Off only in tests, to check {@link #finishTail} against the key loop it stands in for. */
+    boolean fastTail = true;
 
     /** The last address parsed that is not one of the record's own fields (a reference). */
     private long lastAddress;
@@ -80,6 +82,9 @@ public final class RubyLineParser extends TailScanner {
     private void parseObject(int pos, RubyRecord r) {
         int next = parseHead(pos, r);
         if (next >= 0) {
+            if (next == tailStart && finishTail(next, r)) {
+                return;
+            }
             pos = next;
         } else {
             pos = expect(pos, '{');
@@ -102,6 +107,9 @@ public final class RubyLineParser extends TailScanner {
             if (canJump(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
+                    if (finishTail(tail, r)) {
+                        return;
+                    }
                     pos = tail;
                     continue;
                 }
@@ -111,6 +119,9 @@ public final class RubyLineParser extends TailScanner {
             if (headerComplete(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
+                    if (finishTail(tail, r)) {
+                        return;
+                    }
                     pos = tail;
                     continue;
                 }
@@ -137,6 +148,12 @@ public final class RubyLineParser extends TailScanner {
 
     private static final byte[] HEAD_CLASS = ascii(", \"class\":");
 
+    private static final long W_HEAD_ADDRESS = Swar.wordOf("{\"addres");
+    private static final long W_HEAD_ADDRESS_END = Swar.wordOf("ddress\":");
+    private static final long W_HEAD_TYPE = Swar.wordOf(", \"type\"");
+    private static final long W_HEAD_CLASS = Swar.wordOf(", \"class");
+    private static final long W_HEAD_CLASS_END = Swar.wordOf("\"class\":");
+
     /**
      * The head every object line of Ruby 2.5 to 3.1 starts with, {@code {"address":...,
      * "type":..., "class":...}, read without the general key loop: it is most of the parsing
@@ -144,15 +161,16 @@ public final class RubyLineParser extends TailScanner {
      * when the line does not start that way; the general loop then reads it from the start.
      */
     private int parseHead(int pos, RubyRecord r) {
-        if (!startsWith(pos, HEAD_ADDRESS)) {
+        // The fixed texts compared a word at a time (equal to startsWith on them, which C1 runs a byte at a time).
+        if (pos + 16 > end || Swar.word(buf, pos) != W_HEAD_ADDRESS || Swar.word(buf, pos + 3) != W_HEAD_ADDRESS_END) {
             return -1;
         }
         int p = parseAddress(pos + HEAD_ADDRESS.length, r, K_ADDRESS);
-        if (!startsWith(p, HEAD_TYPE)) {
+        if (p + 16 > end || Swar.word(buf, p) != W_HEAD_TYPE || buf[p + 8] != ':') {
             return -1;
         }
         p = parseType(p + HEAD_TYPE.length, r);
-        if (startsWith(p, HEAD_CLASS)) {
+        if (p + 16 <= end && Swar.word(buf, p) == W_HEAD_CLASS && Swar.word(buf, p + 2) == W_HEAD_CLASS_END) {
             p = parseAddress(p + HEAD_CLASS.length, r, K_CLASS);
             if (headerComplete(K_CLASS, r)) {
                 int tail = jump(r);
@@ -165,6 +183,58 @@ public final class RubyLineParser extends TailScanner {
             return p + 2;
         }
         return -1;
+    }
+
+    private static final long W_MEMSIZE_KEY = Swar.wordOf("\"memsize");
+    private static final long W_FLAGS_KEY = Swar.wordOf(", \"flags");
+
+    /**
+     * The tail most lines end with, {@code "memsize":N}, then {@code }} or {@code , "flags":{...}}},
+     * read from the memsize key at {@code tail} without the key loop, with what the loop would
+     * read and check (the flags skipped as {@link #skipFlags} skips them). True when the line is
+     * done; false when the tail is shaped otherwise, or holds what the loop refuses: the loop
+     * then reads it from {@code tail}, so an unusual tail costs time, never a different answer.
+     */
+    private boolean finishTail(int tail, RubyRecord r) {
+        if (!fastTail || wantAllocation || wantFlags || tail + 12 > end || Swar.word(buf, tail) != W_MEMSIZE_KEY
+                || buf[tail + 8] != '"' || buf[tail + 9] != ':') {
+            return false;
+        }
+        int p = tail + 10;
+        long value = 0;
+        int digits = 0;
+        for (; p < end && digits <= MAX_DIGITS; p++, digits++) {
+            int d = buf[p] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            value = value * 10 + d;
+        }
+        if (digits == 0 || digits > MAX_DIGITS || value > MAX_MEMSIZE || p >= end) {
+            return false;
+        }
+        int flags = 0;
+        if (buf[p] != '}') {
+            if (p + 11 > end || Swar.word(buf, p) != W_FLAGS_KEY || buf[p + 8] != '"' || buf[p + 9] != ':'
+                    || buf[p + 10] != '{') {
+                return false;
+            }
+            int close = Swar.indexOfCounting(buf, p + 11, end, (byte) '}', (byte) '"', count);
+            if (close < 0 || (count[0] & 1) != 0) {
+                return false;
+            }
+            p = skipSpace(close + 1);
+            if (p >= end || buf[p] != '}') {
+                return false;
+            }
+            flags = RubyRecord.HAS_FLAGS;
+        }
+        if (skipSpace(p + 1) != end) {
+            return false;
+        }
+        r.memsize = value;
+        r.flags |= flags;
+        return true;
     }
 
     /**
@@ -313,7 +383,20 @@ public final class RubyLineParser extends TailScanner {
         }
         p += 2;
         int digits = 0;
-        while (p < end) {
+        while (p + 8 <= end) { // eight digits at a time while the line has eight more bytes
+            long word = Swar.word(buf, p);
+            int n = Swar.hexDigits(word);
+            if (n == 0) {
+                break;
+            }
+            address = (address << (n << 2)) | Swar.hexValue(word, n);
+            p += n;
+            digits += n;
+            if (n < 8 || digits > 16) {
+                break;
+            }
+        }
+        while (p < end && digits <= 16) {
             int d = hexDigit(buf[p]);
             if (d < 0) {
                 break;

@@ -1,0 +1,69 @@
+package dev.heaplens.format.ruby;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The histogram read finishes the usual tail ({@code "memsize":N, "flags":{...}}}) without the key
+ * loop. Against the key loop itself (the fast tail switched off): the same lines accepted, the
+ * same memsize, on seeded random tails and on the same tails with bytes changed near the end
+ * (spaces, braces, quotes, digits, a cut line).
+ */
+class TailFastPathTest {
+    private static final String[] FLAGS = {"", "\"wb_protected\":true", "\"wb_protected\":true, \"old\":true, \"marked\":true",
+            "\"a}b\":true", "\"x\\\"\":1"};
+
+    @Test
+    void fastTailAgreesWithTheKeyLoop() {
+        int accepted = 0;
+        for (long seed = 0; seed < 20_000; seed++) {
+            Random rnd = new Random(seed);
+            StringBuilder b = new StringBuilder("{\"address\":\"0x7f00").append(Integer.toHexString(0x100000 + rnd.nextInt(1 << 20)))
+                    .append("\", \"type\":\"").append(rnd.nextBoolean() ? "STRING" : "OBJECT").append("\", \"class\":\"0x7f0012345678\"");
+            if (rnd.nextBoolean()) {
+                b.append(", \"value\":\"v").append(rnd.nextInt(99)).append('"');
+            }
+            b.append(rnd.nextInt(6) == 0 ? ",  \"memsize\" : " : ", \"memsize\":").append(rnd.nextInt(4) == 0 ? "1" + "0".repeat(rnd.nextInt(22)) : rnd.nextInt(100_000));
+            if (rnd.nextInt(4) != 0) {
+                b.append(", \"flags\":{").append(FLAGS[rnd.nextInt(FLAGS.length)]).append('}');
+            }
+            b.append('}').append(rnd.nextInt(5) == 0 ? "  " : "");
+            byte[] line = b.toString().getBytes(StandardCharsets.US_ASCII);
+            if (rnd.nextBoolean()) {
+                int k = 1 + rnd.nextInt(3);
+                for (int i = 0; i < k; i++) {
+                    int at = Math.max(0, line.length - 1 - rnd.nextInt(Math.min(line.length, 45)));
+                    line[at] = (byte) " }{\",:9x\t".charAt(rnd.nextInt(9));
+                }
+            }
+            int length = rnd.nextInt(10) == 0 ? rnd.nextInt(line.length + 1) : line.length;
+            if (compare(line, length, seed)) {
+                accepted++;
+            }
+        }
+        assertThat(accepted).isGreaterThan(8_000);
+    }
+
+    private static boolean compare(byte[] line, int length, long seed) {
+        RubyRecord fast = new RubyRecord();
+        RubyRecord loop = new RubyRecord();
+        boolean fastOk = new RubyLineParser(Set.of()).parse(line, 0, length, fast);
+        RubyLineParser keyLoop = new RubyLineParser(Set.of());
+        keyLoop.fastTail = false;
+        boolean loopOk = keyLoop.parse(line, 0, length, loop);
+        String at = "seed " + seed + ": " + new String(line, 0, length, StandardCharsets.US_ASCII);
+        assertThat(fastOk).as(at).isEqualTo(loopOk);
+        if (fastOk) {
+            assertThat(fast.memsize).as(at).isEqualTo(loop.memsize);
+            assertThat(fast.type).as(at).isEqualTo(loop.type);
+            assertThat(fast.classAddress).as(at).isEqualTo(loop.classAddress);
+            assertThat(fast.hasFlag(RubyRecord.HAS_FLAGS)).as(at).isEqualTo(loop.hasFlag(RubyRecord.HAS_FLAGS));
+        }
+        return fastOk;
+    }
+}
