@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.runtime.HeapFit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -21,7 +22,7 @@ import java.util.function.Function;
                 "  heaplens histogram heap.json --by location --format tsv > by-location.tsv",
                 "  heaplens retained app.hprof --by package",
                 "",
-                "Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 growth over a --fail-over limit."})
+                "Exit codes: 0 ok, 1 internal error, 2 bad input, usage or too little memory, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** Exit code for a bug in heaplens rather than in the input. */
     static final int INTERNAL_ERROR = 1;
@@ -34,7 +35,22 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     public static void main(String[] args) {
         Console console = Console.system();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> threadFailed(console, thread, e));
         System.exit(run(console, args));
+    }
+
+    /**
+     * A helper thread (progress, read-ahead) that ends with an uncaught throwable: one line, not
+     * the JVM's stack trace; nothing for OutOfMemoryError, which the command's own thread meets
+     * too and reports.
+     */
+    private static void threadFailed(Console console, Thread thread, Throwable e) {
+        if (System.getenv("HEAPLENS_DEBUG") != null) {
+            e.printStackTrace(console.err());
+        } else if (!(e instanceof OutOfMemoryError)) {
+            console.err().println("heaplens: internal error in thread " + thread.getName() + ": " + e
+                    + " (set HEAPLENS_DEBUG=1 to see where)");
+        }
     }
 
     /** Runs heaplens with the given streams and returns the exit code. */
@@ -49,7 +65,25 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
         LowerCaseEnums.registerAll(cli);
-        return checkWrites(console, cli.execute(args));
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            code = outOfMemory(console, e);
+        }
+        return checkWrites(console, code);
+    }
+
+    /**
+     * The heap ran out after all (the estimate before reading was low, or the command is not a
+     * graph command): one line naming the setting to raise, never the error's stack trace. By
+     * now the command's data is unreachable, so there is memory to say so.
+     */
+    private static int outOfMemory(Console console, OutOfMemoryError e) {
+        long max = Runtime.getRuntime().maxMemory();
+        console.err().println("heaplens: out of memory (" + e.getMessage() + ") with " + (max >> 20)
+                + " MiB of heap: " + HeapFit.raise(2 * max));
+        return HeaplensException.BAD_INPUT;
     }
 
     /** A command by name, made only when it runs. */
