@@ -86,6 +86,46 @@ class LauncherIT {
         assertThat(home.resolve("target/heaplens.jsa")).doesNotExist();
     }
 
+    @Test
+    void aGraphCommandsHeapIsNeverBelowTheJvmsDefaultsNorAboveTheMachinesCeiling() throws Exception {
+        install();
+        Map<String, String> flags = Map.of("HEAPLENS_CDS", "0", "HEAPLENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+        Map<String, Long> defaults = heapFlags(launch(flags, "histogram", "--help")); // the JVM's own choice
+        Map<String, Long> small = heapFlags(launch(flags, "top", "--help", home.resolve("samples/rails-ish.json.gz").toString()));
+        assertThat(small.get("InitialHeapSize")).isGreaterThanOrEqualTo(defaults.get("InitialHeapSize"));
+        assertThat(small.get("MaxHeapSize")).isGreaterThanOrEqualTo(defaults.get("MaxHeapSize"));
+
+        // a 64 GB HPROF dump (sparse) needs more than the machine has: the heap is its ceiling
+        Path huge = home.resolve("huge.hprof");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.write("JAVA PROFILE 1.0.2".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            f.setLength(64L << 30);
+        }
+        Map<String, Long> big = heapFlags(launch(flags, "top", "--help", huge.toString()));
+        long memTotal = Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal:"))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) * 1024).findFirst().orElseThrow();
+        assertThat(big.get("MaxHeapSize")).isLessThanOrEqualTo(memTotal * 3 / 4)
+                .isGreaterThan(defaults.get("MaxHeapSize"));
+        assertThat(big.get("InitialHeapSize")).isEqualTo(big.get("MaxHeapSize"));
+
+        Map<String, Long> given = heapFlags(launch(Map.of("HEAPLENS_CDS", "0", "HEAPLENS_MAX_HEAP", "300m",
+                "HEAPLENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "top", "--help", huge.toString()));
+        assertThat(given.get("MaxHeapSize")).isEqualTo(300L << 20);
+        assertThat(given.get("MaxNewSize")).isLessThanOrEqualTo(75L << 20); // the young generation fits
+    }
+
+    /** The JVM's heap flags as -XX:+PrintCommandLineFlags printed them (the first line of stdout). */
+    private static Map<String, Long> heapFlags(Run run) {
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        Map<String, Long> flags = new java.util.HashMap<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-XX:(\\w+)=(\\d+)").matcher(run.out().lines().findFirst().orElse(""));
+        while (m.find()) {
+            flags.put(m.group(1), Long.parseLong(m.group(2)));
+        }
+        assertThat(flags).containsKeys("InitialHeapSize", "MaxHeapSize");
+        return flags;
+    }
+
     /** The launcher, the packaged jar and the sample, laid out as in the repository; returns the jar. */
     private Path install() throws IOException {
         Files.createDirectories(home.resolve("target"));
