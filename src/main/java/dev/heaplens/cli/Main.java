@@ -7,7 +7,6 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.function.Function;
 
 @Command(name = "heaplens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Fast, exact analysis of heap dumps: Ruby ObjectSpace.dump_all JSON lines",
@@ -24,6 +23,29 @@ import java.util.function.Function;
                 "",
                 "Exit codes: 0 ok, 1 internal error, 2 bad input, usage or too little memory, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
+    /** The commands, in the order help lists them. */
+    private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
+            "graph", "diff", "leaks", "strings", "gc", "memprof");
+
+    /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
+    private static Object command(String name, Console console) {
+        return switch (name) {
+            case "summary" -> new SummaryCommand(console);
+            case "histogram" -> new HistogramCommand(console);
+            case "top" -> new TopCommand(console);
+            case "retained" -> new RetainedCommand(console);
+            case "object" -> new ObjectCommand(console);
+            case "paths" -> new PathsCommand(console);
+            case "graph" -> new GraphCommand(console);
+            case "diff" -> new DiffCommand(console);
+            case "leaks" -> new LeaksCommand(console);
+            case "strings" -> new StringsCommand(console);
+            case "gc" -> new GcCommand(console);
+            case "memprof" -> new MemprofCommand(console);
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
     /** Exit code for a bug in heaplens rather than in the input. */
     static final int INTERNAL_ERROR = 1;
 
@@ -56,10 +78,17 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     /** Runs heaplens with the given streams and returns the exit code. */
     public static int run(Console console, String... args) {
         CommandLine cli = new CommandLine(new Main(console));
-        for (Subcommand sub : subcommandsFor(args)) {
-            cli.addSubcommand(sub.name(), sub.make().apply(console));
+        // picocli reads each command's annotations when it is added: adding only the command asked
+        // for saves a good part of the JVM's start (measured: BENCHMARKS.md, heaplens gc)
+        if (args.length > 0 && COMMANDS.contains(args[0])) {
+            cli.addSubcommand(command(args[0], console));
+        } else {
+            for (String name : COMMANDS) {
+                cli.addSubcommand(command(name, console));
+            }
         }
-        cli.setCaseInsensitiveEnumValuesAllowed(true)
+        cli
+                .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))
                 .setParameterExceptionHandler(Main::badUsage)
@@ -84,41 +113,6 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         console.err().println("heaplens: out of memory (" + e.getMessage() + ") with " + (max >> 20)
                 + " MiB of heap: " + HeapFit.raise(2 * max));
         return HeaplensException.BAD_INPUT;
-    }
-
-    /** A command by name, made only when it runs. */
-    record Subcommand(String name, Function<Console, Object> make) {
-    }
-
-    /** Every command, in the order {@code heaplens --help} lists them. */
-    static final List<Subcommand> SUBCOMMANDS = List.of(
-            new Subcommand("summary", SummaryCommand::new),
-            new Subcommand("histogram", HistogramCommand::new),
-            new Subcommand("top", TopCommand::new),
-            new Subcommand("retained", RetainedCommand::new),
-            new Subcommand("object", ObjectCommand::new),
-            new Subcommand("paths", PathsCommand::new),
-            new Subcommand("graph", GraphCommand::new),
-            new Subcommand("diff", DiffCommand::new),
-            new Subcommand("leaks", LeaksCommand::new),
-            new Subcommand("strings", StringsCommand::new),
-            new Subcommand("gc", GcCommand::new),
-            new Subcommand("memprof", MemprofCommand::new));
-
-    /**
-     * The one command {@code args} names, or all of them (bare {@code heaplens}, {@code --help},
-     * a misspelt name that picocli then suggests a neighbour for). Picocli reads every command's
-     * annotations when it is added: building all twelve took a third of {@code --version}'s time.
-     */
-    static List<Subcommand> subcommandsFor(String... args) {
-        if (args.length > 0) {
-            for (Subcommand sub : SUBCOMMANDS) {
-                if (sub.name().equals(args[0])) {
-                    return List.of(sub);
-                }
-            }
-        }
-        return SUBCOMMANDS;
     }
 
     /**
