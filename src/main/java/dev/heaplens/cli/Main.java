@@ -1,10 +1,12 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.runtime.HeapFit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 @Command(name = "heaplens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Fast, exact analysis of heap dumps: Ruby ObjectSpace.dump_all JSON lines",
@@ -19,8 +21,33 @@ import java.io.PrintWriter;
                 "  heaplens histogram heap.json --by location --format tsv > by-location.tsv",
                 "  heaplens retained app.hprof --by package",
                 "",
-                "Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 growth over a --fail-over limit."})
+                "Exit codes: 0 ok, 1 internal error, 2 bad input, usage or too little memory, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
+    /** The commands, in the order help lists them. */
+    private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
+            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report");
+
+    /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
+    private static Object command(String name, Console console) {
+        return switch (name) {
+            case "summary" -> new SummaryCommand(console);
+            case "histogram" -> new HistogramCommand(console);
+            case "top" -> new TopCommand(console);
+            case "retained" -> new RetainedCommand(console);
+            case "object" -> new ObjectCommand(console);
+            case "paths" -> new PathsCommand(console);
+            case "graph" -> new GraphCommand(console);
+            case "diff" -> new DiffCommand(console);
+            case "leaks" -> new LeaksCommand(console);
+            case "strings" -> new StringsCommand(console);
+            case "gc" -> new GcCommand(console);
+            case "memprof" -> new MemprofCommand(console);
+            case "serve" -> new ServeCommand(console);
+            case "report" -> new ReportCommand(console);
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
     /** Exit code for a bug in heaplens rather than in the input. */
     static final int INTERNAL_ERROR = 1;
 
@@ -32,33 +59,62 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     public static void main(String[] args) {
         Console console = Console.system();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> threadFailed(console, thread, e));
         System.exit(run(console, args));
+    }
+
+    /**
+     * A helper thread (progress, read-ahead) that ends with an uncaught throwable: one line, not
+     * the JVM's stack trace; nothing for OutOfMemoryError, which the command's own thread meets
+     * too and reports.
+     */
+    private static void threadFailed(Console console, Thread thread, Throwable e) {
+        if (System.getenv("HEAPLENS_DEBUG") != null) {
+            e.printStackTrace(console.err());
+        } else if (!(e instanceof OutOfMemoryError)) {
+            console.err().println("heaplens: internal error in thread " + thread.getName() + ": " + e
+                    + " (set HEAPLENS_DEBUG=1 to see where)");
+        }
     }
 
     /** Runs heaplens with the given streams and returns the exit code. */
     public static int run(Console console, String... args) {
-        CommandLine cli = new CommandLine(new Main(console))
-                .addSubcommand(new SummaryCommand(console))
-                .addSubcommand(new HistogramCommand(console))
-                .addSubcommand(new TopCommand(console))
-                .addSubcommand(new RetainedCommand(console))
-                .addSubcommand(new ObjectCommand(console))
-                .addSubcommand(new PathsCommand(console))
-                .addSubcommand(new GraphCommand(console))
-                .addSubcommand(new DiffCommand(console))
-                .addSubcommand(new LeaksCommand(console))
-                .addSubcommand(new StringsCommand(console))
-                .addSubcommand(new GcCommand(console))
-                .addSubcommand(new MemprofCommand(console))
-                .addSubcommand(new ServeCommand(console))
-                .addSubcommand(new ReportCommand(console))
+        CommandLine cli = new CommandLine(new Main(console));
+        // picocli reads each command's annotations when it is added: adding only the command asked
+        // for saves a good part of the JVM's start (measured: BENCHMARKS.md, heaplens gc)
+        if (args.length > 0 && COMMANDS.contains(args[0])) {
+            cli.addSubcommand(command(args[0], console));
+        } else {
+            for (String name : COMMANDS) {
+                cli.addSubcommand(command(name, console));
+            }
+        }
+        cli
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
         LowerCaseEnums.registerAll(cli);
-        return checkWrites(console, cli.execute(args));
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            code = outOfMemory(console, e);
+        }
+        return checkWrites(console, code);
+    }
+
+    /**
+     * The heap ran out after all (the estimate before reading was low, or the command is not a
+     * graph command): one line naming the setting to raise, never the error's stack trace. By
+     * now the command's data is unreachable, so there is memory to say so.
+     */
+    private static int outOfMemory(Console console, OutOfMemoryError e) {
+        long max = Runtime.getRuntime().maxMemory();
+        console.err().println("heaplens: out of memory (" + e.getMessage() + ") with " + (max >> 20)
+                + " MiB of heap: " + HeapFit.raise(2 * max));
+        return HeaplensException.BAD_INPUT;
     }
 
     /**

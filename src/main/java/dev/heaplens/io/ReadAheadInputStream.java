@@ -22,8 +22,11 @@ public final class ReadAheadInputStream extends InputStream {
     private Block current;
     private int pos;
 
-    /** A filled block; {@code length < 0} marks the end, with {@code error} when reading failed. */
-    private record Block(byte[] data, int length, IOException error) {
+    /**
+     * A filled block; {@code length < 0} marks the end, with {@code error} when reading failed
+     * (an IOException, or an Error such as OutOfMemoryError, rethrown as it was to the reader).
+     */
+    private record Block(byte[] data, int length, Throwable error) {
     }
 
     public ReadAheadInputStream(InputStream source) {
@@ -41,7 +44,7 @@ public final class ReadAheadInputStream extends InputStream {
             while (!closed) {
                 byte[] data = free.take();
                 int n = 0;
-                IOException error = null;
+                Throwable error = null;
                 try {
                     while (n < data.length) {
                         int r = source.read(data, n, data.length - n);
@@ -54,6 +57,8 @@ public final class ReadAheadInputStream extends InputStream {
                     error = e;
                 } catch (RuntimeException e) {
                     error = new IOException(e.getMessage(), e);
+                } catch (Error e) { // the reader must hear of it, not wait for a block forever
+                    error = e;
                 }
                 if (n > 0) {
                     filled.put(new Block(data, n, null)); // what was read before a failure still counts
@@ -87,8 +92,11 @@ public final class ReadAheadInputStream extends InputStream {
         }
         if (current.length() < 0) {
             filled.add(current); // stay at the end for later calls
-            if (current.error() != null) {
-                throw current.error();
+            if (current.error() instanceof IOException e) {
+                throw e;
+            }
+            if (current.error() instanceof Error e) {
+                throw e;
             }
             return -1;
         }

@@ -14,6 +14,7 @@ import dev.heaplens.analysis.jvm.JvmSummary;
 import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
+import dev.heaplens.format.hprof.HprofObjectEstimate;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.io.DumpInput;
@@ -59,6 +60,7 @@ final class JvmRuntime extends RuntimeBase {
 
     @Override
     public LoadedHeap load(DumpInput input) {
+        HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
         // Two passes (classes, then objects) over the dump.
         JvmHeap heap = new JvmHeap(withProgress(input, 2, source -> HprofGraphReader.read(source, layout(),
                 options.strict())));

@@ -4,19 +4,24 @@ import dev.heaplens.io.DumpInput;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 
 /**
- * How many records (lines) a Ruby dump holds, measured on its first mebibyte: lines per byte
- * there, times the dump's size (for gzip, the compressed bytes that mebibyte took, so the
- * compression ratio is measured too). Sizes the identity sets of {@code leaks} once instead of
- * growing them; when it cannot be measured (standard input) the sets start small and grow.
+ * How many records (lines) a Ruby dump holds, measured on a mebibyte of it: lines per byte
+ * there, times the dump's size. A plain file is sampled in windows spread over it; a gzipped one
+ * on its first mebibyte, over the compressed bytes that took (so the compression ratio is
+ * measured too). Sizes the identity sets of {@code leaks} once instead of growing them (when
+ * it cannot be measured, standard input, the sets start small and grow), and tells
+ * {@link HeapFit} whether a graph will fit.
  */
 final class ObjectCountEstimate {
     private static final int SAMPLE = 1 << 20;
+    private static final int WINDOWS = 16;
     private static final int SMALLEST = 1 << 10;
     private static final int LARGEST = 1 << 28;
 
@@ -29,26 +34,67 @@ final class ObjectCountEstimate {
         return (int) Math.min(LARGEST, Math.max(SMALLEST, lines / Math.max(1, threads)));
     }
 
-    private static long lines(DumpInput input) {
+    /** Lines in the whole dump, or 0 when they cannot be measured. */
+    static long lines(DumpInput input) {
         if (!input.canReopen() || input.size() <= 0) {
             return 0;
         }
-        AtomicLong taken = new AtomicLong(); // compressed bytes, for gzip
+        try {
+            return input.isGzip() ? headLines(input) : spreadLines(input);
+        } catch (IOException e) {
+            return 0; // the read itself will say what is wrong with the file
+        }
+    }
+
+    /**
+     * A plain file: one window in the middle of each of {@value #WINDOWS} equal slices of it, so
+     * that the estimate does not hang on the head alone (a dump's first lines, roots and classes,
+     * are shorter than most: the head alone overestimated a 1.6 GB dump by a fifth, the windows
+     * by 3%).
+     */
+    private static long spreadLines(DumpInput input) throws IOException {
+        long size = input.size();
+        int windows = size <= SAMPLE ? 1 : WINDOWS; // a small file is read whole
+        int window = (int) (size <= SAMPLE ? size : SAMPLE / WINDOWS);
+        ByteBuffer buffer = ByteBuffer.allocate(window);
+        long lines = 0;
+        long read = 0;
+        try (FileChannel file = input.openChannel()) {
+            for (int w = 0; w < windows; w++) {
+                long at = size / windows * w + (size / windows - window) / 2; // the middle of slice w
+                buffer.clear();
+                while (buffer.hasRemaining() && file.read(buffer, at + buffer.position()) > 0) {
+                    // fill the window
+                }
+                lines += newlines(buffer.array(), buffer.position());
+                read += buffer.position();
+            }
+        }
+        return lines == 0 ? 0 : (long) ((double) lines * size / read);
+    }
+
+    /** A gzipped file: its first mebibyte, over the compressed bytes it took. */
+    private static long headLines(DumpInput input) throws IOException {
+        AtomicLong taken = new AtomicLong();
         try (InputStream raw = new CountingInputStream(Files.newInputStream(Path.of(input.name())), taken);
-             InputStream in = input.isGzip() ? new GZIPInputStream(raw, 1 << 13) : raw) {
+             InputStream in = new GZIPInputStream(raw, 1 << 13)) {
             byte[] buffer = new byte[1 << 16];
             long lines = 0;
             long read = 0;
             for (int n; read < SAMPLE && (n = in.read(buffer)) > 0; read += n) {
-                for (int i = 0; i < n; i++) {
-                    if (buffer[i] == '\n') {
-                        lines++;
-                    }
-                }
+                lines += newlines(buffer, n);
             }
             return taken.get() == 0 || lines == 0 ? 0 : (long) ((double) lines * input.size() / taken.get());
-        } catch (IOException e) {
-            return 0; // the read itself will say what is wrong with the file
         }
+    }
+
+    private static long newlines(byte[] bytes, int length) {
+        long lines = 0;
+        for (int i = 0; i < length; i++) {
+            if (bytes[i] == '\n') {
+                lines++;
+            }
+        }
+        return lines;
     }
 }

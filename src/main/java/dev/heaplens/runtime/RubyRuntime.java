@@ -51,6 +51,7 @@ final class RubyRuntime extends RuntimeBase {
     @Override
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
+        HeapFit.require(input.name(), ObjectCountEstimate.lines(input), HeapFit.RUBY_BYTES_PER_OBJECT);
         RubyDumpReader.Options read = readerOptions();
         RubyHeap heap;
         try (ReadListener.Reading ignored = progress(input, read)) {

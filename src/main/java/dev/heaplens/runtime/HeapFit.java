@@ -1,0 +1,65 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.HeaplensException;
+
+import java.util.Locale;
+
+/**
+ * Whether a dump's heap graph fits in this JVM's heap, told before the dump is read: its objects,
+ * estimated from its head, times the heap a graph command needs per object, against
+ * {@link Runtime#maxMemory()}. A dump that does not fit is refused in one line naming the setting
+ * to raise, instead of an {@link OutOfMemoryError} after most of the work. Whatever starts the
+ * JVM (the launcher, {@code java -jar}, a test), the check is the same.
+ */
+public final class HeapFit {
+    /**
+     * Heap a Ruby graph command needs per object, at the least: the smallest -Xmx with which
+     * {@code top} ran, over the objects (README "Memory and start-up"; 612 MiB for 4.73M objects),
+     * rounded down so that a dump near the limit is tried rather than refused.
+     */
+    static final long RUBY_BYTES_PER_OBJECT = 120;
+    /** The same for a JVM dump (750 MiB for 7.39M objects). */
+    static final long JVM_BYTES_PER_OBJECT = 96;
+    /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
+    static final long FIXED_BYTES = 8L << 20;
+
+    private HeapFit() {
+    }
+
+    /**
+     * Refuses, in one line, a dump of about {@code objects} objects (unknown: 0 or less, never
+     * refused) whose graph needs more than {@code maxHeap} bytes of heap.
+     */
+    static void require(String dump, long objects, long bytesPerObject, long maxHeap) {
+        if (objects <= 0) {
+            return;
+        }
+        long need = FIXED_BYTES + objects * bytesPerObject;
+        if (need > maxHeap) {
+            throw new HeaplensException(String.format(Locale.ROOT,
+                    "%s: its heap graph (about %,d objects) needs about %s of heap, and this JVM may use %s: %s",
+                    dump, objects, mib(need), mib(maxHeap), raise(need)));
+        }
+    }
+
+    /** As {@link #require(String, long, long, long)}, against this JVM's maximum heap. */
+    static void require(String dump, long objects, long bytesPerObject) {
+        require(dump, objects, bytesPerObject, Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * How to give the JVM at least {@code bytes} of heap, with some room: the launcher's setting
+     * and the JVM's own, e.g. {@code raise it with HEAPLENS_MAX_HEAP=2g (./heaplens) or java -Xmx2g}.
+     */
+    public static String raise(long bytes) {
+        long mib = (bytes + (bytes >> 2) + (1L << 20) - 1) >> 20; // a quarter more, in MiB
+        String size = mib > 768 ? (mib + 1023) / 1024 + "g" : (mib + 255) / 256 * 256 + "m";
+        return "raise it with HEAPLENS_MAX_HEAP=" + size + " (./heaplens) or java -Xmx" + size;
+    }
+
+    /** Heap sizes in the JVM's units: {@code 612 MiB}, {@code 1.5 GiB}. */
+    static String mib(long bytes) {
+        long mib = bytes >> 20;
+        return mib < 1024 ? mib + " MiB" : String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+    }
+}

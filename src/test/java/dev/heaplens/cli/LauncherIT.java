@@ -1,0 +1,150 @@
+package dev.heaplens.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The ./heaplens launcher's start-up archive, on a copy of the launcher, the packaged jar and the
+ * sample (so the archive is this test's own): made once, used (the JVM's class-loading log says
+ * where Main came from), made again when the jar changes or the archive is damaged, and a failure
+ * to make it costs one line once and never the command. Runs after {@code package}.
+ */
+class LauncherIT {
+    private static final Path REPO = Path.of("").toAbsolutePath();
+    private static final String MAKING = "heaplens: making the start-up archive";
+
+    @TempDir
+    Path home;
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    @Test
+    void theArchiveIsMadeOnceUsedAndRemadeWhenItsJarOrItselfChanges() throws Exception {
+        Path jar = install();
+        Path archive = home.resolve("target/heaplens.jsa");
+
+        Run first = launch(Map.of(), "--version");
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        assertThat(first.out()).startsWith("heaplens ");
+        assertThat(first.err()).startsWith(MAKING);
+        assertThat(archive).isRegularFile();
+
+        Path classLog = home.resolve("classes.log");
+        Run second = launch(Map.of("HEAPLENS_JAVA_OPTS", "-Xlog:class+load:file=" + classLog), "--version");
+        assertThat(second.err()).isEmpty();
+        assertThat(Files.readString(classLog)).contains("dev.heaplens.cli.Main source: shared objects file");
+
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(3600))); // a new build
+        Run rebuilt = launch(Map.of(), "--version");
+        assertThat(rebuilt.err()).startsWith(MAKING);
+        assertThat(launch(Map.of(), "--version").err()).isEmpty();
+
+        Files.write(archive, new byte[4096]); // damaged: the JVM would refuse it, or worse, crash on it
+        Run damaged = launch(Map.of(), "--version");
+        assertThat(damaged.exitCode()).isZero();
+        assertThat(damaged.err()).startsWith(MAKING);
+        assertThat(Files.size(archive)).isGreaterThan(1 << 20);
+    }
+
+    @Test
+    void aFailureToMakeTheArchiveIsOneLineOnceAndNeverStopsTheCommand() throws Exception {
+        install();
+        Files.write(home.resolve("samples/rails-ish.json.gz"), new byte[] {1, 2, 3}); // training fails on it
+        Run failed = launch(Map.of(), "--version");
+        assertThat(failed.exitCode()).isZero();
+        assertThat(failed.out()).startsWith("heaplens ");
+        assertThat(failed.err().lines()).containsExactly(MAKING + " " + home.resolve("target/heaplens.jsa")
+                        + " (once per build, a few seconds)...",
+                "heaplens: could not make the start-up archive (see " + home.resolve("target/heaplens.jsa.log")
+                        + "); running without it");
+        Run again = launch(Map.of(), "--version");
+        assertThat(again.exitCode()).isZero();
+        assertThat(again.err()).isEmpty();
+        assertThat(home.resolve("target/heaplens.jsa")).doesNotExist();
+    }
+
+    @Test
+    void noArchiveWhenSwitchedOff() throws Exception {
+        install();
+        Run off = launch(Map.of("HEAPLENS_CDS", "0"), "--version");
+        assertThat(off.exitCode()).isZero();
+        assertThat(off.err()).isEmpty();
+        assertThat(home.resolve("target/heaplens.jsa")).doesNotExist();
+    }
+
+    @Test
+    void aGraphCommandsHeapIsNeverBelowTheJvmsDefaultsNorAboveTheMachinesCeiling() throws Exception {
+        install();
+        Map<String, String> flags = Map.of("HEAPLENS_CDS", "0", "HEAPLENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+        Map<String, Long> defaults = heapFlags(launch(flags, "histogram", "--help")); // the JVM's own choice
+        Map<String, Long> small = heapFlags(launch(flags, "top", "--help", home.resolve("samples/rails-ish.json.gz").toString()));
+        assertThat(small.get("InitialHeapSize")).isGreaterThanOrEqualTo(defaults.get("InitialHeapSize"));
+        assertThat(small.get("MaxHeapSize")).isGreaterThanOrEqualTo(defaults.get("MaxHeapSize"));
+
+        // a 64 GB HPROF dump (sparse) needs more than the machine has: the heap is its ceiling
+        Path huge = home.resolve("huge.hprof");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.write("JAVA PROFILE 1.0.2".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            f.setLength(64L << 30);
+        }
+        Map<String, Long> big = heapFlags(launch(flags, "top", "--help", huge.toString()));
+        long memTotal = Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal:"))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) * 1024).findFirst().orElseThrow();
+        assertThat(big.get("MaxHeapSize")).isLessThanOrEqualTo(memTotal * 3 / 4)
+                .isGreaterThan(defaults.get("MaxHeapSize"));
+        assertThat(big.get("InitialHeapSize")).isEqualTo(big.get("MaxHeapSize"));
+
+        Map<String, Long> given = heapFlags(launch(Map.of("HEAPLENS_CDS", "0", "HEAPLENS_MAX_HEAP", "300m",
+                "HEAPLENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "top", "--help", huge.toString()));
+        assertThat(given.get("MaxHeapSize")).isEqualTo(300L << 20);
+        assertThat(given.get("MaxNewSize")).isLessThanOrEqualTo(75L << 20); // the young generation fits
+    }
+
+    /** The JVM's heap flags as -XX:+PrintCommandLineFlags printed them (the first line of stdout). */
+    private static Map<String, Long> heapFlags(Run run) {
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        Map<String, Long> flags = new java.util.HashMap<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-XX:(\\w+)=(\\d+)").matcher(run.out().lines().findFirst().orElse(""));
+        while (m.find()) {
+            flags.put(m.group(1), Long.parseLong(m.group(2)));
+        }
+        assertThat(flags).containsKeys("InitialHeapSize", "MaxHeapSize");
+        return flags;
+    }
+
+    /** The launcher, the packaged jar and the sample, laid out as in the repository; returns the jar. */
+    private Path install() throws IOException {
+        Files.createDirectories(home.resolve("target"));
+        Files.createDirectories(home.resolve("samples"));
+        Files.copy(REPO.resolve("heaplens"), home.resolve("heaplens"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(REPO.resolve("samples/rails-ish.json.gz"), home.resolve("samples/rails-ish.json.gz"));
+        return Files.copy(REPO.resolve("target/heaplens.jar"), home.resolve("target/heaplens.jar"));
+    }
+
+    private Run launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(home.resolve("heaplens").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectOutput(home.resolve("out.txt").toFile()).redirectError(home.resolve("err.txt").toFile());
+        builder.environment().remove("HEAPLENS_JAVA_OPTS");
+        builder.environment().remove("HEAPLENS_CDS");
+        builder.environment().putAll(env);
+        Process p = builder.start();
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("launcher finished").isTrue();
+        return new Run(p.exitValue(), Files.readString(home.resolve("out.txt")), Files.readString(home.resolve("err.txt")));
+    }
+}
