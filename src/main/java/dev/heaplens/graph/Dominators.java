@@ -39,7 +39,7 @@ public final class Dominators {
     private final long reachableBytes;
     private volatile int[][] children;
 
-    private Dominators(HeapGraph graph, EdgeFilter filter, int[] idom, long[] retainedSize, int[] retainedCount,
+    Dominators(HeapGraph graph, EdgeFilter filter, int[] idom, long[] retainedSize, int[] retainedCount,
                        int[] preorder, long reachableBytes) {
         this.graph = graph;
         this.filter = filter;

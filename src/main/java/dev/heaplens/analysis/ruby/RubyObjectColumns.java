@@ -24,6 +24,23 @@ final class RubyObjectColumns {
         detail = built.toGraphOrder(sinks.stream().map(RubyGraphSink::detailColumn).toList());
     }
 
+    /** Columns as stored in an index (each may be null). */
+    RubyObjectColumns(int[] site, int[] generation, int[] detail) {
+        this.site = site;
+        this.generation = generation;
+        this.detail = detail;
+    }
+
+    /** The column {@code name} (site, generation or detail) itself, null when no object has it: for {@link RubyHeapStore}. */
+    int[] column(String name) {
+        return switch (name) {
+            case "site" -> site;
+            case "generation" -> generation;
+            case "detail" -> detail;
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
     /** Allocation site id ({@code file:line}), -1 when absent. */
     int site(int o) {
         return site == null ? -1 : site[o];

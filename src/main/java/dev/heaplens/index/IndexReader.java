@@ -1,0 +1,270 @@
+package dev.heaplens.index;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * An index file opened for reading. {@link #open} checks, before anything is used, that the file
+ * is whole (its trailer names its own length), that its header and section table match their
+ * checksum, and that it was made from the dump as it is now ({@link IndexKey}). A section is read
+ * only when asked for: memory-mapped in chunks of at most {@value #CHUNK_BYTES} bytes (so columns
+ * over 2 GB work), its checksum verified, and its values copied into an array in one bulk copy per
+ * chunk. Every problem is an {@link IndexException}.
+ */
+public final class IndexReader implements AutoCloseable {
+    /** Mapped at once: a multiple of 8 under 2 GB. */
+    private static final int CHUNK_BYTES = 1 << 30;
+
+    private record Section(byte type, long offset, long length, int crc) {
+    }
+
+    private final FileChannel channel;
+    private final Map<String, Section> sections;
+
+    private IndexReader(FileChannel channel, Map<String, Section> sections) {
+        this.channel = channel;
+        this.sections = sections;
+    }
+
+    /** Opens {@code file}, an index that must have been made from the dump whose key is {@code expected}. */
+    public static IndexReader open(Path file, IndexKey expected) throws IOException {
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            IndexReader r = new IndexReader(ch, readTable(ch, expected));
+            ch = null;
+            return r;
+        } finally {
+            if (ch != null) {
+                ch.close();
+            }
+        }
+    }
+
+    private static Map<String, Section> readTable(FileChannel ch, IndexKey expected) throws IOException {
+        long size = ch.size();
+        if (size < IndexFormat.HEADER_BYTES + IndexFormat.TRAILER_BYTES) {
+            throw new IndexException("half-written: " + size + " bytes, shorter than an empty index");
+        }
+        ByteBuffer trailer = read(ch, size - IndexFormat.TRAILER_BYTES, IndexFormat.TRAILER_BYTES);
+        long tableOffset = trailer.getLong();
+        int tableLength = trailer.getInt();
+        int tableCrc = trailer.getInt();
+        long length = trailer.getLong();
+        byte[] end = new byte[IndexFormat.END.length];
+        trailer.get(end);
+        if (!java.util.Arrays.equals(end, IndexFormat.END) || length != size) {
+            throw new IndexException("half-written: it does not end as a whole index does");
+        }
+        if (tableOffset < IndexFormat.HEADER_BYTES || tableLength < 0
+                || tableOffset + tableLength != size - IndexFormat.TRAILER_BYTES) {
+            throw new IndexException("corrupt: its section table is out of place");
+        }
+        ByteBuffer header = read(ch, 0, IndexFormat.HEADER_BYTES);
+        ByteBuffer table = read(ch, tableOffset, tableLength);
+        CRC32C crc = new CRC32C();
+        crc.update(header.duplicate());
+        crc.update(table.duplicate());
+        if ((int) crc.getValue() != tableCrc) {
+            throw new IndexException("corrupt: its header or section table does not match its checksum");
+        }
+        IndexKey key = IndexFormat.readHeader(header);
+        String mismatch = expected.mismatch(key);
+        if (mismatch != null) {
+            throw new IndexException("stale: " + mismatch + " since it was made");
+        }
+        Map<String, Section> sections = new HashMap<>();
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(table.array(), 0, tableLength))) {
+            int count = in.readInt();
+            for (int i = 0; i < count; i++) {
+                byte[] name = new byte[in.readUnsignedByte()];
+                in.readFully(name);
+                Section s = new Section(in.readByte(), in.readLong(), in.readLong(), in.readInt());
+                if (s.offset() < IndexFormat.HEADER_BYTES || s.length() < 0 || s.offset() + s.length() > tableOffset) {
+                    throw new IndexException("corrupt: a section lies outside the file");
+                }
+                sections.put(new String(name, StandardCharsets.UTF_8), s);
+            }
+        }
+        return sections;
+    }
+
+    private static ByteBuffer read(FileChannel ch, long at, int length) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        while (buf.hasRemaining()) {
+            if (ch.read(buf, at + buf.position()) < 0) {
+                throw new IndexException("half-written: it ends early");
+            }
+        }
+        return buf.flip();
+    }
+
+    public boolean has(String name) {
+        return sections.containsKey(name);
+    }
+
+    /** Elements in section {@code name}. */
+    public long count(String name) {
+        Section s = section(name, (byte) 0);
+        return s.length() / Math.max(1, s.type() == IndexFormat.DATA || s.type() == IndexFormat.STRINGS ? 1 : s.type());
+    }
+
+    public long[] longs(String name) throws IOException {
+        long[] a = new long[elements(name, IndexFormat.LONGS)];
+        forEachChunk(name, IndexFormat.LONGS, (chunk, at) -> chunk.asLongBuffer().get(a, (int) (at / 8), chunk.remaining() / 8));
+        return a;
+    }
+
+    public int[] ints(String name) throws IOException {
+        int[] a = new int[elements(name, IndexFormat.INTS)];
+        forEachChunk(name, IndexFormat.INTS, (chunk, at) -> chunk.asIntBuffer().get(a, (int) (at / 4), chunk.remaining() / 4));
+        return a;
+    }
+
+    /** Fills {@code pages}, consecutive pages of one int column, from section {@code name}. */
+    public void ints(String name, int[][] pages) throws IOException {
+        long total = 0;
+        for (int[] p : pages) {
+            total += p.length;
+        }
+        Section s = section(name, IndexFormat.INTS);
+        if (s.length() != total * 4) {
+            throw new IndexException("corrupt: section " + name + " has " + s.length() / 4 + " ints, expected " + total);
+        }
+        long[] pageStart = new long[pages.length + 1];
+        for (int p = 0; p < pages.length; p++) {
+            pageStart[p + 1] = pageStart[p] + pages[p].length;
+        }
+        forEachChunk(name, IndexFormat.INTS, (chunk, at) -> {
+            java.nio.IntBuffer in = chunk.asIntBuffer();
+            long i = at / 4;
+            while (in.hasRemaining()) {
+                int p = java.util.Arrays.binarySearch(pageStart, i);
+                p = p >= 0 ? p : -p - 2;
+                while (pages[p].length == 0) {
+                    p++;
+                }
+                int from = (int) (i - pageStart[p]);
+                int n = Math.min(in.remaining(), pages[p].length - from);
+                in.get(pages[p], from, n);
+                i += n;
+            }
+        });
+    }
+
+    public byte[] bytes(String name) throws IOException {
+        byte[] a = new byte[elements(name, IndexFormat.BYTES)];
+        forEachChunk(name, IndexFormat.BYTES, (chunk, at) -> chunk.get(a, (int) at, chunk.remaining()));
+        return a;
+    }
+
+    /** The strings of section {@code name}, exactly as written (nulls included). */
+    public List<String> strings(String name) throws IOException {
+        ByteBuffer b = whole(name, IndexFormat.STRINGS);
+        try {
+            int count = b.getInt();
+            int[] lengths = new int[count];
+            for (int i = 0; i < count; i++) {
+                lengths[i] = b.getInt();
+            }
+            List<String> out = new ArrayList<>(count);
+            char[] chars = new char[0];
+            for (int length : lengths) {
+                if (length < 0) {
+                    out.add(null);
+                    continue;
+                }
+                if (chars.length < length) {
+                    chars = new char[Math.max(length, chars.length * 2)];
+                }
+                b.asCharBuffer().get(chars, 0, length);
+                b.position(b.position() + 2 * length);
+                out.add(new String(chars, 0, length));
+            }
+            return out;
+        } catch (RuntimeException e) { // a length that does not fit: the checksum was right, the writer wrong
+            throw new IndexException("corrupt: section " + name + " cannot be read: " + e);
+        }
+    }
+
+    /** A small structured section, to read with the {@link DataInputStream} calls that wrote it. */
+    public DataInputStream data(String name) throws IOException {
+        ByteBuffer b = whole(name, IndexFormat.DATA);
+        byte[] bytes = new byte[b.remaining()];
+        b.get(bytes);
+        return new DataInputStream(new ByteArrayInputStream(bytes));
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+
+    private interface ChunkSink {
+        void accept(ByteBuffer chunk, long byteOffsetInSection);
+    }
+
+    private Section section(String name, byte type) {
+        Section s = sections.get(name);
+        if (s == null) {
+            throw new IndexException("corrupt: it has no section " + name);
+        }
+        if (type != 0 && s.type() != type) {
+            throw new IndexException("corrupt: section " + name + " is of another type");
+        }
+        return s;
+    }
+
+    private int elements(String name, byte type) {
+        Section s = section(name, type);
+        long n = s.length() / type;
+        if (s.length() % type != 0 || n > Integer.MAX_VALUE - 8) {
+            throw new IndexException("corrupt: section " + name + " has a bad length " + s.length());
+        }
+        return (int) n;
+    }
+
+    private ByteBuffer whole(String name, byte type) throws IOException {
+        Section s = section(name, type);
+        if (s.length() > CHUNK_BYTES) {
+            throw new IndexException("corrupt: section " + name + " is too long");
+        }
+        ByteBuffer b = ByteBuffer.allocate((int) s.length()).order(ByteOrder.LITTLE_ENDIAN);
+        forEachChunk(name, type, (chunk, at) -> b.put(chunk));
+        return b.flip();
+    }
+
+    /** Maps the section chunk by chunk, checks its CRC, then hands each chunk over (the CRC first: nothing unchecked is used). */
+    private void forEachChunk(String name, byte type, ChunkSink sink) throws IOException {
+        Section s = section(name, type);
+        List<MappedByteBuffer> chunks = new ArrayList<>();
+        CRC32C crc = new CRC32C();
+        for (long at = 0; at < s.length(); at += CHUNK_BYTES) {
+            MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, s.offset() + at, Math.min(CHUNK_BYTES, s.length() - at));
+            crc.update(m.duplicate());
+            chunks.add(m);
+        }
+        if ((int) crc.getValue() != s.crc()) {
+            throw new IndexException("corrupt: section " + name + " does not match its checksum");
+        }
+        long at = 0;
+        for (MappedByteBuffer m : chunks) {
+            ByteBuffer chunk = m.order(ByteOrder.LITTLE_ENDIAN);
+            int n = chunk.remaining();
+            sink.accept(chunk, at);
+            at += n;
+        }
+    }
+}
