@@ -32,6 +32,8 @@ public final class GraphStore {
             out.writeBoolean(hasPositions(g));
             out.writeBoolean(g.hasWeakReferences());
             out.writeLong(d.reachableBytes());
+            out.writeLong(g.totalShallowSize());
+            out.writeInt(d.reachableCount());
         });
         w.longs("graph.address", n, i -> g.address((int) i));
         w.bytes("graph.kind", n, i -> g.kind((int) i));
@@ -74,13 +76,6 @@ public final class GraphStore {
     public record Stored(HeapGraph graph, Dominators dominators) {
     }
 
-    private static long[] sized(long[] column, int n) {
-        if (column.length != n) {
-            throw new IndexException("corrupt: a column of " + column.length + " values for " + n + " objects");
-        }
-        return column;
-    }
-
     public static Stored read(IndexReader r) throws IOException {
         int n;
         long refs;
@@ -90,6 +85,8 @@ public final class GraphStore {
         boolean positions;
         boolean weak;
         long reachableBytes;
+        long totalShallowSize;
+        int reachableCount;
         try (DataInputStream in = r.data("graph.counts")) {
             n = in.readInt();
             refs = in.readLong();
@@ -99,30 +96,108 @@ public final class GraphStore {
             positions = in.readBoolean();
             weak = in.readBoolean();
             reachableBytes = in.readLong();
+            totalShallowSize = in.readLong();
+            reachableCount = in.readInt();
         }
-        long[] address = sized(r.longs("graph.address"), n);
-        IntPages targets = new IntPages(refs, IntPages.DEFAULT_SHIFT);
-        r.ints("graph.targets", targets.pages);
-        List<String> categories = new ArrayList<>(r.strings("graph.categories"));
-        byte[] kind = r.bytes("graph.kind");
-        long[] outOffsets = r.longs("graph.outOffsets");
         int[] rootTarget = r.ints("graph.rootTarget");
         int[] rootCategory = r.ints("graph.rootCategory");
-        if (kind.length != n || outOffsets.length != n + 1 || outOffsets[n] != refs || rootCategory.length != rootTarget.length) {
-            throw new IndexException("corrupt: the graph's columns do not agree");
+        String[] categories = r.strings("graph.categories").toArray(new String[0]);
+        if (n < 0 || refs < 0 || rootCategory.length != rootTarget.length || reachableCount < 0 || reachableCount > n) {
+            throw new IndexException("corrupt: the graph's counts do not agree");
         }
-        HeapGraph g = new HeapGraph(address, kind, sized(r.longs("graph.classAddress"), n),
-                sized(r.longs("graph.shallowSize"), n), positions ? sized(r.longs("graph.position"), n) : null, outOffsets,
-                targets, rootTarget, rootCategory, categories.toArray(new String[0]),
-                danglingReferences, danglingRoots, duplicates, new AddressIndex(address),
-                weak ? r.longs("graph.weak") : null);
-        int[] idom = r.ints("dominators.idom");
-        int[] retainedCount = r.ints("dominators.retainedCount");
-        if (idom.length != n || retainedCount.length != n) {
-            throw new IndexException("corrupt: the dominators' columns do not agree with the graph");
+        Columns columns = new Columns(r, n, refs, reachableCount);
+        HeapGraph g = new HeapGraph(columns, n, refs, positions, weak, rootTarget, rootCategory, categories,
+                danglingReferences, danglingRoots, duplicates, totalShallowSize);
+        return new Stored(g, new Dominators(g, g.strongReferences(), columns, reachableCount, reachableBytes));
+    }
+
+    /**
+     * The columns of a stored graph and its dominators, each read when first asked and checked
+     * against the graph's counts. A column found unusable then stops the command (see
+     * {@link IndexReader#failedLater}).
+     */
+    private record Columns(IndexReader r, int objects, long references, int reachable)
+            implements HeapGraph.ColumnSource, Dominators.Columns {
+        @Override
+        public long[] longs(String column) {
+            try {
+                long[] a = r.longs(column);
+                long expected = switch (column) {
+                    case "graph.outOffsets" -> objects + 1L;
+                    case "graph.weak" -> (references + 63) >>> 6;
+                    default -> objects;
+                };
+                check(column, a.length, expected);
+                return a;
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
         }
-        Dominators d = new Dominators(g, g.strongReferences(), idom, sized(r.longs("dominators.retainedSize"), n),
-                retainedCount, r.ints("dominators.preorder"), reachableBytes);
-        return new Stored(g, d);
+
+        @Override
+        public int[] ints(String column) {
+            try {
+                int[] a = r.ints(column);
+                check(column, a.length, column.equals("dominators.preorder") ? reachable : objects);
+                return a;
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        @Override
+        public byte[] bytes(String column) {
+            try {
+                byte[] a = r.bytes(column);
+                check(column, a.length, objects);
+                return a;
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        @Override
+        public long longAt(String column, long i) {
+            try {
+                return r.longAt(column, i);
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        @Override
+        public int intAt(String column, long i) {
+            try {
+                return r.intAt(column, i);
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        @Override
+        public byte byteAt(String column, long i) {
+            try {
+                return r.byteAt(column, i);
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        @Override
+        public int[][] targetPages(long length) {
+            try {
+                IntPages pages = new IntPages(length, IntPages.DEFAULT_SHIFT);
+                r.ints("graph.targets", pages.pages);
+                return pages.pages;
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        private static void check(String column, long length, long expected) {
+            if (length != expected) {
+                throw new IndexException("corrupt: column " + column + " has " + length + " values, not " + expected);
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * header   128 bytes: magic "HLINDEX\n", format version, the {@link IndexKey}
  * sections each 8-byte aligned, one after the other
- * table    per section: name, element type, offset, byte length, CRC-32C of its bytes
+ * table    per section: name, element type, offset, byte length, CRC-32C of each 64 KiB block of it
  * trailer  32 bytes: table offset, table length, CRC-32C of header and table, file length, "HLINDEND"
  * </pre>
  *
@@ -21,10 +21,15 @@ final class IndexFormat {
     static final byte[] MAGIC = "HLINDEX\n".getBytes(StandardCharsets.US_ASCII);
     static final byte[] END = "HLINDEND".getBytes(StandardCharsets.US_ASCII);
     /** The layout of every section (graph, dominators, runtime names); raise it with any change. */
-    static final int VERSION = 1;
+    static final int VERSION = 3;
     static final int HEADER_BYTES = 128;
     static final int TRAILER_BYTES = 32;
     static final int MAX_VARIANT_BYTES = 64;
+    /**
+     * Each block of a section has its own CRC: a read of a few values checks only the blocks it
+     * touches, a read of a whole column checks them all.
+     */
+    static final int BLOCK_BYTES = 64 * 1024;
 
     /** Element types of a section. */
     static final byte BYTES = 1;

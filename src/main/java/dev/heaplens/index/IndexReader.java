@@ -1,5 +1,7 @@
 package dev.heaplens.index;
 
+import dev.heaplens.HeaplensException;
+
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -28,29 +30,74 @@ public final class IndexReader implements AutoCloseable {
     /** Mapped at once: a multiple of 8 under 2 GB. */
     private static final int CHUNK_BYTES = 1 << 30;
 
-    private record Section(byte type, long offset, long length, int crc) {
+    /** A section and its bytes, mapped at open (the mapping outlives the file channel). */
+    /** A section and its bytes, mapped at open; which of its blocks were checked against their CRC. */
+    private record Section(String name, byte type, long offset, long length, int[] blockCrcs,
+                           List<MappedByteBuffer> chunks, java.util.BitSet checked) {
+        /** Checks blocks {@code from} to {@code to} (exclusive) once each; throws on a mismatch. */
+        synchronized void check(int from, int to) {
+            CRC32C crc = new CRC32C();
+            for (int b = checked.nextClearBit(from); b < to; b = checked.nextClearBit(b + 1)) {
+                long start = (long) b * IndexFormat.BLOCK_BYTES;
+                ByteBuffer chunk = chunks.get((int) (start / CHUNK_BYTES));
+                int at = (int) (start % CHUNK_BYTES);
+                crc.reset();
+                crc.update(chunk.slice(at, (int) Math.min(IndexFormat.BLOCK_BYTES, length - start)));
+                if ((int) crc.getValue() != blockCrcs[b]) {
+                    throw new IndexException("corrupt: section " + name + " does not match its checksum at byte " + start);
+                }
+                checked.set(b);
+            }
+        }
+
+        /** A view of the {@code bytes} bytes at {@code at}, its blocks checked. */
+        ByteBuffer at(long at, int bytes) {
+            if (at < 0 || at + bytes > length) {
+                throw new IndexException("corrupt: section " + name + " has no byte " + at);
+            }
+            int first = (int) (at / IndexFormat.BLOCK_BYTES);
+            check(first, (int) ((at + bytes - 1) / IndexFormat.BLOCK_BYTES) + 1);
+            return chunks.get((int) (at / CHUNK_BYTES)).duplicate().order(ByteOrder.LITTLE_ENDIAN)
+                    .position((int) (at % CHUNK_BYTES));
+        }
     }
 
-    private final FileChannel channel;
+    private final Path file;
     private final Map<String, Section> sections;
 
-    private IndexReader(FileChannel channel, Map<String, Section> sections) {
-        this.channel = channel;
+    private IndexReader(Path file, Map<String, Section> sections) {
+        this.file = file;
         this.sections = sections;
     }
 
-    /** Opens {@code file}, an index that must have been made from the dump whose key is {@code expected}. */
+    /**
+     * Opens {@code file}, an index that must have been made from the dump whose key is {@code expected},
+     * and maps its sections (the OS reads their pages only when a section is read).
+     */
     public static IndexReader open(Path file, IndexKey expected) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-        try {
-            IndexReader r = new IndexReader(ch, readTable(ch, expected));
-            ch = null;
-            return r;
-        } finally {
-            if (ch != null) {
-                ch.close();
-            }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return new IndexReader(file, readTable(ch, expected));
         }
+    }
+
+    /** The index file read. */
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * For a section found unusable only when first read, after the command started on the index:
+     * it cannot be rebuilt under the running command, so the file is removed (the next run rebuilds
+     * it) and the command stops with one line saying so.
+     */
+    public HeaplensException failedLater(IndexException e) {
+        try {
+            java.nio.file.Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // the message still says what to do
+        }
+        return new HeaplensException("index " + file + " is " + e.getMessage() + "; removed it: run the command"
+                + " again to rebuild it (or give --no-index)");
     }
 
     private static Map<String, Section> readTable(FileChannel ch, IndexKey expected) throws IOException {
@@ -91,11 +138,27 @@ public final class IndexReader implements AutoCloseable {
             for (int i = 0; i < count; i++) {
                 byte[] name = new byte[in.readUnsignedByte()];
                 in.readFully(name);
-                Section s = new Section(in.readByte(), in.readLong(), in.readLong(), in.readInt());
-                if (s.offset() < IndexFormat.HEADER_BYTES || s.length() < 0 || s.offset() + s.length() > tableOffset) {
+                byte type = in.readByte();
+                long offset = in.readLong();
+                long bytes = in.readLong();
+                int blocks = in.readInt();
+                if (blocks != (bytes + IndexFormat.BLOCK_BYTES - 1) / IndexFormat.BLOCK_BYTES) {
+                    throw new IndexException("corrupt: a section's checksums do not fit its length");
+                }
+                int[] blockCrcs = new int[blocks];
+                for (int b = 0; b < blocks; b++) {
+                    blockCrcs[b] = in.readInt();
+                }
+                if (offset < IndexFormat.HEADER_BYTES || bytes < 0 || offset + bytes > tableOffset) {
                     throw new IndexException("corrupt: a section lies outside the file");
                 }
-                sections.put(new String(name, StandardCharsets.UTF_8), s);
+                List<MappedByteBuffer> chunks = new ArrayList<>();
+                for (long at = 0; at < bytes; at += CHUNK_BYTES) {
+                    chunks.add(ch.map(FileChannel.MapMode.READ_ONLY, offset + at, Math.min(CHUNK_BYTES, bytes - at)));
+                }
+                String sectionName = new String(name, StandardCharsets.UTF_8);
+                sections.put(sectionName, new Section(sectionName, type, offset, bytes, blockCrcs, chunks,
+                        new java.util.BitSet(blocks)));
             }
         }
         return sections;
@@ -115,26 +178,39 @@ public final class IndexReader implements AutoCloseable {
         return sections.containsKey(name);
     }
 
+    /** Value {@code i} of long section {@code name}, reading (and checking) only the block that holds it. */
+    public long longAt(String name, long i) {
+        return section(name, IndexFormat.LONGS).at(i * 8, 8).getLong();
+    }
+
+    public int intAt(String name, long i) {
+        return section(name, IndexFormat.INTS).at(i * 4, 4).getInt();
+    }
+
+    public byte byteAt(String name, long i) {
+        return section(name, IndexFormat.BYTES).at(i, 1).get();
+    }
+
     /** Elements in section {@code name}. */
     public long count(String name) {
         Section s = section(name, (byte) 0);
         return s.length() / Math.max(1, s.type() == IndexFormat.DATA || s.type() == IndexFormat.STRINGS ? 1 : s.type());
     }
 
-    public long[] longs(String name) throws IOException {
+    public long[] longs(String name) {
         long[] a = new long[elements(name, IndexFormat.LONGS)];
         forEachChunk(name, IndexFormat.LONGS, (chunk, at) -> chunk.asLongBuffer().get(a, (int) (at / 8), chunk.remaining() / 8));
         return a;
     }
 
-    public int[] ints(String name) throws IOException {
+    public int[] ints(String name) {
         int[] a = new int[elements(name, IndexFormat.INTS)];
         forEachChunk(name, IndexFormat.INTS, (chunk, at) -> chunk.asIntBuffer().get(a, (int) (at / 4), chunk.remaining() / 4));
         return a;
     }
 
     /** Fills {@code pages}, consecutive pages of one int column, from section {@code name}. */
-    public void ints(String name, int[][] pages) throws IOException {
+    public void ints(String name, int[][] pages) {
         long total = 0;
         for (int[] p : pages) {
             total += p.length;
@@ -164,14 +240,14 @@ public final class IndexReader implements AutoCloseable {
         });
     }
 
-    public byte[] bytes(String name) throws IOException {
+    public byte[] bytes(String name) {
         byte[] a = new byte[elements(name, IndexFormat.BYTES)];
         forEachChunk(name, IndexFormat.BYTES, (chunk, at) -> chunk.get(a, (int) at, chunk.remaining()));
         return a;
     }
 
     /** The strings of section {@code name}, exactly as written (nulls included). */
-    public List<String> strings(String name) throws IOException {
+    public List<String> strings(String name) {
         ByteBuffer b = whole(name, IndexFormat.STRINGS);
         try {
             int count = b.getInt();
@@ -200,16 +276,16 @@ public final class IndexReader implements AutoCloseable {
     }
 
     /** A small structured section, to read with the {@link DataInputStream} calls that wrote it. */
-    public DataInputStream data(String name) throws IOException {
+    public DataInputStream data(String name) {
         ByteBuffer b = whole(name, IndexFormat.DATA);
         byte[] bytes = new byte[b.remaining()];
         b.get(bytes);
         return new DataInputStream(new ByteArrayInputStream(bytes));
     }
 
+    /** Nothing to release: the mappings stay for the sections read later, and go with the reader. */
     @Override
-    public void close() throws IOException {
-        channel.close();
+    public void close() {
     }
 
     private interface ChunkSink {
@@ -236,7 +312,7 @@ public final class IndexReader implements AutoCloseable {
         return (int) n;
     }
 
-    private ByteBuffer whole(String name, byte type) throws IOException {
+    private ByteBuffer whole(String name, byte type) {
         Section s = section(name, type);
         if (s.length() > CHUNK_BYTES) {
             throw new IndexException("corrupt: section " + name + " is too long");
@@ -247,21 +323,12 @@ public final class IndexReader implements AutoCloseable {
     }
 
     /** Maps the section chunk by chunk, checks its CRC, then hands each chunk over (the CRC first: nothing unchecked is used). */
-    private void forEachChunk(String name, byte type, ChunkSink sink) throws IOException {
+    private void forEachChunk(String name, byte type, ChunkSink sink) {
         Section s = section(name, type);
-        List<MappedByteBuffer> chunks = new ArrayList<>();
-        CRC32C crc = new CRC32C();
-        for (long at = 0; at < s.length(); at += CHUNK_BYTES) {
-            MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, s.offset() + at, Math.min(CHUNK_BYTES, s.length() - at));
-            crc.update(m.duplicate());
-            chunks.add(m);
-        }
-        if ((int) crc.getValue() != s.crc()) {
-            throw new IndexException("corrupt: section " + name + " does not match its checksum");
-        }
+        s.check(0, s.blockCrcs().length);
         long at = 0;
-        for (MappedByteBuffer m : chunks) {
-            ByteBuffer chunk = m.order(ByteOrder.LITTLE_ENDIAN);
+        for (MappedByteBuffer m : s.chunks()) {
+            ByteBuffer chunk = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             int n = chunk.remaining();
             sink.accept(chunk, at);
             at += n;

@@ -40,7 +40,7 @@ public final class IndexWriter implements AutoCloseable {
         void write(DataOutputStream out) throws IOException;
     }
 
-    private record Section(String name, byte type, long offset, long length, int crc) {
+    private record Section(String name, byte type, long offset, long length, int[] blockCrcs) {
     }
 
     private static final int BUFFER_BYTES = 1 << 20;
@@ -49,7 +49,10 @@ public final class IndexWriter implements AutoCloseable {
     private final Path temp;
     private final FileChannel channel;
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    /** The CRC of the section's current block, and those of its blocks so far. */
     private final CRC32C crc = new CRC32C();
+    private final GrowingInts blockCrcs = new GrowingInts();
+    private long sectionStart = -1;
     private final CRC32C tableCrc = new CRC32C();
     private final List<Section> sections = new ArrayList<>();
     private long position;
@@ -143,7 +146,7 @@ public final class IndexWriter implements AutoCloseable {
         byte[] b = bytes.toByteArray();
         bytes(name, b.length, i -> b[(int) i]);
         Section s = sections.remove(sections.size() - 1);
-        sections.add(new Section(s.name(), IndexFormat.DATA, s.offset(), s.length(), s.crc()));
+        sections.add(new Section(s.name(), IndexFormat.DATA, s.offset(), s.length(), s.blockCrcs()));
     }
 
     /** Writes the table and trailer, forces the file to disk and renames it onto the target. */
@@ -160,7 +163,10 @@ public final class IndexWriter implements AutoCloseable {
                 out.writeByte(s.type());
                 out.writeLong(s.offset());
                 out.writeLong(s.length());
-                out.writeInt(s.crc());
+                out.writeInt(s.blockCrcs().length);
+                for (int c : s.blockCrcs()) {
+                    out.writeInt(c);
+                }
             }
         }
         byte[] t = table.toByteArray();
@@ -193,6 +199,8 @@ public final class IndexWriter implements AutoCloseable {
         padTo8();
         flush();
         crc.reset();
+        blockCrcs.clear();
+        sectionStart = position;
         return position;
     }
 
@@ -201,7 +209,11 @@ public final class IndexWriter implements AutoCloseable {
             throw new IllegalArgumentException("section name too long: " + name);
         }
         flush();
-        sections.add(new Section(name, type, start, position - start, (int) crc.getValue()));
+        if ((position - start) % IndexFormat.BLOCK_BYTES != 0) {
+            blockCrcs.add((int) crc.getValue()); // the last, shorter block
+        }
+        sectionStart = -1;
+        sections.add(new Section(name, type, start, position - start, blockCrcs.toArray()));
     }
 
     private void padTo8() throws IOException {
@@ -219,13 +231,46 @@ public final class IndexWriter implements AutoCloseable {
         position += bytes;
     }
 
-    /** Writes the buffer out; every byte of a section goes through here once, so the CRC sees it. */
+    /** Writes the buffer out; every byte of a section goes through here once, so its block CRCs see it. */
     private void flush() throws IOException {
         buffer.flip();
-        crc.update(buffer.duplicate());
+        if (sectionStart >= 0) {
+            long at = position - buffer.remaining(); // the file offset of the buffer's first byte
+            for (int p = 0; p < buffer.limit(); ) {
+                long inSection = at + p - sectionStart;
+                int n = (int) Math.min(IndexFormat.BLOCK_BYTES - inSection % IndexFormat.BLOCK_BYTES, buffer.limit() - p);
+                crc.update(buffer.slice(p, n));
+                p += n;
+                if ((inSection + n) % IndexFormat.BLOCK_BYTES == 0) {
+                    blockCrcs.add((int) crc.getValue());
+                    crc.reset();
+                }
+            }
+        }
         while (buffer.hasRemaining()) {
             channel.write(buffer);
         }
         buffer.clear();
+    }
+
+    /** A few ints, growing (block CRCs: one per 64 KiB of a section). */
+    private static final class GrowingInts {
+        private int[] values = new int[64];
+        private int size;
+
+        void add(int v) {
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = v;
+        }
+
+        void clear() {
+            size = 0;
+        }
+
+        int[] toArray() {
+            return java.util.Arrays.copyOf(values, size);
+        }
     }
 }

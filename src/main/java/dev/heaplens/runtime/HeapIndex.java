@@ -94,8 +94,8 @@ final class HeapIndex {
         } catch (IndexException e) {
             listener.warning(input.name(), "index " + file + " not used (" + e.getMessage() + "): rebuilding it");
         } catch (IOException | RuntimeException e) {
-            listener.warning(input.name(), "index " + file + " not used (cannot read it: " + e.getMessage()
-                    + "): rebuilding it");
+            listener.warning(input.name(), "index " + file + " not used (cannot read it: "
+                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + "): rebuilding it");
         }
         return null;
     }

@@ -26,9 +26,8 @@ public final class RubyHeapStore {
 
     public static void write(RubyHeap heap, IndexWriter w) throws IOException {
         for (String name : COLUMNS) {
-            int[] column = heap.columns().column(name);
-            if (column != null) {
-                w.ints("ruby." + name, column);
+            if (heap.columns().has(name)) {
+                w.ints("ruby." + name, heap.columns().column(name));
             }
         }
         w.data("ruby.classes", out -> {
@@ -49,14 +48,29 @@ public final class RubyHeapStore {
 
     /** The Ruby heap over {@code graph} whose names {@link #write} stored in {@code r}. */
     public static RubyHeap read(HeapGraph graph, IndexReader r) throws IOException {
-        int[][] columns = new int[COLUMNS.length][];
-        for (int i = 0; i < COLUMNS.length; i++) {
-            String section = "ruby." + COLUMNS[i];
-            columns[i] = r.has(section) ? r.ints(section) : null;
-            if (columns[i] != null && columns[i].length != graph.objectCount()) {
-                throw new IndexException("corrupt: column " + section + " does not fit the graph");
+        RubyObjectColumns.Source columns = new RubyObjectColumns.Source() {
+            @Override
+            public int[] column(String name) {
+                try {
+                    int[] column = r.ints("ruby." + name);
+                    if (column.length != graph.objectCount()) {
+                        throw new IndexException("corrupt: column ruby." + name + " does not fit the graph");
+                    }
+                    return column;
+                } catch (IndexException e) {
+                    throw r.failedLater(e);
+                }
             }
-        }
+
+            @Override
+            public int at(String name, int o) {
+                try {
+                    return r.intAt("ruby." + name, o);
+                } catch (IndexException e) {
+                    throw r.failedLater(e);
+                }
+            }
+        };
         ClassTable classes = new ClassTable();
         try (DataInputStream in = r.data("ruby.classes")) {
             for (int i = 0, n = in.readInt(); i < n; i++) {
@@ -64,7 +78,8 @@ public final class RubyHeapStore {
                         in.readBoolean(), in.readLong(), in.readLong()));
             }
         }
-        return RubyHeap.restored(graph, new RubyObjectColumns(columns[0], columns[1], columns[2]), classes,
+        return RubyHeap.restored(graph, new RubyObjectColumns(columns, r.has("ruby.site"),
+                r.has("ruby.generation"), r.has("ruby.detail")), classes,
                 strings(r.strings("ruby.details")), strings(r.strings("ruby.sites")));
     }
 
