@@ -29,6 +29,8 @@ import java.util.zip.CRC32C;
 public final class IndexReader implements AutoCloseable {
     /** Mapped at once: a multiple of 8 under 2 GB. */
     private static final int CHUNK_BYTES = 1 << 30;
+    /** A whole column is read this much at a time: 16 blocks. */
+    private static final int WINDOW_BYTES = 16 * IndexFormat.BLOCK_BYTES;
 
     /** A section and its bytes, mapped at open (the mapping outlives the file channel). */
     /** A section and its bytes, mapped at open; which of its blocks were checked against their CRC. */
@@ -64,10 +66,16 @@ public final class IndexReader implements AutoCloseable {
 
     private final Path file;
     private final Map<String, Section> sections;
+    /**
+     * Kept open for the columns read later: the file this reader checked, even if a rebuild has
+     * since renamed a new index onto its path. Closed with the process (or when unreachable).
+     */
+    private final FileChannel channel;
 
-    private IndexReader(Path file, Map<String, Section> sections) {
+    private IndexReader(Path file, Map<String, Section> sections, FileChannel channel) {
         this.file = file;
         this.sections = sections;
+        this.channel = channel;
     }
 
     /**
@@ -75,8 +83,12 @@ public final class IndexReader implements AutoCloseable {
      * and maps its sections (the OS reads their pages only when a section is read).
      */
     public static IndexReader open(Path file, IndexKey expected) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            return new IndexReader(file, readTable(ch, expected));
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            return new IndexReader(file, readTable(ch, expected), ch);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
         }
     }
 
@@ -283,7 +295,7 @@ public final class IndexReader implements AutoCloseable {
         return new DataInputStream(new ByteArrayInputStream(bytes));
     }
 
-    /** Nothing to release: the mappings stay for the sections read later, and go with the reader. */
+    /** Nothing to release: the file stays open and mapped for the columns read later, and goes with the reader. */
     @Override
     public void close() {
     }
@@ -323,15 +335,35 @@ public final class IndexReader implements AutoCloseable {
     }
 
     /** Maps the section chunk by chunk, checks its CRC, then hands each chunk over (the CRC first: nothing unchecked is used). */
+    /**
+     * Reads a whole section window by window (positional reads: no page faults on a mapping), each
+     * block checked against its CRC before its window is handed over, so nothing unchecked is used.
+     */
     private void forEachChunk(String name, byte type, ChunkSink sink) {
         Section s = section(name, type);
-        s.check(0, s.blockCrcs().length);
-        long at = 0;
-        for (MappedByteBuffer m : s.chunks()) {
-            ByteBuffer chunk = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            int n = chunk.remaining();
-            sink.accept(chunk, at);
-            at += n;
+        ByteBuffer window = ByteBuffer.allocateDirect(WINDOW_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        CRC32C crc = new CRC32C();
+        try {
+            for (long at = 0; at < s.length(); at += WINDOW_BYTES) {
+                window.clear().limit((int) Math.min(WINDOW_BYTES, s.length() - at));
+                while (window.hasRemaining()) {
+                    if (channel.read(window, s.offset() + at + window.position()) < 0) {
+                        throw new IndexException("half-written: section " + name + " ends early");
+                    }
+                }
+                window.flip();
+                for (int b = 0; b < window.limit(); b += IndexFormat.BLOCK_BYTES) {
+                    crc.reset();
+                    crc.update(window.slice(b, Math.min(IndexFormat.BLOCK_BYTES, window.limit() - b)));
+                    if ((int) crc.getValue() != s.blockCrcs()[(int) ((at + b) / IndexFormat.BLOCK_BYTES)]) {
+                        throw new IndexException("corrupt: section " + name + " does not match its checksum at byte "
+                                + (at + b));
+                    }
+                }
+                sink.accept(window, at);
+            }
+        } catch (IOException e) {
+            throw new IndexException("cannot be read: " + e.getMessage());
         }
     }
 }
