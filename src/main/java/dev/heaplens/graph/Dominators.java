@@ -82,6 +82,16 @@ public final class Dominators {
         return sparseReads++ < HeapGraph.SPARSE_READS;
     }
 
+    /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
+    record Stored(int[] idom, long[] retainedSize, int[] retainedCount, int[] preorder) {
+    }
+
+    Stored arrays() {
+        return new Stored(idom(), retainedSize != null ? retainedSize : retainedSizeColumn(),
+                retainedCount != null ? retainedCount : retainedCountColumn(),
+                preorder != null ? preorder : preorderColumn());
+    }
+
     private int[] idom() {
         int[] a = idom;
         return a != null ? a : idomColumn();

@@ -10,10 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A {@link HeapGraph} and its {@link Dominators} as sections of an index file, and back. Writing
- * goes through the public accessors only (the graph's inner layout may change without this
- * class); reading fills the same columns the builder would have made, in bulk, without a pass per
- * object beyond the address index and the shallow-size total the graph computes as it is made.
+ * A {@link HeapGraph} and its {@link Dominators} as sections of an index file, and back: each
+ * column is written in bulk, and read back when first used (see {@link HeapGraph.ColumnSource}),
+ * so opening a stored graph costs no pass over its objects.
  * The inbound references and the dominator tree's children are not stored: built on first use,
  * as after a read.
  */
@@ -29,47 +28,33 @@ public final class GraphStore {
             out.writeLong(g.danglingReferences());
             out.writeLong(g.danglingRoots());
             out.writeInt(g.duplicateAddresses());
-            out.writeBoolean(hasPositions(g));
+            out.writeBoolean(g.columns().position() != null);
             out.writeBoolean(g.hasWeakReferences());
             out.writeLong(d.reachableBytes());
             out.writeLong(g.totalShallowSize());
             out.writeInt(d.reachableCount());
         });
-        w.longs("graph.address", n, i -> g.address((int) i));
-        w.bytes("graph.kind", n, i -> g.kind((int) i));
-        w.longs("graph.classAddress", n, i -> g.classAddress((int) i));
-        w.longs("graph.shallowSize", n, i -> g.shallowSize((int) i));
-        if (hasPositions(g)) {
-            w.longs("graph.position", n, i -> g.position((int) i));
+        HeapGraph.Columns c = g.columns();
+        w.longs("graph.address", c.address());
+        w.bytes("graph.kind", c.kind());
+        w.longs("graph.classAddress", c.classAddress());
+        w.longs("graph.shallowSize", c.shallowSize());
+        if (c.position() != null) {
+            w.longs("graph.position", c.position());
         }
-        w.longs("graph.outOffsets", n + 1L, i -> i == n ? g.referenceCount() : g.outStart((int) i));
-        w.ints("graph.targets", g.referenceCount(), g::target);
-        if (g.hasWeakReferences()) {
-            long refs = g.referenceCount();
-            w.longs("graph.weak", (refs + 63) >>> 6, word -> {
-                long bits = 0;
-                for (long i = word << 6, end = Math.min(refs, (word + 1) << 6); i < end; i++) {
-                    bits |= g.isWeak(i) ? 1L << i : 0;
-                }
-                return bits;
-            });
+        w.longs("graph.outOffsets", c.outOffsets());
+        w.ints("graph.targets", c.targetPages());
+        if (c.weak() != null) {
+            w.longs("graph.weak", c.weak());
         }
         w.ints("graph.rootTarget", g.rootCount(), r -> g.rootTarget((int) r));
         w.ints("graph.rootCategory", g.rootCount(), r -> g.rootCategoryId((int) r));
         w.strings("graph.categories", g.rootCategories());
-        w.ints("dominators.idom", n, i -> d.immediateDominator((int) i));
-        w.longs("dominators.retainedSize", n, i -> d.retainedSize((int) i));
-        w.ints("dominators.retainedCount", n, i -> d.retainedCount((int) i));
-        w.ints("dominators.preorder", d.reachableCount(), i -> d.preorderObject((int) i));
-    }
-
-    private static boolean hasPositions(HeapGraph g) {
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (g.position(o) != -1) {
-                return true;
-            }
-        }
-        return false;
+        Dominators.Stored a = d.arrays();
+        w.ints("dominators.idom", a.idom());
+        w.longs("dominators.retainedSize", a.retainedSize());
+        w.ints("dominators.retainedCount", a.retainedCount());
+        w.ints("dominators.preorder", a.preorder());
     }
 
     /** A graph and its dominators as {@link #write} stored them, over the references {@code filter} keeps. */

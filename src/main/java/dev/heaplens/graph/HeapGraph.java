@@ -122,6 +122,20 @@ public final class HeapGraph {
         int[][] targetPages(long length);
     }
 
+    /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
+    record Columns(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, long[] position,
+                   long[] outOffsets, int[][] targetPages, long[] weak) {
+    }
+
+    Columns columns() {
+        return new Columns(address != null ? address : addressColumn(), kind != null ? kind : kindColumn(),
+                classAddress != null ? classAddress : classAddressColumn(),
+                shallowSize != null ? shallowSize : shallowSizeColumn(),
+                !hasPositions ? null : position != null ? position : positionColumn(), outOffsets(),
+                targetPages != null ? targetPages : targetPagesColumn(),
+                !hasWeakReferences ? null : weakReferences != null ? weakReferences : weakColumn());
+    }
+
     /** Values read one by one before columns are loaded whole: enough for any report's rows. */
     static final int SPARSE_READS = 4096;
     private int sparseReads;

@@ -85,7 +85,16 @@ public final class IndexWriter implements AutoCloseable {
     }
 
     public void longs(String name, long[] values) throws IOException {
-        longs(name, values.length, i -> values[(int) i]);
+        long start = begin();
+        for (int i = 0; i < values.length; ) {
+            room(8);
+            int n = Math.min(values.length - i, buffer.remaining() / 8); // room() counted the first
+            buffer.asLongBuffer().put(values, i, n);
+            buffer.position(buffer.position() + 8 * n);
+            position += 8L * (n - 1);
+            i += n;
+        }
+        end(name, IndexFormat.LONGS, start);
     }
 
     public void longs(String name, long count, Longs values) throws IOException {
@@ -98,7 +107,35 @@ public final class IndexWriter implements AutoCloseable {
     }
 
     public void ints(String name, int[] values) throws IOException {
-        ints(name, values.length, i -> values[(int) i]);
+        ints(name, new int[][] {values});
+    }
+
+    /** Consecutive pages of one int column, as one section. */
+    public void ints(String name, int[][] pages) throws IOException {
+        long start = begin();
+        for (int[] values : pages) {
+            for (int i = 0; i < values.length; ) {
+                room(4);
+                int n = Math.min(values.length - i, buffer.remaining() / 4); // room() counted the first
+                buffer.asIntBuffer().put(values, i, n);
+                buffer.position(buffer.position() + 4 * n);
+                position += 4L * (n - 1);
+                i += n;
+            }
+        }
+        end(name, IndexFormat.INTS, start);
+    }
+
+    public void bytes(String name, byte[] values) throws IOException {
+        long start = begin();
+        for (int i = 0; i < values.length; ) {
+            room(1);
+            int n = Math.min(values.length - i, buffer.remaining()); // room() counted the first
+            buffer.put(values, i, n);
+            position += n - 1;
+            i += n;
+        }
+        end(name, IndexFormat.BYTES, start);
     }
 
     public void ints(String name, long count, Ints values) throws IOException {
