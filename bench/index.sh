@@ -5,7 +5,8 @@
 #   read    --no-index: reads the dump, writes nothing (what every run cost before the index)
 # Each dump is linked into a temporary directory so its index is written there, never next to a
 # shared benchmark dump. Prints a Markdown table: dump, command, median seconds of each, reopen/first,
-# peak RSS of first and reopen, the index's size and bytes per object.
+# peak RSS of first and reopen, the index's size and bytes per object; then the median of
+# `heaplens --version` in the same run: the JVM's start, which every command pays.
 # Environment: RUNS=5 WARMUP=1; LAUNCHER=./heaplens; COMMANDS="top" (also: retained, i.e. retained --by class).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -48,3 +49,5 @@ for dump in "$@"; do
   done
   rm -f "$index"
 done
+hyperfine -N --style none --warmup "$WARMUP" --runs "$RUNS" --export-json "$tmp/start.json" "$launcher --version" > /dev/null
+printf '\nJVM start (`heaplens --version`) in the same run: %.3f s\n' "$(jq '.results[0].median' "$tmp/start.json")"

@@ -56,13 +56,23 @@ final class HeapIndex {
             return warned(input, build.get());
         }
         Path existing = find(dump);
+        String unusable = null;
         if (existing != null) {
-            LoadedHeap heap = read(input, existing, key, strict, store);
-            if (heap != null) {
-                return heap;
+            try {
+                LoadedHeap heap = read(input, existing, key, strict, store);
+                if (heap != null) {
+                    return heap;
+                }
+            } catch (IndexException e) {
+                unusable = e.getMessage();
+            } catch (IOException | RuntimeException e) {
+                unusable = "cannot read it: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
             }
         }
         Built built = build.get();
+        if (unusable != null) { // said once the dump was read: a dump that fails to read says only that
+            listener.warning(input.name(), "index " + existing + " not used (" + unusable + "): rebuilt it");
+        }
         boolean rewritable = existing != null && Files.isWritable(existing.toAbsolutePath().getParent());
         write(input, rewritable ? existing : placeFor(dump), key, built, store);
         return warned(input, built);
@@ -81,8 +91,12 @@ final class HeapIndex {
         }
     }
 
-    /** The heap in the index at {@code file}, or null (with a warning) when it cannot be used. */
-    private LoadedHeap read(DumpInput input, Path file, IndexKey key, boolean strict, Store store) {
+    /**
+     * The heap in the index at {@code file}, or null when {@code strict} refuses it.
+     *
+     * @throws IndexException when the index cannot be used (stale, half-written, corrupt)
+     */
+    private LoadedHeap read(DumpInput input, Path file, IndexKey key, boolean strict, Store store) throws IOException {
         try (IndexReader in = IndexReader.open(file, key)) {
             List<String> warnings = in.strings("warnings");
             if (strict && !warnings.isEmpty()) {
@@ -91,13 +105,7 @@ final class HeapIndex {
             LoadedHeap heap = store.read(in);
             warnings.forEach(w -> listener.warning(input.name(), w));
             return heap;
-        } catch (IndexException e) {
-            listener.warning(input.name(), "index " + file + " not used (" + e.getMessage() + "): rebuilding it");
-        } catch (IOException | RuntimeException e) {
-            listener.warning(input.name(), "index " + file + " not used (cannot read it: "
-                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + "): rebuilding it");
         }
-        return null;
     }
 
     private void write(DumpInput input, Path file, IndexKey key, Built built, Store store) {

@@ -179,7 +179,7 @@ class IndexCacheTest {
         assertThat(Files.size(dump)).isEqualTo(size);
         CliTestSupport.Result r = ok("top", dump.toString(), "--top", "3");
         assertThat(r.errLines()).singleElement().asString().contains("stale: the dump's contents changed")
-                .contains("rebuilding it");
+                .contains("rebuilt it");
         assertThat(r.out()).isEqualTo(ok("top", dump.toString(), "--top", "3", "--no-index").out());
         assertThat(r.out()).isNotEqualTo(expectedTop(runtime, dump));
         assertThat(ok("top", dump.toString(), "--top", "3").err()).isEmpty();
@@ -244,7 +244,7 @@ class IndexCacheTest {
             f.setLength(Math.min(keptBytes, f.length() - 1));
         }
         CliTestSupport.Result r = ok("top", dump.toString(), "--top", "3");
-        assertThat(r.errLines()).singleElement().asString().contains("half-written").contains("rebuilding it");
+        assertThat(r.errLines()).singleElement().asString().contains("half-written").contains("rebuilt it");
         assertThat(r.out()).isEqualTo(expectedTop(Runtime.RUBY, dump));
         CliTestSupport.Result again = ok("top", dump.toString(), "--top", "3");
         assertThat(again.err()).isEmpty();
@@ -262,7 +262,7 @@ class IndexCacheTest {
         for (long at : new long[] {20, length - 40}) { // the key's mtime; the table's last section
             flip(index, at);
             CliTestSupport.Result r = ok("top", dump.toString(), "--top", "3");
-            assertThat(r.errLines()).singleElement().asString().contains("corrupt").contains("rebuilding it");
+            assertThat(r.errLines()).singleElement().asString().contains("corrupt").contains("rebuilt it");
             assertThat(r.out()).isEqualTo(expectedTop(runtime, dump));
             assertThat(ok("top", dump.toString(), "--top", "3").err()).isEmpty();
         }
@@ -281,7 +281,7 @@ class IndexCacheTest {
         Path index = indexOf(dump);
         flip(index, 136); // the header is 128 bytes, the empty warnings section 4: then the graph's counts
         CliTestSupport.Result r = ok("top", dump.toString(), "--top", "3");
-        assertThat(r.errLines()).singleElement().asString().contains("corrupt: section graph.counts").contains("rebuilding it");
+        assertThat(r.errLines()).singleElement().asString().contains("corrupt: section graph.counts").contains("rebuilt it");
         assertThat(r.out()).isEqualTo(expectedTop(Runtime.RUBY, dump));
 
         flip(index, indexOf(Files.readAllBytes(index), 0x7f0010000000L)); // a's address, in the address column
