@@ -20,8 +20,8 @@ done
 unset HEAPLENS_INDEX
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
-echo "| dump | command | first s | reopen s | reopen/first | --no-index s | first RSS MB | reopen RSS MB | index MB | bytes/object |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| dump | command | first s | reopen s | reopen/first | --no-index s | reopen CPU s | first RSS MB | reopen RSS MB | index MB | bytes/object |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for dump in "$@"; do
   name="$(basename "$dump")"
   link="$tmp/$name"
@@ -41,13 +41,15 @@ for dump in "$@"; do
     first="$(jq '.results[0].median' "$tmp/$c.json")"
     reopen="$(jq '.results[1].median' "$tmp/$c.json")"
     read="$(jq '.results[2].median' "$tmp/$c.json")"
+    cpu="$(jq '.results[1].user + .results[1].system' "$tmp/$c.json")" # mean user + system: what load does not inflate
     rm -f "$index"; rf="$(rss $launcher $args)"; rr="$(rss $launcher $args)"
     bytes="$(stat -c %s "$index")"
-    printf '| %s | %s | %.3f | %.3f | %.3f | %.3f | %d | %d | %.0f | %.0f |\n' "$name" "$c" "$first" "$reopen" \
-      "$(echo "$reopen / $first" | bc -l)" "$read" "$((rf / 1024))" "$((rr / 1024))" \
+    printf '| %s | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %d | %d | %.0f | %.0f |\n' "$name" "$c" "$first" "$reopen" \
+      "$(echo "$reopen / $first" | bc -l)" "$read" "$cpu" "$((rf / 1024))" "$((rr / 1024))" \
       "$(echo "$bytes / 1048576" | bc -l)" "$(echo "$bytes / $objects" | bc -l)"
   done
   rm -f "$index"
 done
 hyperfine -N --style none --warmup "$WARMUP" --runs "$RUNS" --export-json "$tmp/start.json" "$launcher --version" > /dev/null
-printf '\nJVM start (`heaplens --version`) in the same run: %.3f s\n' "$(jq '.results[0].median' "$tmp/start.json")"
+printf '\nJVM start (`heaplens --version`) in the same run: %.3f s, CPU %.3f s\n' "$(jq '.results[0].median' "$tmp/start.json")" \
+  "$(jq '.results[0].user + .results[0].system' "$tmp/start.json")"

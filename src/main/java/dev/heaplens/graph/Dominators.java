@@ -67,6 +67,8 @@ public final class Dominators {
 
     /** Where stored dominators get their columns: values one by one at first, as {@link HeapGraph.ColumnSource}. */
     interface Columns {
+        boolean has(String column);
+
         int[] ints(String column);
 
         long[] longs(String column);
@@ -80,6 +82,17 @@ public final class Dominators {
 
     private boolean sparse() {
         return sparseReads++ < HeapGraph.SPARSE_READS;
+    }
+
+    /** A stored section of ranked objects that sets its own length (not one value per object). */
+    static final String LARGEST = "dominators.largest";
+
+    /**
+     * The objects that retain the most, largest first, as the index stored them (an analysis ranked
+     * them when the index was written), or null when they were computed here or not stored.
+     */
+    public int[] storedLargest() {
+        return source != null && source.has(LARGEST) ? source.ints(LARGEST) : null;
     }
 
     /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */

@@ -20,7 +20,11 @@ public final class GraphStore {
     private GraphStore() {
     }
 
-    public static void write(HeapGraph g, Dominators d, IndexWriter w) throws IOException {
+    /**
+     * Also stores {@code largest}, the objects that retain the most, largest first, as an analysis
+     * ranks them (see {@link Dominators#storedLargest()}).
+     */
+    public static void write(HeapGraph g, Dominators d, int[] largest, IndexWriter w) throws IOException {
         int n = g.objectCount();
         w.data("graph.counts", out -> {
             out.writeInt(n);
@@ -55,6 +59,7 @@ public final class GraphStore {
         w.longs("dominators.retainedSize", a.retainedSize());
         w.ints("dominators.retainedCount", a.retainedCount());
         w.ints("dominators.preorder", a.preorder());
+        w.ints(Dominators.LARGEST, largest);
     }
 
     /** A graph and its dominators as {@link #write} stored them, over the references {@code filter} keeps. */
@@ -120,9 +125,17 @@ public final class GraphStore {
         }
 
         @Override
+        public boolean has(String column) {
+            return r.has(column);
+        }
+
+        @Override
         public int[] ints(String column) {
             try {
                 int[] a = r.ints(column);
+                if (column.equals(Dominators.LARGEST)) {
+                    return a; // as long as the writer made it
+                }
                 check(column, a.length, column.equals("dominators.preorder") ? reachable : objects);
                 return a;
             } catch (IndexException e) {

@@ -17,6 +17,7 @@ import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofStore;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.graph.GraphStore;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexReader;
@@ -73,7 +74,8 @@ final class JvmRuntime extends RuntimeBase {
         }, new HeapIndex.Store() {
             @Override
             public void write(LoadedHeap heap, IndexWriter out) throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(), out);
+                GraphStore.write(heap.graph(), heap.dominators(),
+                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 HprofStore.write(((JvmHeap) heap.namer()).read(), out);
             }
 

@@ -20,6 +20,7 @@ import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.io.DumpInput;
 
 import dev.heaplens.analysis.ruby.RubyHeapStore;
+import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.graph.GraphStore;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
@@ -69,7 +70,8 @@ final class RubyRuntime extends RuntimeBase {
         }, new HeapIndex.Store() {
             @Override
             public void write(LoadedHeap heap, IndexWriter out) throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(), out);
+                GraphStore.write(heap.graph(), heap.dominators(),
+                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 RubyHeapStore.write((RubyHeap) heap.namer(), out);
             }
 

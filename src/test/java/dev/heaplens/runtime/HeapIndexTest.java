@@ -2,6 +2,7 @@ package dev.heaplens.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.io.DumpInput;
@@ -132,6 +133,11 @@ class HeapIndexTest {
         }
         for (int i = 0; i < d.reachableCount(); i++) {
             assertThat(e.preorderObject(i)).as(what).isEqualTo(d.preorderObject(i));
+        }
+        assertThat(d.storedLargest()).isNull(); // computed here: ranked by scanning
+        assertThat(e.storedLargest()).as(what).isNotNull();
+        for (int n : new int[] {1, 3, d.reachableCount(), d.reachableCount() + 5}) {
+            assertThat(TopRetainers.largest(e, n)).as(what + " top " + n).isEqualTo(TopRetainers.largest(d, n));
         }
     }
 
