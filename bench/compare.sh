@@ -13,6 +13,8 @@ old="$1"; new="$2"; dump="$3"; dump2="${4:-$dump}"; dump3="${5:-$dump2}"
 RUNS="${RUNS:-5}"; WARMUP="${WARMUP:-1}"; RSS_RUNS="${RSS_RUNS:-3}"
 commands="${COMMANDS:-summary histogram top diff leaks}"
 case "$dump" in *.hprof|*.hprof.gz) commands="${COMMANDS:-histogram summary top strings diff leaks}" ;; esac
+# Every run reads the dump: no index cache (versions without one ignore this; bench/index.sh times it).
+export HEAPLENS_INDEX=off
 for tool in hyperfine /usr/bin/time jq; do
   command -v "$tool" >/dev/null || { echo "compare.sh: missing $tool (apt-get install -y hyperfine time jq)" >&2; exit 1; }
 done

@@ -32,14 +32,18 @@ public final class Dominators {
 
     private final HeapGraph graph;
     private final EdgeFilter filter;
-    private final int[] idom;          // per object: object id, SUPER_ROOT or UNREACHABLE
-    private final long[] retainedSize; // per object
-    private final int[] retainedCount; // per object
-    private final int[] preorder;      // reachable objects in DFS preorder: every dominator before what it dominates
+    // Per object, except preorder; read from an index, each is loaded on first use (see HeapGraph.ColumnSource).
+    private int[] idom;          // per object: object id, SUPER_ROOT or UNREACHABLE
+    private long[] retainedSize; // per object
+    private int[] retainedCount; // per object
+    private int[] preorder;      // reachable objects in DFS preorder: every dominator before what it dominates
+    private final int reachableCount;
+    /** Null when computed. */
+    private final Columns source;
     private final long reachableBytes;
     private volatile int[][] children;
 
-    private Dominators(HeapGraph graph, EdgeFilter filter, int[] idom, long[] retainedSize, int[] retainedCount,
+    Dominators(HeapGraph graph, EdgeFilter filter, int[] idom, long[] retainedSize, int[] retainedCount,
                        int[] preorder, long reachableBytes) {
         this.graph = graph;
         this.filter = filter;
@@ -47,7 +51,105 @@ public final class Dominators {
         this.retainedSize = retainedSize;
         this.retainedCount = retainedCount;
         this.preorder = preorder;
+        this.reachableCount = preorder.length;
+        this.source = null;
         this.reachableBytes = reachableBytes;
+    }
+
+    /** Dominators stored in an index: each column is loaded from {@code source} when first used. */
+    Dominators(HeapGraph graph, EdgeFilter filter, Columns source, int reachableCount, long reachableBytes) {
+        this.graph = graph;
+        this.filter = filter;
+        this.source = source;
+        this.reachableCount = reachableCount;
+        this.reachableBytes = reachableBytes;
+    }
+
+    /** Where stored dominators get their columns: values one by one at first, as {@link HeapGraph.ColumnSource}. */
+    interface Columns {
+        boolean has(String column);
+
+        int[] ints(String column);
+
+        long[] longs(String column);
+
+        int intAt(String column, long i);
+
+        long longAt(String column, long i);
+    }
+
+    private int sparseReads;
+
+    private boolean sparse() {
+        return sparseReads++ < HeapGraph.SPARSE_READS;
+    }
+
+    /** A stored section of ranked objects that sets its own length (not one value per object). */
+    static final String LARGEST = "dominators.largest";
+
+    /**
+     * The objects that retain the most, largest first, as the index stored them (an analysis ranked
+     * them when the index was written), or null when they were computed here or not stored.
+     */
+    public int[] storedLargest() {
+        return source != null && source.has(LARGEST) ? source.ints(LARGEST) : null;
+    }
+
+    /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
+    record Stored(int[] idom, long[] retainedSize, int[] retainedCount, int[] preorder) {
+    }
+
+    Stored arrays() {
+        return new Stored(idom(), retainedSize != null ? retainedSize : retainedSizeColumn(),
+                retainedCount != null ? retainedCount : retainedCountColumn(),
+                preorder != null ? preorder : preorderColumn());
+    }
+
+    private int[] idom() {
+        int[] a = idom;
+        return a != null ? a : idomColumn();
+    }
+
+    private int idom(int o) {
+        int[] a = idom;
+        return a != null ? a[o] : sparse() ? source.intAt("dominators.idom", o) : idomColumn()[o];
+    }
+
+    // Each loader publishes a whole array (the release fence orders the copy before it); see HeapGraph.
+    private synchronized int[] idomColumn() {
+        if (idom == null) {
+            int[] a = source.ints("dominators.idom");
+            java.lang.invoke.VarHandle.releaseFence();
+            idom = a;
+        }
+        return idom;
+    }
+
+    private synchronized long[] retainedSizeColumn() {
+        if (retainedSize == null) {
+            long[] a = source.longs("dominators.retainedSize");
+            java.lang.invoke.VarHandle.releaseFence();
+            retainedSize = a;
+        }
+        return retainedSize;
+    }
+
+    private synchronized int[] retainedCountColumn() {
+        if (retainedCount == null) {
+            int[] a = source.ints("dominators.retainedCount");
+            java.lang.invoke.VarHandle.releaseFence();
+            retainedCount = a;
+        }
+        return retainedCount;
+    }
+
+    private synchronized int[] preorderColumn() {
+        if (preorder == null) {
+            int[] a = source.ints("dominators.preorder");
+            java.lang.invoke.VarHandle.releaseFence();
+            preorder = a;
+        }
+        return preorder;
     }
 
     /** Dominators over every reference. */
@@ -70,25 +172,27 @@ public final class Dominators {
 
     /** The immediate dominator of {@code o}: an object, {@link #SUPER_ROOT} or {@link #UNREACHABLE}. */
     public int immediateDominator(int o) {
-        return idom[o];
+        return idom(o);
     }
 
     public boolean isReachable(int o) {
-        return idom[o] != UNREACHABLE;
+        return idom(o) != UNREACHABLE;
     }
 
     /** Sum of shallow sizes of {@code o}'s dominator subtree (itself included); 0 when unreachable. */
     public long retainedSize(int o) {
-        return retainedSize[o];
+        long[] a = retainedSize;
+        return a != null ? a[o] : sparse() ? source.longAt("dominators.retainedSize", o) : retainedSizeColumn()[o];
     }
 
     /** Objects in {@code o}'s dominator subtree (itself included); 0 when unreachable. */
     public int retainedCount(int o) {
-        return retainedCount[o];
+        int[] a = retainedCount;
+        return a != null ? a[o] : sparse() ? source.intAt("dominators.retainedCount", o) : retainedCountColumn()[o];
     }
 
     public int reachableCount() {
-        return preorder.length;
+        return reachableCount;
     }
 
     public long reachableBytes() {
@@ -96,7 +200,7 @@ public final class Dominators {
     }
 
     public int unreachableCount() {
-        return graph.objectCount() - preorder.length;
+        return graph.objectCount() - reachableCount;
     }
 
     public long unreachableBytes() {
@@ -108,7 +212,8 @@ public final class Dominators {
      * super-root: every object comes after all of its dominators.
      */
     public int preorderObject(int i) {
-        return preorder[i];
+        int[] a = preorder;
+        return a != null ? a[i] : sparse() ? source.intAt("dominators.preorder", i) : preorderColumn()[i];
     }
 
     // ---- dominator tree children (built on first use)
@@ -116,11 +221,11 @@ public final class Dominators {
     /** Children of {@code o} (or of the super-root when {@code o == SUPER_ROOT}) in the dominator tree are
      * {@code child(i)} for {@code childStart(o) <= i < childEnd(o)}, in preorder. */
     public int childStart(int o) {
-        return children()[0][o == SUPER_ROOT ? idom.length : o];
+        return children()[0][o == SUPER_ROOT ? graph.objectCount() : o];
     }
 
     public int childEnd(int o) {
-        return children()[0][(o == SUPER_ROOT ? idom.length : o) + 1];
+        return children()[0][(o == SUPER_ROOT ? graph.objectCount() : o) + 1];
     }
 
     public int child(int i) {
@@ -142,7 +247,9 @@ public final class Dominators {
     }
 
     private int[][] buildChildren() {
-        int n = idom.length;
+        int n = graph.objectCount();
+        int[] idom = idom();
+        int[] preorder = this.preorder == null ? preorderColumn() : this.preorder;
         int[] start = new int[n + 2]; // slot n is the super-root
         for (int o : preorder) {
             int d = idom[o];

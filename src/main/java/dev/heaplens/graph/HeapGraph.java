@@ -21,13 +21,19 @@ import java.util.List;
  * <p>Immutable, so safe to share between threads once built.
  */
 public final class HeapGraph {
-    private final long[] address;
-    private final byte[] kind;
-    private final long[] classAddress;
-    private final long[] shallowSize;
-    private final long[] position;
-    private final long[] outOffsets;
-    private final int[][] targetPages;
+    // Columns a graph read from an index loads on first use (see ColumnSource); a built graph has them all.
+    private long[] address;
+    private byte[] kind;
+    private long[] classAddress;
+    private long[] shallowSize;
+    private long[] position;
+    private long[] outOffsets;
+    private int[][] targetPages;
+    private final int objectCount;
+    private final boolean hasPositions;
+    private final boolean hasWeakReferences;
+    /** Null for a built graph. */
+    private final ColumnSource source;
     private final int targetShift;
     private final int targetMask;
     private final long referenceCount;
@@ -37,12 +43,11 @@ public final class HeapGraph {
     private final long danglingReferences;
     private final long danglingRoots;
     private final int duplicateAddresses;
-    private final AddressIndex index;
+    private AddressIndex index;
     private final long totalShallowSize;
     private volatile Inbound inbound;
     /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
-    private final long[] weakReferences;
-    private final EdgeFilter strongReferences;
+    private long[] weakReferences;
 
     HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, long[] position,
               long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
@@ -66,7 +71,10 @@ public final class HeapGraph {
         this.duplicateAddresses = duplicateAddresses;
         this.index = index;
         this.weakReferences = weakReferences;
-        this.strongReferences = weakReferences == null ? EdgeFilter.ALL : new StrongReferences(weakReferences);
+        this.objectCount = address.length;
+        this.hasPositions = position != null;
+        this.hasWeakReferences = weakReferences != null;
+        this.source = null;
         long sum = 0;
         for (long s : shallowSize) {
             sum += s;
@@ -74,18 +82,172 @@ public final class HeapGraph {
         this.totalShallowSize = sum;
     }
 
+    /**
+     * A graph whose columns {@code source} loads on first use (from an index file): opening it costs
+     * no pass over the objects. The scalars are those the graph had when it was stored.
+     */
+    HeapGraph(ColumnSource source, int objectCount, long referenceCount, boolean hasPositions, boolean hasWeakReferences,
+              int[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
+              int duplicateAddresses, long totalShallowSize) {
+        this.source = source;
+        this.objectCount = objectCount;
+        this.referenceCount = referenceCount;
+        this.targetShift = IntPages.DEFAULT_SHIFT;
+        this.targetMask = (1 << IntPages.DEFAULT_SHIFT) - 1;
+        this.hasPositions = hasPositions;
+        this.hasWeakReferences = hasWeakReferences;
+        this.rootTarget = rootTarget;
+        this.rootCategory = rootCategory;
+        this.categories = categories;
+        this.danglingReferences = danglingReferences;
+        this.danglingRoots = danglingRoots;
+        this.duplicateAddresses = duplicateAddresses;
+        this.totalShallowSize = totalShallowSize;
+    }
+
+    /**
+     * Where a graph read from an index gets its columns: a few values one by one (a report's rows),
+     * else, past {@link #SPARSE_READS} such reads, whole columns, each once.
+     */
+    interface ColumnSource {
+        long[] longs(String column);
+
+        byte[] bytes(String column);
+
+        long longAt(String column, long i);
+
+        byte byteAt(String column, long i);
+
+        /** The reference targets, in pages of {@link IntPages#DEFAULT_SHIFT}. */
+        int[][] targetPages(long length);
+    }
+
+    /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
+    record Columns(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, long[] position,
+                   long[] outOffsets, int[][] targetPages, long[] weak) {
+    }
+
+    Columns columns() {
+        return new Columns(address != null ? address : addressColumn(), kind != null ? kind : kindColumn(),
+                classAddress != null ? classAddress : classAddressColumn(),
+                shallowSize != null ? shallowSize : shallowSizeColumn(),
+                !hasPositions ? null : position != null ? position : positionColumn(), outOffsets(),
+                targetPages != null ? targetPages : targetPagesColumn(),
+                !hasWeakReferences ? null : weakReferences != null ? weakReferences : weakColumn());
+    }
+
+    /** Values read one by one before columns are loaded whole: enough for any report's rows. */
+    static final int SPARSE_READS = 4096;
+    private int sparseReads;
+
+    /** Whether to read one more value alone rather than load its whole column (racy count: only a hint). */
+    private boolean sparse() {
+        return sparseReads++ < SPARSE_READS;
+    }
+
+    // One loader per column: each publishes a whole array, so a reader on another thread sees either
+    // null (and loads under the lock) or the filled array (the release fence orders the copy first).
+    private synchronized long[] addressColumn() {
+        if (address == null) {
+            long[] a = source.longs("graph.address");
+            java.lang.invoke.VarHandle.releaseFence();
+            address = a;
+        }
+        return address;
+    }
+
+    private synchronized byte[] kindColumn() {
+        if (kind == null) {
+            byte[] a = source.bytes("graph.kind");
+            java.lang.invoke.VarHandle.releaseFence();
+            kind = a;
+        }
+        return kind;
+    }
+
+    private synchronized long[] classAddressColumn() {
+        if (classAddress == null) {
+            long[] a = source.longs("graph.classAddress");
+            java.lang.invoke.VarHandle.releaseFence();
+            classAddress = a;
+        }
+        return classAddress;
+    }
+
+    private synchronized long[] shallowSizeColumn() {
+        if (shallowSize == null) {
+            long[] a = source.longs("graph.shallowSize");
+            java.lang.invoke.VarHandle.releaseFence();
+            shallowSize = a;
+        }
+        return shallowSize;
+    }
+
+    private synchronized long[] positionColumn() {
+        if (position == null) {
+            long[] a = source.longs("graph.position");
+            java.lang.invoke.VarHandle.releaseFence();
+            position = a;
+        }
+        return position;
+    }
+
+    private synchronized long[] outOffsetsColumn() {
+        if (outOffsets == null) {
+            long[] a = source.longs("graph.outOffsets");
+            java.lang.invoke.VarHandle.releaseFence();
+            outOffsets = a;
+        }
+        return outOffsets;
+    }
+
+    private synchronized int[][] targetPagesColumn() {
+        if (targetPages == null) {
+            int[][] a = source.targetPages(referenceCount);
+            java.lang.invoke.VarHandle.releaseFence();
+            targetPages = a;
+        }
+        return targetPages;
+    }
+
+    private synchronized long[] weakColumn() {
+        if (weakReferences == null) {
+            long[] a = source.longs("graph.weak");
+            java.lang.invoke.VarHandle.releaseFence();
+            weakReferences = a;
+        }
+        return weakReferences;
+    }
+
+    private synchronized AddressIndex addressIndex() {
+        if (index == null) {
+            AddressIndex a = new AddressIndex(address == null ? addressColumn() : address);
+            java.lang.invoke.VarHandle.releaseFence();
+            index = a;
+        }
+        return index;
+    }
+
     /** Whether reference {@code i} is weak (a JVM {@code Reference.referent}): shown, but it keeps nothing alive. */
     public boolean isWeak(long i) {
-        return weakReferences != null && (weakReferences[(int) (i >>> 6)] & (1L << i)) != 0;
+        if (!hasWeakReferences) {
+            return false;
+        }
+        long[] w = weakReferences;
+        return ((w != null ? w : weakColumn())[(int) (i >>> 6)] & (1L << i)) != 0;
     }
 
     public boolean hasWeakReferences() {
-        return weakReferences != null;
+        return hasWeakReferences;
     }
 
     /** Follows every reference but the weak ones: what keeps objects alive. */
     public EdgeFilter strongReferences() {
-        return strongReferences;
+        if (!hasWeakReferences) {
+            return EdgeFilter.ALL;
+        }
+        long[] w = weakReferences;
+        return new StrongReferences(w != null ? w : weakColumn());
     }
 
     /** Every reference but the weak ones; traversals read its bits directly, without a call per reference. */
@@ -104,24 +266,28 @@ public final class HeapGraph {
     }
 
     public int objectCount() {
-        return address.length;
+        return objectCount;
     }
 
     public long address(int o) {
-        return address[o];
+        long[] a = address;
+        return a != null ? a[o] : sparse() ? source.longAt("graph.address", o) : addressColumn()[o];
     }
 
     /** The reader's kind code (a format's enum ordinal); the graph does not interpret it. */
     public byte kind(int o) {
-        return kind[o];
+        byte[] a = kind;
+        return a != null ? a[o] : sparse() ? source.byteAt("graph.kind", o) : kindColumn()[o];
     }
 
     public long classAddress(int o) {
-        return classAddress[o];
+        long[] a = classAddress;
+        return a != null ? a[o] : sparse() ? source.longAt("graph.classAddress", o) : classAddressColumn()[o];
     }
 
     public long shallowSize(int o) {
-        return shallowSize[o];
+        long[] a = shallowSize;
+        return a != null ? a[o] : sparse() ? source.longAt("graph.shallowSize", o) : shallowSizeColumn()[o];
     }
 
     /** Sum of every object's shallow size. */
@@ -131,12 +297,17 @@ public final class HeapGraph {
 
     /** Byte offset of the object's record in the dump, -1 when unknown. */
     public long position(int o) {
-        return position == null ? -1 : position[o];
+        if (!hasPositions) {
+            return -1;
+        }
+        long[] a = position;
+        return a != null ? a[o] : sparse() ? source.longAt("graph.position", o) : positionColumn()[o];
     }
 
     /** The object at {@code address}, or -1 when the dump has none (the first one if duplicated). */
     public int objectOf(long address) {
-        return index.find(address);
+        AddressIndex i = index;
+        return (i != null ? i : addressIndex()).find(address);
     }
 
     // ---- outbound references
@@ -147,22 +318,29 @@ public final class HeapGraph {
     }
 
     public int outDegree(int o) {
-        return (int) (outOffsets[o + 1] - outOffsets[o]);
+        long[] a = outOffsets();
+        return (int) (a[o + 1] - a[o]);
     }
 
     /** First reference index of {@code o}; see {@link #target(long)}. */
     public long outStart(int o) {
-        return outOffsets[o];
+        return outOffsets()[o];
     }
 
     /** One past the last reference index of {@code o}. */
     public long outEnd(int o) {
-        return outOffsets[o + 1];
+        return outOffsets()[o + 1];
     }
 
     /** The object referenced by reference index {@code i}. */
     public int target(long i) {
-        return targetPages[(int) (i >>> targetShift)][(int) i & targetMask];
+        int[][] pages = targetPages;
+        return (pages != null ? pages : targetPagesColumn())[(int) (i >>> targetShift)][(int) i & targetMask];
+    }
+
+    private long[] outOffsets() {
+        long[] a = outOffsets;
+        return a != null ? a : outOffsetsColumn();
     }
 
     // ---- inbound references (built on first use)
@@ -218,7 +396,7 @@ public final class HeapGraph {
         off[n] = sum;
         IntPages sources = new IntPages(referenceCount, targetShift);
         for (int o = n - 1; o >= 0; o--) {
-            for (long i = outOffsets[o + 1] - 1, start = outOffsets[o]; i >= start; i--) {
+            for (long i = outEnd(o) - 1, start = outStart(o); i >= start; i--) {
                 sources.set(--off[target(i)], o);
             }
         }

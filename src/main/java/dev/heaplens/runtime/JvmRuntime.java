@@ -16,7 +16,13 @@ import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectEstimate;
 import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.format.hprof.HprofStore;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.analysis.graph.TopRetainers;
+import dev.heaplens.graph.GraphStore;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.index.IndexReader;
+import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.util.LongLongMap;
 
@@ -60,12 +66,33 @@ final class JvmRuntime extends RuntimeBase {
 
     @Override
     public LoadedHeap load(DumpInput input) {
-        HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
-        // Two passes (classes, then objects) over the dump.
-        JvmHeap heap = new JvmHeap(withProgress(input, 2, source -> HprofGraphReader.read(source, layout(),
-                options.strict())));
-        warn(input, heap.read().warnings());
-        return new LoadedHeap(input, heap, new LoadedHeap.Records() {
+        String variant = options.layout() == null ? "jvm" : "jvm --layout " + options.layout();
+        return new HeapIndex(options.index(), listener).load(input, variant, options.strict(), () -> {
+            HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
+            // Two passes (classes, then objects) over the dump.
+            JvmHeap heap = new JvmHeap(withProgress(input, 2, source -> HprofGraphReader.read(source, layout(),
+                    options.strict())));
+            return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
+        }, new HeapIndex.Store() {
+            @Override
+            public void write(LoadedHeap heap, IndexWriter out) throws IOException {
+                GraphStore.write(heap.graph(), heap.dominators(),
+                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
+                HprofStore.write(((JvmHeap) heap.namer()).read(), out);
+            }
+
+            @Override
+            public LoadedHeap read(IndexReader in) throws IOException {
+                GraphStore.Stored stored = GraphStore.read(in);
+                JvmHeap heap = new JvmHeap(HprofStore.read(in, source(input), stored.graph(), in.strings("warnings")));
+                return loaded(input, heap, stored.dominators());
+            }
+        });
+    }
+
+    /** The heap with its records read again from the dump; dominators computed when null. */
+    private static LoadedHeap loaded(DumpInput input, JvmHeap heap, Dominators dominators) {
+        LoadedHeap.Records records = new LoadedHeap.Records() {
             @Override
             public String text(int o) {
                 return heap.recordText(o);
@@ -75,7 +102,8 @@ final class JvmRuntime extends RuntimeBase {
             public void show(int... objects) {
                 heap.fetch(objects);
             }
-        });
+        };
+        return dominators == null ? new LoadedHeap(input, heap, records) : new LoadedHeap(input, heap, records, dominators);
     }
 
     @Override

@@ -27,10 +27,15 @@ public final class LoadedHeap {
     private final Records records;
 
     LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
+        this(input, heap, records, Dominators.compute(heap.graph(), heap.graph().strongReferences()));
+    }
+
+    /** With dominators computed before (read from the index cache). */
+    LoadedHeap(DumpInput input, NamedHeap heap, Records records, Dominators dominators) {
         this.input = input;
         this.heap = heap;
         this.records = records;
-        this.dominators = Dominators.compute(heap.graph(), heap.graph().strongReferences());
+        this.dominators = dominators;
     }
 
     public DumpInput input() {

@@ -9,12 +9,22 @@ import dev.heaplens.HeaplensException;
  * @param threads reading threads for plain files, at least 1
  * @param layout  JVM dumps: the object layout sizes are computed with ({@code compressed}, ... or
  *                {@code HEADER,ARRAY_HEADER,REFERENCE,ALIGNMENT}), or null to detect it; Ruby ignores it
+ * @param index   whether and where a graph read keeps its index cache
  */
-public record ReadOptions(boolean strict, int threads, String layout) {
+public record ReadOptions(boolean strict, int threads, String layout, IndexOptions index) {
     public ReadOptions {
         if (threads < 1) {
             throw new HeaplensException("--threads must be at least 1, not " + threads);
         }
+    }
+
+    /** With the index cache where the environment says (next to the dump by default). */
+    public ReadOptions(boolean strict, int threads, String layout) {
+        this(strict, threads, layout, IndexOptions.defaults());
+    }
+
+    public ReadOptions withIndex(IndexOptions index) {
+        return new ReadOptions(strict, threads, layout, index);
     }
 
     /** Skip and count bad records, one thread per core, layout detected. */

@@ -19,6 +19,14 @@ import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.io.DumpInput;
 
+import dev.heaplens.analysis.ruby.RubyHeapStore;
+import dev.heaplens.analysis.graph.TopRetainers;
+import dev.heaplens.graph.GraphStore;
+import dev.heaplens.index.IndexReader;
+import dev.heaplens.index.IndexWriter;
+
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,14 +59,30 @@ final class RubyRuntime extends RuntimeBase {
     @Override
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
-        HeapFit.require(input.name(), ObjectCountEstimate.lines(input), HeapFit.RUBY_BYTES_PER_OBJECT);
-        RubyDumpReader.Options read = readerOptions();
-        RubyHeap heap;
-        try (ReadListener.Reading ignored = progress(input, read)) {
-            heap = RubyHeap.load(input, read);
-        }
-        warnAboutSkippedLines(input, heap.readResult());
-        return new LoadedHeap(input, heap, new RubyRecords(input, heap));
+        return new HeapIndex(options.index(), listener).load(input, "ruby", options.strict(), () -> {
+            HeapFit.require(input.name(), ObjectCountEstimate.lines(input), HeapFit.RUBY_BYTES_PER_OBJECT);
+            RubyDumpReader.Options read = readerOptions();
+            RubyHeap heap;
+            try (ReadListener.Reading ignored = progress(input, read)) {
+                heap = RubyHeap.load(input, read);
+            }
+            return new HeapIndex.Built(new LoadedHeap(input, heap, new RubyRecords(input, heap)),
+                    skippedLineWarnings(heap.readResult()));
+        }, new HeapIndex.Store() {
+            @Override
+            public void write(LoadedHeap heap, IndexWriter out) throws IOException {
+                GraphStore.write(heap.graph(), heap.dominators(),
+                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
+                RubyHeapStore.write((RubyHeap) heap.namer(), out);
+            }
+
+            @Override
+            public LoadedHeap read(IndexReader in) throws IOException {
+                GraphStore.Stored stored = GraphStore.read(in);
+                RubyHeap heap = RubyHeapStore.read(stored.graph(), in);
+                return new LoadedHeap(input, heap, new RubyRecords(input, heap), stored.dominators());
+            }
+        });
     }
 
     @Override
@@ -122,21 +146,27 @@ final class RubyRuntime extends RuntimeBase {
     }
 
     private void warnAboutSkippedLines(DumpInput input, ReadResult<?> result) {
+        skippedLineWarnings(result).forEach(w -> listener.warning(input.name(), w));
+    }
+
+    private static List<String> skippedLineWarnings(ReadResult<?> result) {
+        List<String> warnings = new ArrayList<>();
         if (result.malformed() > 0) {
             StringBuilder msg = new StringBuilder("skipped ").append(result.malformed()).append(" malformed line")
                     .append(result.malformed() == 1 ? "" : "s").append(" (--strict makes them fatal); first: ");
             for (int i = 0; i < result.firstProblems().size(); i++) {
                 msg.append(i > 0 ? "; " : "").append(result.firstProblems().get(i));
             }
-            listener.warning(input.name(), msg.toString());
+            warnings.add(msg.toString());
         }
         if (result.partial() > 0) {
-            listener.warning(input.name(), result.partial() + " line" + (result.partial() == 1 ? "" : "s")
+            warnings.add(result.partial() + " line" + (result.partial() == 1 ? "" : "s")
                     + " read in part; first: " + result.firstPartial());
         }
         if (result.truncatedLastLine() != null) {
-            listener.warning(input.name(), result.truncatedLastLine().toString());
+            warnings.add(result.truncatedLastLine().toString());
         }
+        return warnings;
     }
 
     /** Record lines read again from the dump file (standard input cannot be: no values then). */

@@ -4,6 +4,9 @@ import dev.heaplens.graph.Dominators;
 
 /** The objects with the largest retained size, biggest first. */
 public final class TopRetainers {
+    /** How many of the largest the index cache stores: more than any report shows. */
+    public static final int STORED = 1024;
+
     private TopRetainers() {
     }
 
@@ -12,6 +15,10 @@ public final class TopRetainers {
      * then lower id), biggest first. A bounded min-heap keeps this one pass over the objects.
      */
     public static int[] largest(Dominators d, int n) {
+        int[] stored = d.storedLargest(); // ranked so when the index was written: its prefix is the answer
+        if (stored != null && (n <= stored.length || stored.length == d.reachableCount())) {
+            return java.util.Arrays.copyOf(stored, Math.min(n, stored.length));
+        }
         int size = Math.min(n, d.reachableCount());
         int[] heap = new int[size];
         int filled = 0;

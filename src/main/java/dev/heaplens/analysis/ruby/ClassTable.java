@@ -33,6 +33,17 @@ public final class ClassTable {
         attachedBySingleton = null;
     }
 
+    /** Every class record, for {@link RubyHeapStore}. */
+    java.util.Collection<ClassInfo> infos() {
+        return byAddress.values();
+    }
+
+    /** Records a class as {@link RubyHeapStore} stored it. */
+    void add(ClassInfo info) {
+        byAddress.put(info.address(), info);
+        attachedBySingleton = null;
+    }
+
     public void addAll(ClassTable other) {
         byAddress.putAll(other.byAddress);
         attachedBySingleton = null;

@@ -57,11 +57,34 @@ public final class RubyHeap implements NamedHeap {
         return new RubyHeap(graph, new RubyObjectColumns(builder, read.sinks()), classes, details, sites, read);
     }
 
+    /** A heap as {@link RubyHeapStore} read it from an index: no read result (its warnings were stored apart). */
+    static RubyHeap restored(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details,
+                             SharedStrings sites) {
+        return new RubyHeap(graph, columns, classes, details, sites, null);
+    }
+
+    RubyObjectColumns columns() {
+        return columns;
+    }
+
+    ClassTable classes() {
+        return classes;
+    }
+
+    SharedStrings details() {
+        return details;
+    }
+
+    SharedStrings sites() {
+        return sites;
+    }
+
     @Override
     public HeapGraph graph() {
         return graph;
     }
 
+    /** What the read produced; null for a heap read from an index. */
     public ReadResult<?> readResult() {
         return read;
     }

@@ -4,6 +4,7 @@ import dev.heaplens.format.ruby.RubyGraphSink;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IntColumn;
 
+import java.lang.invoke.VarHandle;
 import java.util.List;
 
 /**
@@ -12,30 +13,120 @@ import java.util.List;
  * of the heap's tables, -1 when absent. Kept beside the graph, not in it: a JVM dump has none.
  */
 final class RubyObjectColumns {
-    /** Each column is null when no object has it. */
-    private final int[] site;
-    private final int[] generation;
-    private final int[] detail;
+    /** Each column is null when no object has it, or, read from an index, until first used. */
+    private int[] site;
+    private int[] generation;
+    private int[] detail;
+    /** Loads a column from an index by name ({@code site}, ...); null when the columns were read from the dump. */
+    private final Source source;
+    private int sparseReads;
+
+    /** Where columns stored in an index come from: values one by one at first, then whole columns. */
+    interface Source {
+        int[] column(String name);
+
+        int at(String name, int o);
+    }
+    private final boolean hasSite;
+    private final boolean hasGeneration;
+    private final boolean hasDetail;
 
     /** The columns the sinks filled while reading, put in graph order by the builder that built the graph. */
     RubyObjectColumns(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
         site = built.toGraphOrder(sinks.stream().map(RubyGraphSink::siteColumn).toList());
         generation = built.toGraphOrder(sinks.stream().map(RubyGraphSink::generationColumn).toList());
         detail = built.toGraphOrder(sinks.stream().map(RubyGraphSink::detailColumn).toList());
+        source = null;
+        hasSite = site != null;
+        hasGeneration = generation != null;
+        hasDetail = detail != null;
+    }
+
+    /** Columns stored in an index, each loaded by {@code source} when first used. */
+    RubyObjectColumns(Source source, boolean hasSite, boolean hasGeneration, boolean hasDetail) {
+        this.source = source;
+        this.hasSite = hasSite;
+        this.hasGeneration = hasGeneration;
+        this.hasDetail = hasDetail;
+    }
+
+    /** Whether the column {@code name} has values. */
+    boolean has(String name) {
+        return switch (name) {
+            case "site" -> hasSite;
+            case "generation" -> hasGeneration;
+            case "detail" -> hasDetail;
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    /** The column {@code name} (site, generation or detail) itself, null when no object has it: for {@link RubyHeapStore}. */
+    int[] column(String name) {
+        return switch (name) {
+            case "site" -> sites();
+            case "generation" -> generations();
+            case "detail" -> details();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     /** Allocation site id ({@code file:line}), -1 when absent. */
     int site(int o) {
-        return site == null ? -1 : site[o];
+        if (!hasSite) {
+            return -1;
+        }
+        int[] a = site;
+        return a != null ? a[o] : sparse() ? source.at("site", o) : sites()[o];
     }
 
     /** GC generation, -1 when absent. */
     int generation(int o) {
-        return generation == null ? -1 : generation[o];
+        if (!hasGeneration) {
+            return -1;
+        }
+        int[] a = generation;
+        return a != null ? a[o] : sparse() ? source.at("generation", o) : generations()[o];
     }
 
     /** Detail string id, -1 when absent. */
     int detail(int o) {
-        return detail == null ? -1 : detail[o];
+        if (!hasDetail) {
+            return -1;
+        }
+        int[] a = detail;
+        return a != null ? a[o] : sparse() ? source.at("detail", o) : details()[o];
+    }
+
+    /** Whether to read one more value alone rather than load its column (a report's rows need a few). */
+    private boolean sparse() {
+        return sparseReads++ < 4096;
+    }
+
+    // Each loader publishes a whole array (the release fence orders the copy before it), as HeapGraph's do.
+    private synchronized int[] sites() {
+        if (site == null && hasSite) {
+            int[] a = source.column("site");
+            VarHandle.releaseFence();
+            site = a;
+        }
+        return site;
+    }
+
+    private synchronized int[] generations() {
+        if (generation == null && hasGeneration) {
+            int[] a = source.column("generation");
+            VarHandle.releaseFence();
+            generation = a;
+        }
+        return generation;
+    }
+
+    private synchronized int[] details() {
+        if (detail == null && hasDetail) {
+            int[] a = source.column("detail");
+            VarHandle.releaseFence();
+            detail = a;
+        }
+        return detail;
     }
 }

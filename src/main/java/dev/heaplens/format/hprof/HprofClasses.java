@@ -132,6 +132,16 @@ public final class HprofClasses {
         return Collections.unmodifiableMap(names);
     }
 
+    /** Field and static names by string id, for {@link HprofStore}. */
+    Map<Long, String> fieldNames() {
+        return fieldNames;
+    }
+
+    /** Every class dump by class id, for {@link HprofStore}. */
+    Map<Long, ClassDump> dumps() {
+        return dumps;
+    }
+
     public ClassDump dump(long classId) {
         return dumps.get(classId);
     }

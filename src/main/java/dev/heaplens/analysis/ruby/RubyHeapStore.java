@@ -1,0 +1,124 @@
+package dev.heaplens.analysis.ruby;
+
+import dev.heaplens.format.ruby.SharedStrings;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.index.IndexException;
+import dev.heaplens.index.IndexReader;
+import dev.heaplens.index.IndexWriter;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What names a {@link RubyHeap}'s objects beyond its graph, as index sections: the per-object
+ * site, generation and detail columns, the class records, and the detail and site strings. The
+ * records' own text (values shown) is not stored: it is read again from the dump by position, as
+ * after a read.
+ */
+public final class RubyHeapStore {
+    private static final String[] COLUMNS = {"site", "generation", "detail"};
+
+    private RubyHeapStore() {
+    }
+
+    public static void write(RubyHeap heap, IndexWriter w) throws IOException {
+        for (String name : COLUMNS) {
+            if (heap.columns().has(name)) {
+                w.ints("ruby." + name, heap.columns().column(name));
+            }
+        }
+        w.data("ruby.classes", out -> {
+            out.writeInt(heap.classes().infos().size());
+            for (ClassTable.ClassInfo c : heap.classes().infos()) {
+                out.writeLong(c.address());
+                out.writeBoolean(c.isModule());
+                writeText(out, c.name());
+                writeText(out, c.realClassName());
+                out.writeBoolean(c.singleton());
+                out.writeLong(c.superclass());
+                out.writeLong(c.metaclass());
+            }
+        });
+        w.strings("ruby.details", texts(heap.details()));
+        w.strings("ruby.sites", texts(heap.sites()));
+    }
+
+    /** The Ruby heap over {@code graph} whose names {@link #write} stored in {@code r}. */
+    public static RubyHeap read(HeapGraph graph, IndexReader r) throws IOException {
+        RubyObjectColumns.Source columns = new RubyObjectColumns.Source() {
+            @Override
+            public int[] column(String name) {
+                try {
+                    int[] column = r.ints("ruby." + name);
+                    if (column.length != graph.objectCount()) {
+                        throw new IndexException("corrupt: column ruby." + name + " does not fit the graph");
+                    }
+                    return column;
+                } catch (IndexException e) {
+                    throw r.failedLater(e);
+                }
+            }
+
+            @Override
+            public int at(String name, int o) {
+                try {
+                    return r.intAt("ruby." + name, o);
+                } catch (IndexException e) {
+                    throw r.failedLater(e);
+                }
+            }
+        };
+        ClassTable classes = new ClassTable();
+        try (DataInputStream in = r.data("ruby.classes")) {
+            for (int i = 0, n = in.readInt(); i < n; i++) {
+                classes.add(new ClassTable.ClassInfo(in.readLong(), in.readBoolean(), readText(in), readText(in),
+                        in.readBoolean(), in.readLong(), in.readLong()));
+            }
+        }
+        return RubyHeap.restored(graph, new RubyObjectColumns(columns, r.has("ruby.site"),
+                r.has("ruby.generation"), r.has("ruby.detail")), classes,
+                strings(r.strings("ruby.details")), strings(r.strings("ruby.sites")));
+    }
+
+    private static List<String> texts(SharedStrings strings) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0, n = strings.size(); i < n; i++) {
+            out.add(strings.text(i));
+        }
+        return out;
+    }
+
+    /** Ids are kept: each text is interned in id order, and the texts are distinct. */
+    private static SharedStrings strings(List<String> texts) {
+        SharedStrings s = new SharedStrings();
+        for (String t : texts) {
+            s.intern(t);
+        }
+        if (s.size() != texts.size()) {
+            throw new IndexException("corrupt: a string table repeats a string");
+        }
+        return s;
+    }
+
+    private static void writeText(DataOutputStream out, String text) throws IOException {
+        out.writeBoolean(text != null);
+        if (text != null) {
+            out.writeInt(text.length());
+            out.writeChars(text);
+        }
+    }
+
+    private static String readText(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        char[] c = new char[in.readInt()];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = in.readChar();
+        }
+        return new String(c);
+    }
+}

@@ -1,0 +1,313 @@
+package dev.heaplens.index;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Writes an index file: sections one after the other into a temporary file beside the target,
+ * then the table and trailer, {@code fsync}, and an atomic rename onto the target. A reader sees
+ * the old index, no index, or the whole new one, never a part; a crash leaves only a temporary
+ * file. Not thread-safe.
+ */
+public final class IndexWriter implements AutoCloseable {
+    /** Values by index, written without copying them into an array first. */
+    public interface Longs {
+        long get(long i);
+    }
+
+    public interface Ints {
+        int get(long i);
+    }
+
+    public interface Bytes {
+        byte get(long i);
+    }
+
+    /** Writes a small structured section. */
+    public interface Data {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private record Section(String name, byte type, long offset, long length, int[] blockCrcs) {
+    }
+
+    private static final int BUFFER_BYTES = 1 << 20;
+
+    private final Path target;
+    private final Path temp;
+    private final FileChannel channel;
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    /** The CRC of the section's current block, and those of its blocks so far. */
+    private final CRC32C crc = new CRC32C();
+    private final GrowingInts blockCrcs = new GrowingInts();
+    private long sectionStart = -1;
+    private final CRC32C tableCrc = new CRC32C();
+    private final List<Section> sections = new ArrayList<>();
+    private long position;
+    private boolean committed;
+
+    private IndexWriter(Path target, Path temp, FileChannel channel) {
+        this.target = target;
+        this.temp = temp;
+        this.channel = channel;
+    }
+
+    /** Starts an index for the dump with {@code key}, to be renamed to {@code target} by {@link #commit()}. */
+    public static IndexWriter create(Path target, IndexKey key) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path temp = Files.createTempFile(dir, target.getFileName().toString() + ".", ".tmp");
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        IndexWriter w = new IndexWriter(target, temp, channel);
+        try {
+            ByteBuffer header = ByteBuffer.allocate(IndexFormat.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            IndexFormat.writeHeader(header, key);
+            header.flip();
+            w.tableCrc.update(header.duplicate());
+            w.buffer.put(header);
+            w.position = IndexFormat.HEADER_BYTES;
+        } catch (RuntimeException e) {
+            w.close();
+            throw e;
+        }
+        return w;
+    }
+
+    public void longs(String name, long[] values) throws IOException {
+        long start = begin();
+        for (int i = 0; i < values.length; ) {
+            room(8);
+            int n = Math.min(values.length - i, buffer.remaining() / 8); // room() counted the first
+            buffer.asLongBuffer().put(values, i, n);
+            buffer.position(buffer.position() + 8 * n);
+            position += 8L * (n - 1);
+            i += n;
+        }
+        end(name, IndexFormat.LONGS, start);
+    }
+
+    public void longs(String name, long count, Longs values) throws IOException {
+        long start = begin();
+        for (long i = 0; i < count; i++) {
+            room(8);
+            buffer.putLong(values.get(i));
+        }
+        end(name, IndexFormat.LONGS, start);
+    }
+
+    public void ints(String name, int[] values) throws IOException {
+        ints(name, new int[][] {values});
+    }
+
+    /** Consecutive pages of one int column, as one section. */
+    public void ints(String name, int[][] pages) throws IOException {
+        long start = begin();
+        for (int[] values : pages) {
+            for (int i = 0; i < values.length; ) {
+                room(4);
+                int n = Math.min(values.length - i, buffer.remaining() / 4); // room() counted the first
+                buffer.asIntBuffer().put(values, i, n);
+                buffer.position(buffer.position() + 4 * n);
+                position += 4L * (n - 1);
+                i += n;
+            }
+        }
+        end(name, IndexFormat.INTS, start);
+    }
+
+    public void bytes(String name, byte[] values) throws IOException {
+        long start = begin();
+        for (int i = 0; i < values.length; ) {
+            room(1);
+            int n = Math.min(values.length - i, buffer.remaining()); // room() counted the first
+            buffer.put(values, i, n);
+            position += n - 1;
+            i += n;
+        }
+        end(name, IndexFormat.BYTES, start);
+    }
+
+    public void ints(String name, long count, Ints values) throws IOException {
+        long start = begin();
+        for (long i = 0; i < count; i++) {
+            room(4);
+            buffer.putInt(values.get(i));
+        }
+        end(name, IndexFormat.INTS, start);
+    }
+
+    public void bytes(String name, long count, Bytes values) throws IOException {
+        long start = begin();
+        for (long i = 0; i < count; i++) {
+            room(1);
+            buffer.put(values.get(i));
+        }
+        end(name, IndexFormat.BYTES, start);
+    }
+
+    /** Strings kept exactly (UTF-16, so any Java string, even with lone surrogates); null is kept too. */
+    public void strings(String name, List<String> values) throws IOException {
+        long start = begin();
+        room(4);
+        buffer.putInt(values.size());
+        for (String s : values) {
+            room(4);
+            buffer.putInt(s == null ? -1 : s.length());
+        }
+        for (String s : values) {
+            for (int i = 0, n = s == null ? 0 : s.length(); i < n; i++) {
+                room(2);
+                buffer.putChar(s.charAt(i));
+            }
+        }
+        end(name, IndexFormat.STRINGS, start);
+    }
+
+    /** A small section written with a {@link DataOutputStream} (class tables, headers). */
+    public void data(String name, Data body) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            body.write(out);
+        }
+        byte[] b = bytes.toByteArray();
+        bytes(name, b.length, i -> b[(int) i]);
+        Section s = sections.remove(sections.size() - 1);
+        sections.add(new Section(s.name(), IndexFormat.DATA, s.offset(), s.length(), s.blockCrcs()));
+    }
+
+    /** Writes the table and trailer, forces the file to disk and renames it onto the target. */
+    public void commit() throws IOException {
+        padTo8();
+        long tableOffset = position;
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(table)) {
+            out.writeInt(sections.size());
+            for (Section s : sections) {
+                byte[] name = s.name().getBytes(StandardCharsets.UTF_8);
+                out.writeByte(name.length);
+                out.write(name);
+                out.writeByte(s.type());
+                out.writeLong(s.offset());
+                out.writeLong(s.length());
+                out.writeInt(s.blockCrcs().length);
+                for (int c : s.blockCrcs()) {
+                    out.writeInt(c);
+                }
+            }
+        }
+        byte[] t = table.toByteArray();
+        tableCrc.update(t);
+        for (byte b : t) {
+            room(1);
+            buffer.put(b);
+        }
+        long fileLength = position + IndexFormat.TRAILER_BYTES;
+        room(IndexFormat.TRAILER_BYTES);
+        buffer.putLong(tableOffset).putInt(t.length).putInt((int) tableCrc.getValue()).putLong(fileLength)
+                .put(IndexFormat.END);
+        flush();
+        channel.force(true);
+        channel.close();
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        committed = true;
+    }
+
+    /** Deletes the temporary file unless {@link #commit()} renamed it. */
+    @Override
+    public void close() throws IOException {
+        if (!committed) {
+            channel.close();
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private long begin() throws IOException {
+        padTo8();
+        flush();
+        crc.reset();
+        blockCrcs.clear();
+        sectionStart = position;
+        return position;
+    }
+
+    private void end(String name, byte type, long start) throws IOException {
+        if (name.getBytes(StandardCharsets.UTF_8).length > 127) {
+            throw new IllegalArgumentException("section name too long: " + name);
+        }
+        flush();
+        if ((position - start) % IndexFormat.BLOCK_BYTES != 0) {
+            blockCrcs.add((int) crc.getValue()); // the last, shorter block
+        }
+        sectionStart = -1;
+        sections.add(new Section(name, type, start, position - start, blockCrcs.toArray()));
+    }
+
+    private void padTo8() throws IOException {
+        while ((position & 7) != 0) {
+            room(1);
+            buffer.put((byte) 0);
+        }
+    }
+
+    /** Makes room for {@code bytes} more in the buffer, counting them as written. */
+    private void room(int bytes) throws IOException {
+        if (buffer.remaining() < bytes) {
+            flush();
+        }
+        position += bytes;
+    }
+
+    /** Writes the buffer out; every byte of a section goes through here once, so its block CRCs see it. */
+    private void flush() throws IOException {
+        buffer.flip();
+        if (sectionStart >= 0) {
+            long at = position - buffer.remaining(); // the file offset of the buffer's first byte
+            for (int p = 0; p < buffer.limit(); ) {
+                long inSection = at + p - sectionStart;
+                int n = (int) Math.min(IndexFormat.BLOCK_BYTES - inSection % IndexFormat.BLOCK_BYTES, buffer.limit() - p);
+                crc.update(buffer.slice(p, n));
+                p += n;
+                if ((inSection + n) % IndexFormat.BLOCK_BYTES == 0) {
+                    blockCrcs.add((int) crc.getValue());
+                    crc.reset();
+                }
+            }
+        }
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+        buffer.clear();
+    }
+
+    /** A few ints, growing (block CRCs: one per 64 KiB of a section). */
+    private static final class GrowingInts {
+        private int[] values = new int[64];
+        private int size;
+
+        void add(int v) {
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = v;
+        }
+
+        void clear() {
+            size = 0;
+        }
+
+        int[] toArray() {
+            return java.util.Arrays.copyOf(values, size);
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.index.IndexException;
+import dev.heaplens.index.IndexKey;
+import dev.heaplens.index.IndexReader;
+import dev.heaplens.index.IndexWriter;
+import dev.heaplens.io.DumpInput;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The index cache of a graph read: {@link #load} reads a dump's heap from its index when there is
+ * a sound one, else reads the dump and writes the index for next time. An index is never trusted
+ * blindly: one made from another version of the dump, cut short or corrupt is rebuilt, with one
+ * warning. The warnings the first read gave (skipped lines, a cut dump) are stored and given again,
+ * so a command says the same with and without the index. Standard input and pipes have no index:
+ * they cannot be read again, and have no file to key it on.
+ */
+final class HeapIndex {
+    static final String SUFFIX = ".heaplens-index";
+
+    /** A heap read from the dump, and the warnings the read gave. */
+    record Built(LoadedHeap heap, List<String> warnings) {
+    }
+
+    /** How a runtime stores its heap in an index and gets it back. */
+    interface Store {
+        void write(LoadedHeap heap, IndexWriter out) throws IOException;
+
+        LoadedHeap read(IndexReader in) throws IOException;
+    }
+
+    private final IndexOptions options;
+    private final ReadListener listener;
+
+    HeapIndex(IndexOptions options, ReadListener listener) {
+        this.options = options;
+        this.listener = listener;
+    }
+
+    /**
+     * {@code input}'s heap from its index, or from {@code build} (then indexed). {@code variant} names
+     * what else the heap depends on (runtime, options); {@code strict} refuses an index whose read
+     * gave warnings, so that a strict read fails on them as it should.
+     */
+    LoadedHeap load(DumpInput input, String variant, boolean strict, Supplier<Built> build, Store store) {
+        Path dump = input.canReopen() && options.enabled() ? Path.of(input.name()) : null;
+        IndexKey key = dump == null ? null : keyOf(dump, variant);
+        if (key == null) {
+            return warned(input, build.get());
+        }
+        Path existing = find(dump);
+        String unusable = null;
+        if (existing != null) {
+            try {
+                LoadedHeap heap = read(input, existing, key, strict, store);
+                if (heap != null) {
+                    return heap;
+                }
+            } catch (IndexException e) {
+                unusable = e.getMessage();
+            } catch (IOException | RuntimeException e) {
+                unusable = "cannot read it: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+            }
+        }
+        Built built = build.get();
+        if (unusable != null) { // said once the dump was read: a dump that fails to read says only that
+            listener.warning(input.name(), "index " + existing + " not used (" + unusable + "): rebuilt it");
+        }
+        boolean rewritable = existing != null && Files.isWritable(existing.toAbsolutePath().getParent());
+        write(input, rewritable ? existing : placeFor(dump), key, built, store);
+        return warned(input, built);
+    }
+
+    private LoadedHeap warned(DumpInput input, Built built) {
+        built.warnings().forEach(w -> listener.warning(input.name(), w));
+        return built.heap();
+    }
+
+    private IndexKey keyOf(Path dump, String variant) {
+        try {
+            return IndexKey.of(dump, variant);
+        } catch (IOException e) {
+            return null; // the read that follows says what is wrong with the file
+        }
+    }
+
+    /**
+     * The heap in the index at {@code file}, or null when {@code strict} refuses it.
+     *
+     * @throws IndexException when the index cannot be used (stale, half-written, corrupt)
+     */
+    private LoadedHeap read(DumpInput input, Path file, IndexKey key, boolean strict, Store store) throws IOException {
+        try (IndexReader in = IndexReader.open(file, key)) {
+            List<String> warnings = in.strings("warnings");
+            if (strict && !warnings.isEmpty()) {
+                return null; // the strict read fails on what these warn about
+            }
+            LoadedHeap heap = store.read(in);
+            warnings.forEach(w -> listener.warning(input.name(), w));
+            return heap;
+        }
+    }
+
+    private void write(DumpInput input, Path file, IndexKey key, Built built, Store store) {
+        if (file == null) {
+            listener.warning(input.name(), "no index written: neither the dump's directory nor " + options.cacheDir()
+                    + " is writable (--index-dir DIR or HEAPLENS_CACHE names another; --no-index skips it)");
+            return;
+        }
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            try (IndexWriter out = IndexWriter.create(file, key)) {
+                out.strings("warnings", built.warnings());
+                store.write(built.heap(), out);
+                out.commit();
+            }
+        } catch (IOException | RuntimeException e) {
+            listener.warning(input.name(), "no index written to " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** The first place an index of {@code dump} exists: next to it, then the cache directory. */
+    private Path find(Path dump) {
+        for (Path p : places(dump)) {
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Where a new index goes: the first of the places whose directory is writable, or null. */
+    private Path placeFor(Path dump) {
+        for (Path p : places(dump)) {
+            Path dir = p.toAbsolutePath().getParent();
+            if (Files.isDirectory(dir) ? Files.isWritable(dir) : canCreate(dir)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static boolean canCreate(Path dir) {
+        for (Path d = dir; d != null; d = d.getParent()) {
+            if (Files.exists(d)) {
+                return Files.isDirectory(d) && Files.isWritable(d);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code --index-dir} alone when given; else next to the dump ({@code DUMP.heaplens-index}), then
+     * the cache directory. There the name also carries a hash of the dump's absolute path, so two
+     * dumps of one name in different directories keep two indexes.
+     */
+    private List<Path> places(Path dump) {
+        Path absolute = dump.toAbsolutePath().normalize();
+        String cached = absolute.getFileName() + "-" + pathHash(absolute) + SUFFIX;
+        List<Path> places = new ArrayList<>();
+        if (options.dir() != null) {
+            places.add(options.dir().resolve(cached));
+            return places;
+        }
+        places.add(absolute.resolveSibling(absolute.getFileName() + SUFFIX));
+        if (options.cacheDir() != null) {
+            places.add(options.cacheDir().resolve(cached));
+        }
+        return places;
+    }
+
+    private static String pathHash(Path p) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : p.toString().getBytes(StandardCharsets.UTF_8)) {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        return String.format("%016x", h);
+    }
+}
