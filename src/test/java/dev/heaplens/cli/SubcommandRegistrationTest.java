@@ -25,7 +25,7 @@ class SubcommandRegistrationTest {
         while (m.find()) {
             names.add(m.group(1));
         }
-        assertThat(names).hasSize(12).contains("summary", "top", "gc", "memprof");
+        assertThat(names).hasSize(14).contains("summary", "top", "gc", "memprof", "serve", "report");
         for (String name : names) {
             Result own = run(name, "--help");
             assertThat(own.exitCode()).as(name).isZero();
