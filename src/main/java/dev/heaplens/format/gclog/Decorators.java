@@ -23,16 +23,17 @@ final class Decorators {
 
     /**
      * Where the message of a line starts: after its run of {@code [..]} decorations and one space;
-     * -1 when the line has no decorations.
+     * -1 when the line has no decorations. Stops at a line end, so {@code to} may also be the end
+     * of a buffer that holds the line and more.
      */
     static int messageStart(byte[] b, int from, int to) {
         int p = from;
         while (p < to && b[p] == '[') {
             int close = p + 1;
-            while (close < to && b[close] != ']') {
+            while (close < to && b[close] != ']' && b[close] != '\n') {
                 close++;
             }
-            if (close == to) {
+            if (close == to || b[close] == '\n') {
                 break;
             }
             p = close + 1;

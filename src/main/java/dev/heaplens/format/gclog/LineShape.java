@@ -15,10 +15,18 @@ final class LineShape {
     int body;
     MessageKind kind;
 
-    /** Reads a line's shape; false when it is not a unified-logging line with a message. */
+    /** How far {@link #scan} read: no line end comes before it. */
+    int scanned;
+
+    /**
+     * Reads a line's shape; false when it is not a unified-logging line with a message. {@code to}
+     * is the line's end, or the end of a buffer holding it (the line then ends at its first line
+     * end): what is told is the same, since no prefix looked for holds a line end.
+     */
     boolean scan(byte[] b, int from, int to) {
         int m = Decorators.messageStart(b, from, to);
-        if (m < 0 || m >= to) {
+        scanned = Math.max(from, m);
+        if (m < 0 || m >= to || b[m] == '\n') {
             return false;
         }
         gcId = -1;
@@ -39,6 +47,7 @@ final class LineShape {
         }
         gcId = (int) id;
         int p = q + 2;
+        scanned = p;
         if (p + 2 < to && b[p + 1] == ':' && b[p + 2] == ' ' && (b[p] == 'y' || b[p] == 'Y' || b[p] == 'O')) {
             generation = (char) b[p];
             p += 3;

@@ -31,7 +31,16 @@ import java.util.function.Supplier;
 final class ParallelLines {
     /** Decides on a worker thread which lines the sink needs; one instance per part, called in line order. */
     interface Filter {
-        boolean keep(byte[] b, int from, int to);
+        /**
+         * Whether the sink needs the line starting at {@code from}, told from its first bytes: its
+         * end is not known yet (it is the first line end before {@code limit}, the end of the bytes
+         * read), so the line is read only as far as needed, and the search for its end goes on from
+         * {@link #scanned()}.
+         */
+        boolean keep(byte[] b, int from, int limit);
+
+        /** How far the last {@link #keep} read; no line end comes before it. */
+        int scanned();
     }
 
     private ParallelLines() {
@@ -154,14 +163,21 @@ final class ParallelLines {
             }
             lineEnds = 1;
             int start = firstEnd + 1;
-            for (int i; (i = Swar.indexOf(b, start, end, (byte) '\n')) >= 0; start = i + 1) {
+            while (start < end) {
+                boolean keep = filter.keep(b, start, end);
+                int i = Swar.indexOf(b, filter.scanned(), end, (byte) '\n');
+                if (i < 0) {
+                    break;
+                }
                 lineEnds++;
-                int to = i > start && b[i - 1] == '\r' ? i - 1 : i;
-                if (filter.keep(b, start, to)) {
+                int lineStart = start;
+                int to = i > lineStart && b[i - 1] == '\r' ? i - 1 : i;
+                start = i + 1;
+                if (keep) {
                     if (keptCount + 2 > kept.length) {
                         kept = Arrays.copyOf(kept, kept.length * 2);
                     }
-                    kept[keptCount++] = start;
+                    kept[keptCount++] = lineStart;
                     kept[keptCount++] = to;
                 }
             }

@@ -141,8 +141,8 @@ final class UnifiedLogParser implements LineSink {
         private boolean sawGcId;
 
         @Override
-        public boolean keep(byte[] b, int from, int to) {
-            if (!shape.scan(b, from, to)) {
+        public boolean keep(byte[] b, int from, int limit) {
+            if (!shape.scan(b, from, limit)) {
                 return false;
             }
             if (shape.kind != MessageKind.NONE) {
@@ -153,6 +153,11 @@ final class UnifiedLogParser implements LineSink {
                 return true;
             }
             return false;
+        }
+
+        @Override
+        public int scanned() {
+            return shape.scanned;
         }
     }
 
