@@ -4,17 +4,28 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Per thread: the re-entrancy guard (set while the profiler works on this thread, so nothing the
- * profiler or code it calls allocates is recorded, and nothing recurses), the stack buffer and,
+ * profiler or code it calls allocates is recorded, and nothing recurses), the callers buffer and,
  * when sampling, the bytes left until the next sample.
  */
 final class ThreadState {
     boolean busy;
-    final CapturedStack stack;
+    /** The callers of the allocating method, walked once per activation of it that allocates. */
+    final CapturedStack callers;
+    /** Whether stacks start with the allocating method's frame (not when STACK_SKIP drops it). */
+    final boolean withSite;
+    /** The last (site, chain) this thread recorded and its stack: a loop allocating at one site looks up nothing. */
+    int lastSite = Integer.MIN_VALUE;
+    int lastChain;
+    int lastStack;
     private final long sampleBytes;
     private long untilSample;
 
     ThreadState(MemProfConfig config) {
-        this.stack = new CapturedStack(config.stackSkip(), config.stackDepth());
+        int depth = config.stackDepth();
+        int skip = config.stackSkip();
+        this.withSite = skip == 0 && depth > 0;
+        // the frames below the profiler's are the allocating method's, then its callers'
+        this.callers = withSite ? new CapturedStack(1, depth - 1) : new CapturedStack(skip, depth);
         this.sampleBytes = config.sampleBytes();
         this.untilSample = nextInterval();
     }
