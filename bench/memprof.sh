@@ -12,7 +12,8 @@
 # agent) is MemProfRobustnessIT's, printed by ./mvnw verify.
 #
 # Needs: ./mvnw -DskipTests package first (the agent jar), Maven's plugins already in the local
-# repository (runs offline). Knobs: RUNS=3, GOAL=compile. Writes bench/results/memprof.md.
+# repository (runs offline). Knobs: RUNS=3, GOAL=compile, OLD_AGENT=path of a previous agent jar
+# (timed in exact mode in the same run, for before/after figures). Writes bench/results/memprof.md.
 # Run on a quiet machine: the ratios mean nothing under load.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -38,16 +39,21 @@ one_run() {
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
-time_mode() {
-  local name="$1"; shift
-  one_run "$@" > /dev/null # warm-up: file cache, JIT-independent disk state
-  for _ in $(seq "$runs"); do one_run "$@"; done | median
-}
-
-none=$(time_mode none "")
-exact=$(time_mode exact "-javaagent:$agent")
-sampled=$(time_mode sampled "-javaagent:$agent -DMEMPROF_SAMPLE_BYTES=524288")
-jfr=$(time_mode jfr "-XX:StartFlightRecording=settings=profile,filename=$work/rec.jfr")
+# The modes are interleaved run by run, so that a change of load on the machine hits them all alike.
+names=(none exact sampled jfr)
+opts=("" "-javaagent:$agent" "-javaagent:$agent -DMEMPROF_SAMPLE_BYTES=524288"
+      "-XX:StartFlightRecording=settings=profile,filename=$work/rec.jfr")
+if [[ -n "${OLD_AGENT:-}" ]]; then names+=(old); opts+=("-javaagent:$OLD_AGENT"); fi
+for i in "${!names[@]}"; do one_run ${opts[$i]} > /dev/null; done # warm-up: file cache, JIT-independent disk state
+for _ in $(seq "$runs"); do
+  for i in "${!names[@]}"; do one_run ${opts[$i]} >> "$work/${names[$i]}.times"; done
+done
+none=$(median < "$work/none.times")
+exact=$(median < "$work/exact.times")
+sampled=$(median < "$work/sampled.times")
+jfr=$(median < "$work/jfr.times")
+old_exact=""
+[[ -n "${OLD_AGENT:-}" ]] && old_exact=$(median < "$work/old.times")
 one_run "-javaagent:$agent -DMEMPROF_PRINT_COST=1" > /dev/null
 cost="$(grep 'heaplens-memprof:' "$work/err.log" | tail -1)"
 
@@ -61,6 +67,7 @@ ratio() { echo "scale=2; $1 / $none" | bc; }
   echo "| exact (agent) | $exact | $(ratio "$exact") | <= 3.00 |"
   echo "| sampled, 512 KB | $sampled | $(ratio "$sampled") | <= 1.05 |"
   echo "| JFR profile (jdk.ObjectAllocationSample) | $jfr | $(ratio "$jfr") | for comparison |"
+  [[ -n "$old_exact" ]] && echo "| exact, previous agent ($(basename "$OLD_AGENT")) | $old_exact | $(ratio "$old_exact") | for comparison |"
   echo
   echo "Agent memory (exact run, at exit): ${cost:-not printed} (target <= 80 bytes each)"
   echo
