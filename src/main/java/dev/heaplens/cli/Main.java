@@ -5,6 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 @Command(name = "heaplens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Fast, exact analysis of heap dumps: Ruby ObjectSpace.dump_all JSON lines",
@@ -21,6 +22,29 @@ import java.io.PrintWriter;
                 "",
                 "Exit codes: 0 ok, 1 internal error, 2 bad input or usage, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
+    /** The commands, in the order help lists them. */
+    private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
+            "graph", "diff", "leaks", "strings", "gc", "memprof");
+
+    /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
+    private static Object command(String name, Console console) {
+        return switch (name) {
+            case "summary" -> new SummaryCommand(console);
+            case "histogram" -> new HistogramCommand(console);
+            case "top" -> new TopCommand(console);
+            case "retained" -> new RetainedCommand(console);
+            case "object" -> new ObjectCommand(console);
+            case "paths" -> new PathsCommand(console);
+            case "graph" -> new GraphCommand(console);
+            case "diff" -> new DiffCommand(console);
+            case "leaks" -> new LeaksCommand(console);
+            case "strings" -> new StringsCommand(console);
+            case "gc" -> new GcCommand(console);
+            case "memprof" -> new MemprofCommand(console);
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
     /** Exit code for a bug in heaplens rather than in the input. */
     static final int INTERNAL_ERROR = 1;
 
@@ -37,19 +61,17 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** Runs heaplens with the given streams and returns the exit code. */
     public static int run(Console console, String... args) {
-        CommandLine cli = new CommandLine(new Main(console))
-                .addSubcommand(new SummaryCommand(console))
-                .addSubcommand(new HistogramCommand(console))
-                .addSubcommand(new TopCommand(console))
-                .addSubcommand(new RetainedCommand(console))
-                .addSubcommand(new ObjectCommand(console))
-                .addSubcommand(new PathsCommand(console))
-                .addSubcommand(new GraphCommand(console))
-                .addSubcommand(new DiffCommand(console))
-                .addSubcommand(new LeaksCommand(console))
-                .addSubcommand(new StringsCommand(console))
-                .addSubcommand(new GcCommand(console))
-                .addSubcommand(new MemprofCommand(console))
+        CommandLine cli = new CommandLine(new Main(console));
+        // picocli reads each command's annotations when it is added: adding only the command asked
+        // for saves a good part of the JVM's start (measured: BENCHMARKS.md, heaplens gc)
+        if (args.length > 0 && COMMANDS.contains(args[0])) {
+            cli.addSubcommand(command(args[0], console));
+        } else {
+            for (String name : COMMANDS) {
+                cli.addSubcommand(command(name, console));
+            }
+        }
+        cli
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(console.out(), true))
                 .setErr(new PrintWriter(console.err(), true))
