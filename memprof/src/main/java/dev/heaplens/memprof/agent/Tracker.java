@@ -105,14 +105,10 @@ public final class Tracker {
             frames.clear();
         }
         int siteKey = state.withSite ? site : StackTable.NO_SITE;
-        int stack;
-        if (siteKey == state.lastSite && callers == state.lastChain) {
-            stack = state.lastStack;
-        } else {
+        int stack = state.cachedStack(siteKey, callers);
+        if (stack < 0) {
             stack = stacks.stack(siteKey, callers);
-            state.lastSite = siteKey;
-            state.lastChain = callers;
-            state.lastStack = stack;
+            state.cacheStack(siteKey, callers, stack);
         }
         TrackedRef ref = gcs == null ? new TrackedRef(o, queue, stack, size)
                 : new TrackedRef.Aged(o, queue, stack, size, gcs.count());
