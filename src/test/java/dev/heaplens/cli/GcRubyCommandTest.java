@@ -129,6 +129,32 @@ class GcRubyCommandTest {
         assertThat(t.path("heap").path("heap_live_slots").asLong()).isEqualTo(150);
     }
 
+    /**
+     * A log as gc_tracer writes it (ko1/gc_tracer's gc_logging.c: every cell, the last too, ends
+     * with a tab; the default tick type :time writes epoch microseconds; nil is 0, symbols their
+     * names). Not real output: the gem could not be installed here (no network).
+     */
+    @Test
+    void gcTracerLogAsTheGemWritesIt(@TempDir Path dir) throws Exception {
+        Path tracer = CliTestSupport.writeText(dir, "gc_tracer.log",
+                "type\ttick\tcount\tminor_gc_count\tmajor_gc_count\theap_live_slots\tmajor_by\tgc_by\timmediate_sweep\t"
+                        + "have_finalizer\tstate\t\n"
+                        + "start\t1700000000000000\t1\t0\t0\t100\t0\tnewobj\t0\t0\tmarking\t\n"
+                        + "end_mark\t1700000000001000\t1\t0\t0\t100\t0\tnewobj\t0\t0\tsweeping\t\n"
+                        + "end_sweep\t1700000000002000\t1\t1\t0\t90\t0\tnewobj\t0\t0\tnone\t\n"
+                        + "start\t1700000000250000\t2\t1\t0\t200\toldgen\tnewobj\t1\t0\tmarking\t\n"
+                        + "end_sweep\t1700000000252000\t2\t1\t1\t150\toldgen\tnewobj\t1\t0\tnone\t\n");
+        CliTestSupport.Result r = run("gc", tracer.toString(), "--format", "json");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode t = JSON.readTree(r.out());
+        assertThat(t.path("warnings").size()).as(r.out()).isZero();
+        assertThat(t.path("snapshots").asInt()).isEqualTo(2);
+        assertThat(t.path("span_ms").asDouble()).isEqualTo(250.0);
+        assertThat(t.path("gc_count").asLong()).isEqualTo(1);
+        assertThat(t.path("major_by").toString()).isEqualTo("{\"oldgen\":1}");
+        assertThat(t.path("heap").path("heap_live_slots").asLong()).isEqualTo(150);
+    }
+
     @Test
     void explainsKeys(@TempDir Path dir) {
         CliTestSupport.Result one = run("gc", "--explain", "heap_used");

@@ -1,6 +1,7 @@
 package dev.heaplens.memprof;
 
 import com.example.memprof.ArraySizes;
+import com.example.memprof.Callers;
 import com.example.memprof.KeepAndFree;
 import com.example.memprof.KnownStructure;
 import com.example.memprof.SeedGraph;
@@ -47,6 +48,38 @@ class MemProfAgentIT {
 
         List<AllocationGroup> second = AllocationLogs.section(r.out(), "second");
         assertThat(second).as(r.toString()).noneMatch(g -> g.frames().get(0).equals(site));
+    }
+
+    @Test
+    void eachCallOfAnAllocatingMethodHasItsOwnCallers() {
+        ChildJvm.Result r = ChildJvm.runWithAgent(Callers.class, ALL_GROUPS);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        List<AllocationGroup> all = AllocationLogs.section(r.out(), "all");
+        for (String site : List.of("array", "object")) {
+            String frame = ChildJvm.siteFrame(Callers.class, "fill", site);
+            assertThat(count(all, frame, ChildJvm.siteFrame(Callers.class, "fromA", "fillA"),
+                    ChildJvm.siteFrame(Callers.class, "main", "fromA"))).as(r.toString()).isEqualTo(300);
+            assertThat(count(all, frame, ChildJvm.siteFrame(Callers.class, "fromB", "fillB"),
+                    ChildJvm.siteFrame(Callers.class, "main", "fromB"))).as(r.toString()).isEqualTo(700);
+        }
+        String nested = ChildJvm.siteFrame(Callers.class, "nest", "nested");
+        String recurse = ChildJvm.siteFrame(Callers.class, "nest", "recurse");
+        String fromMain = ChildJvm.siteFrame(Callers.class, "main", "nest");
+        for (int level = 0; level <= 3; level++) {
+            List<String> frames = new ArrayList<>();
+            frames.add(nested);
+            for (int i = 0; i < level; i++) {
+                frames.add(recurse);
+            }
+            frames.add(fromMain);
+            assertThat(count(all, frames.toArray(String[]::new))).as(level + " levels deep in " + r).isEqualTo(1);
+        }
+    }
+
+    /** The count of the group with exactly these frames, or -1 when there is none. */
+    private static long count(List<AllocationGroup> groups, String... frames) {
+        return groups.stream().filter(g -> g.frames().equals(List.of(frames))).mapToLong(AllocationGroup::count)
+                .findFirst().orElse(-1);
     }
 
     @Test

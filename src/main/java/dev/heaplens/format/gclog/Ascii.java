@@ -23,6 +23,24 @@ final class Ascii {
         return true;
     }
 
+    /** The ASCII bytes of a constant. */
+    static byte[] bytes(String ascii) {
+        return ascii.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
+        int n = prefix.length;
+        if (to - from < n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (b[from + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Index of {@code word} in [from, to), or -1. */
     static int indexOf(byte[] b, int from, int to, String word) {
         int n = word.length();

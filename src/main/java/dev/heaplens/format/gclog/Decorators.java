@@ -21,34 +21,49 @@ final class Decorators {
     private int wallTo;
     private boolean wallIso;
 
-    /** Finds the message of a line; false when the line has no decorations. */
+    /**
+     * Where the message of a line starts: after its run of {@code [..]} decorations and one space;
+     * -1 when the line has no decorations. Stops at a line end, so {@code to} may also be the end
+     * of a buffer that holds the line and more.
+     */
+    static int messageStart(byte[] b, int from, int to) {
+        int p = from;
+        while (p < to && b[p] == '[') {
+            int close = p + 1;
+            while (close < to && b[close] != ']' && b[close] != '\n') {
+                close++;
+            }
+            if (close == to || b[close] == '\n') {
+                break;
+            }
+            p = close + 1;
+        }
+        if (p == from) {
+            return -1;
+        }
+        return p < to && b[p] == ' ' ? p + 1 : p;
+    }
+
+    /** Finds the message of a line and its clocks; false when the line has no decorations. */
     boolean parse(byte[] b, int from, int to) {
         buf = b;
         uptimeFrom = -1;
         wallFrom = -1;
         uptimeMicros = Ascii.NONE;
         wallMicros = Ascii.NONE;
-        int p = from;
-        boolean any = false;
-        while (p < to && b[p] == '[') {
-            int close = p + 1;
-            while (close < to && b[close] != ']') {
-                close++;
-            }
-            if (close == to) {
-                break;
-            }
-            classify(b, p + 1, close);
-            any = true;
-            p = close + 1;
-        }
-        if (!any) {
+        int m = messageStart(b, from, to);
+        if (m < 0) {
             return false;
         }
-        if (p < to && b[p] == ' ') {
-            p++;
+        for (int p = from; p < m && b[p] == '['; ) {
+            int close = p + 1;
+            while (b[close] != ']') {
+                close++;
+            }
+            classify(b, p + 1, close);
+            p = close + 1;
         }
-        messageStart = p;
+        messageStart = m;
         return true;
     }
 

@@ -88,6 +88,20 @@ public final class GcInput {
         return false;
     }
 
+    /** The file itself when it is plain text (so it can be read in parts), else null. */
+    Path plainFile() {
+        return gzip ? null : path;
+    }
+
+    /** The file's size on disk, or -1 when it cannot be told. */
+    long size() {
+        try {
+            return Files.size(path);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     /** The whole (decompressed) content; gzip is inflated on a second thread. */
     public InputStream openStream() throws IOException {
         return stream(path, gzip, name, true);

@@ -10,14 +10,15 @@ import dev.heaplens.gc.GcEvents;
  * absent): an event is the line that ends a pause or cycle (it carries the duration); the
  * sizes logged just before it under the same GC id are attached to it.
  *
- * <p>Lines that matter are recognised by their first bytes; every other line costs a bracket
- * scan and a byte compare.
+ * <p>Lines that matter are recognised by their first bytes ({@link LineShape}); every other line
+ * costs a bracket scan and a byte compare, and may be dropped before it reaches the parser.
  */
 final class UnifiedLogParser implements LineSink {
     private static final int SLOTS = 256;
 
     private final GcEventDetails details;
     private final Decorators deco = new Decorators();
+    private final LineShape shape = new LineShape();
     private final int[] pos = new int[1];
     private final long[] sizes = new long[3];
     private final GcPending pending = new GcPending(SLOTS);
@@ -44,154 +45,119 @@ final class UnifiedLogParser implements LineSink {
 
     @Override
     public void line(byte[] b, int from, int to) {
-        if (!deco.parse(b, from, to)) {
+        LineShape s = shape;
+        if (!s.scan(b, from, to)) {
             return;
         }
-        int p = deco.messageStart;
-        if (p >= to) {
+        if (s.gcId >= 0 && firstGcId < 0) {
+            firstGcId = s.gcId;
+        }
+        if (s.kind == MessageKind.NONE) {
             return;
         }
-        if (Ascii.startsWith(b, p, to, "GC(")) {
-            int[] q = pos;
-            q[0] = p + 3;
-            long id = Ascii.decimal(b, q, to, 0);
-            if (id == Ascii.NONE || q[0] + 1 >= to || b[q[0]] != ')' || b[q[0] + 1] != ' ') {
-                return;
+        deco.parse(b, from, to);
+        int p = s.body;
+        int id = s.gcId;
+        switch (s.kind) {
+            case PAUSE -> pause(b, p, to, id, s.generation);
+            case PS_YOUNG_GEN -> inferCollector(Collector.PARALLEL);
+            case PAR_OLD_GEN -> {
+                inferCollector(Collector.PARALLEL);
+                oldGeneration(b, p + s.kind.prefixLength(), to, id, 1);
             }
-            if (firstGcId < 0) {
-                firstGcId = (int) id;
+            case PAR_NEW -> inferCollector(Collector.CMS);
+            case DEF_NEW -> inferCollector(Collector.SERIAL);
+            case TENURED -> {
+                inferCollector(Collector.SERIAL);
+                oldGeneration(b, p + s.kind.prefixLength(), to, id, 1);
             }
-            gcLine(b, q[0] + 2, to, (int) id);
-        } else {
-            otherLine(b, p, to);
-        }
-    }
-
-    private void gcLine(byte[] b, int p, int to, int id) {
-        char generation = 0;
-        if (p + 2 < to && b[p + 1] == ':' && b[p + 2] == ' ' && (b[p] == 'y' || b[p] == 'Y' || b[p] == 'O')) {
-            generation = (char) b[p]; // generational ZGC: y minor young, Y major young, O old
-            p += 3;
-        }
-        switch (b[p]) {
-            case 'P' -> {
-                if (Ascii.startsWith(b, p, to, "Pause ")) {
-                    pause(b, p, to, id, generation);
-                } else if (Ascii.startsWith(b, p, to, "PSYoungGen: ")) {
-                    inferCollector(Collector.PARALLEL);
-                } else if (Ascii.startsWith(b, p, to, "ParOldGen: ")) {
-                    inferCollector(Collector.PARALLEL);
-                    oldGeneration(b, p + 11, to, id, 1);
-                } else if (Ascii.startsWith(b, p, to, "ParNew: ")) {
-                    inferCollector(Collector.CMS);
-                }
+            case TO_SPACE_EXHAUSTED, EVACUATION_FAILURE -> evacuationFailures++;
+            case OLD_REGIONS -> {
+                inferCollector(Collector.G1);
+                oldGeneration(b, p + s.kind.prefixLength(), to, id, regionBytes);
             }
-            case 'D' -> {
-                if (Ascii.startsWith(b, p, to, "DefNew: ")) {
-                    inferCollector(Collector.SERIAL);
-                }
-            }
-            case 'T' -> {
-                if (Ascii.startsWith(b, p, to, "Tenured: ")) {
-                    inferCollector(Collector.SERIAL);
-                    oldGeneration(b, p + 9, to, id, 1);
-                } else if (Ascii.startsWith(b, p, to, "To-space exhausted")) {
-                    evacuationFailures++;
-                }
-            }
-            case 'O' -> {
-                if (Ascii.startsWith(b, p, to, "Old regions: ")) {
-                    inferCollector(Collector.G1);
-                    oldGeneration(b, p + 13, to, id, regionBytes);
-                }
-            }
-            case 'H' -> {
-                if (Ascii.startsWith(b, p, to, "Humongous regions: ")) {
-                    pos[0] = p + 19;
-                    Ascii.decimal(b, pos, to, 0);
-                    if (pos[0] + 2 < to && b[pos[0]] == '-' && b[pos[0] + 1] == '>') {
-                        pos[0] += 2;
-                        long after = Ascii.decimal(b, pos, to, 0);
-                        if (after != Ascii.NONE && regionBytes > 0) {
-                            pending.slot(id).humongous = after * regionBytes;
-                        }
+            case HUMONGOUS_REGIONS -> {
+                pos[0] = p + s.kind.prefixLength();
+                Ascii.decimal(b, pos, to, 0);
+                if (pos[0] + 2 < to && b[pos[0]] == '-' && b[pos[0] + 1] == '>') {
+                    pos[0] += 2;
+                    long after = Ascii.decimal(b, pos, to, 0);
+                    if (after != Ascii.NONE && regionBytes > 0) {
+                        pending.slot(id).humongous = after * regionBytes;
                     }
                 }
             }
-            case 'M' -> {
-                if (Ascii.startsWith(b, p, to, "Metaspace: ")) {
-                    pos[0] = p + 11;
-                    if (Ascii.transition(b, pos, to, sizes)) {
-                        pending.slot(id).metaspace = sizes[1];
-                    }
-                } else if (Ascii.startsWith(b, p, to, "Minor Collection (")) {
-                    zgcCycle(b, p, to, id, BeanRole.MINOR_CYCLES);
-                } else if (Ascii.startsWith(b, p, to, "Major Collection (")) {
-                    zgcCycle(b, p, to, id, BeanRole.MAJOR_CYCLES);
+            case METASPACE -> {
+                pos[0] = p + s.kind.prefixLength();
+                if (Ascii.transition(b, pos, to, sizes)) {
+                    pending.slot(id).metaspace = sizes[1];
                 }
             }
-            case 'G' -> {
-                if (Ascii.startsWith(b, p, to, "Garbage Collection (")) {
-                    zgcCycle(b, p, to, id, BeanRole.CYCLES);
-                }
-            }
-            case 'C' -> {
-                if (Ascii.startsWith(b, p, to, "Concurrent Mark Cycle") || Ascii.startsWith(b, p, to, "Concurrent Undo Cycle")) {
-                    g1Cycle(b, p, to, id);
-                } else if (Ascii.startsWith(b, p, to, "Concurrent ")
-                        && (collector == Collector.SHENANDOAH || collector == Collector.UNKNOWN)) {
+            case MINOR_COLLECTION -> zgcCycle(b, p, to, id, BeanRole.MINOR_CYCLES);
+            case MAJOR_COLLECTION -> zgcCycle(b, p, to, id, BeanRole.MAJOR_CYCLES);
+            case GARBAGE_COLLECTION -> zgcCycle(b, p, to, id, BeanRole.CYCLES);
+            case G1_MARK_CYCLE, G1_UNDO_CYCLE -> g1Cycle(b, p, to, id);
+            case CONCURRENT_PHASE -> {
+                if (collector == Collector.SHENANDOAH || collector == Collector.UNKNOWN) {
                     shenandoah.phase(b, p, to, id, lineTime(), false);
                 }
             }
-            case 'E' -> {
-                if (Ascii.startsWith(b, p, to, "Evacuation Failure")) {
-                    evacuationFailures++;
+            case USING -> {
+                Collector c = Collector.fromUsing(Ascii.text(b, p + s.kind.prefixLength(), to));
+                if (c != Collector.UNKNOWN) {
+                    if (!(c == Collector.ZGC && collector == Collector.ZGC_GENERATIONAL)) {
+                        collector = c;
+                    }
+                    collectorFromUsing = true;
+                    sawUsingLine = true;
                 }
             }
+            case VERSION -> {
+                pos[0] = p + s.kind.prefixLength();
+                long feature = Ascii.decimal(b, pos, to, 0);
+                if (feature != Ascii.NONE) {
+                    jdk = (int) feature;
+                }
+            }
+            case REGION_SIZE, REGION_SIZE_LOWER -> {
+                pos[0] = p + s.kind.prefixLength();
+                long size = Ascii.size(b, pos, to);
+                if (size != Ascii.NONE) {
+                    regionBytes = size;
+                }
+            }
+            case ALLOCATION_STALL, RELOCATION_STALL -> stall(b, p, to);
             default -> {
             }
         }
     }
 
-    private void otherLine(byte[] b, int p, int to) {
-        switch (b[p]) {
-            case 'U' -> {
-                if (Ascii.startsWith(b, p, to, "Using ")) {
-                    Collector c = Collector.fromUsing(Ascii.text(b, p + 6, to));
-                    if (c != Collector.UNKNOWN) {
-                        if (!(c == Collector.ZGC && collector == Collector.ZGC_GENERATIONAL)) {
-                            collector = c;
-                        }
-                        collectorFromUsing = true;
-                        sawUsingLine = true;
-                    }
-                }
+    /**
+     * Keeps, of one part of a log read on its own thread, the lines {@link #line} acts on, and the
+     * part's first line under a GC id (which tells whether the log's first lines are missing).
+     */
+    static final class PartFilter implements ParallelLines.Filter {
+        private final LineShape shape = new LineShape();
+        private boolean sawGcId;
+
+        @Override
+        public boolean keep(byte[] b, int from, int limit) {
+            if (!shape.scan(b, from, limit)) {
+                return false;
             }
-            case 'V' -> {
-                if (Ascii.startsWith(b, p, to, "Version: ")) {
-                    pos[0] = p + 9;
-                    long feature = Ascii.decimal(b, pos, to, 0);
-                    if (feature != Ascii.NONE) {
-                        jdk = (int) feature;
-                    }
-                }
+            if (shape.kind != MessageKind.NONE) {
+                return true;
             }
-            case 'H' -> {
-                if (Ascii.startsWith(b, p, to, "Heap Region Size: ") || Ascii.startsWith(b, p, to, "Heap region size: ")) {
-                    pos[0] = p + 18;
-                    long size = Ascii.size(b, pos, to);
-                    if (size != Ascii.NONE) {
-                        regionBytes = size;
-                    }
-                }
+            if (shape.gcId >= 0 && !sawGcId) {
+                sawGcId = true;
+                return true;
             }
-            case 'A', 'R' -> {
-                if (Ascii.startsWith(b, p, to, "Allocation Stall (") || Ascii.startsWith(b, p, to, "Relocation Stall (")) {
-                    stall(b, p, to);
-                }
-            }
-            default -> {
-            }
+            return false;
+        }
+
+        @Override
+        public int scanned() {
+            return shape.scanned;
         }
     }
 

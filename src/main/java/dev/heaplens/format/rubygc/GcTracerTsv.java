@@ -10,9 +10,15 @@ import java.util.List;
  * gc_tracer's log: a header naming the columns ({@code type}, {@code tick}, then GC.stat and
  * latest_gc_info keys), then three rows per GC ({@code start}, {@code end_mark}, {@code end_sweep}).
  * One snapshot is kept per GC: its {@code end_sweep} row (or every row when the log has none).
- * The tick (nanoseconds by default) is the snapshot's time.
+ * gc_tracer ends every cell with a tab, the last one too (ko1/gc_tracer, gc_logging.c).
+ *
+ * <p>The tick is the snapshot's time. gc_tracer's default tick type, {@code :time}, prints epoch
+ * microseconds; {@code :nano_time} prints monotonic nanoseconds. A tick between the years 2000
+ * and 2100 read as epoch microseconds is taken as one; any other as nanoseconds.
  */
 final class GcTracerTsv {
+    private static final long YEAR_2000_MICROS = 946_684_800_000_000L;
+    private static final long YEAR_2100_MICROS = 4_102_444_800_000_000L;
     private static final java.util.Set<String> INFO_KEYS = java.util.Set.of("major_by", "gc_by", "have_finalizer",
             "immediate_sweep", "state", "need_major_by");
 
@@ -23,7 +29,7 @@ final class GcTracerTsv {
             throws IOException {
         String header = reader.readLine();
         lines[0]++;
-        String[] columns = header.split("\t");
+        String[] columns = cells(header);
         int type = indexOf(columns, "type");
         int tick = indexOf(columns, "tick");
         String line;
@@ -34,7 +40,7 @@ final class GcTracerTsv {
             if (line.isBlank()) {
                 continue;
             }
-            String[] cells = line.split("\t", -1);
+            String[] cells = cells(line);
             if (cells.length != columns.length) {
                 warnings.add(name + ": line " + lines[0] + " has " + cells.length + " cells, the header " + columns.length
                         + ": skipped");
@@ -48,7 +54,7 @@ final class GcTracerTsv {
                 continue;
             }
             long t = tick >= 0 ? parse(cells[tick]) : Long.MIN_VALUE;
-            samples.add(t == Long.MIN_VALUE ? samples.size() : t / 1000, t != Long.MIN_VALUE);
+            samples.add(t == Long.MIN_VALUE ? samples.size() : micros(t), t != Long.MIN_VALUE);
             for (int c = 0; c < columns.length; c++) {
                 if (c == type || c == tick) {
                     continue;
@@ -63,6 +69,17 @@ final class GcTracerTsv {
                 }
             }
         }
+    }
+
+    /** A line's cells; the tab gc_tracer writes after the last cell ends it, and makes no empty cell. */
+    private static String[] cells(String line) {
+        String cells = line.endsWith("\t") ? line.substring(0, line.length() - 1) : line;
+        return cells.split("\t", -1);
+    }
+
+    /** A tick in microseconds: epoch microseconds (the default tick type) as they are, nanoseconds divided. */
+    static long micros(long tick) {
+        return tick >= YEAR_2000_MICROS && tick < YEAR_2100_MICROS ? tick : tick / 1000;
     }
 
     private static int indexOf(String[] columns, String name) {

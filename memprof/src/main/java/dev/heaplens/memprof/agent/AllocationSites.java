@@ -10,8 +10,15 @@ import java.util.ArrayDeque;
  * the object exists: after {@code new T(...)} has run its constructor, after every array creation,
  * after {@code clone()} calls that copy in code we do not instrument (arrays, {@code super.clone()}
  * reaching Object or a JDK class, JDK objects), and after reflective and array {@code newInstance}.
- * Each costs a DUP and a static call; no branch is added, so stack map frames stay valid, and the
- * copy is consumed at once, so the method needs at most one more stack slot.
+ *
+ * <p>Each site passes a copy of the object, its own id (its class, method and line are known here:
+ * {@link AllocationSiteTable}) and a new local variable holding the chain of the method's callers,
+ * which the hook returns: -1 at method entry, walked at the first allocation recorded, then kept
+ * for the rest of the call. No branch is added; the stack map frames (read expanded) gain the one
+ * int local, which is set before any of them; the method needs three more stack slots.
+ *
+ * <p>Run twice per class: first without a next visitor, to learn which methods allocate and their
+ * local variable counts (a method visitor learns those only at its end), then to rewrite.
  */
 final class AllocationSites extends MethodVisitor {
     private static final String HOOK = HookClass.NAME;
@@ -21,10 +28,69 @@ final class AllocationSites extends MethodVisitor {
     /** Set once this method records anything: the class is then rewritten. */
     private final boolean[] changed;
     private boolean recordsHere;
+    /** The new local holding the callers chain (the method's first free slot), or -1 on the first run. */
+    private final int callersLocal;
+    private final String className;
+    private final String methodName;
+    private final String sourceFile;
+    private int line = -1;
+    /** Learnt on the first run. */
+    int maxLocals;
 
-    AllocationSites(MethodVisitor next, boolean[] changed) {
+    /** The first run: learns whether the method allocates and its local variable count. */
+    AllocationSites(boolean[] changed) {
+        this(null, changed, null, null, null, -1);
+    }
+
+    /** The rewriting run, for a method that allocates, with {@code callersLocal} its first free local. */
+    AllocationSites(MethodVisitor next, boolean[] changed, String className, String methodName, String sourceFile,
+                    int callersLocal) {
         super(Opcodes.ASM9, next);
         this.changed = changed;
+        this.className = className;
+        this.methodName = methodName;
+        this.sourceFile = sourceFile;
+        this.callersLocal = callersLocal;
+    }
+
+    boolean recordsHere() {
+        return recordsHere;
+    }
+
+    @Override
+    public void visitCode() {
+        super.visitCode();
+        if (callersLocal >= 0) {
+            super.visitInsn(Opcodes.ICONST_M1);
+            super.visitVarInsn(Opcodes.ISTORE, callersLocal);
+        }
+    }
+
+    @Override
+    public void visitLineNumber(int lineNumber, org.objectweb.asm.Label start) {
+        super.visitLineNumber(lineNumber, start);
+        line = lineNumber;
+    }
+
+    @Override
+    public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+        if (callersLocal < 0 || type != Opcodes.F_NEW) {
+            super.visitFrame(type, numLocal, local, numStack, stack);
+            return;
+        }
+        // the frame's locals, padded to the new one, which is an int wherever a frame can be
+        int slots = 0;
+        for (int i = 0; i < numLocal; i++) {
+            slots += local[i] == Opcodes.LONG || local[i] == Opcodes.DOUBLE ? 2 : 1;
+        }
+        Object[] widened = new Object[numLocal + (callersLocal - slots) + 1];
+        System.arraycopy(local, 0, widened, 0, numLocal);
+        int n = numLocal;
+        for (; slots < callersLocal; slots++) {
+            widened[n++] = Opcodes.TOP;
+        }
+        widened[n++] = Opcodes.INTEGER;
+        super.visitFrame(type, n, widened, numStack, stack);
     }
 
     @Override
@@ -120,14 +186,23 @@ final class AllocationSites extends MethodVisitor {
 
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
-        super.visitMaxs(recordsHere ? maxStack + 1 : maxStack, maxLocals);
+        this.maxLocals = maxLocals;
+        boolean rewritten = callersLocal >= 0;
+        super.visitMaxs(rewritten ? maxStack + 3 : maxStack, rewritten ? maxLocals + 1 : maxLocals);
     }
 
-    /** The new object is on top of the stack: pass a copy to the recorder. */
+    /** The new object is on top of the stack: pass a copy, the callers chain and the site to the recorder. */
     private void record(String method) {
-        super.visitInsn(Opcodes.DUP);
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, method, "(Ljava/lang/Object;)V", false);
         changed[0] = true;
         recordsHere = true;
+        if (callersLocal < 0) {
+            return; // the first run only learns that the method allocates
+        }
+        int site = AllocationSiteTable.SITES.add(className, methodName, sourceFile, line);
+        super.visitInsn(Opcodes.DUP);
+        super.visitVarInsn(Opcodes.ILOAD, callersLocal);
+        super.visitLdcInsn(site);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, method, HookClass.RECORD, false);
+        super.visitVarInsn(Opcodes.ISTORE, callersLocal);
     }
 }

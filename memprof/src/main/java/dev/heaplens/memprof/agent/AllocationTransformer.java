@@ -8,6 +8,8 @@ import org.objectweb.asm.Opcodes;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Instruments the application's classes: not the JDK's (boot and platform loaders, java.*,
@@ -46,17 +48,46 @@ final class AllocationTransformer implements ClassFileTransformer {
 
     static byte[] rewrite(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);
-        ClassWriter writer = new ClassWriter(reader, 0); // frames and max stack kept: see AllocationSites
+        // first run: which methods allocate, and their local variable counts
         boolean[] changed = {false};
+        List<AllocationSites> methods = new ArrayList<>();
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                             String[] exceptions) {
+                AllocationSites m = new AllocationSites(changed);
+                methods.add(m);
+                return m;
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        if (!changed[0]) {
+            return null;
+        }
+        // second run: rewrite those methods, with their frames expanded to add the callers local
+        ClassWriter writer = new ClassWriter(reader, 0);
+        String className = reader.getClassName().replace('/', '.');
         ClassVisitor visitor = new ClassVisitor(Opcodes.ASM9, writer) {
+            private String sourceFile;
+            private int index;
+
+            @Override
+            public void visitSource(String source, String debug) {
+                super.visitSource(source, debug);
+                sourceFile = source;
+            }
+
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                              String[] exceptions) {
                 MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                return new AllocationSites(next, changed);
+                AllocationSites learnt = methods.get(index++);
+                if (!learnt.recordsHere()) {
+                    return next;
+                }
+                return new AllocationSites(next, changed, className, name, sourceFile, learnt.maxLocals);
             }
         };
-        reader.accept(visitor, 0);
-        return changed[0] ? writer.toByteArray() : null;
+        reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+        return writer.toByteArray();
     }
 }

@@ -5,24 +5,31 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.util.function.Consumer;
+import java.lang.invoke.MethodType;
 
 /**
  * What instrumented allocation sites call: a small class generated here and defined in java.lang
  * (as JaCoCo does for its runtime), so that application classes in every class loader see it,
  * Maven's and OSGi's included, without touching the boot class path (which would turn off class
- * data sharing). It only hands each new object to a {@link Consumer} the agent sets:
+ * data sharing). It only hands each new object, with the site's id and its method's callers so
+ * far, to a method handle the agent sets (no JDK interface takes an object and two ints unboxed):
  * <pre>
  * public final class java.lang.$HeaplensMemProf {
- *     public static volatile Consumer objects, multiArrays;
- *     public static void record(Object o)      { Consumer c = objects;     if (c != null &amp;&amp; o != null) c.accept(o); }
- *     public static void recordMulti(Object o) { Consumer c = multiArrays; if (c != null &amp;&amp; o != null) c.accept(o); }
+ *     public static volatile MethodHandle objects, multiArrays; // (Object, int, int) int
+ *     public static int record(Object o, int callers, int site) {
+ *         MethodHandle h = objects;
+ *         return h != null &amp;&amp; o != null ? (int) h.invokeExact(o, callers, site) : callers;
+ *     }
+ *     public static int recordMulti(Object o, int callers, int site) { ... multiArrays ... }
  * }</pre>
  */
 final class HookClass {
     static final String NAME = "java/lang/$HeaplensMemProf";
-    private static final String CONSUMER = "Ljava/util/function/Consumer;";
+    /** The hook methods' descriptor: object, callers chain (-1: not walked yet), site id; returns the chain. */
+    static final String RECORD = "(Ljava/lang/Object;II)I";
+    private static final String HANDLE = "Ljava/lang/invoke/MethodHandle;";
 
     private HookClass() {
     }
@@ -31,8 +38,10 @@ final class HookClass {
     static void install(Tracker tracker) throws ReflectiveOperationException {
         MethodHandles.Lookup inJavaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
         Class<?> hook = inJavaLang.defineClass(bytes());
-        Consumer<Object> objects = tracker::track;
-        Consumer<Object> multiArrays = tracker::trackMulti;
+        MethodType type = MethodType.methodType(int.class, Object.class, int.class, int.class);
+        MethodHandles.Lookup own = MethodHandles.lookup();
+        MethodHandle objects = own.findVirtual(Tracker.class, "track", type).bindTo(tracker);
+        MethodHandle multiArrays = own.findVirtual(Tracker.class, "trackMulti", type).bindTo(tracker);
         hook.getField("multiArrays").set(null, multiArrays);
         hook.getField("objects").set(null, objects);
     }
@@ -42,7 +51,7 @@ final class HookClass {
         w.visit(Opcodes.V11, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC, NAME, null,
                 "java/lang/Object", null);
         for (String field : new String[] {"objects", "multiArrays"}) {
-            w.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_VOLATILE, field, CONSUMER, null, null)
+            w.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_VOLATILE, field, HANDLE, null, null)
                     .visitEnd();
         }
         method(w, "record", "objects");
@@ -52,20 +61,24 @@ final class HookClass {
     }
 
     private static void method(ClassWriter w, String name, String field) {
-        MethodVisitor m = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, name, "(Ljava/lang/Object;)V", null, null);
+        MethodVisitor m = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, name, RECORD, null, null);
         m.visitCode();
         Label done = new Label();
-        m.visitFieldInsn(Opcodes.GETSTATIC, NAME, field, CONSUMER);
-        m.visitVarInsn(Opcodes.ASTORE, 1);
-        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitFieldInsn(Opcodes.GETSTATIC, NAME, field, HANDLE);
+        m.visitVarInsn(Opcodes.ASTORE, 3);
+        m.visitVarInsn(Opcodes.ALOAD, 3);
         m.visitJumpInsn(Opcodes.IFNULL, done);
         m.visitVarInsn(Opcodes.ALOAD, 0);
         m.visitJumpInsn(Opcodes.IFNULL, done);
-        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitVarInsn(Opcodes.ALOAD, 3);
         m.visitVarInsn(Opcodes.ALOAD, 0);
-        m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/function/Consumer", "accept", "(Ljava/lang/Object;)V", true);
+        m.visitVarInsn(Opcodes.ILOAD, 1);
+        m.visitVarInsn(Opcodes.ILOAD, 2);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", RECORD, false);
+        m.visitInsn(Opcodes.IRETURN);
         m.visitLabel(done);
-        m.visitInsn(Opcodes.RETURN);
+        m.visitVarInsn(Opcodes.ILOAD, 1);
+        m.visitInsn(Opcodes.IRETURN);
         m.visitMaxs(0, 0);
         m.visitEnd();
     }

@@ -2,23 +2,36 @@ package dev.heaplens.memprof.agent;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Call stacks interned to dense ids. A stack is known by each frame's class, method and bytecode
- * index (cheap to get from a stack walk); its printed form, with file and line, is made once
- * when the stack is first seen.
+ * Call stacks interned to dense ids. A stack is an allocation site (known statically, see
+ * {@link AllocationSiteTable}) and the chain of its method's callers; a chain is known by each
+ * frame's class, method and bytecode index (cheap to get from a stack walk). Printed forms, with
+ * file and line, are made once, when a chain or stack is first seen.
  */
 final class StackTable {
+    /** The site key of stacks whose site frame is skipped (STACK_SKIP): they differ by their chains only. */
+    static final int NO_SITE = -1;
+
+    private final AllocationSiteTable sites;
     private String[][] classes = new String[256][];
     private String[][] methods = new String[256][];
     private int[][] bcis = new int[256][];
+    private final List<List<String>> chainFrames = new ArrayList<>();
+    private int[] slots = new int[1024]; // chain id + 1 by hash, 0 = empty
+    private int chains;
+    private final Map<Long, Integer> stackIds = new HashMap<>();
     private final List<List<String>> printed = new ArrayList<>();
-    private int[] slots = new int[1024]; // id + 1 by hash, 0 = empty
-    private int count;
 
-    /** The id of the stack in {@code frames}, interning it if new. */
-    synchronized int intern(CapturedStack frames) {
+    StackTable(AllocationSiteTable sites) {
+        this.sites = sites;
+    }
+
+    /** The id of the chain of callers in {@code frames}, interning it if new. */
+    synchronized int chain(CapturedStack frames) {
         int hash = frames.hash();
         int mask = slots.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {
@@ -33,7 +46,7 @@ final class StackTable {
     }
 
     private int add(CapturedStack frames, int slot) {
-        int id = count++;
+        int id = chains++;
         if (id == classes.length) {
             classes = Arrays.copyOf(classes, id * 2);
             methods = Arrays.copyOf(methods, id * 2);
@@ -42,9 +55,9 @@ final class StackTable {
         classes[id] = frames.classNames();
         methods[id] = frames.methodNames();
         bcis[id] = frames.bcis();
-        printed.add(frames.printed());
+        chainFrames.add(frames.printed());
         slots[slot] = id + 1;
-        if (count * 2 > slots.length) {
+        if (chains * 2 > slots.length) {
             rehash();
         }
         return id;
@@ -53,7 +66,7 @@ final class StackTable {
     private void rehash() {
         int[] bigger = new int[slots.length * 2];
         int mask = bigger.length - 1;
-        for (int id = 0; id < count; id++) {
+        for (int id = 0; id < chains; id++) {
             int i = CapturedStack.hash(classes[id], methods[id], bcis[id], classes[id].length) & mask;
             while (bigger[i] != 0) {
                 i = (i + 1) & mask;
@@ -63,12 +76,29 @@ final class StackTable {
         slots = bigger;
     }
 
+    /** The id of the stack made of {@code site}'s frame (or none: {@link #NO_SITE}) and then chain {@code chain}. */
+    synchronized int stack(int site, int chain) {
+        Long key = ((long) site << 32) | (chain & 0xffffffffL);
+        Integer id = stackIds.get(key);
+        if (id == null) {
+            id = printed.size();
+            List<String> frames = new ArrayList<>(chainFrames.get(chain).size() + 1);
+            if (site != NO_SITE) {
+                frames.add(sites.frame(site));
+            }
+            frames.addAll(chainFrames.get(chain));
+            printed.add(List.copyOf(frames));
+            stackIds.put(key, id);
+        }
+        return id;
+    }
+
     /** The frames of stack {@code id}, as Java stack traces print them. */
     synchronized List<String> frames(int id) {
         return printed.get(id);
     }
 
     synchronized int size() {
-        return count;
+        return printed.size();
     }
 }

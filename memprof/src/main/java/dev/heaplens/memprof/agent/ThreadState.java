@@ -4,19 +4,53 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Per thread: the re-entrancy guard (set while the profiler works on this thread, so nothing the
- * profiler or code it calls allocates is recorded, and nothing recurses), the stack buffer and,
+ * profiler or code it calls allocates is recorded, and nothing recurses), the callers buffer and,
  * when sampling, the bytes left until the next sample.
  */
 final class ThreadState {
     boolean busy;
-    final CapturedStack stack;
+    /** The callers of the allocating method, walked once per activation of it that allocates. */
+    final CapturedStack callers;
+    /** Whether stacks start with the allocating method's frame (not when STACK_SKIP drops it). */
+    final boolean withSite;
+    /**
+     * The stacks of the (site, chain) pairs this thread recorded lately, direct-mapped: most
+     * allocations find theirs here, without the shared table's lock.
+     */
+    private final int[] cachedSites = new int[STACK_CACHE];
+    private final int[] cachedChains = new int[STACK_CACHE];
+    private final int[] cachedStacks = new int[STACK_CACHE];
+    private static final int STACK_CACHE = 256;
     private final long sampleBytes;
     private long untilSample;
 
     ThreadState(MemProfConfig config) {
-        this.stack = new CapturedStack(config.stackSkip(), config.stackDepth());
+        int depth = config.stackDepth();
+        int skip = config.stackSkip();
+        this.withSite = skip == 0 && depth > 0;
+        // the frames below the profiler's are the allocating method's, then its callers'
+        this.callers = withSite ? new CapturedStack(1, depth - 1) : new CapturedStack(skip, depth);
         this.sampleBytes = config.sampleBytes();
         this.untilSample = nextInterval();
+        java.util.Arrays.fill(cachedSites, Integer.MIN_VALUE);
+    }
+
+    /** The stack of (site, chain) in this thread's cache, or -1. */
+    int cachedStack(int site, int chain) {
+        int i = slot(site, chain);
+        return cachedSites[i] == site && cachedChains[i] == chain ? cachedStacks[i] : -1;
+    }
+
+    void cacheStack(int site, int chain, int stack) {
+        int i = slot(site, chain);
+        cachedSites[i] = site;
+        cachedChains[i] = chain;
+        cachedStacks[i] = stack;
+    }
+
+    private static int slot(int site, int chain) {
+        int h = site * 0x9E3779B1 + chain * 31;
+        return (h ^ (h >>> 16)) & (STACK_CACHE - 1);
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 public final class Tracker {
     private final MemProfConfig config;
     private final SizeOf sizes;
-    private final StackTable stacks = new StackTable();
+    private final StackTable stacks = new StackTable(AllocationSiteTable.SITES);
     private final LiveTable live = new LiveTable();
     private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
     private final GcCounter gcs;
@@ -48,55 +48,72 @@ public final class Tracker {
         return gcs == null ? 0 : gcs.count();
     }
 
-    void track(Object o) {
+    /**
+     * Records an object made at allocation site {@code site}, in an activation of its method whose
+     * callers are chain {@code callers} (-1 until this activation's first recorded allocation
+     * walked them). Returns the chain, which the site keeps in a local variable of its method: a
+     * method allocating many objects walks its callers once per call, not once per object.
+     */
+    int track(Object o, int callers, int site) {
         ThreadState state = states.get();
         if (state.busy) {
-            return;
+            return callers;
         }
         state.busy = true;
         try {
-            add(o, state);
+            return add(o, callers, site, state);
         } finally {
             state.busy = false;
         }
     }
 
-    void trackMulti(Object array) {
+    /** As {@link #track}, for a multi-dimensional array: its sub-arrays are recorded too. */
+    int trackMulti(Object array, int callers, int site) {
         ThreadState state = states.get();
         if (state.busy) {
-            return;
+            return callers;
         }
         state.busy = true;
         try {
-            addMulti(array, state);
+            return addMulti(array, callers, site, state);
         } finally {
             state.busy = false;
         }
     }
 
-    private void addMulti(Object array, ThreadState state) {
-        add(array, state);
+    private int addMulti(Object array, int callers, int site, ThreadState state) {
+        callers = add(array, callers, site, state);
         if (array instanceof Object[] elements && array.getClass().getComponentType().isArray()) {
             for (Object e : elements) {
                 if (e != null) {
-                    addMulti(e, state);
+                    callers = addMulti(e, callers, site, state);
                 }
             }
         }
+        return callers;
     }
 
-    private void add(Object o, ThreadState state) {
+    private int add(Object o, int callers, int site, ThreadState state) {
         long size = sizes.of(o);
         if (config.sampleBytes() > 0 && !state.sample(size)) {
-            return;
+            return callers;
         }
-        CapturedStack frames = state.stack;
-        frames.capture();
-        int stack = stacks.intern(frames);
-        frames.clear();
+        if (callers < 0) {
+            CapturedStack frames = state.callers;
+            frames.capture();
+            callers = stacks.chain(frames);
+            frames.clear();
+        }
+        int siteKey = state.withSite ? site : StackTable.NO_SITE;
+        int stack = state.cachedStack(siteKey, callers);
+        if (stack < 0) {
+            stack = stacks.stack(siteKey, callers);
+            state.cacheStack(siteKey, callers, stack);
+        }
         TrackedRef ref = gcs == null ? new TrackedRef(o, queue, stack, size)
                 : new TrackedRef.Aged(o, queue, stack, size, gcs.count());
         live.add(ref);
+        return callers;
     }
 
     /** Live allocations by call stack, after a GC (see {@link LiveAllocations}). */
