@@ -4,6 +4,7 @@ import dev.heaplens.analysis.gc.Finding;
 import dev.heaplens.analysis.gc.GcAnalysis;
 import dev.heaplens.analysis.gc.JvmGcReport;
 import dev.heaplens.analysis.gc.PauseStats;
+import dev.heaplens.analysis.gc.PauseTimeline;
 import dev.heaplens.gc.GcEventType;
 import dev.heaplens.gc.GcLog;
 
@@ -206,6 +207,19 @@ public final class JvmGcRenderer {
         j.name("series").beginObject().name("heap").beginArray();
         for (JvmGcReport.HeapPoint h : r.heapSeries()) {
             j.beginArray().value(h.timeMicros() / 1e6).value(h.beforeBytes()).value(h.afterBytes()).endArray();
+        }
+        j.endArray();
+        // [start_s, pauses, total_ms, max_ms, allocated_bytes or null] per slice of slice_s seconds
+        j.field("slice_s", r.timeline().widthMicros() / 1e6).name("timeline").beginArray();
+        for (PauseTimeline.Slice s : r.timeline().slices()) {
+            j.beginArray().value(s.startMicros() / 1e6).value(s.pauses()).value(GcUnits.ms(s.totalMicros()))
+                    .value(GcUnits.ms(s.maxMicros()));
+            if (s.allocatedBytes() < 0) {
+                j.value((String) null);
+            } else {
+                j.value(s.allocatedBytes());
+            }
+            j.endArray();
         }
         j.endArray().endObject();
         j.name("warnings").beginArray();

@@ -558,6 +558,15 @@ views.gc = async (p, main) => {
   }
 };
 
+function timeline(r) {
+  return (r.series && r.series.timeline) || [];
+}
+
+function sliceText(series) {
+  const s = series ? series.slice_s : 0;
+  return s >= 1 ? +s.toFixed(2) + ' s' : +(s * 1000).toFixed(3) + ' ms';
+}
+
 function gcRun(main, r, title, id) {
   main.append(h('h1', {}, (title ? title + ': ' : '') + 'GC ' + (r.runtime === 'jvm' ? (r.collector || '') : 'Ruby ' + (r.version || '')),
     h('span', {class: 'muted'}, ' ' + (r.sources || []).join(', '))));
@@ -583,7 +592,19 @@ function gcRun(main, r, title, id) {
       chart('chart-' + id + '-pauses', {
         title: {text: 'Pause durations', left: 'center', textStyle: {fontSize: 13}}, tooltip: {},
         xAxis: {type: 'category', data: pz.distribution.map(b => b.from_ms + (b.to_ms == null ? '+' : '–' + b.to_ms) + ' ms')},
-        yAxis: {type: 'value'}, series: [{type: 'bar', data: pz.distribution.map(b => b.count)}]})));
+        yAxis: {type: 'value'}, series: [{type: 'bar', data: pz.distribution.map(b => b.count)}]}),
+      // the timeline's slices: [start_s, pauses, total_ms, max_ms, allocated_bytes or null]
+      chart('chart-' + id + '-pause-time', {
+        title: {text: 'Pauses over time (per ' + sliceText(r.series) + ')', left: 'center', textStyle: {fontSize: 13}},
+        tooltip: {trigger: 'axis'}, legend: {bottom: 0}, xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', name: 'ms'},
+        series: [{name: 'longest', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [x[0], x[3]])},
+          {name: 'total', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [x[0], x[2]])}]}),
+      chart('chart-' + id + '-allocation', {
+        title: {text: 'Allocation rate', left: 'center', textStyle: {fontSize: 13}},
+        tooltip: {trigger: 'axis', valueFormatter: v => escapeHtml(fmtBytes(v) + '/s')},
+        xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', axisLabel: {formatter: v => fmtBytes(v) + '/s'}},
+        series: [{type: 'line', showSymbol: false, data: timeline(r).filter(x => x[4] != null)
+          .map(x => [x[0], x[4] / r.series.slice_s])}]})));
     main.append(h('h2', {}, 'Longest pauses'));
     main.append(table([
       {label: 'time (s)', num: true, value: x => x.time_s}, {label: 'ms', num: true, value: x => x.duration_ms},

@@ -57,6 +57,48 @@ class GcCommandTest {
     }
 
     @Test
+    void timelineSlicesHoldThePausesAndTheAllocationBetweenThem(@TempDir Path dir) throws Exception {
+        Path log = java.nio.file.Files.writeString(dir.resolve("gc.log"), String.join("\n",
+                "[0.004s][info][gc] Using G1",
+                "[0.050s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(64M) 2.500ms",
+                "[0.100s][info][gc] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 30M->6M(64M) 1.250ms",
+                "[0.300s][info][gc] GC(2) Pause Full (System.gc()) 30M->5M(64M) 12.000ms", ""));
+        JsonNode series = JSON.readTree(run("gc", log.toString(), "--format", "json").out()).path("series");
+        // worked by hand: 1 ms slices; 30M - 4M allocated before GC(1), 30M - 6M before GC(2)
+        assertThat(series.path("slice_s").asDouble()).isEqualTo(0.001);
+        assertThat(series.path("timeline").toString())
+                .isEqualTo("[[0.05,1,2.5,2.5,null],[0.1,1,1.25,1.25," + 26 * 1024 * 1024 + "],[0.3,1,12,12," + 24 * 1024 * 1024 + "]]");
+    }
+
+    @Test
+    void aLongLogKeepsItsLongestPauseInTheTimeline(@TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>(List.of("[0.001s][info][gc] Using G1"));
+        for (int i = 0; i < 10_000; i++) {
+            String ms = i == 7_777 ? "500.000" : "1.000";
+            lines.add(String.format(java.util.Locale.ROOT, "[%.3fs][info][gc] GC(%d) Pause Young (Normal) (G1 Evacuation Pause) 30M->4M(64M) %sms",
+                    1 + i * 0.01, i, ms));
+        }
+        Path log = java.nio.file.Files.write(dir.resolve("gc.log"), lines);
+        JsonNode series = JSON.readTree(run("gc", log.toString(), "--format", "json").out()).path("series");
+        JsonNode timeline = series.path("timeline");
+        assertThat(timeline.size()).isLessThanOrEqualTo(2000);
+        long pauses = 0;
+        double longest = 0;
+        double longestAt = -1;
+        for (JsonNode slice : timeline) {
+            pauses += slice.get(1).asLong();
+            if (slice.get(3).asDouble() > longest) {
+                longest = slice.get(3).asDouble();
+                longestAt = slice.get(0).asDouble();
+            }
+        }
+        assertThat(pauses).isEqualTo(10_000);
+        assertThat(longest).isEqualTo(500.0);
+        // GC(7777) is at 78.77 s: its slice starts at most one slice width before
+        assertThat(longestAt).isBetween(78.77 - series.path("slice_s").asDouble(), 78.77);
+    }
+
+    @Test
     void everyDecoratorSetGivesTheSameFigures(@TempDir Path dir) throws Exception {
         String reference = null;
         for (String style : List.of("uptime", "uptime,level,tags", "time,uptimemillis,pid,tid,level,tags",

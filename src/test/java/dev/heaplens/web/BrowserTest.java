@@ -223,6 +223,30 @@ class BrowserTest {
     }
 
     @Test
+    void gcViewChartsPausesAndAllocationOverTime(@TempDir Path dir) throws IOException {
+        Path log = Files.writeString(dir.resolve("gc.log"), String.join("\n",
+                "[0.004s][info][gc] Using G1",
+                "[0.050s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(64M) 2.500ms",
+                "[0.100s][info][gc] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 30M->6M(64M) 1.250ms",
+                "[0.300s][info][gc] GC(2) Pause Full (System.gc()) 30M->5M(64M) 12.000ms", ""));
+        try (Workspace ws = WebFixtures.workspace(List.of(), List.of(log.toString()));
+             Server server = Server.start(ws, "127.0.0.1", 0)) {
+            driver.get(server.url() + "#/gc");
+            WebElement gc = view("gc");
+            assertThat(text(gc)).contains("3, total 15.75 ms");
+            for (String chart : List.of("heap", "pauses", "pause-time", "allocation")) {
+                await(By.cssSelector("#chart-gc-" + chart + " canvas"));
+            }
+            // what the charts draw: the longest pause per slice, and the bytes per second of each slice (1 ms)
+            assertThat(script("return JSON.stringify(echarts.getInstanceByDom(document.getElementById('chart-gc-pause-time'))"
+                    + ".getOption().series[0].data)")).isEqualTo("[[0.05,2.5],[0.1,1.25],[0.3,12]]");
+            assertThat(script("return JSON.stringify(echarts.getInstanceByDom(document.getElementById('chart-gc-allocation'))"
+                    + ".getOption().series[0].data)")).isEqualTo("[[0.1," + 26L * 1024 * 1024 * 1000 + "],[0.3,"
+                    + 24L * 1024 * 1024 * 1000 + "]]");
+        }
+    }
+
+    @Test
     void reportOpensFromAFileOffline() throws IOException {
         Cli cli = Cli.of(SAMPLE);
         Path report = dir.resolve("report.html");

@@ -49,6 +49,7 @@ public final class GcAnalysis {
         long metaspace = -1;
         long humongousPeak = -1;
         GcEventDetails details = log.details();
+        PauseTimeline timeline = timeline(ev);
         for (int e = 0; e < n; e++) {
             GcEventType type = ev.type(e);
             counts[type.ordinal()]++;
@@ -61,6 +62,7 @@ public final class GcAnalysis {
             }
             if (type.isPause()) {
                 pauseDurations[pauses++] = duration;
+                timeline.pause(ev.time(e), duration);
             }
             if (type == GcEventType.STALL) {
                 stallCount++;
@@ -97,7 +99,9 @@ public final class GcAnalysis {
             humongousPeak = Math.max(humongousPeak, details.humongous(e));
             if (collection && ev.before(e) >= 0 && ev.after(e) >= 0) {
                 if (previousAfter >= 0) {
-                    allocated += Math.max(0, ev.before(e) - previousAfter);
+                    long grown = Math.max(0, ev.before(e) - previousAfter);
+                    allocated += grown;
+                    timeline.allocated(ev.time(e), grown);
                 }
                 previousAfter = ev.after(e);
                 heapTimes[heapPoints] = ev.time(e);
@@ -125,9 +129,20 @@ public final class GcAnalysis {
         JvmGcReport.Stalls stalls = new JvmGcReport.Stalls(stallCount, stallTotal, stallMax);
         JvmGcReport partial = new JvmGcReport(log, span, collectorCounts, counts, pauseStats, longest(ev),
                 rates, trend, metaspace, humongousPeak, causeRows, stalls, List.of(),
-                series(heapTimes, heapBefore, heapAfter, heapPoints));
+                series(heapTimes, heapBefore, heapAfter, heapPoints), timeline);
         return new JvmGcReport(log, span, collectorCounts, counts, pauseStats, partial.longest(), rates, trend, metaspace,
-                humongousPeak, causeRows, stalls, JvmRules.findings(partial), partial.heapSeries());
+                humongousPeak, causeRows, stalls, JvmRules.findings(partial), partial.heapSeries(), timeline);
+    }
+
+    /** Slices over the events' times (rotated files are put in time order, but a restart may not be). */
+    private static PauseTimeline timeline(GcEvents ev) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (int e = 0; e < ev.size(); e++) {
+            first = Math.min(first, ev.time(e));
+            last = Math.max(last, ev.time(e));
+        }
+        return ev.size() == 0 ? new PauseTimeline(0, 0) : new PauseTimeline(first, last);
     }
 
     private static boolean isG1Cycle(String cause) {

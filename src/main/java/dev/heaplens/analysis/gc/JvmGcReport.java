@@ -14,11 +14,12 @@ import java.util.List;
  * @param longest     the longest pauses, longest first
  * @param causes      young/mixed/full pauses and cycles by cause, most time first
  * @param heapSeries  after-GC heap over time, at most {@link GcAnalysis#SERIES_POINTS} points (every k-th event)
+ * @param timeline    pauses and allocation in equal slices of time
  */
 public record JvmGcReport(GcLog log, long spanMicros, List<CollectorCount> collectors, long[] eventCounts,
                           PauseStats pauses, List<Pause> longest, Rates rates, HeapTrend heap, long metaspaceBytes,
                           long humongousPeakBytes, List<CauseRow> causes, Stalls stalls, List<Finding> findings,
-                          List<HeapPoint> heapSeries) {
+                          List<HeapPoint> heapSeries, PauseTimeline timeline) {
 
     public record CollectorCount(String name, long count, long timeMicros) {
     }

@@ -25,6 +25,7 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -95,6 +96,35 @@ class GcLogJvmOracleTest {
                 + what + " decorators " + decorators + (rotate ? " rotated" : "") + (gzip ? " gzip" : "") + "\n" + timing);
         assertThat(report.path("pauses").path("count").asLong()).isPositive();
         assertThat(report.path("warnings").size()).as(run.out()).isZero();
+        timelineAddsUpToTheTotals(report);
+    }
+
+    /** The timeline's slices add up to the log's pause figures and allocation, and stay few. */
+    private static void timelineAddsUpToTheTotals(JsonNode report) {
+        JsonNode slices = report.path("series").path("timeline");
+        assertThat(slices.size()).isBetween(1, 2000);
+        long pauses = 0;
+        long totalMicros = 0;
+        long maxMicros = 0;
+        long allocated = 0;
+        double previousStart = -1;
+        for (JsonNode s : slices) {
+            assertThat(s.get(0).asDouble()).as("slices in time order").isGreaterThan(previousStart);
+            previousStart = s.get(0).asDouble();
+            pauses += s.get(1).asLong();
+            totalMicros += Math.round(s.get(2).asDouble() * 1000);
+            maxMicros = Math.max(maxMicros, Math.round(s.get(3).asDouble() * 1000));
+            allocated += s.get(4).isNull() ? 0 : s.get(4).asLong();
+        }
+        JsonNode p = report.path("pauses");
+        assertThat(pauses).isEqualTo(p.path("count").asLong());
+        assertThat(totalMicros).isEqualTo(Math.round(p.path("total_ms").asDouble() * 1000));
+        assertThat(maxMicros).isEqualTo(Math.round(p.path("max_ms").asDouble() * 1000));
+        double spanSeconds = report.path("span_ms").asDouble() / 1000;
+        if (spanSeconds > 0) {
+            assertThat(allocated / spanSeconds).as("allocation over the span")
+                    .isCloseTo(report.path("rates").path("allocation_bytes_per_second").asDouble(), within(1.0));
+        }
     }
 
     private static String[] concat(List<String> a, List<String> b, List<String> c) {
