@@ -46,7 +46,7 @@ final class TopCommand implements Callable<Integer> {
         for (int o : largest) {
             rows.add(ObjectRow.of(o, loaded.dominators(), loaded.namer()));
         }
-        Reachability reach = Reachability.of(loaded.dominators(), loaded.namer());
+        Reachability reach = loaded.reachability();
         console.out().print(RetentionRenderer.top(rows, reach, format.format, loaded.input().name()));
         console.out().flush();
         return 0;

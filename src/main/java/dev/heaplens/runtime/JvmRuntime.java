@@ -18,6 +18,7 @@ import dev.heaplens.format.hprof.HprofObjectEstimate;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofStore;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.analysis.graph.ReachabilityStore;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.graph.GraphStore;
 import dev.heaplens.graph.HeapGraph;
@@ -79,13 +80,14 @@ final class JvmRuntime extends RuntimeBase {
                 GraphStore.write(heap.graph(), heap.dominators(),
                         TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 HprofStore.write(((JvmHeap) heap.namer()).read(), out);
+                ReachabilityStore.write(heap.reachability(), out);
             }
 
             @Override
             public LoadedHeap read(IndexReader in) throws IOException {
                 GraphStore.Stored stored = GraphStore.read(in);
                 JvmHeap heap = new JvmHeap(HprofStore.read(in, source(input), stored.graph(), in.strings("warnings")));
-                return loaded(input, heap, stored.dominators());
+                return loaded(input, heap, stored.dominators()).withReachability(ReachabilityStore.read(in));
             }
         });
     }

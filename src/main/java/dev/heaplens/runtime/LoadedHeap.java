@@ -2,6 +2,7 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.io.DumpInput;
@@ -25,6 +26,7 @@ public final class LoadedHeap {
     private final NamedHeap heap;
     private final Dominators dominators;
     private final Records records;
+    private volatile Reachability reachability;
 
     LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
         this(input, heap, records, Dominators.compute(heap.graph(), heap.graph().strongReferences()));
@@ -53,6 +55,22 @@ public final class LoadedHeap {
 
     public Dominators dominators() {
         return dominators;
+    }
+
+    /** What the GC roots reach, computed once (or read from the index cache). */
+    public Reachability reachability() {
+        Reachability r = reachability;
+        if (r == null) {
+            r = Reachability.of(dominators, heap);
+            reachability = r;
+        }
+        return r;
+    }
+
+    /** Reachability as the index cache stored it; null leaves it to be computed. */
+    LoadedHeap withReachability(Reachability stored) {
+        reachability = stored;
+        return this;
     }
 
     /** The record of {@code o} as text (a Ruby line, a JVM object's fields), or null when it cannot be read again. */

@@ -4,7 +4,6 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Leaks;
-import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
@@ -20,6 +19,7 @@ import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.io.DumpInput;
 
 import dev.heaplens.analysis.ruby.RubyHeapStore;
+import dev.heaplens.analysis.graph.ReachabilityStore;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.graph.GraphStore;
 import dev.heaplens.index.IndexReader;
@@ -74,13 +74,15 @@ final class RubyRuntime extends RuntimeBase {
                 GraphStore.write(heap.graph(), heap.dominators(),
                         TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 RubyHeapStore.write((RubyHeap) heap.namer(), out);
+                ReachabilityStore.write(heap.reachability(), out);
             }
 
             @Override
             public LoadedHeap read(IndexReader in) throws IOException {
                 GraphStore.Stored stored = GraphStore.read(in);
                 RubyHeap heap = RubyHeapStore.read(stored.graph(), in);
-                return new LoadedHeap(input, heap, new RubyRecords(input, heap), stored.dominators());
+                return new LoadedHeap(input, heap, new RubyRecords(input, heap), stored.dominators())
+                        .withReachability(ReachabilityStore.read(in));
             }
         });
     }
@@ -96,7 +98,7 @@ final class RubyRuntime extends RuntimeBase {
             return summary;
         }
         LoadedHeap loaded = load(input);
-        return summary.withReachability(Reachability.of(loaded.dominators(), loaded.namer()));
+        return summary.withReachability(loaded.reachability());
     }
 
     @Override

@@ -90,7 +90,7 @@ final class ServedDump {
             }
         }
         this.strongPaths = RootPaths.tree(graph, graph.strongReferences());
-        this.reachability = Reachability.of(dominators, heap.namer());
+        this.reachability = heap.reachability();
         // the keys the overview shows first; every key's lower bounds before any exact retained set
         List<GroupBy> keys = new java.util.ArrayList<>(List.of(GroupBy.CLASS, kindKey(), originKey()));
         runtime.graphKeys().stream().filter(k -> !keys.contains(k)).forEach(keys::add);

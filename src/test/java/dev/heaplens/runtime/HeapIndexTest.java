@@ -2,6 +2,7 @@ package dev.heaplens.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
@@ -104,6 +105,8 @@ class HeapIndexTest {
         assertThat(h.rootCategories()).as(what).isEqualTo(g.rootCategories());
         assertThat(e.reachableCount()).as(what).isEqualTo(d.reachableCount());
         assertThat(e.reachableBytes()).as(what).isEqualTo(d.reachableBytes());
+        // stored by the first load, read back by the second: equal to computing it afresh
+        assertThat(b.reachability()).as(what).isEqualTo(Reachability.of(d, a.namer()));
         for (int o = g.objectCount() - 1; o >= 0; o--) { // backwards: the first values read one by one
             assertThat(h.address(o)).as(what).isEqualTo(g.address(o));
             assertThat(h.objectOf(g.address(o))).as(what).isEqualTo(g.objectOf(g.address(o)));
