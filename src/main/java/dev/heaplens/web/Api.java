@@ -112,6 +112,11 @@ public final class Api {
         if (r.weakOnly() != null) {
             j.field("weakOnlyCount", r.weakOnly().count()).field("weakOnlyBytes", r.weakOnly().bytes());
         }
+        j.name("facts").beginArray();
+        for (String[] fact : d.heap.namer().facts()) {
+            j.beginObject().field("label", fact[0]).field("value", fact[1]).endObject();
+        }
+        j.endArray();
         Map<String, Long> roots = new LinkedHashMap<>();
         for (int i = 0; i < g.rootCount(); i++) {
             roots.merge(g.rootCategory(i), 1L, Long::sum);

@@ -232,7 +232,7 @@ views.overview = async (p, main) => {
     ['unreachable', fmtInt(o.unreachableCount) + ' objects, ' + fmtBytes(o.unreachableBytes)],
     o.weakOnlyCount != null ? ['only weakly reachable', fmtInt(o.weakOnlyCount) + ' objects, ' + fmtBytes(o.weakOnlyBytes)] : null,
     ['dangling references / roots', fmtInt(o.danglingReferences) + ' / ' + fmtInt(o.danglingRoots)],
-  ], 'overview-stats'));
+  ].concat((o.facts || []).map(f => [f.label, f.value])), 'overview-stats'));
   main.append(h('div', {class: 'charts'},
     treemap('chart-retained-class', 'Retained size by class', o.retainedByClass.rows),
     treemap('chart-retained-origin', 'Retained size by ' + o.originKey, o.retainedByOrigin.rows),

@@ -3,10 +3,12 @@ package dev.heaplens.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.histogram.Histogram;
+import dev.heaplens.cli.CliTestSupport;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.runtime.HeapRuntime;
 import dev.heaplens.runtime.ReadListener;
 import dev.heaplens.runtime.ReadOptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -173,5 +175,19 @@ class ApiTest {
         assertThat(o.get("bytes").asLong()).isGreaterThanOrEqualTo(instanceBytes);
         assertThat(o.get("topRetainers").get("rows").get(0).get("retained").asLong())
                 .isGreaterThanOrEqualTo(oracle.retained(f.holder));
+    }
+
+    @Test
+    void overviewNamesTheLayoutSummaryNames() throws Exception {
+        Path dump = f.write(dir, WebFixtures.Kind.HPROF);
+        JsonNode o = ask(new Api(WebFixtures.workspace(List.of(dump), List.of())), "overview");
+        JsonNode layout = WebFixtures.parse(CliTestSupport.run("summary", dump.toString(), "--format", "json").out()).get("layout");
+        Map<String, String> facts = new HashMap<>();
+        o.get("facts").forEach(fact -> facts.put(fact.get("label").asText(), fact.get("value").asText()));
+        assertThat(facts.get("field layout")).isEqualTo(layout.get("jvm").asText());
+        assertThat(facts.get("layout")).contains("object header " + layout.get("headerBytes").asInt() + " B")
+                .contains("references " + layout.get("referenceBytes").asInt() + " B").contains(layout.get("how").asText());
+        JsonNode ruby = ask(api(WebFixtures.Kind.RUBY), "overview");
+        assertThat(ruby.get("facts")).isEmpty();
     }
 }

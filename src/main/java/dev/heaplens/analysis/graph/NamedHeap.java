@@ -11,6 +11,11 @@ import java.util.TreeSet;
 public interface NamedHeap extends ObjectNamer {
     HeapGraph graph();
 
+    /** What the dump says of its runtime, as label and value pairs to show (a JVM's layout); none by default. */
+    default List<String[]> facts() {
+        return List.of();
+    }
+
     /** The class the object counts under, as {@code histogram --by class} names it. */
     default String className(int object) {
         return group(object, GroupBy.CLASS);

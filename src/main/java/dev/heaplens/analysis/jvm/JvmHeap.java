@@ -4,9 +4,11 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
+import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.HeapGraph;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -49,6 +51,18 @@ public final class JvmHeap implements NamedHeap {
     /** The header, layout and class table the graph was read with. */
     public HprofGraphReader.Result read() {
         return read;
+    }
+
+    /** The layout and field layout sizes were computed with, and how each was chosen (as summary says). */
+    @Override
+    public List<String[]> facts() {
+        HprofLayout l = read.layout();
+        return List.of(
+                new String[] {"HPROF", read.header().version() + ", " + read.header().idSize() + "-byte ids"},
+                new String[] {"layout", l.describe(read.header().idSize()) + ": object header " + l.headerBytes()
+                        + " B, array header " + l.arrayHeaderBytes() + " B, references " + l.referenceBytes()
+                        + " B, alignment " + l.alignment() + " (" + read.layoutNote() + ")"},
+                new String[] {"field layout", read.classes().assumedJvm()});
     }
 
     private HprofObjectKind objectKind(int o) {
