@@ -114,6 +114,27 @@ class LauncherIT {
         assertThat(given.get("MaxNewSize")).isLessThanOrEqualTo(75L << 20); // the young generation fits
     }
 
+    @Test
+    void leaksIsSizedForOneGraphAndTheOthersIdentities() throws Exception {
+        install();
+        Map<String, String> flags = Map.of("HEAPLENS_CDS", "0", "HEAPLENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+        List<String> dumps = new ArrayList<>();
+        for (String name : List.of("a", "b", "c")) {
+            Path dump = home.resolve(name + ".hprof");
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(dump.toFile(), "rw")) {
+                f.write("JAVA PROFILE 1.0.2".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                f.setLength(1L << 30);
+            }
+            dumps.add(dump.toString());
+        }
+        long oneGraph = heapFlags(launch(flags, "top", "--help", dumps.get(2))).get("InitialHeapSize");
+        List<String> args = new ArrayList<>(List.of("leaks", "--help"));
+        args.addAll(dumps);
+        long leaks = heapFlags(launch(flags, args.toArray(String[]::new))).get("InitialHeapSize");
+        // the last dump's graph and two fifths of a graph for the others' identities, not three graphs
+        assertThat(leaks).isGreaterThan(oneGraph).isLessThan(oneGraph * 3 / 2);
+    }
+
     /** The JVM's heap flags as -XX:+PrintCommandLineFlags printed them (the first line of stdout). */
     private static Map<String, Long> heapFlags(Run run) {
         assertThat(run.exitCode()).as(run.err()).isZero();
