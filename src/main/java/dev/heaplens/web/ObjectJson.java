@@ -5,6 +5,8 @@ import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.report.JsonWriter;
 
+import java.util.Set;
+
 /** Objects and root paths as the API writes them: every name resolved, the address as hex. */
 final class ObjectJson {
     /** Steps of a long path shown at each end; the middle is counted, not listed. */
@@ -38,6 +40,18 @@ final class ObjectJson {
         System.arraycopy(objects, 0, shown, 0, PATH_ENDS);
         System.arraycopy(objects, objects.length - PATH_ENDS, shown, PATH_ENDS, PATH_ENDS);
         return shown;
+    }
+
+    /** Adds the objects of {@code path} that {@link #path} shows to {@code shown}. */
+    static void addShown(Set<Integer> shown, RootPaths.Path path) {
+        for (int o : shownOf(path)) {
+            shown.add(o);
+        }
+    }
+
+    /** Fetches the records of {@code objects} (one pass) so their values show. */
+    static void show(ServedDump dump, Set<Integer> objects) {
+        dump.heap.showValuesOf(objects.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** A root path: its root category, and each step with the reference that led to it; a long middle is elided. */
