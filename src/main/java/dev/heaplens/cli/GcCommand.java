@@ -1,18 +1,10 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
-import dev.heaplens.analysis.gc.GcAnalysis;
-import dev.heaplens.analysis.gc.GcComparison;
-import dev.heaplens.analysis.gc.JvmGcReport;
-import dev.heaplens.analysis.gc.RubyGcAnalysis;
-import dev.heaplens.analysis.gc.RubyGcReport;
 import dev.heaplens.gc.GcLog;
-import dev.heaplens.gc.GcRuntime;
-import dev.heaplens.report.GcComparisonRenderer;
 import dev.heaplens.report.GcKeysRenderer;
-import dev.heaplens.report.JvmGcRenderer;
+import dev.heaplens.report.GcReports;
 import dev.heaplens.report.OutputFormat;
-import dev.heaplens.report.RubyGcRenderer;
 import dev.heaplens.report.TerminalText;
 import dev.heaplens.runtime.GcRuns;
 import picocli.CommandLine.Command;
@@ -78,35 +70,9 @@ final class GcCommand implements Callable<Integer> {
             // a warning may quote the log (a cut line): never raw control characters on a terminal
             run.warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
         }
-        if (runs.size() == 2) {
-            console.out().print(compare(runs.get(0), runs.get(1)));
-        } else if (runs.get(0).runtime() == GcRuntime.RUBY) {
-            console.out().print(RubyGcRenderer.render(RubyGcAnalysis.of(runs.get(0)), format));
-        } else {
-            console.out().print(JvmGcRenderer.render(GcAnalysis.jvm(runs.get(0)), format));
-        }
+        console.out().print(GcReports.render(runs, format));
         console.out().flush();
         return 0;
-    }
-
-    private String compare(GcLog a, GcLog b) {
-        String nameA = String.join(", ", a.sources());
-        String nameB = String.join(", ", b.sources());
-        if (a.runtime() != b.runtime()) {
-            throw new HeaplensException("cannot compare " + nameA + " (" + a.runtime() + ") with " + nameB + " (" + b.runtime() + ")");
-        }
-        if (a.runtime() == GcRuntime.RUBY) {
-            RubyGcReport ra = RubyGcAnalysis.of(a);
-            RubyGcReport rb = RubyGcAnalysis.of(b);
-            return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, format,
-                    format == OutputFormat.JSON ? RubyGcRenderer.render(ra, format) : null,
-                    format == OutputFormat.JSON ? RubyGcRenderer.render(rb, format) : null);
-        }
-        JvmGcReport ra = GcAnalysis.jvm(a);
-        JvmGcReport rb = GcAnalysis.jvm(b);
-        return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, format,
-                format == OutputFormat.JSON ? JvmGcRenderer.render(ra, format) : null,
-                format == OutputFormat.JSON ? JvmGcRenderer.render(rb, format) : null);
     }
 
     private int explain() {

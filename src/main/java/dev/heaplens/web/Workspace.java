@@ -2,19 +2,11 @@ package dev.heaplens.web;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
-import dev.heaplens.analysis.gc.GcAnalysis;
-import dev.heaplens.analysis.gc.GcComparison;
-import dev.heaplens.analysis.gc.JvmGcReport;
-import dev.heaplens.analysis.gc.RubyGcAnalysis;
-import dev.heaplens.analysis.gc.RubyGcReport;
 import dev.heaplens.analysis.graph.Leaks;
 import dev.heaplens.gc.GcLog;
-import dev.heaplens.gc.GcRuntime;
 import dev.heaplens.io.DumpInput;
-import dev.heaplens.report.GcComparisonRenderer;
-import dev.heaplens.report.JvmGcRenderer;
+import dev.heaplens.report.GcReports;
 import dev.heaplens.report.OutputFormat;
-import dev.heaplens.report.RubyGcRenderer;
 import dev.heaplens.runtime.GcRuns;
 import dev.heaplens.runtime.HeapRuntime;
 import dev.heaplens.runtime.LeakIdentities;
@@ -61,7 +53,7 @@ public final class Workspace implements AutoCloseable {
             gcName = null;
         } else {
             List<GcLog> runs = GcRuns.read(gcFiles);
-            gcJson = gcReport(runs);
+            gcJson = GcReports.render(runs, OutputFormat.JSON);
             gcName = String.join(", ", gcFiles);
         }
     }
@@ -110,32 +102,6 @@ public final class Workspace implements AutoCloseable {
             leaks.put(key, found);
         }
         return found;
-    }
-
-    private static String gcReport(List<GcLog> runs) {
-        if (runs.size() == 2) {
-            GcLog a = runs.get(0);
-            GcLog b = runs.get(1);
-            String nameA = String.join(", ", a.sources());
-            String nameB = String.join(", ", b.sources());
-            if (a.runtime() != b.runtime()) {
-                throw new HeaplensException("cannot compare " + nameA + " (" + a.runtime() + ") with " + nameB + " (" + b.runtime() + ")");
-            }
-            if (a.runtime() == GcRuntime.RUBY) {
-                RubyGcReport ra = RubyGcAnalysis.of(a);
-                RubyGcReport rb = RubyGcAnalysis.of(b);
-                return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, OutputFormat.JSON,
-                        RubyGcRenderer.render(ra, OutputFormat.JSON), RubyGcRenderer.render(rb, OutputFormat.JSON));
-            }
-            JvmGcReport ra = GcAnalysis.jvm(a);
-            JvmGcReport rb = GcAnalysis.jvm(b);
-            return GcComparisonRenderer.render(GcComparison.of(ra, rb), nameA, nameB, OutputFormat.JSON,
-                    JvmGcRenderer.render(ra, OutputFormat.JSON), JvmGcRenderer.render(rb, OutputFormat.JSON));
-        }
-        GcLog run = runs.get(0);
-        return run.runtime() == GcRuntime.RUBY
-                ? RubyGcRenderer.render(RubyGcAnalysis.of(run), OutputFormat.JSON)
-                : JvmGcRenderer.render(GcAnalysis.jvm(run), OutputFormat.JSON);
     }
 
     @Override
