@@ -23,10 +23,6 @@ import java.util.zip.CRC32C;
  */
 public final class IndexWriter implements AutoCloseable {
     /** Values by index, written without copying them into an array first. */
-    public interface Longs {
-        long get(long i);
-    }
-
     public interface Ints {
         int get(long i);
     }
@@ -93,15 +89,6 @@ public final class IndexWriter implements AutoCloseable {
             buffer.position(buffer.position() + 8 * n);
             position += 8L * (n - 1);
             i += n;
-        }
-        end(name, IndexFormat.LONGS, start);
-    }
-
-    public void longs(String name, long count, Longs values) throws IOException {
-        long start = begin();
-        for (long i = 0; i < count; i++) {
-            room(8);
-            buffer.putLong(values.get(i));
         }
         end(name, IndexFormat.LONGS, start);
     }
