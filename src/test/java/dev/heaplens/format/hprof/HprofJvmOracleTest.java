@@ -207,11 +207,14 @@ class HprofJvmOracleTest {
         return Stream.concat(a.stream(), b.stream()).toList();
     }
 
-    /** Counts one or two apart with the same bytes per object (all objects of the class alike in size). */
+    /**
+     * Counts one or two apart with the same bytes per object (all objects of the class alike in
+     * size); when one side has none, there is no size of the dump's to check.
+     */
     static boolean isTransient(long[] dump, long[] histogram) {
         long apart = Math.abs(dump[0] - histogram[0]);
-        return apart >= 1 && apart <= 2 && dump[0] > 0 && histogram[0] > 0
-                && dump[1] * histogram[0] == histogram[1] * dump[0];
+        return apart >= 1 && apart <= 2
+                && (dump[0] == 0 || histogram[0] == 0 || dump[1] * histogram[0] == histogram[1] * dump[0]);
     }
 
     @Test
@@ -220,6 +223,8 @@ class HprofJvmOracleTest {
         assertThat(isTransient(new long[] {3, 48}, new long[] {4, 72})).as("another size per object").isFalse();
         assertThat(isTransient(new long[] {3, 48}, new long[] {3, 48})).as("not apart").isFalse();
         assertThat(isTransient(new long[] {1, 16}, new long[] {5, 80})).as("too far apart").isFalse();
+        assertThat(isTransient(new long[] {0, 0}, new long[] {1, 32})).as("a wait node between two waits").isTrue();
+        assertThat(isTransient(new long[] {0, 0}, new long[] {3, 96})).as("too far apart").isFalse();
     }
 
     @Test
