@@ -7,6 +7,8 @@ import dev.heaplens.format.hprof.probe.LoaderProbe;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.heaplens.graph.EdgeFilter;
@@ -30,7 +32,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * edges the JVM keeps (object to class, class loader to its classes) fewer than 0.1% may be left.
  */
 class HprofReachabilityTest {
+    /**
+     * Up to JDK 21 only: on JDK 22+ the test JVM's own dump holds filler arrays of the TLABs its
+     * busy threads retired, and the histogram taken after the dump (with its own full GC) no longer
+     * counts them, so a run can find hundreds unexplained (seen in CI on JDK 25). The child JVM
+     * below is quiet, and checks JDK 22+.
+     */
     @Test
+    @EnabledForJreRange(max = JRE.JAVA_21)
     void liveDumpOfThisJvmIsReachable(@TempDir Path dir) throws Exception {
         Path dump = SelfDump.write(dir.resolve("self.hprof"));
         assertAlmostAllReachable(dump, fillers(LayoutProbe.histogram()), "this JVM");
