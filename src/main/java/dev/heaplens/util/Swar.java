@@ -16,6 +16,26 @@ public final class Swar {
     private Swar() {
     }
 
+    // A "marked" word has the high bit set in some of its bytes and no other bit, as matches()
+    // returns. Long.numberOfTrailingZeros and Long.bitCount, which would read them, are not
+    // intrinsics in the C1 compiler the launcher runs: their Java bodies branch. These multiply.
+
+    /** Index (0 to 7, first byte lowest) of the first marked byte of {@code m}; 8 when none is. */
+    static int firstMarked(long m) {
+        return m == 0 ? 8 : firstMarkedOfSome(m);
+    }
+
+    /** {@link #firstMarked} of a word with at least one marked byte. */
+    private static int firstMarkedOfSome(long m) {
+        // the lowest mark moved to bit 0 of its byte k; times this constant, byte k's value (k) lands in the top byte
+        return (int) ((((m & -m) >>> 7) * 0x0001020304050607L) >>> 56);
+    }
+
+    /** How many bytes of {@code m} are marked: the marks, moved to bit 0 of their bytes, summed in the top byte. */
+    private static int marked(long m) {
+        return (int) (((m >>> 7) * ONES) >>> 56);
+    }
+
     /** A word with {@code b} in every byte. */
     public static long broadcast(byte b) {
         return (b & 0xffL) * ONES;
@@ -57,7 +77,7 @@ public final class Swar {
         long lower = w7 | 0x2020202020202020L;
         long letter = (lower + 0x1F1F1F1F1F1F1F1FL) & ~(lower + 0x1919191919191919L); // >= 'a' and not > 'f'
         long valid = (digit | letter) & ~word & HIGHS; // and ASCII
-        return Long.numberOfTrailingZeros(~valid & HIGHS) >>> 3;
+        return firstMarked(~valid & HIGHS);
     }
 
     /**
@@ -74,7 +94,7 @@ public final class Swar {
 
     /** Index (0 to 7, first byte lowest) of the first {@code target} in {@code word}, or 8 when none is. */
     public static int firstIndexIn(long word, byte target) {
-        return Long.numberOfTrailingZeros(matches(word, broadcast(target))) >>> 3;
+        return firstMarked(matches(word, broadcast(target)));
     }
 
     /** Index of the first {@code target} in {@code buf[from, to)}, or -1. */
@@ -84,7 +104,7 @@ public final class Swar {
         for (; i + 8 <= to; i += 8) {
             long m = matches((long) LONGS.get(buf, i), pattern);
             if (m != 0) {
-                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+                return i + firstMarkedOfSome(m);
             }
         }
         for (; i < to; i++) {
@@ -127,12 +147,10 @@ public final class Swar {
             long s = matches(word, stopPattern);
             long c = matches(word, countPattern);
             if (s != 0) {
-                int at = Long.numberOfTrailingZeros(s);
-                long below = c & ((1L << at) - 1);
-                count[0] = n + Long.bitCount(below);
-                return i + (at >>> 3);
+                count[0] = n + marked(c & ((s & -s) - 1));
+                return i + firstMarkedOfSome(s);
             }
-            n += Long.bitCount(c);
+            n += marked(c);
         }
         for (; i < to; i++) {
             if (buf[i] == stop) {

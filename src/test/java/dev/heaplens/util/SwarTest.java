@@ -26,6 +26,10 @@ class SwarTest {
                 assertThat(at).isEqualTo(first(buf, from, to, target));
                 int end = at < 0 ? to : at;
                 assertThat(count[0]).isEqualTo(occurrences(buf, from, end, (byte) '"'));
+                if (from + 8 <= buf.length) {
+                    int inWord = first(buf, from, from + 8, target);
+                    assertThat(Swar.firstIndexIn(Swar.word(buf, from), target)).isEqualTo(inWord < 0 ? 8 : inWord - from);
+                }
             }
         }
     }
