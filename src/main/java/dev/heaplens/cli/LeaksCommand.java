@@ -2,6 +2,9 @@ package dev.heaplens.cli;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.graph.EdgeFilter;
+import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.LeaksRenderer;
 import dev.heaplens.report.ObjectRenderer;
@@ -76,7 +79,9 @@ final class LeaksCommand implements Callable<Integer> {
         long bytesOfA = inA.bytes();
         inA = null; // A's identities are garbage before C's graph is built: the heap need not hold both
         LoadedHeap heapC = runtime.load(inputs.get(2));
-        Leaks leaks = Leaks.find(heapC.namer(), heapC.dominators(), newInB.in(heapC), newInB.rule(), key, shownCount);
+        // No dominator tree: the retained sets shown are found by traversals of C's graph.
+        EdgeFilter strong = heapC.graph().strongReferences();
+        Leaks leaks = Leaks.find(heapC.namer(), strong, newInB.in(heapC), newInB.rule(), key, shownCount);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
         Set<Integer> objects = new LinkedHashSet<>();
@@ -87,11 +92,17 @@ final class LeaksCommand implements Callable<Integer> {
                 }
             }
         });
-        heapC.showValuesOf(objects.stream().mapToInt(Integer::intValue).toArray());
+        int[] steps = objects.stream().mapToInt(Integer::intValue).toArray();
+        heapC.showValuesOf(steps);
+        RetainedSet[] retainedOfSteps = RetainedSet.eachOf(heapC.graph(), strong, steps);
+        Map<Integer, ObjectRow> rows = new HashMap<>();
+        for (int i = 0; i < steps.length; i++) {
+            rows.put(steps[i], ObjectRow.of(steps[i], heapC.graph(), retainedOfSteps[i], heapC.namer()));
+        }
         Map<String, ObjectRenderer.PathView> paths = new HashMap<>();
         for (Leaks.Group g : shown) {
             if (g.samplePath() != null) {
-                paths.put(g.key(), PathViews.of(heapC, g.samplePath()));
+                paths.put(g.key(), PathViews.of(heapC, g.samplePath(), rows::get));
             }
         }
         List<String> names = inputs.stream().map(DumpInput::name).toList();
