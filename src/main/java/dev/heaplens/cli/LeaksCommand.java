@@ -9,7 +9,7 @@ import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.LeaksRenderer;
 import dev.heaplens.report.ObjectRenderer;
 import dev.heaplens.runtime.HeapRuntime;
-import dev.heaplens.runtime.LeakIdentities;
+import dev.heaplens.runtime.LeakCandidates;
 import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,15 +73,11 @@ final class LeaksCommand implements Callable<Integer> {
         HeapRuntime runtime = dumps.runtime();
         GroupBy key = runtime.key(by != null ? by : runtime.defaultLeakKey(), runtime.graphKeys(), inputs.get(0).name());
         int shownCount = top.atLeastOne();
-        // A and B are read for identities only (one pass each), C into a graph.
-        LeakIdentities inA = runtime.identities(inputs.get(0), null);
-        LeakIdentities newInB = runtime.identities(inputs.get(1), inA);
-        long bytesOfA = inA.bytes();
-        inA = null; // A's identities are garbage before C's graph is built: the heap need not hold both
-        LoadedHeap heapC = runtime.load(inputs.get(2));
+        LeakCandidates candidates = runtime.leakCandidates(inputs.get(0), inputs.get(1), inputs.get(2));
+        LoadedHeap heapC = candidates.heapC();
         // No dominator tree: the retained sets shown are found by traversals of C's graph.
         EdgeFilter strong = heapC.graph().strongReferences();
-        Leaks leaks = Leaks.find(heapC.namer(), strong, newInB.in(heapC), newInB.rule(), key, shownCount);
+        Leaks leaks = Leaks.find(heapC.namer(), strong, candidates.newInB(), candidates.rule(), key, shownCount);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
         Set<Integer> objects = new LinkedHashSet<>();
@@ -111,6 +107,6 @@ final class LeaksCommand implements Callable<Integer> {
         if (format.rowsOnly()) {
             console.err().println("heaplens: " + LeaksRenderer.totalsNote(leaks));
         }
-        return gate.check(console, "leaked memory", leaks.leakedBytes(), bytesOfA);
+        return gate.check(console, "leaked memory", leaks.leakedBytes(), candidates.bytesOfA());
     }
 }
