@@ -72,6 +72,11 @@ public final class Swar {
         return ((x & 0x0000FFFF00000000L) >>> 32) | ((x & 0x000000000000FFFFL) << 16);
     }
 
+    /** Index (0 to 7, first byte lowest) of the first {@code target} in {@code word}, or 8 when none is. */
+    public static int firstIndexIn(long word, byte target) {
+        return Long.numberOfTrailingZeros(matches(word, broadcast(target))) >>> 3;
+    }
+
     /** Index of the first {@code target} in {@code buf[from, to)}, or -1. */
     public static int indexOf(byte[] buf, int from, int to, byte target) {
         long pattern = broadcast(target);

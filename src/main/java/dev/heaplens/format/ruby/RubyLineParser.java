@@ -16,9 +16,6 @@ import static dev.heaplens.format.ruby.RubyKeys.*;
 public final class RubyLineParser extends TailScanner {
     private final boolean wantReferences;
     private final boolean wantFlags;
-    /** Off only in tests, to check {@link #finishTail} against the key loop it stands in for. */
-    boolean fastTail = true;
-
     /** The last address parsed that is not one of the record's own fields (a reference). */
     private long lastAddress;
     private String error;
@@ -169,7 +166,7 @@ public final class RubyLineParser extends TailScanner {
         if (p + 16 > end || Swar.word(buf, p) != W_HEAD_TYPE || buf[p + 8] != ':') {
             return -1;
         }
-        p = parseType(p + HEAD_TYPE.length, r);
+        p = parseUsualType(p + HEAD_TYPE.length, r);
         if (p + 16 <= end && Swar.word(buf, p) == W_HEAD_CLASS && Swar.word(buf, p + 2) == W_HEAD_CLASS_END) {
             p = parseAddress(p + HEAD_CLASS.length, r, K_CLASS);
             if (headerComplete(K_CLASS, r)) {
@@ -184,9 +181,6 @@ public final class RubyLineParser extends TailScanner {
         }
         return -1;
     }
-
-    private static final long W_MEMSIZE_KEY = Swar.wordOf("\"memsize");
-    private static final long W_FLAGS_KEY = Swar.wordOf(", \"flags");
 
     /**
      * The tail most lines end with, {@code "memsize":N}, then {@code }} or {@code , "flags":{...}}},
@@ -355,6 +349,30 @@ public final class RubyLineParser extends TailScanner {
             default:
                 return skipValue(pos);
         }
+    }
+
+    /**
+     * The type value as Ruby writes it, a quoted name of up to eight capitals followed by a comma,
+     * looked up a word at a time; anything else goes to {@link #parseType}, which also says what
+     * is wrong with it.
+     */
+    private int parseUsualType(int pos, RubyRecord r) {
+        if (!fastTail || pos + 11 > end || buf[pos] != '"') {
+            return parseType(pos, r);
+        }
+        long word = Swar.word(buf, pos + 1);
+        int length = Swar.firstIndexIn(word, (byte) '"');
+        int close = pos + 1 + length;
+        if (length == 0 || close + 1 >= end || buf[close] != '"' || buf[close + 1] != ','
+                || Swar.firstIndexIn(word, (byte) 0) < length) { // a NUL would read as the zeros past a short name
+            return parseType(pos, r);
+        }
+        RubyType type = RubyType.ofNameWord(length == 8 ? word : word & ((1L << (length << 3)) - 1));
+        if (type == null) {
+            return parseType(pos, r);
+        }
+        r.type = type;
+        return close + 1;
     }
 
     private int parseType(int pos, RubyRecord r) {

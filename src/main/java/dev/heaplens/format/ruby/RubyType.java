@@ -56,6 +56,39 @@ public enum RubyType {
         }
     }
 
+    /** The names as {@link dev.heaplens.util.Swar#word} reads them (all fit in eight bytes), hashed, linear probing. */
+    private static final long[] NAME_WORDS = new long[64];
+    private static final RubyType[] BY_NAME_WORD = new RubyType[64];
+
+    static {
+        for (RubyType t : VALUES) {
+            long word = dev.heaplens.util.Swar.wordOf(t.name());
+            if (t.name().length() > 8) {
+                throw new AssertionError(t + " does not fit in a word");
+            }
+            int i = slot(word);
+            while (BY_NAME_WORD[i] != null) {
+                i = (i + 1) & 63;
+            }
+            NAME_WORDS[i] = word;
+            BY_NAME_WORD[i] = t;
+        }
+    }
+
+    private static int slot(long word) {
+        return (int) ((word * 0x9E3779B97F4A7C15L) >>> 58);
+    }
+
+    /** The type whose name is the bytes of {@code word} (zeros past the name), or null. */
+    static RubyType ofNameWord(long word) {
+        for (int i = slot(word); BY_NAME_WORD[i] != null; i = (i + 1) & 63) {
+            if (NAME_WORDS[i] == word) {
+                return BY_NAME_WORD[i];
+            }
+        }
+        return null;
+    }
+
     private static int shape(byte[] buf, int start, int end) {
         int len = end - start;
         return len == 0 ? 0 : (len * 31 + buf[start] * 7 + buf[end - 1]) & 0xff;

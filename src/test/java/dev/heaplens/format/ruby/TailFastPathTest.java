@@ -9,7 +9,8 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The histogram read finishes the usual tail ({@code "memsize":N, "flags":{...}}}) without the key
+ * The histogram read takes the usual type value a word at a time, finds the usual tail walking back
+ * with word compares, and finishes the usual tail ({@code "memsize":N, "flags":{...}}}) without the key
  * loop. Against the key loop itself (the fast tail switched off): the same lines accepted, the
  * same memsize, on seeded random tails and on the same tails with bytes changed near the end
  * (spaces, braces, quotes, digits, a cut line).
@@ -18,13 +19,17 @@ class TailFastPathTest {
     private static final String[] FLAGS = {"", "\"wb_protected\":true", "\"wb_protected\":true, \"old\":true, \"marked\":true",
             "\"a}b\":true", "\"x\\\"\":1"};
 
+    /** Type names Ruby writes, and near misses: a name cut or grown, lower case, a NUL, nine bytes, an escape. */
+    private static final String[] TYPES = {"STRING", "OBJECT", "RATIONAL", "NIL", "IMEMO", "ICLASS", "STRIN", "STRINGS",
+            "string", "STRING\u0000\u0000", "RATIONALS", "RATIONA", "ST\\u0052ING", "", "A", "ROOT"};
+
     @Test
     void fastTailAgreesWithTheKeyLoop() {
         int accepted = 0;
         for (long seed = 0; seed < 20_000; seed++) {
             Random rnd = new Random(seed);
             StringBuilder b = new StringBuilder("{\"address\":\"0x7f00").append(Integer.toHexString(0x100000 + rnd.nextInt(1 << 20)))
-                    .append("\", \"type\":\"").append(rnd.nextBoolean() ? "STRING" : "OBJECT").append("\", \"class\":\"0x7f0012345678\"");
+                    .append("\", \"type\":\"").append(TYPES[rnd.nextInt(TYPES.length)]).append("\", \"class\":\"0x7f0012345678\"");
             if (rnd.nextBoolean()) {
                 b.append(", \"value\":\"v").append(rnd.nextInt(99)).append('"');
             }
@@ -46,7 +51,7 @@ class TailFastPathTest {
                 accepted++;
             }
         }
-        assertThat(accepted).isGreaterThan(8_000);
+        assertThat(accepted).isGreaterThan(3_000); // about half the type names are real ones
     }
 
     private static boolean compare(byte[] line, int length, long seed) {
