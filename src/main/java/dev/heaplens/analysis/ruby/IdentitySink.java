@@ -12,7 +12,7 @@ import java.util.Set;
 
 /** Collects the identities of a dump's objects (address plus {@link ObjectIdentity#key}). */
 public final class IdentitySink implements RubyRecordSink {
-    public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
+    public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.GENERATION);
 
     private final IdentityTable identities;
     /** Only identities absent from these are kept (null: keep all). */
