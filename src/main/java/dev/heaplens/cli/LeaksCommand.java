@@ -7,6 +7,7 @@ import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.LeaksRenderer;
+import dev.heaplens.report.OutputFormat;
 import dev.heaplens.report.ObjectRenderer;
 import dev.heaplens.runtime.HeapRuntime;
 import dev.heaplens.runtime.LeakCandidates;
@@ -90,10 +91,14 @@ final class LeaksCommand implements Callable<Integer> {
         });
         int[] steps = objects.stream().mapToInt(Integer::intValue).toArray();
         heapC.showValuesOf(steps);
-        RetainedSet[] retainedOfSteps = RetainedSet.eachOf(heapC.graph(), strong, steps);
+        // Of the formats only JSON shows what each object of a sample path retains: a traversal of
+        // C's graph per 31 objects, made for it alone.
+        RetainedSet[] retainedOfSteps = format.format == OutputFormat.JSON
+                ? RetainedSet.eachOf(heapC.graph(), strong, steps) : null;
         Map<Integer, ObjectRow> rows = new HashMap<>();
         for (int i = 0; i < steps.length; i++) {
-            rows.put(steps[i], ObjectRow.of(steps[i], heapC.graph(), retainedOfSteps[i], heapC.namer()));
+            rows.put(steps[i], ObjectRow.of(steps[i], heapC.graph(), retainedOfSteps == null ? null : retainedOfSteps[i],
+                    heapC.namer()));
         }
         Map<String, ObjectRenderer.PathView> paths = new HashMap<>();
         for (Leaks.Group g : shown) {

@@ -72,7 +72,7 @@ public final class LoadedHeap {
     public Reachability reachability() {
         Reachability r = reachability;
         if (r == null) {
-            r = Reachability.of(dominators, heap);
+            r = Reachability.of(dominators(), heap);
             reachability = r;
         }
         return r;

@@ -54,6 +54,23 @@ class HprofLeaksTest {
     }
 
     @Test
+    void everySamplePathObjectRetainsWhatTheDominatorTreeOfObjectSays() throws IOException {
+        // leaks finds these without a dominator tree; object reads them off C's.
+        Result r = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--format", "json");
+        int steps = 0;
+        for (JsonNode row : new ObjectMapper().readTree(r.out()).get("rows")) {
+            for (JsonNode step : row.get("samplePath").get("steps")) {
+                String address = step.get("address").asText();
+                JsonNode object = new ObjectMapper().readTree(run("object", dump("c.hprof"), address, "--format", "json").out());
+                assertThat(step.get("retainedSize").asLong()).as(address).isEqualTo(object.get("retainedSize").asLong());
+                assertThat(step.get("retainedCount").asLong()).as(address).isEqualTo(object.get("retainedCount").asLong());
+                steps++;
+            }
+        }
+        assertThat(steps).isGreaterThan(2);
+    }
+
+    @Test
     void gatesOnLeakedBytes() {
         Result over = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--fail-over", "71");
         assertThat(over.exitCode()).as(over.toString()).isEqualTo(3);

@@ -14,10 +14,14 @@ public record ObjectRow(long address, String kind, String className, long shallo
         return of(o, d.graph(), new RetainedSet(d.retainedCount(o), d.retainedSize(o)), namer);
     }
 
-    /** Describes object {@code o} of {@code g}, whose retained set is {@code retained}. */
+    /**
+     * Describes object {@code o} of {@code g}, whose retained set is {@code retained}, or null when
+     * not computed (for a rendering that does not show it): the retained figures are then -1.
+     */
     public static ObjectRow of(int o, HeapGraph g, RetainedSet retained, ObjectNamer namer) {
-        return new ObjectRow(g.address(o), namer.kind(o), namer.group(o, GroupBy.CLASS),
-                g.shallowSize(o), retained.bytes(), retained.count(), namer.location(o), namer.shortValue(o));
+        return new ObjectRow(g.address(o), namer.kind(o), namer.group(o, GroupBy.CLASS), g.shallowSize(o),
+                retained == null ? -1 : retained.bytes(), retained == null ? -1 : retained.count(), namer.location(o),
+                namer.shortValue(o));
     }
 
     /** The address as Ruby and JVM tools print it. */
