@@ -2,11 +2,15 @@ package dev.heaplens.cli;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.graph.EdgeFilter;
+import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.LeaksRenderer;
+import dev.heaplens.report.OutputFormat;
 import dev.heaplens.report.ObjectRenderer;
 import dev.heaplens.runtime.HeapRuntime;
-import dev.heaplens.runtime.LeakIdentities;
+import dev.heaplens.runtime.LeakCandidates;
 import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,13 +74,11 @@ final class LeaksCommand implements Callable<Integer> {
         HeapRuntime runtime = dumps.runtime();
         GroupBy key = runtime.key(by != null ? by : runtime.defaultLeakKey(), runtime.graphKeys(), inputs.get(0).name());
         int shownCount = top.atLeastOne();
-        // A and B are read for identities only (one pass each), C into a graph.
-        LeakIdentities inA = runtime.identities(inputs.get(0), null);
-        LeakIdentities newInB = runtime.identities(inputs.get(1), inA);
-        long bytesOfA = inA.bytes();
-        inA = null; // A's identities are garbage before C's graph is built: the heap need not hold both
-        LoadedHeap heapC = runtime.load(inputs.get(2));
-        Leaks leaks = Leaks.find(heapC.namer(), heapC.dominators(), newInB.in(heapC), newInB.rule(), key, shownCount);
+        LeakCandidates candidates = runtime.leakCandidates(inputs.get(0), inputs.get(1), inputs.get(2));
+        LoadedHeap heapC = candidates.heapC();
+        // No dominator tree: the retained sets shown are found by traversals of C's graph.
+        EdgeFilter strong = heapC.graph().strongReferences();
+        Leaks leaks = Leaks.find(heapC.namer(), strong, candidates.newInB(), candidates.rule(), key, shownCount);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
         Set<Integer> objects = new LinkedHashSet<>();
@@ -87,11 +89,21 @@ final class LeaksCommand implements Callable<Integer> {
                 }
             }
         });
-        heapC.showValuesOf(objects.stream().mapToInt(Integer::intValue).toArray());
+        int[] steps = objects.stream().mapToInt(Integer::intValue).toArray();
+        heapC.showValuesOf(steps);
+        // Of the formats only JSON shows what each object of a sample path retains: a traversal of
+        // C's graph per 31 objects, made for it alone.
+        RetainedSet[] retainedOfSteps = format.format == OutputFormat.JSON
+                ? RetainedSet.eachOf(heapC.graph(), strong, steps) : null;
+        Map<Integer, ObjectRow> rows = new HashMap<>();
+        for (int i = 0; i < steps.length; i++) {
+            rows.put(steps[i], ObjectRow.of(steps[i], heapC.graph(), retainedOfSteps == null ? null : retainedOfSteps[i],
+                    heapC.namer()));
+        }
         Map<String, ObjectRenderer.PathView> paths = new HashMap<>();
         for (Leaks.Group g : shown) {
             if (g.samplePath() != null) {
-                paths.put(g.key(), PathViews.of(heapC, g.samplePath()));
+                paths.put(g.key(), PathViews.of(heapC, g.samplePath(), rows::get));
             }
         }
         List<String> names = inputs.stream().map(DumpInput::name).toList();
@@ -100,6 +112,6 @@ final class LeaksCommand implements Callable<Integer> {
         if (format.rowsOnly()) {
             console.err().println("heaplens: " + LeaksRenderer.totalsNote(leaks));
         }
-        return gate.check(console, "leaked memory", leaks.leakedBytes(), bytesOfA);
+        return gate.check(console, "leaked memory", leaks.leakedBytes(), candidates.bytesOfA());
     }
 }

@@ -8,6 +8,7 @@ import dev.heaplens.runtime.LoadedHeap;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /** Root paths as the renderers show them. */
 final class PathViews {
@@ -16,11 +17,16 @@ final class PathViews {
 
     /** A root path as shown: its objects described and the reference names between them. */
     static ObjectRenderer.PathView of(LoadedHeap loaded, RootPaths.Path path) {
+        return of(loaded, path, o -> ObjectRow.of(o, loaded.dominators(), loaded.namer()));
+    }
+
+    /** As above, each object described by {@code row}. */
+    static ObjectRenderer.PathView of(LoadedHeap loaded, RootPaths.Path path, IntFunction<ObjectRow> row) {
         List<ObjectRow> steps = new ArrayList<>();
         List<String> via = new ArrayList<>();
         int[] objects = path.objects();
         for (int k = 0; k < objects.length; k++) {
-            steps.add(ObjectRow.of(objects[k], loaded.dominators(), loaded.namer()));
+            steps.add(row.apply(objects[k]));
             via.add(k == 0 ? null : ObjectReport.via(loaded.namer(), objects[k - 1], objects[k]));
         }
         return new ObjectRenderer.PathView(path.rootCategory(), steps, via);

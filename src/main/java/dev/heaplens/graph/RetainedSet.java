@@ -83,37 +83,64 @@ public record RetainedSet(long count, long bytes) {
         return precise(dominators, toBits(members));
     }
 
-    /** Groups one traversal makes exact together: one bit each in an int per object. */
-    static final int GROUPS_PER_PASS = 32;
+    /**
+     * Groups one traversal makes exact together: one bit each in an int per object, the last bit
+     * kept for what the roots reach with no member removed.
+     */
+    static final int GROUPS_PER_PASS = 31;
+
+    private static final int REACHED = 1 << GROUPS_PER_PASS;
 
     /**
      * The exact retained set of each of {@code groups} groups at once, as {@link #precise} gives
      * them one by one: {@code groupOf[o]} is the group of object {@code o} (0..groups-1), or any
-     * other value for objects in none. One traversal from the roots makes up to 32 groups exact:
+     * other value for objects in none. One traversal from the roots makes up to 31 groups exact:
      * each object keeps a bit per group, set when some path from a root reaches it without
      * passing a member of that group; an object reached again with new bits passes them on.
      * Every object gains each bit at most once, so the cost is at most that of one traversal
-     * per group, and on real heaps close to one traversal in all. Batches of 32 run on every core.
+     * per group, and on real heaps close to one traversal in all. Batches of 31 run on every core.
      */
     public static RetainedSet[] precise(Dominators dominators, int[] groupOf, int groups) {
+        return precise(dominators.graph(), dominators.filter(), groupOf, groups);
+    }
+
+    /**
+     * As {@link #precise(Dominators, int[], int)}, without a dominator tree: what the roots reach
+     * (following the references {@code filter} follows) is found in the same traversals.
+     */
+    public static RetainedSet[] precise(HeapGraph graph, EdgeFilter filter, int[] groupOf, int groups) {
         RetainedSet[] result = new RetainedSet[groups];
         int passes = (groups + GROUPS_PER_PASS - 1) / GROUPS_PER_PASS;
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         int threads = Math.max(1, Math.min(passes, Runtime.getRuntime().availableProcessors()));
+        EdgeFilter followed = filter == EdgeFilter.ALL ? null : filter;
         dev.heaplens.util.Parallel.runUnchecked("heaplens-retained", threads, t -> {
             for (int pass = next.getAndIncrement(); pass < passes; pass = next.getAndIncrement()) {
                 int first = pass * GROUPS_PER_PASS;
-                preciseBatch(dominators, groupOf, first, Math.min(groups, first + GROUPS_PER_PASS), result);
+                preciseBatch(graph, followed, groupOf, first, Math.min(groups, first + GROUPS_PER_PASS), result);
             }
         });
         return result;
     }
 
-    /** Groups {@code [first, end)} (at most 32) in one traversal. */
-    private static void preciseBatch(Dominators dominators, int[] groupOf, int first, int end, RetainedSet[] result) {
-        HeapGraph g = dominators.graph();
-        EdgeFilter filter = dominators.filter() == EdgeFilter.ALL ? null : dominators.filter();
-        int all = end - first == 32 ? -1 : (1 << (end - first)) - 1;
+    /**
+     * The exact retained set of each object of {@code objects} (distinct), as {@link Dominators#retainedSize}
+     * and {@link Dominators#retainedCount} give them, without a dominator tree: each object a group
+     * of its own, 31 per traversal.
+     */
+    public static RetainedSet[] eachOf(HeapGraph graph, EdgeFilter filter, int[] objects) {
+        int[] groupOf = new int[graph.objectCount()];
+        Arrays.fill(groupOf, -1);
+        for (int i = 0; i < objects.length; i++) {
+            groupOf[objects[i]] = i;
+        }
+        return precise(graph, filter, groupOf, objects.length);
+    }
+
+    /** Groups {@code [first, end)} (at most 31) in one traversal; {@code filter} null follows all. */
+    private static void preciseBatch(HeapGraph g, EdgeFilter filter, int[] groupOf, int first, int end,
+                                     RetainedSet[] result) {
+        int all = REACHED | ((1 << (end - first)) - 1);
         int[] bits = new int[g.objectCount()]; // groups whose members some path to the object avoids
         int[] stack = new int[1024];
         int sp = 0;
@@ -148,12 +175,19 @@ public record RetainedSet(long count, long bytes) {
         }
         long[] keptCount = new long[end - first];
         long[] keptBytes = new long[end - first];
+        long reachedCount = 0;
+        long reachedBytes = 0;
         for (int o = 0, n = bits.length; o < n; o++) {
             int b = bits[o];
             if (b == 0) {
                 continue;
             }
             long size = g.shallowSize(o);
+            if ((b & REACHED) != 0) {
+                reachedCount++;
+                reachedBytes += size;
+                b &= ~REACHED;
+            }
             for (; b != 0; b &= b - 1) {
                 int k = Integer.numberOfTrailingZeros(b);
                 keptCount[k]++;
@@ -161,8 +195,7 @@ public record RetainedSet(long count, long bytes) {
             }
         }
         for (int k = 0; k < end - first; k++) {
-            result[first + k] = new RetainedSet(dominators.reachableCount() - keptCount[k],
-                    dominators.reachableBytes() - keptBytes[k]);
+            result[first + k] = new RetainedSet(reachedCount - keptCount[k], reachedBytes - keptBytes[k]);
         }
     }
 

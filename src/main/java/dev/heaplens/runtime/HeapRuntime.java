@@ -67,6 +67,20 @@ public interface HeapRuntime {
     LeakIdentities identities(DumpInput input, LeakIdentities unless);
 
     /**
+     * What leaks compares, from dumps {@code a}, {@code b} and {@code c} of this runtime. Here: A
+     * and B read for identities (one pass each; A's are garbage before C's graph is built, so the
+     * heap need not hold both), then C into a graph. A runtime may read them otherwise.
+     */
+    default LeakCandidates leakCandidates(DumpInput a, DumpInput b, DumpInput c) {
+        LeakIdentities inA = identities(a, null);
+        LeakIdentities newInB = identities(b, inA);
+        long bytesOfA = inA.bytes();
+        inA = null; // garbage from here
+        LoadedHeap heapC = load(c);
+        return new LeakCandidates(heapC, newInB.in(heapC), newInB.rule(), bytesOfA);
+    }
+
+    /**
      * Strings with equal contents and what they waste, with the text of the {@code shown} most
      * wasteful. Only a JVM runtime has them; the others refuse in one line.
      */

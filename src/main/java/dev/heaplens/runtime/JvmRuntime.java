@@ -26,10 +26,12 @@ import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.util.LongLongMap;
+import dev.heaplens.util.Parallel;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
@@ -121,6 +123,39 @@ final class JvmRuntime extends RuntimeBase {
         JvmIdentities kept = withProgress(input, 1, source -> JvmIdentities.read(source, skip, layout(), options.strict()));
         warn(input, kept.warnings());
         return new Identities(kept);
+    }
+
+    /**
+     * C's graph first, then A and B side by side (one thread each) marking which of C's objects
+     * they hold: a JVM object's identity is an exact (address, class) pair, so "in B and not in
+     * A" asked of each object of C is what comparing B's identities with A's then C's gives,
+     * with a bit per object of C in place of a set of A's identities (fewer bytes, and the two
+     * reads no longer wait for each other).
+     */
+    @Override
+    public LeakCandidates leakCandidates(DumpInput a, DumpInput b, DumpInput c) {
+        LoadedHeap heapC = load(c);
+        JvmIdentities.ObjectKeys keysOfC = new JvmIdentities.ObjectKeys((JvmHeap) heapC.namer());
+        List<DumpInput> earlier = List.of(a, b);
+        List<ProgressSource> sources = List.of(new ProgressSource(source(a)), new ProgressSource(source(b)));
+        JvmIdentities.Marked[] marked = new JvmIdentities.Marked[2];
+        long total = a.isGzip() || b.isGzip() ? -1 : a.size() + b.size();
+        String what = "reading " + a.name() + " and " + b.name();
+        try (ReadListener.Reading ignored = listener.reading(what, total,
+                () -> sources.get(0).bytesRead() + sources.get(1).bytesRead())) {
+            int threads = Math.max(1, Math.min(2, options.threads()));
+            Parallel.runUnchecked("heaplens-leaks", threads, t -> {
+                for (int i = t; i < 2; i += threads) {
+                    marked[i] = JvmIdentities.mark(sources.get(i), keysOfC, layout(), options.strict());
+                }
+            });
+        }
+        for (int i = 0; i < 2; i++) {
+            warn(earlier.get(i), marked[i].warnings());
+        }
+        BitSet inA = marked[0].objects();
+        BitSet inB = marked[1].objects();
+        return new LeakCandidates(heapC, o -> inB.get(o) && !inA.get(o), Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
     }
 
     /** A JVM object's identity: its address and its class's name (class addresses move between dumps). */

@@ -24,15 +24,16 @@ public final class LoadedHeap {
 
     private final DumpInput input;
     private final NamedHeap heap;
-    private final Dominators dominators;
     private final Records records;
+    private volatile Dominators dominators;
     private volatile Reachability reachability;
 
+    /** Dominators computed when first asked for (leaks never asks). */
     LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
-        this(input, heap, records, Dominators.compute(heap.graph(), heap.graph().strongReferences()));
+        this(input, heap, records, null);
     }
 
-    /** With dominators computed before (read from the index cache). */
+    /** With dominators computed before (read from the index cache), or null for when first asked. */
     LoadedHeap(DumpInput input, NamedHeap heap, Records records, Dominators dominators) {
         this.input = input;
         this.heap = heap;
@@ -54,14 +55,24 @@ public final class LoadedHeap {
     }
 
     public Dominators dominators() {
-        return dominators;
+        Dominators d = dominators;
+        if (d == null) {
+            synchronized (this) {
+                d = dominators;
+                if (d == null) {
+                    d = Dominators.compute(heap.graph(), heap.graph().strongReferences());
+                    dominators = d;
+                }
+            }
+        }
+        return d;
     }
 
     /** What the GC roots reach, computed once (or read from the index cache). */
     public Reachability reachability() {
         Reachability r = reachability;
         if (r == null) {
-            r = Reachability.of(dominators, heap);
+            r = Reachability.of(dominators(), heap);
             reachability = r;
         }
         return r;

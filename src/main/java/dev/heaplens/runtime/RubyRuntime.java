@@ -116,7 +116,8 @@ final class RubyRuntime extends RuntimeBase {
         @Override
         public IntPredicate in(LoadedHeap heap) {
             RubyHeap ruby = (RubyHeap) heap.namer();
-            return o -> kept.containsObject(ruby, o);
+            IdentitySink.Identities asked = kept.forManyAbsent(); // every object of the heap is asked about
+            return o -> asked.containsObject(ruby, o);
         }
     }
 

@@ -98,7 +98,8 @@ class BadInputTest {
         Path other = writeBytes(dir, "other.hprof", hprof);
         assertFailsWith(run("diff", p.toString(), other.toString()), cut);
         Path third = writeBytes(dir, "third.hprof", hprof);
-        assertFailsWith(run("leaks", p.toString(), other.toString(), third.toString()), cut);
+        // leaks reads a JVM C first (then A and B side by side): C's problem is the one reported
+        assertFailsWith(run("leaks", p.toString(), other.toString(), third.toString()), cut.replace(p.toString(), third.toString()));
     }
 
     @ParameterizedTest

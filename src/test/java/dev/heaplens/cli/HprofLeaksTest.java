@@ -54,6 +54,43 @@ class HprofLeaksTest {
     }
 
     @Test
+    void everySamplePathObjectRetainsWhatTheDominatorTreeOfObjectSays() throws IOException {
+        // leaks finds these without a dominator tree; object reads them off C's.
+        Result r = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--format", "json");
+        int steps = 0;
+        for (JsonNode row : new ObjectMapper().readTree(r.out()).get("rows")) {
+            for (JsonNode step : row.get("samplePath").get("steps")) {
+                String address = step.get("address").asText();
+                JsonNode object = new ObjectMapper().readTree(run("object", dump("c.hprof"), address, "--format", "json").out());
+                assertThat(step.get("retainedSize").asLong()).as(address).isEqualTo(object.get("retainedSize").asLong());
+                assertThat(step.get("retainedCount").asLong()).as(address).isEqualTo(object.get("retainedCount").asLong());
+                steps++;
+            }
+        }
+        assertThat(steps).isGreaterThan(2);
+    }
+
+    @Test
+    void gzippedDumpsAndOneThreadGiveTheSameLeaks() throws IOException {
+        // A and B are read side by side after C: compressed inputs and a single thread take the same path
+        for (String name : new String[] {"a.hprof", "b.hprof", "c.hprof"}) {
+            try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(
+                    java.nio.file.Files.newOutputStream(dir.resolve(name + ".gz")))) {
+                java.nio.file.Files.copy(dir.resolve(name), out);
+            }
+        }
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode plain = mapper.readTree(run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--format", "json").out());
+        JsonNode gzipped = mapper.readTree(run("leaks", dump("a.hprof.gz"), dump("b.hprof.gz"), dump("c.hprof.gz"),
+                "--format", "json").out());
+        JsonNode oneThread = mapper.readTree(run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--threads", "1",
+                "--format", "json").out());
+        assertThat(gzipped.get("rows")).isEqualTo(plain.get("rows"));
+        assertThat(oneThread.get("rows")).isEqualTo(plain.get("rows"));
+        assertThat(plain.get("count").asLong()).isEqualTo(3);
+    }
+
+    @Test
     void gatesOnLeakedBytes() {
         Result over = run("leaks", dump("a.hprof"), dump("b.hprof"), dump("c.hprof"), "--fail-over", "71");
         assertThat(over.exitCode()).as(over.toString()).isEqualTo(3);

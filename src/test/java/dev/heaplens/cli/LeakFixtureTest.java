@@ -38,6 +38,23 @@ class LeakFixtureTest {
     }
 
     @Test
+    void everySamplePathObjectRetainsWhatTheDominatorTreeOfObjectSays() throws IOException {
+        // leaks finds these without a dominator tree; object reads them off C's.
+        JsonNode json = new ObjectMapper().readTree(run("leaks", dump("a"), dump("b"), dump("c"), "--format", "json").out());
+        int steps = 0;
+        for (JsonNode row : json.get("rows")) {
+            for (JsonNode step : row.get("samplePath").get("steps")) {
+                String address = step.get("address").asText();
+                JsonNode object = new ObjectMapper().readTree(run("object", dump("c"), address, "--format", "json").out());
+                assertThat(step.get("retainedSize").asLong()).as(address).isEqualTo(object.get("retainedSize").asLong());
+                assertThat(step.get("retainedCount").asLong()).as(address).isEqualTo(object.get("retainedCount").asLong());
+                steps++;
+            }
+        }
+        assertThat(steps).isGreaterThan(10);
+    }
+
+    @Test
     void leaksFindsExactlyTheRecordsStillAliveAtTheirAllocationSite() throws IOException {
         Result r = run("leaks", dump("a"), dump("b"), dump("c"), "--by", "location", "--format", "json");
         assertThat(r.exitCode()).as(r.toString()).isZero();

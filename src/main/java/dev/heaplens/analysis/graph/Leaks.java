@@ -2,11 +2,13 @@ package dev.heaplens.analysis.graph;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -49,6 +51,15 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
      * @param top        groups that get exact retained sizes and a sample path
      */
     public static Leaks find(NamedHeap c, Dominators d, IntPredicate newInB, Rule rule, GroupBy by, int top) {
+        return find(c, d.filter(), newInB, rule, by, top);
+    }
+
+    /**
+     * As above without a dominator tree: the retained sets are exact by traversals of the graph
+     * from its roots following the references {@code filter} follows (not needing the tree spares
+     * building it for C).
+     */
+    public static Leaks find(NamedHeap c, EdgeFilter filter, IntPredicate newInB, Rule rule, GroupBy by, int top) {
         HeapGraph g = c.graph();
         int n = g.objectCount();
         // Group ids by object (-1: not leaked): an int each, where a set of members per group
@@ -95,8 +106,13 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
                 groupOf[o] = rank[groupOf[o]];
             }
         }
-        RetainedSet[] retained = RetainedSet.precise(d, groupOf, exact);
-        RootPaths.Tree paths = exact == 0 ? null : RootPaths.tree(g, g.strongReferences());
+        RetainedSet[] retained = RetainedSet.precise(g, filter, groupOf, exact);
+        BitSet samples = new BitSet(n);
+        for (int i = 0; i < exact; i++) {
+            samples.set(counts.first[order[i]]);
+        }
+        // The search stops once it has reached every sample.
+        RootPaths.Tree paths = exact == 0 ? null : RootPaths.tree(g, g.strongReferences(), samples);
         List<Group> groups = new ArrayList<>();
         for (int i = 0; i < order.length; i++) {
             int id = order[i];

@@ -2,6 +2,8 @@ package dev.heaplens.analysis.graph;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.RetainedSet;
 
 /** One object as reports show it, every name resolved. */
 public record ObjectRow(long address, String kind, String className, long shallowSize, long retainedSize,
@@ -9,8 +11,17 @@ public record ObjectRow(long address, String kind, String className, long shallo
 
     /** Describes object {@code o}; retained figures are 0 for objects no root reaches. */
     public static ObjectRow of(int o, Dominators d, ObjectNamer namer) {
-        return new ObjectRow(d.graph().address(o), namer.kind(o), namer.group(o, GroupBy.CLASS),
-                d.graph().shallowSize(o), d.retainedSize(o), d.retainedCount(o), namer.location(o), namer.shortValue(o));
+        return of(o, d.graph(), new RetainedSet(d.retainedCount(o), d.retainedSize(o)), namer);
+    }
+
+    /**
+     * Describes object {@code o} of {@code g}, whose retained set is {@code retained}, or null when
+     * not computed (for a rendering that does not show it): the retained figures are then -1.
+     */
+    public static ObjectRow of(int o, HeapGraph g, RetainedSet retained, ObjectNamer namer) {
+        return new ObjectRow(g.address(o), namer.kind(o), namer.group(o, GroupBy.CLASS), g.shallowSize(o),
+                retained == null ? -1 : retained.bytes(), retained == null ? -1 : retained.count(), namer.location(o),
+                namer.shortValue(o));
     }
 
     /** The address as Ruby and JVM tools print it. */

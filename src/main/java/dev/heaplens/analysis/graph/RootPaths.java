@@ -168,6 +168,16 @@ public final class RootPaths {
     }
 
     public static Tree tree(HeapGraph g, EdgeFilter filter) {
+        return tree(g, filter, null);
+    }
+
+    /**
+     * The tree as far as the search must go to reach every object of {@code until} (all objects
+     * when null): {@link Tree#pathTo} answers for those, and for every object reached before them,
+     * with the paths the whole tree gives (a breadth-first search never changes how it reached an
+     * object), and says null for any other.
+     */
+    public static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until) {
         int n = g.objectCount();
         int[] parent = new int[n];
         Arrays.fill(parent, -2);
@@ -175,21 +185,28 @@ public final class RootPaths {
         int[] queue = new int[n];
         int head = 0;
         int tail = 0;
+        int left = until == null ? -1 : until.cardinality();
         for (int r = 0; r < g.rootCount(); r++) {
             int o = g.rootTarget(r);
             if (parent[o] == -2) {
                 parent[o] = -1;
                 root[o] = r;
                 queue[tail++] = o;
+                if (until != null && until.get(o)) {
+                    left--;
+                }
             }
         }
-        while (head < tail) {
+        while (head < tail && left != 0) {
             int o = queue[head++];
             for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
                 int t = g.target(i);
                 if (parent[t] == -2 && filter.follow(o, i, t)) {
                     parent[t] = o;
                     queue[tail++] = t;
+                    if (until != null && until.get(t) && --left == 0) {
+                        break;
+                    }
                 }
             }
         }

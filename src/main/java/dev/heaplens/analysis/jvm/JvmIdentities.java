@@ -8,12 +8,14 @@ import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.LongLongMap;
 import dev.heaplens.util.LongPairSet;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,11 +44,70 @@ public final class JvmIdentities {
     public static JvmIdentities read(HprofSource source, JvmIdentities unless, HprofLayout layout, boolean strict) {
         // A first dump keeps every object: size its set once (an object takes about 40 bytes of HPROF).
         int expected = unless != null || source.size() < 0 ? 1 << 16 : (int) Math.min(1 << 28, source.size() / 40);
-        Collector collector = new Collector(unless == null ? null : unless.identities, expected);
+        LongPairSet skip = unless == null ? null : unless.identities;
+        LongPairSet kept = new LongPairSet(expected);
+        long[] objects = new long[1];
+        HprofCountReader.Result counts = read(source, layout, strict, (id, key) -> {
+            objects[0]++;
+            if (skip == null || !skip.contains(id, key)) {
+                kept.add(id, key);
+            }
+        });
+        return new JvmIdentities(kept, objects[0], counts);
+    }
+
+    /**
+     * Which objects of {@code later} (a heap read from a later dump) are in {@code source} too, by
+     * the same identity as {@link #read}: one pass, nothing kept per object of {@code source} but
+     * a bit per object of {@code later}. Two such reads run side by side share {@code later}.
+     */
+    public static Marked mark(HprofSource source, ObjectKeys later, HprofLayout layout, boolean strict) {
+        HeapGraph g = later.graph;
+        int n = g.objectCount();
+        BitSet marks = new BitSet(n);
+        HprofCountReader.Result counts = read(source, layout, strict, (id, key) -> {
+            // A dump may repeat an address: every object of later at it is compared.
+            for (int o = g.objectOf(id); o >= 0 && o < n && g.address(o) == id; o++) {
+                if (later.key(o) == key) {
+                    marks.set(o);
+                }
+            }
+        });
+        return new Marked(marks, counts.totalBytes(), counts.warnings());
+    }
+
+    /** The objects of a later heap found in a dump, with that dump's bytes and warnings. */
+    public record Marked(BitSet objects, long bytes, List<String> warnings) {
+    }
+
+    /** The identities of a heap's objects (address, and the key of their class's name), for {@link #mark}. */
+    public static final class ObjectKeys {
+        private final HeapGraph graph;
+        private final LongLongMap classKeys = new LongLongMap(); // per class address: the key of its name
+
+        /** Keys every class once, so that the keys are only read (from any thread) afterwards. */
+        public ObjectKeys(JvmHeap heap) {
+            this.graph = heap.graph();
+            for (int o = 0, n = graph.objectCount(); o < n; o++) {
+                if (classKeys.get(graph.classAddress(o), 0) == 0) {
+                    classKeys.put(graph.classAddress(o), classKey(heap.className(o)));
+                }
+            }
+        }
+
+        /** The class half of object {@code o}'s identity. */
+        public long key(int o) {
+            return classKeys.get(graph.classAddress(o), 0);
+        }
+    }
+
+    private interface Sink {
+        void object(long id, long classKey);
+    }
+
+    private static HprofCountReader.Result read(HprofSource source, HprofLayout layout, boolean strict, Sink sink) {
         try (InputStream in = source.open()) {
-            HprofCountReader.Result counts = HprofCountReader.read(source.name(), in, source.size(), layout, false, strict,
-                    collector);
-            return new JvmIdentities(collector.kept, collector.objects, counts);
+            return HprofCountReader.read(source.name(), in, source.size(), layout, false, strict, new Collector(sink));
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
         }
@@ -88,17 +149,14 @@ public final class JvmIdentities {
 
     private static final class Collector implements HprofVisitor {
         private static final long CLASS_KEY = classKey("java.lang.Class");
-        private final LongPairSet unless;
-        private final LongPairSet kept;
+        private final Sink sink;
         private final Map<Long, String> strings = new HashMap<>();
         /** Class id → class key; ids the dump does not name key as themselves. */
         private final LongLongMap classKeys = new LongLongMap();
         private final long[] primitiveArrayKeys = new long[256];
-        private long objects;
 
-        Collector(LongPairSet unless, int expected) {
-            this.unless = unless;
-            this.kept = new LongPairSet(expected);
+        Collector(Sink sink) {
+            this.sink = sink;
             for (BasicType t : BasicType.values()) {
                 primitiveArrayKeys[t.code] = classKey(t.javaName + "[]");
             }
@@ -143,10 +201,7 @@ public final class JvmIdentities {
         }
 
         private void add(long id, long key) {
-            objects++;
-            if (unless == null || !unless.contains(id, key)) {
-                kept.add(id, key);
-            }
+            sink.object(id, key);
         }
     }
 }

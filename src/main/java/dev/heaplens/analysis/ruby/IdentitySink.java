@@ -12,7 +12,7 @@ import java.util.Set;
 
 /** Collects the identities of a dump's objects (address plus {@link ObjectIdentity#key}). */
 public final class IdentitySink implements RubyRecordSink {
-    public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
+    public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.GENERATION);
 
     private final IdentityTable identities;
     /** Only identities absent from these are kept (null: keep all). */
@@ -51,9 +51,40 @@ public final class IdentitySink implements RubyRecordSink {
     /** The identities of one read: the sinks' tables, queried together (no copy into one). */
     public static final class Identities {
         private final List<IdentityTable> tables;
+        /** A bit per hash of the addresses held, 16 per identity (null: none): most absent addresses stop here. */
+        private final long[] addresses;
 
         Identities(List<IdentityTable> tables) {
+            this(tables, null);
+        }
+
+        private Identities(List<IdentityTable> tables, long[] addresses) {
             this.tables = tables;
+            this.addresses = addresses;
+        }
+
+        /**
+         * The same identities, with their addresses also in a bit table small enough to stay in the
+         * cache: for asking about every object of another dump when few are here (B's new objects,
+         * asked about each of C's), where each absent address would cost a probe of every table.
+         */
+        public Identities forManyAbsent() {
+            long identities = tables.stream().mapToLong(IdentityTable::size).sum();
+            int words = Integer.highestOneBit((int) Math.min(1 << 22, Math.max(1, identities / 4)) * 2 - 1);
+            long[] bits = new long[words];
+            int mask = bits.length * 64 - 1;
+            for (IdentityTable t : tables) {
+                t.forEachAddress(a -> {
+                    int h = bitOf(a, mask);
+                    bits[h >>> 6] |= 1L << h;
+                });
+            }
+            return new Identities(tables, bits);
+        }
+
+        private static int bitOf(long address, int mask) {
+            long h = address * 0xC2B2AE3D27D4EB4FL;
+            return (int) (h >>> 32) & mask;
         }
 
         /** Whether object {@code o} of a heap read from another dump is one of these. */
@@ -67,6 +98,12 @@ public final class IdentitySink implements RubyRecordSink {
          * have one, else by type and class.
          */
         public boolean contains(long address, long generation, RubyType type, long classAddress) {
+            if (addresses != null) {
+                int h = bitOf(address, addresses.length * 64 - 1);
+                if ((addresses[h >>> 6] & (1L << h)) == 0) {
+                    return false;
+                }
+            }
             return contains(address, ObjectIdentity.key(generation, type, classAddress),
                     ObjectIdentity.classKey(type, classAddress));
         }

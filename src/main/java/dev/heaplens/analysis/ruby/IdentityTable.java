@@ -72,6 +72,15 @@ final class IdentityTable {
         return false;
     }
 
+    /** Calls {@code action} with the address of every identity held (an address held twice, twice). */
+    void forEachAddress(java.util.function.LongConsumer action) {
+        for (int i = 0; i < slots.length; i += WIDTH) {
+            if (slots[i] != 0) {
+                action.accept(slots[i]);
+            }
+        }
+    }
+
     private void grow() {
         long[] old = slots;
         allocate(old.length / WIDTH * 2);

@@ -28,12 +28,14 @@ public final class RubyLineParser extends TailScanner {
         REFERENCE_COUNT,
         /** {@code file}, {@code line}, {@code method}, {@code generation}. */
         ALLOCATION,
+        /** {@code generation} alone of the allocation info (what tells objects apart); ALLOCATION includes it. */
+        GENERATION,
         /** The {@code flags} object (old, uncollectible, wb_protected...). */
         FLAGS
     }
 
     public RubyLineParser(java.util.Set<Field> fields) {
-        super(fields.contains(Field.REFERENCE_COUNT), fields.contains(Field.ALLOCATION));
+        super(fields.contains(Field.REFERENCE_COUNT), fields.contains(Field.ALLOCATION), fields.contains(Field.GENERATION));
         this.wantReferences = fields.contains(Field.REFERENCES);
         this.wantFlags = fields.contains(Field.FLAGS);
     }
@@ -182,14 +184,37 @@ public final class RubyLineParser extends TailScanner {
         return -1;
     }
 
+    private static final long W_GENERATION_KEY = Swar.wordOf("\"generat");
+    private static final long W_GENERATION_KEY_END = Swar.wordOf("ration\":");
+
     /**
-     * The tail most lines end with, {@code "memsize":N}, then {@code }} or {@code , "flags":{...}}},
+     * The tail most lines end with, {@code "memsize":N}, then {@code }} or {@code , "flags":{...}}}
+     * (with the generation alone wanted, {@code "generation":N, } before it),
      * read from the memsize key at {@code tail} without the key loop, with what the loop would
      * read and check (the flags skipped as {@link #skipFlags} skips them). True when the line is
      * done; false when the tail is shaped otherwise, or holds what the loop refuses: the loop
      * then reads it from {@code tail}, so an unusual tail costs time, never a different answer.
      */
     private boolean finishTail(int tail, RubyRecord r) {
+        long generation = r.generation;
+        if (wantGeneration && fastTail && tail + 16 <= end && Swar.word(buf, tail) == W_GENERATION_KEY
+                && Swar.word(buf, tail + 5) == W_GENERATION_KEY_END) {
+            // "generation":N, before the memsize (the tail found it there)
+            int p = tail + 13;
+            generation = 0;
+            int digits = 0;
+            for (; p < end && digits <= MAX_DIGITS; p++, digits++) {
+                int d = buf[p] - '0';
+                if (d < 0 || d > 9) {
+                    break;
+                }
+                generation = generation * 10 + d;
+            }
+            if (digits == 0 || digits > MAX_DIGITS || p + 2 > end || buf[p] != ',' || buf[p + 1] != ' ') {
+                return false;
+            }
+            tail = p + 2;
+        }
         if (!fastTail || wantAllocation || wantFlags || tail + 12 > end || Swar.word(buf, tail) != W_MEMSIZE_KEY
                 || buf[tail + 8] != '"' || buf[tail + 9] != ':') {
             return false;
@@ -228,6 +253,7 @@ public final class RubyLineParser extends TailScanner {
         }
         r.memsize = value;
         r.flags |= flags;
+        r.generation = generation;
         return true;
     }
 

@@ -16,6 +16,8 @@ import static dev.heaplens.format.ruby.RubyKeys.W_REFERENCES;
 abstract class TailScanner extends LineScanner {
     final boolean wantReferenceCount;
     final boolean wantAllocation;
+    /** The generation alone of the allocation info (identities): the tail then starts at it when it comes just before memsize. */
+    final boolean wantGeneration;
     final int[] count = new int[1];
     /** Off only in tests, to check the fast paths for the usual line against the general walk they stand in for. */
     boolean fastTail = true;
@@ -30,9 +32,10 @@ abstract class TailScanner extends LineScanner {
 
     static final byte[] FILE_KEY = "\"file\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-    TailScanner(boolean wantReferenceCount, boolean wantAllocation) {
+    TailScanner(boolean wantReferenceCount, boolean wantAllocation, boolean wantGeneration) {
         this.wantReferenceCount = wantReferenceCount;
         this.wantAllocation = wantAllocation;
+        this.wantGeneration = wantGeneration && !wantAllocation;
     }
 
     /**
@@ -77,7 +80,7 @@ abstract class TailScanner extends LineScanner {
     final int locateTail() {
         int quick = fastTail ? usualTail() : -1;
         if (quick >= 0) {
-            return !wantAllocation ? quick : allocationTail(quick);
+            return wantAllocation ? allocationTail(quick) : wantGeneration ? generationTail(quick) : quick;
         }
         int p = skipSpaceBack(end - 1);
         if (p < lineStart || buf[p] != '}') {
@@ -94,10 +97,20 @@ abstract class TailScanner extends LineScanner {
             p = valueEndBefore(flagsKey);
         }
         int memsizeKey = numberKeyBefore(p, W_MEMSIZE);
-        if (memsizeKey < 0 || !wantAllocation) {
+        if (memsizeKey < 0 || !(wantAllocation || wantGeneration)) {
             return memsizeKey;
         }
-        return allocationTail(memsizeKey);
+        return wantAllocation ? allocationTail(memsizeKey) : generationTail(memsizeKey);
+    }
+
+    /**
+     * The generation key when it comes just before {@code memsizeKey}, as Ruby writes it; else
+     * where the allocation info would start, so that a line shaped otherwise is read as when all
+     * of it is wanted.
+     */
+    private int generationTail(int memsizeKey) {
+        int k = numberKeyBefore(valueEndBefore(memsizeKey), W_GENERATION);
+        return k >= 0 ? k : allocationTail(memsizeKey);
     }
 
     static final long W_FLAGS_KEY = Swar.wordOf(", \"flags");

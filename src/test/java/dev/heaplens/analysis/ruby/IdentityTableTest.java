@@ -50,11 +50,14 @@ class IdentityTableTest {
                         ObjectIdentity.classKey(id.type(), id.classAddress()));
             }
             IdentitySink.Identities identities = new IdentitySink.Identities(List.of(table, new IdentityTable(4)));
+            IdentitySink.Identities filtered = identities.forManyAbsent();
             for (int q = 0; q < 2000; q++) {
                 Identity query = random(rnd, addresses + 2);
                 boolean expected = kept.stream().anyMatch(query::sameAs);
                 assertThat(identities.contains(query.address(), query.generation(), query.type(), query.classAddress()))
                         .as("seed %d, %s", seed, query).isEqualTo(expected);
+                assertThat(filtered.contains(query.address(), query.generation(), query.type(), query.classAddress()))
+                        .as("seed %d, %s, with the address bits", seed, query).isEqualTo(expected);
             }
         }
     }
