@@ -356,16 +356,31 @@ class HeapGraphBuilderTest {
             int n = 1 + rnd.nextInt(5000);
             long[] a = new long[n];
             for (int i = 0; i < n; i++) {
-                a[i] = switch (trial % 3) {
+                a[i] = switch (trial % 6) {
                     case 0 -> rnd.nextLong();
                     // two far clusters, like two heap regions
                     case 1 -> (rnd.nextBoolean() ? 0x1000L : 0x7fff_0000_0000L) + 40L * rnd.nextInt(100_000);
-                    default -> Long.MIN_VALUE + rnd.nextInt(3) + (rnd.nextBoolean() ? 0 : Long.MAX_VALUE);
+                    case 2 -> Long.MIN_VALUE + rnd.nextInt(3) + (rnd.nextBoolean() ? 0 : Long.MAX_VALUE);
+                    // one region of 40-byte slots, as a Ruby heap: the packed table takes these
+                    case 3 -> 0x7f00_0000_0000L + 40L * rnd.nextInt(100_000);
+                    // the widest span the packed table takes, across zero, with 8-byte alignment
+                    case 4 -> -8L * rnd.nextInt(1 << 30) + 8L * rnd.nextInt(1 << 30) + (rnd.nextBoolean() ? 0 : 8L * 0x7fff_ffffL);
+                    // unaligned, few and repeated
+                    default -> 1 + rnd.nextInt(50);
                 };
             }
             Arrays.sort(a);
             AddressIndex index = new AddressIndex(a);
-            AddressTable table = new AddressTable(a);
+            AddressTable wide = new AddressTable(a);
+            PackedAddressTable packed = PackedAddressTable.of(a);
+            assertThat(packed != null).as("trial %d packed", trial).isEqualTo(trial % 6 >= 3);
+            AddressLookup table = trial % 2 == 0 || packed == null ? wide : packed;
+            if (packed != null) {
+                for (int k = 0; k < 2000; k++) {
+                    long probe = a[rnd.nextInt(n)] + rnd.nextInt(17) - 8;
+                    assertThat(packed.find(probe)).as("trial %d probe %d", trial, probe).isEqualTo(wide.find(probe));
+                }
+            }
             for (int i = 0; i < n; i++) {
                 int found = index.find(a[i]);
                 assertThat(found).isBetween(0, i);
@@ -382,6 +397,7 @@ class HeapGraphBuilderTest {
         }
         assertThat(new AddressIndex(new long[0]).find(0)).isEqualTo(-1);
         assertThat(new AddressTable(new long[0]).find(0)).isEqualTo(-1);
+        assertThat(PackedAddressTable.of(new long[0])).isNull();
     }
 
     @Test
