@@ -5,15 +5,18 @@ import java.util.List;
 
 /**
  * The per-object columns of every part, concatenated in reading order and then put in address
- * order: the first step of {@link HeapGraphBuilder#build()}.
+ * order: the first step of {@link HeapGraphBuilder#build()}. The constructor sorts the addresses;
+ * {@link #gatherOtherColumns} reorders the rest, which nothing needs to resolve references, so the
+ * builder runs it on a second thread while it builds the address table.
  */
 final class ObjectColumns {
     final long[] address;
-    final byte[] kind;
-    final long[] classAddress;
-    final long[] shallowSize;
+    /** Set by {@link #gatherOtherColumns}. */
+    byte[] kind;
+    long[] classAddress;
+    long[] shallowSize;
     /** Null when no part set a position. */
-    final long[] position;
+    long[] position;
     /** Graph id -> reading index; null when the parts were already in address order. */
     final int[] readingIndex;
     /** Reference offsets by reading index ({@code n + 1} entries). */
@@ -21,13 +24,12 @@ final class ObjectColumns {
     /** Objects whose address equals the previous one's. */
     final int duplicates;
 
-    /** Reads and releases the object columns of {@code parts} (their references stay). */
+    /** Reads the addresses and degrees of {@code parts} and sorts the addresses. */
     ObjectColumns(List<HeapGraphPart> parts, int n) {
         address = new long[n];
         readingOffsets = new long[n + 1];
         int at = 0;
         long refAt = 0;
-        boolean anyPositions = false;
         for (HeapGraphPart p : parts) {
             p.addresses.copyTo(address, at);
             for (long i = 0; i < p.objects; i++) {
@@ -35,16 +37,23 @@ final class ObjectColumns {
                 readingOffsets[at + (int) i + 1] = refAt;
             }
             at += (int) p.objects;
-            anyPositions |= p.positions != null;
         }
         readingIndex = isAscending(address) ? null : AddressSort.sort(address);
         duplicates = countDuplicates(address);
+    }
 
+    /** Reads and releases the other object columns of {@code parts} (their references stay), in address order. */
+    void gatherOtherColumns(List<HeapGraphPart> parts) {
+        int n = address.length;
+        boolean anyPositions = false;
+        for (HeapGraphPart p : parts) {
+            anyPositions |= p.positions != null;
+        }
         byte[] kinds = new byte[n];
         long[] classes = new long[n];
         long[] sizes = new long[n];
         long[] positions = anyPositions ? new long[n] : null;
-        at = 0;
+        int at = 0;
         for (HeapGraphPart p : parts) {
             int count = (int) p.objects;
             p.kinds.copyTo(kinds, at);

@@ -11,6 +11,8 @@ package dev.heaplens.graph;
  */
 final class PackedAddressTable implements AddressLookup {
     static final int MAX_OBJECTS = (int) ((1 << 29) * 0.6);
+    /** Lookups whose first loads are issued together by {@link #findAll}. */
+    private static final int BATCH = 32;
 
     private final long min;
     private final long max;
@@ -64,6 +66,48 @@ final class PackedAddressTable implements AddressLookup {
 
     private int slot(long key) {
         return (int) ((key * 0x9E3779B97F4A7C15L) >>> hashShift);
+    }
+
+    /**
+     * As {@link #find} for each, in batches: first every address's home slot is read, loads that
+     * do not depend on one another so the processor overlaps their cache misses, then each probe
+     * is finished from there (its cache line is then at hand).
+     */
+    @Override
+    public void findAll(long[] addresses, int count, int[] objects) {
+        long[] home = new long[BATCH];
+        int[] at = new int[BATCH];
+        for (int b = 0; b < count; b += BATCH) {
+            int m = Math.min(BATCH, count - b);
+            for (int j = 0; j < m; j++) {
+                long address = addresses[b + j];
+                long offset = address - min;
+                if (address < min || address > max || (offset & alignMask) != 0) {
+                    at[j] = -1;
+                } else {
+                    int s = slot(offset >>> shift);
+                    at[j] = s;
+                    home[j] = slots[s];
+                }
+            }
+            for (int j = 0; j < m; j++) {
+                int s = at[j];
+                int found = -1;
+                if (s >= 0) {
+                    long key = (addresses[b + j] - min) >>> shift;
+                    long slot = home[j];
+                    while (slot != 0) {
+                        if (slot >>> 32 == key) {
+                            found = (int) slot - 1;
+                            break;
+                        }
+                        s = (s + 1) & mask;
+                        slot = slots[s];
+                    }
+                }
+                objects[b + j] = found;
+            }
+        }
     }
 
     /** The first object at {@code address}, or -1. */

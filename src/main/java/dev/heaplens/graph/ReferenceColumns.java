@@ -120,10 +120,15 @@ final class ReferenceColumns {
     /** Writes the object of each address in {@code refs} to {@code out} from {@code at}; returns how many are absent. */
     private static long resolve(GrowableLongs refs, AddressLookup lookup, IntPages out, long at) {
         long dangling = 0;
-        for (long i = 0, count = refs.size(); i < count; i++) {
-            int target = lookup.find(refs.get(i));
-            dangling += target >>> 31;
-            out.set(at + i, target);
+        int[] found = new int[GrowableLongs.CHUNK];
+        for (long done = 0, size = refs.size(); done < size; done += GrowableLongs.CHUNK) {
+            int count = (int) Math.min(GrowableLongs.CHUNK, size - done);
+            lookup.findAll(refs.chunk((int) (done >>> GrowableLongs.CHUNK_SHIFT)), count, found);
+            for (int k = 0; k < count; k++) {
+                int target = found[k];
+                dangling += target >>> 31;
+                out.set(at + done + k, target);
+            }
         }
         return dangling;
     }

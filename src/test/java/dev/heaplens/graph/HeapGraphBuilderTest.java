@@ -376,9 +376,16 @@ class HeapGraphBuilderTest {
             assertThat(packed != null).as("trial %d packed", trial).isEqualTo(trial % 6 >= 3);
             AddressLookup table = trial % 2 == 0 || packed == null ? wide : packed;
             if (packed != null) {
-                for (int k = 0; k < 2000; k++) {
-                    long probe = a[rnd.nextInt(n)] + rnd.nextInt(17) - 8;
-                    assertThat(packed.find(probe)).as("trial %d probe %d", trial, probe).isEqualTo(wide.find(probe));
+                long[] probes = new long[2000];
+                for (int k = 0; k < probes.length; k++) {
+                    probes[k] = a[rnd.nextInt(n)] + rnd.nextInt(17) - 8;
+                    assertThat(packed.find(probes[k])).as("trial %d probe %d", trial, probes[k]).isEqualTo(wide.find(probes[k]));
+                }
+                int count = rnd.nextInt(probes.length);
+                int[] found = new int[probes.length];
+                packed.findAll(probes, count, found);
+                for (int k = 0; k < count; k++) {
+                    assertThat(found[k]).as("trial %d findAll %d", trial, k).isEqualTo(wide.find(probes[k]));
                 }
             }
             for (int i = 0; i < n; i++) {
