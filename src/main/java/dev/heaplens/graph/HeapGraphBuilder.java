@@ -1,7 +1,5 @@
 package dev.heaplens.graph;
 
-import dev.heaplens.util.Parallel;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,29 +73,19 @@ public final class HeapGraphBuilder {
         }
         ObjectColumns objects = new ObjectColumns(parts, (int) total);
         readingIndex = objects.readingIndex;
-        AddressIndex[] index = new AddressIndex[1];
-        AddressLookup[] table = new AddressLookup[1];
-        boolean useTable = total <= tableLimit;
-        // Two cores: the other columns are reordered while the address lookups are built.
-        Parallel.runUnchecked("heaplens-columns", 2, k -> {
-            if (k == 0) {
-                index[0] = new AddressIndex(objects.address); // kept by the graph for objectOf
-                // Faster but bigger than the index: for resolving references, then dropped.
-                table[0] = useTable ? table(objects.address) : null;
-            } else {
-                objects.gatherOtherColumns(parts);
-            }
-        });
-        AddressLookup lookup = table[0] != null ? table[0] : index[0];
+        AddressIndex index = new AddressIndex(objects.address); // kept by the graph for objectOf
+        // Faster but bigger than the index: for resolving references, then dropped.
+        AddressLookup table = total <= tableLimit ? table(objects.address) : null;
+        AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns.Resolved resolved = ReferenceColumns.resolve(parts, lookup, pageShift);
         parts.clear();
-        table[0] = null;
+        table = null;
         lookup = null;
         ReferenceColumns references = new ReferenceColumns(resolved, objects.readingOffsets, readingIndex, pageShift);
         return new HeapGraph(objects.address, objects.kind, objects.classAddress, objects.shallowSize,
                 objects.position, references.offsets, references.targets, roots.target, roots.category,
-                roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index[0], references.weak);
+                roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);
     }
 
     /** The packed table (one cache miss a lookup) when the addresses' span allows, else the wide one. */

@@ -1,22 +1,22 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.util.Parallel;
+
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The per-object columns of every part, concatenated in reading order and then put in address
- * order: the first step of {@link HeapGraphBuilder#build()}. The constructor sorts the addresses;
- * {@link #gatherOtherColumns} reorders the rest, which nothing needs to resolve references, so the
- * builder runs it on a second thread while it builds the address table.
+ * order: the first step of {@link HeapGraphBuilder#build()}. The other columns are concatenated
+ * on a second thread while the addresses are sorted.
  */
 final class ObjectColumns {
     final long[] address;
-    /** Set by {@link #gatherOtherColumns}. */
-    byte[] kind;
-    long[] classAddress;
-    long[] shallowSize;
+    final byte[] kind;
+    final long[] classAddress;
+    final long[] shallowSize;
     /** Null when no part set a position. */
-    long[] position;
+    final long[] position;
     /** Graph id -> reading index; null when the parts were already in address order. */
     final int[] readingIndex;
     /** Reference offsets by reading index ({@code n + 1} entries). */
@@ -24,7 +24,11 @@ final class ObjectColumns {
     /** Objects whose address equals the previous one's. */
     final int duplicates;
 
-    /** Reads the addresses and degrees of {@code parts} and sorts the addresses. */
+    /** The other columns in reading order. */
+    private record Concatenated(byte[] kinds, long[] classes, long[] sizes, long[] positions) {
+    }
+
+    /** Reads and releases the object columns of {@code parts} (their references stay). */
     ObjectColumns(List<HeapGraphPart> parts, int n) {
         address = new long[n];
         readingOffsets = new long[n + 1];
@@ -38,13 +42,25 @@ final class ObjectColumns {
             }
             at += (int) p.objects;
         }
-        readingIndex = isAscending(address) ? null : AddressSort.sort(address);
+        int[][] sorted = new int[1][];
+        Concatenated[] others = new Concatenated[1];
+        Parallel.runUnchecked("heaplens-columns", 2, k -> {
+            if (k == 0) {
+                sorted[0] = isAscending(address) ? null : AddressSort.sort(address);
+            } else {
+                others[0] = concatenate(parts, n);
+            }
+        });
+        readingIndex = sorted[0];
         duplicates = countDuplicates(address);
+        Concatenated c = others[0];
+        kind = Permutation.apply(c.kinds(), readingIndex);
+        classAddress = Permutation.apply(c.classes(), readingIndex);
+        shallowSize = Permutation.apply(c.sizes(), readingIndex);
+        position = c.positions() == null ? null : Permutation.apply(c.positions(), readingIndex);
     }
 
-    /** Reads and releases the other object columns of {@code parts} (their references stay), in address order. */
-    void gatherOtherColumns(List<HeapGraphPart> parts) {
-        int n = address.length;
+    private static Concatenated concatenate(List<HeapGraphPart> parts, int n) {
         boolean anyPositions = false;
         for (HeapGraphPart p : parts) {
             anyPositions |= p.positions != null;
@@ -69,10 +85,7 @@ final class ObjectColumns {
             p.releaseObjects();
             at += count;
         }
-        kind = Permutation.apply(kinds, readingIndex);
-        classAddress = Permutation.apply(classes, readingIndex);
-        shallowSize = Permutation.apply(sizes, readingIndex);
-        position = positions == null ? null : Permutation.apply(positions, readingIndex);
+        return new Concatenated(kinds, classes, sizes, positions);
     }
 
     private static boolean isAscending(long[] a) {
