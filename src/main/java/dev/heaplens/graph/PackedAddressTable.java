@@ -21,6 +21,9 @@ final class PackedAddressTable implements AddressLookup {
     private final int hashShift;  // 64 - log2(slots)
     private final long[] slots;   // (offset << 32) | (object + 1); 0 = empty
     private final int mask;
+    /** Kept so that the loads which only fetch slots into the cache are not optimised away. */
+    @SuppressWarnings("unused")
+    private final long touched;
 
     /** The table for {@code sortedAddresses}, or null when their span does not fit. */
     static PackedAddressTable of(long[] sortedAddresses) {
@@ -51,17 +54,26 @@ final class PackedAddressTable implements AddressLookup {
         slots = new long[capacity];
         mask = capacity - 1;
         hashShift = 64 - Integer.numberOfTrailingZeros(capacity);
-        for (int o = 0; o < n; o++) {
-            long key = (sortedAddresses[o] - min) >>> shift;
-            int s = slot(key);
-            long at;
-            while ((at = slots[s]) != 0 && at >>> 32 != key) {
-                s = (s + 1) & mask;
+        long touched = 0;
+        for (int b = 0; b < n; b += BATCH) {
+            int end = Math.min(n, b + BATCH);
+            // Loads of the batch's home slots first, independent of one another: their misses overlap.
+            for (int o = b; o < end; o++) {
+                touched += slots[slot((sortedAddresses[o] - min) >>> shift)];
             }
-            if (at == 0) {
-                slots[s] = key << 32 | (o + 1); // the first of equal addresses wins
+            for (int o = b; o < end; o++) {
+                long key = (sortedAddresses[o] - min) >>> shift;
+                int s = slot(key);
+                long at;
+                while ((at = slots[s]) != 0 && at >>> 32 != key) {
+                    s = (s + 1) & mask;
+                }
+                if (at == 0) {
+                    slots[s] = key << 32 | (o + 1); // the first of equal addresses wins
+                }
             }
         }
+        this.touched = touched;
     }
 
     private int slot(long key) {
