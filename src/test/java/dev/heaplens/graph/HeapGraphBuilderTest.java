@@ -325,14 +325,16 @@ class HeapGraphBuilderTest {
     @Test
     void addressSortIsStableAndSigned() {
         Random rnd = new Random(7);
-        for (int trial = 0; trial < 50; trial++) {
+        for (int trial = 0; trial < 120; trial++) {
             int n = rnd.nextInt(3000);
             long[] keys = new long[n];
             for (int i = 0; i < n; i++) {
-                keys[i] = switch (trial % 3) {
+                keys[i] = switch (trial % 4) {
                     case 0 -> rnd.nextLong();
                     case 1 -> 0x7f12_0000_0000L + 40L * rnd.nextInt(500); // clustered, with repeats
-                    default -> rnd.nextInt(20) - 10;
+                    case 2 -> rnd.nextInt(20) - 10;
+                    // aligned, spans of every width: digits of every size and count
+                    default -> (rnd.nextLong() >> (trial % 64)) << (trial % 5);
                 };
             }
             long[] original = keys.clone();
