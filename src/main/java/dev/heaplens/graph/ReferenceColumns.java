@@ -50,9 +50,12 @@ final class ReferenceColumns {
         offsets = new long[n + 1];
         for (int o = 0; o < n; o++) {
             int old = readingIndex == null ? o : readingIndex[o];
-            long kept = 0;
-            for (long i = readingOffsets[old], end = readingOffsets[old + 1]; i < end; i++) {
-                kept += (resolved.get(i) >>> 31) ^ 1;
+            long kept = readingOffsets[old + 1] - readingOffsets[old];
+            if (dangling != 0) { // else every reference is kept: no need to read them
+                kept = 0;
+                for (long i = readingOffsets[old], end = readingOffsets[old + 1]; i < end; i++) {
+                    kept += (resolved.get(i) >>> 31) ^ 1;
+                }
             }
             offsets[o + 1] = offsets[o] + kept;
         }
