@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The per-object columns of every part, concatenated in reading order and then put in address
  * order: the first step of {@link HeapGraphBuilder#build()}. The other columns are concatenated
- * on a second thread while the addresses are sorted.
+ * on a second thread while the addresses are sorted, then reordered on two.
  */
 final class ObjectColumns {
     final long[] address;
@@ -54,10 +54,22 @@ final class ObjectColumns {
         readingIndex = sorted[0];
         duplicates = countDuplicates(address);
         Concatenated c = others[0];
-        kind = Permutation.apply(c.kinds(), readingIndex);
-        classAddress = Permutation.apply(c.classes(), readingIndex);
-        shallowSize = Permutation.apply(c.sizes(), readingIndex);
-        position = c.positions() == null ? null : Permutation.apply(c.positions(), readingIndex);
+        // The reorderings are random reads: two threads, two columns each.
+        Object[] reordered = new Object[4];
+        int[] perm = readingIndex;
+        Parallel.runUnchecked("heaplens-columns", 2, k -> {
+            if (k == 0) {
+                reordered[0] = Permutation.apply(c.kinds(), perm);
+                reordered[1] = Permutation.apply(c.classes(), perm);
+            } else {
+                reordered[2] = Permutation.apply(c.sizes(), perm);
+                reordered[3] = c.positions() == null ? null : Permutation.apply(c.positions(), perm);
+            }
+        });
+        kind = (byte[]) reordered[0];
+        classAddress = (long[]) reordered[1];
+        shallowSize = (long[]) reordered[2];
+        position = (long[]) reordered[3];
     }
 
     private static Concatenated concatenate(List<HeapGraphPart> parts, int n) {
