@@ -4,4 +4,11 @@ package dev.heaplens.graph;
 interface AddressLookup {
     /** The first object at {@code address}, or -1. */
     int find(long address);
+
+    /** {@link #find} of each of {@code addresses[0, count)} into {@code objects}. */
+    default void findAll(long[] addresses, int count, int[] objects) {
+        for (int i = 0; i < count; i++) {
+            objects[i] = find(addresses[i]);
+        }
+    }
 }

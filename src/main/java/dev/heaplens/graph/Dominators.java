@@ -285,6 +285,7 @@ public final class Dominators {
         private int[] num;          // object -> preorder number, 0 = not reached; later scratch by number
         private int[] vertex;       // number -> object
         private int[] parent;       // number -> DFS parent's number
+        private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
         private long[] predStart;   // number -> start of its predecessors in preds
         private IntPages preds;     // predecessors' numbers
         private int[] info;         // per number: ancestor, label, semi, idom
@@ -307,7 +308,11 @@ public final class Dominators {
             return results(idom, publicFilter);
         }
 
-        /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
+        /**
+         * 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. It looks at
+         * every followed reference of every reachable object once, so it also counts each object's
+         * predecessors for step 2 (a GC root's target counts the super-root once per root).
+         */
         private void depthFirst() {
             HeapGraph g = this.g;
             long[] weak = this.weak;
@@ -317,10 +322,12 @@ public final class Dominators {
             int[] parent = new int[objects + 1];
             int[] cursor = new int[objects + 1]; // number -> next outbound reference to try
             long[] seen = new long[(objects + 63) >>> 6]; // num[o] != 0 as bits: small enough to stay in cache
+            long[] at = new long[objects];
             vertex[0] = -1;
             int n = 0;
             for (int r = 0, roots = g.rootCount(); r < roots; r++) {
                 int t = g.rootTarget(r);
+                at[t]++;
                 if ((seen[t >>> 6] & (1L << t)) != 0) {
                     continue;
                 }
@@ -336,10 +343,14 @@ public final class Dominators {
                     int next = -1;
                     for (; i < end; i++) {
                         int w = g.target(i);
-                        if ((seen[w >>> 6] & (1L << w)) == 0
-                                && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
-                            next = w;
-                            break;
+                        if (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0) {
+                            if (w != v) {
+                                at[w]++;
+                            }
+                            if ((seen[w >>> 6] & (1L << w)) == 0) {
+                                next = w;
+                                break;
+                            }
                         }
                     }
                     if (next < 0) {
@@ -355,6 +366,7 @@ public final class Dominators {
                 }
             }
             this.n = n;
+            this.at = at;
             this.num = num;
             this.vertex = vertex;
             this.parent = parent;
@@ -362,9 +374,9 @@ public final class Dominators {
 
         /**
          * 2. Predecessor lists as preorder numbers (self-references skipped, super-root = 0, listed
-         * first), laid out in preorder so step 3 streams them. Counting and filling read the graph in
-         * object order through a per-object cursor, so the CSR streams and each reference costs one
-         * random access.
+         * first), laid out in preorder so step 3 streams them, from the counts step 1 made. Filling
+         * reads the graph in object order through a per-object cursor, so the CSR streams and each
+         * reference costs one random access.
          */
         private void predecessors() {
             HeapGraph g = this.g;
@@ -373,21 +385,8 @@ public final class Dominators {
             int[] num = this.num;
             int[] vertex = this.vertex;
             int n = this.n;
-            long[] at = new long[objects]; // per object: predecessor count, then fill cursor
-            for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-                at[g.rootTarget(r)]++;
-            }
-            for (int v = 0; v < objects; v++) {
-                if (num[v] == 0) {
-                    continue;
-                }
-                for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                    int w = g.target(i);
-                    if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
-                        at[w]++;
-                    }
-                }
-            }
+            long[] at = this.at;
+            this.at = null;
             long[] predStart = new long[n + 2]; // x's run is [predStart[x], predStart[x + 1])
             for (int x = 1; x <= n; x++) {
                 predStart[x + 1] = predStart[x] + at[vertex[x]];

@@ -49,6 +49,11 @@ final class GrowableLongs {
         chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK] = value;
     }
 
+    /** Chunk {@code c} of the column: elements from {@code c * CHUNK}, as many as {@link #size()} leaves, at most CHUNK. */
+    long[] chunk(int c) {
+        return chunks[c];
+    }
+
     long size() {
         return size;
     }

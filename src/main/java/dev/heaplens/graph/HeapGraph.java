@@ -237,6 +237,26 @@ public final class HeapGraph {
         return ((w != null ? w : weakColumn())[(int) (i >>> 6)] & (1L << i)) != 0;
     }
 
+    /** The first weak reference index at or after {@code from}, or -1 when there is none. */
+    public long nextWeakReference(long from) {
+        if (!hasWeakReferences || from < 0) {
+            return -1;
+        }
+        long[] w = weakReferences != null ? weakReferences : weakColumn();
+        int word = (int) (from >>> 6);
+        if (word >= w.length) {
+            return -1;
+        }
+        long bits = w[word] & (-1L << from);
+        while (bits == 0) {
+            if (++word == w.length) {
+                return -1;
+            }
+            bits = w[word];
+        }
+        return ((long) word << 6) + Long.numberOfTrailingZeros(bits);
+    }
+
     public boolean hasWeakReferences() {
         return hasWeakReferences;
     }

@@ -75,7 +75,7 @@ public final class HeapGraphBuilder {
         readingIndex = objects.readingIndex;
         AddressIndex index = new AddressIndex(objects.address); // kept by the graph for objectOf
         // Faster but bigger than the index: for resolving references, then dropped.
-        AddressTable table = total <= tableLimit ? new AddressTable(objects.address) : null;
+        AddressLookup table = total <= tableLimit ? table(objects.address) : null;
         AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns.Resolved resolved = ReferenceColumns.resolve(parts, lookup, pageShift);
@@ -86,6 +86,12 @@ public final class HeapGraphBuilder {
         return new HeapGraph(objects.address, objects.kind, objects.classAddress, objects.shallowSize,
                 objects.position, references.offsets, references.targets, roots.target, roots.category,
                 roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);
+    }
+
+    /** The packed table (one cache miss a lookup) when the addresses' span allows, else the wide one. */
+    private static AddressLookup table(long[] sortedAddresses) {
+        PackedAddressTable packed = PackedAddressTable.of(sortedAddresses);
+        return packed != null ? packed : new AddressTable(sortedAddresses);
     }
 
     /**

@@ -1,11 +1,14 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.util.Parallel;
+
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The per-object columns of every part, concatenated in reading order and then put in address
- * order: the first step of {@link HeapGraphBuilder#build()}.
+ * order: the first step of {@link HeapGraphBuilder#build()}. The other columns are concatenated
+ * on a second thread while the addresses are sorted, then reordered on two.
  */
 final class ObjectColumns {
     final long[] address;
@@ -21,13 +24,16 @@ final class ObjectColumns {
     /** Objects whose address equals the previous one's. */
     final int duplicates;
 
+    /** The other columns in reading order. */
+    private record Concatenated(byte[] kinds, long[] classes, long[] sizes, long[] positions) {
+    }
+
     /** Reads and releases the object columns of {@code parts} (their references stay). */
     ObjectColumns(List<HeapGraphPart> parts, int n) {
         address = new long[n];
         readingOffsets = new long[n + 1];
         int at = 0;
         long refAt = 0;
-        boolean anyPositions = false;
         for (HeapGraphPart p : parts) {
             p.addresses.copyTo(address, at);
             for (long i = 0; i < p.objects; i++) {
@@ -35,16 +41,47 @@ final class ObjectColumns {
                 readingOffsets[at + (int) i + 1] = refAt;
             }
             at += (int) p.objects;
+        }
+        int[][] sorted = new int[1][];
+        Concatenated[] others = new Concatenated[1];
+        Parallel.runUnchecked("heaplens-columns", 2, k -> {
+            if (k == 0) {
+                sorted[0] = isAscending(address) ? null : AddressSort.sort(address);
+            } else {
+                others[0] = concatenate(parts, n);
+            }
+        });
+        readingIndex = sorted[0];
+        duplicates = countDuplicates(address);
+        Concatenated c = others[0];
+        // The reorderings are random reads: two threads, two columns each.
+        Object[] reordered = new Object[4];
+        int[] perm = readingIndex;
+        Parallel.runUnchecked("heaplens-columns", 2, k -> {
+            if (k == 0) {
+                reordered[0] = Permutation.apply(c.kinds(), perm);
+                reordered[1] = Permutation.apply(c.classes(), perm);
+            } else {
+                reordered[2] = Permutation.apply(c.sizes(), perm);
+                reordered[3] = c.positions() == null ? null : Permutation.apply(c.positions(), perm);
+            }
+        });
+        kind = (byte[]) reordered[0];
+        classAddress = (long[]) reordered[1];
+        shallowSize = (long[]) reordered[2];
+        position = (long[]) reordered[3];
+    }
+
+    private static Concatenated concatenate(List<HeapGraphPart> parts, int n) {
+        boolean anyPositions = false;
+        for (HeapGraphPart p : parts) {
             anyPositions |= p.positions != null;
         }
-        readingIndex = isAscending(address) ? null : AddressSort.sort(address);
-        duplicates = countDuplicates(address);
-
         byte[] kinds = new byte[n];
         long[] classes = new long[n];
         long[] sizes = new long[n];
         long[] positions = anyPositions ? new long[n] : null;
-        at = 0;
+        int at = 0;
         for (HeapGraphPart p : parts) {
             int count = (int) p.objects;
             p.kinds.copyTo(kinds, at);
@@ -60,10 +97,7 @@ final class ObjectColumns {
             p.releaseObjects();
             at += count;
         }
-        kind = Permutation.apply(kinds, readingIndex);
-        classAddress = Permutation.apply(classes, readingIndex);
-        shallowSize = Permutation.apply(sizes, readingIndex);
-        position = positions == null ? null : Permutation.apply(positions, readingIndex);
+        return new Concatenated(kinds, classes, sizes, positions);
     }
 
     private static boolean isAscending(long[] a) {

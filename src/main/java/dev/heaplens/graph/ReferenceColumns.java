@@ -50,9 +50,12 @@ final class ReferenceColumns {
         offsets = new long[n + 1];
         for (int o = 0; o < n; o++) {
             int old = readingIndex == null ? o : readingIndex[o];
-            long kept = 0;
-            for (long i = readingOffsets[old], end = readingOffsets[old + 1]; i < end; i++) {
-                kept += (resolved.get(i) >>> 31) ^ 1;
+            long kept = readingOffsets[old + 1] - readingOffsets[old];
+            if (dangling != 0) { // else every reference is kept: no need to read them
+                kept = 0;
+                for (long i = readingOffsets[old], end = readingOffsets[old + 1]; i < end; i++) {
+                    kept += (resolved.get(i) >>> 31) ^ 1;
+                }
             }
             offsets[o + 1] = offsets[o] + kept;
         }
@@ -120,10 +123,15 @@ final class ReferenceColumns {
     /** Writes the object of each address in {@code refs} to {@code out} from {@code at}; returns how many are absent. */
     private static long resolve(GrowableLongs refs, AddressLookup lookup, IntPages out, long at) {
         long dangling = 0;
-        for (long i = 0, count = refs.size(); i < count; i++) {
-            int target = lookup.find(refs.get(i));
-            dangling += target >>> 31;
-            out.set(at + i, target);
+        int[] found = new int[GrowableLongs.CHUNK];
+        for (long done = 0, size = refs.size(); done < size; done += GrowableLongs.CHUNK) {
+            int count = (int) Math.min(GrowableLongs.CHUNK, size - done);
+            lookup.findAll(refs.chunk((int) (done >>> GrowableLongs.CHUNK_SHIFT)), count, found);
+            for (int k = 0; k < count; k++) {
+                int target = found[k];
+                dangling += target >>> 31;
+                out.set(at + done + k, target);
+            }
         }
         return dangling;
     }

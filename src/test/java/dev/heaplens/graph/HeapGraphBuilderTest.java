@@ -325,14 +325,16 @@ class HeapGraphBuilderTest {
     @Test
     void addressSortIsStableAndSigned() {
         Random rnd = new Random(7);
-        for (int trial = 0; trial < 50; trial++) {
+        for (int trial = 0; trial < 120; trial++) {
             int n = rnd.nextInt(3000);
             long[] keys = new long[n];
             for (int i = 0; i < n; i++) {
-                keys[i] = switch (trial % 3) {
+                keys[i] = switch (trial % 4) {
                     case 0 -> rnd.nextLong();
                     case 1 -> 0x7f12_0000_0000L + 40L * rnd.nextInt(500); // clustered, with repeats
-                    default -> rnd.nextInt(20) - 10;
+                    case 2 -> rnd.nextInt(20) - 10;
+                    // aligned, spans of every width: digits of every size and count
+                    default -> (rnd.nextLong() >> (trial % 64)) << (trial % 5);
                 };
             }
             long[] original = keys.clone();
@@ -356,16 +358,38 @@ class HeapGraphBuilderTest {
             int n = 1 + rnd.nextInt(5000);
             long[] a = new long[n];
             for (int i = 0; i < n; i++) {
-                a[i] = switch (trial % 3) {
+                a[i] = switch (trial % 6) {
                     case 0 -> rnd.nextLong();
                     // two far clusters, like two heap regions
                     case 1 -> (rnd.nextBoolean() ? 0x1000L : 0x7fff_0000_0000L) + 40L * rnd.nextInt(100_000);
-                    default -> Long.MIN_VALUE + rnd.nextInt(3) + (rnd.nextBoolean() ? 0 : Long.MAX_VALUE);
+                    case 2 -> Long.MIN_VALUE + rnd.nextInt(3) + (rnd.nextBoolean() ? 0 : Long.MAX_VALUE);
+                    // one region of 40-byte slots, as a Ruby heap: the packed table takes these
+                    case 3 -> 0x7f00_0000_0000L + 40L * rnd.nextInt(100_000);
+                    // the widest span the packed table takes, across zero, with 8-byte alignment
+                    case 4 -> -8L * rnd.nextInt(1 << 30) + 8L * rnd.nextInt(1 << 30) + (rnd.nextBoolean() ? 0 : 8L * 0x7fff_ffffL);
+                    // unaligned, few and repeated
+                    default -> 1 + rnd.nextInt(50);
                 };
             }
             Arrays.sort(a);
             AddressIndex index = new AddressIndex(a);
-            AddressTable table = new AddressTable(a);
+            AddressTable wide = new AddressTable(a);
+            PackedAddressTable packed = PackedAddressTable.of(a);
+            assertThat(packed != null).as("trial %d packed", trial).isEqualTo(trial % 6 >= 3);
+            AddressLookup table = trial % 2 == 0 || packed == null ? wide : packed;
+            if (packed != null) {
+                long[] probes = new long[2000];
+                for (int k = 0; k < probes.length; k++) {
+                    probes[k] = a[rnd.nextInt(n)] + rnd.nextInt(17) - 8;
+                    assertThat(packed.find(probes[k])).as("trial %d probe %d", trial, probes[k]).isEqualTo(wide.find(probes[k]));
+                }
+                int count = rnd.nextInt(probes.length);
+                int[] found = new int[probes.length];
+                packed.findAll(probes, count, found);
+                for (int k = 0; k < count; k++) {
+                    assertThat(found[k]).as("trial %d findAll %d", trial, k).isEqualTo(wide.find(probes[k]));
+                }
+            }
             for (int i = 0; i < n; i++) {
                 int found = index.find(a[i]);
                 assertThat(found).isBetween(0, i);
@@ -382,6 +406,7 @@ class HeapGraphBuilderTest {
         }
         assertThat(new AddressIndex(new long[0]).find(0)).isEqualTo(-1);
         assertThat(new AddressTable(new long[0]).find(0)).isEqualTo(-1);
+        assertThat(PackedAddressTable.of(new long[0])).isNull();
     }
 
     @Test

@@ -54,30 +54,37 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
         return List.copyOf(rows);
     }
 
-    /** Walks every reference, weak ones too, from the roots, counting what the strong walk missed. */
+    /**
+     * The objects a walk over every reference from the roots reaches that {@code d}'s walk (every
+     * strong reference) did not. Such a walk leaves d's reachable objects only through a weak
+     * reference, so only the unreachable objects behind a weak reference from a reachable one are
+     * walked, not the whole graph again.
+     */
     private static WeakOnly weakOnly(Dominators d) {
         HeapGraph g = d.graph();
         BitSet seen = new BitSet(g.objectCount());
         int[] stack = new int[64];
-        int sp = 0;
         long count = 0;
         long bytes = 0;
-        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
-            if (seen.get(t)) {
-                continue;
+        int source = 0; // the object whose references hold reference i
+        for (long i = g.nextWeakReference(0); i >= 0; i = g.nextWeakReference(i + 1)) {
+            while (g.outEnd(source) <= i) {
+                source++;
+            }
+            int t = g.target(i);
+            if (!d.isReachable(source) || d.isReachable(t) || seen.get(t)) {
+                continue; // an unreachable source's weak references are followed if the walk reaches it
             }
             seen.set(t);
+            int sp = 0;
             stack[sp++] = t;
             while (sp > 0) {
                 int v = stack[--sp];
-                if (!d.isReachable(v)) {
-                    count++;
-                    bytes += g.shallowSize(v);
-                }
-                for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                    int w = g.target(i);
-                    if (!seen.get(w)) {
+                count++;
+                bytes += g.shallowSize(v);
+                for (long k = g.outStart(v), end = g.outEnd(v); k < end; k++) {
+                    int w = g.target(k);
+                    if (!seen.get(w) && !d.isReachable(w)) {
                         seen.set(w);
                         if (sp == stack.length) {
                             stack = Arrays.copyOf(stack, sp * 2);

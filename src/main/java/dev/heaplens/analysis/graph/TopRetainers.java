@@ -12,7 +12,9 @@ public final class TopRetainers {
 
     /**
      * The {@code n} reachable objects that retain the most bytes (ties: more objects retained,
-     * then lower id), biggest first. A bounded min-heap keeps this one pass over the objects.
+     * then lower id), biggest first. A bounded min-heap keeps this one pass over the objects, in
+     * id order so that the columns stream (the ranking is total: the order of the pass does not
+     * change the answer).
      */
     public static int[] largest(Dominators d, int n) {
         int[] stored = d.storedLargest(); // ranked so when the index was written: its prefix is the answer
@@ -22,8 +24,10 @@ public final class TopRetainers {
         int size = Math.min(n, d.reachableCount());
         int[] heap = new int[size];
         int filled = 0;
-        for (int i = 0, reachable = d.reachableCount(); i < reachable; i++) {
-            int o = d.preorderObject(i);
+        for (int o = 0, objects = d.graph().objectCount(); o < objects; o++) {
+            if (d.retainedCount(o) == 0) {
+                continue; // unreachable
+            }
             if (filled < size) {
                 heap[filled++] = o;
                 siftUp(d, heap, filled - 1);
