@@ -1,5 +1,7 @@
 package dev.heaplens.format.ruby;
 
+import dev.heaplens.util.Swar;
+
 /** The keys of a dump record heaplens reads, and the flag names, recognised from their bytes without a String. */
 final class RubyKeys {
     static final int K_UNKNOWN = 0, K_ADDRESS = 1, K_TYPE = 2, K_CLASS = 3, K_SUPERCLASS = 4,
@@ -9,50 +11,56 @@ final class RubyKeys {
 
     /** The key whose name is {@code buf[s, s + len)}, or {@link #K_UNKNOWN}. */
     static int keyId(byte[] buf, int s, int len) {
+        if (len > 16) {
+            return K_UNKNOWN;
+        }
+        return keyId(wordOf(buf, s, Math.min(len, 8)), wordOf(buf, s + 8, Math.max(0, len - 8)), len);
+    }
+
+    /**
+     * The key whose name is {@code len} bytes long, its first eight bytes as {@code first} and the
+     * next eight as {@code second} (read as {@link Swar#word} reads them, zeros past the name):
+     * compared a word at a time, the parser's key loop reads every key of every line.
+     */
+    static int keyId(long first, long second, int len) {
         switch (len) {
             case 4:
-                switch (buf[s]) {
-                    case 't': return is(buf, s, W_TYPE) ? K_TYPE : K_UNKNOWN;
-                    case 'n': return is(buf, s, W_NAME) ? K_NAME : K_UNKNOWN;
-                    case 'f': return is(buf, s, W_FILE) ? K_FILE : K_UNKNOWN;
-                    case 'l': return is(buf, s, W_LINE) ? K_LINE : K_UNKNOWN;
-                    case 'r': return is(buf, s, W_ROOT) ? K_ROOT : K_UNKNOWN;
-                    default: return K_UNKNOWN;
-                }
+                if (first == W_TYPE) return K_TYPE;
+                if (first == W_FILE) return K_FILE;
+                if (first == W_LINE) return K_LINE;
+                if (first == W_NAME) return K_NAME;
+                return first == W_ROOT ? K_ROOT : K_UNKNOWN;
             case 5:
-                switch (buf[s]) {
-                    case 'c': return is(buf, s, W_CLASS) ? K_CLASS : K_UNKNOWN;
-                    case 'f': return is(buf, s, W_FLAGS) ? K_FLAGS : K_UNKNOWN;
-                    case 'v': return is(buf, s, W_VALUE) ? K_VALUE : K_UNKNOWN;
-                    default: return K_UNKNOWN;
-                }
+                if (first == W_CLASS) return K_CLASS;
+                if (first == W_FLAGS) return K_FLAGS;
+                return first == W_VALUE ? K_VALUE : K_UNKNOWN;
             case 6:
-                switch (buf[s]) {
-                    case 's': return is(buf, s, W_STRUCT) ? K_STRUCT : K_UNKNOWN;
-                    case 'm': return is(buf, s, W_METHOD) ? K_METHOD : K_UNKNOWN;
-                    default: return K_UNKNOWN;
-                }
+                if (first == W_METHOD) return K_METHOD;
+                return first == W_STRUCT ? K_STRUCT : K_UNKNOWN;
             case 7:
-                switch (buf[s]) {
-                    case 'a': return is(buf, s, W_ADDRESS) ? K_ADDRESS : K_UNKNOWN;
-                    case 'm': return is(buf, s, W_MEMSIZE) ? K_MEMSIZE : K_UNKNOWN;
-                    default: return K_UNKNOWN;
-                }
+                if (first == W_MEMSIZE) return K_MEMSIZE;
+                return first == W_ADDRESS ? K_ADDRESS : K_UNKNOWN;
             case 9:
-                return is(buf, s, W_SINGLETON) ? K_SINGLETON : K_UNKNOWN;
+                return first == W_SINGLETON[0] && second == W_SINGLETON[1] ? K_SINGLETON : K_UNKNOWN;
             case 10:
-                switch (buf[s]) {
-                    case 's': return is(buf, s, W_SUPERCLASS) ? K_SUPERCLASS : K_UNKNOWN;
-                    case 'i': return is(buf, s, W_IMEMO_TYPE) ? K_IMEMO_TYPE : K_UNKNOWN;
-                    case 'r': return is(buf, s, W_REFERENCES) ? K_REFERENCES : K_UNKNOWN;
-                    case 'g': return is(buf, s, W_GENERATION) ? K_GENERATION : K_UNKNOWN;
-                    default: return K_UNKNOWN;
-                }
+                if (first == W_REFERENCES[0] && second == W_REFERENCES[1]) return K_REFERENCES;
+                if (first == W_GENERATION[0] && second == W_GENERATION[1]) return K_GENERATION;
+                if (first == W_SUPERCLASS[0] && second == W_SUPERCLASS[1]) return K_SUPERCLASS;
+                return first == W_IMEMO_TYPE[0] && second == W_IMEMO_TYPE[1] ? K_IMEMO_TYPE : K_UNKNOWN;
             case 15:
-                return is(buf, s, W_REAL_CLASS_NAME) ? K_REAL_CLASS_NAME : K_UNKNOWN;
+                return first == W_REAL_CLASS_NAME[0] && second == W_REAL_CLASS_NAME[1] ? K_REAL_CLASS_NAME : K_UNKNOWN;
             default:
                 return K_UNKNOWN;
         }
+    }
+
+    /** {@code buf[s, s + n)} (n at most 8) as {@link Swar#word} reads it, zeros past them. */
+    private static long wordOf(byte[] buf, int s, int n) {
+        long w = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            w = (w << 8) | (buf[s + i] & 0xff);
+        }
+        return w;
     }
 
     /** The {@link RubyRecord} bit of the flag named {@code buf[s, s + len)}, or 0. */
@@ -67,30 +75,38 @@ final class RubyKeys {
         }
     }
 
-    static final byte[] W_ADDRESS = ascii("address");
-    static final byte[] W_CLASS = ascii("class");
-    static final byte[] W_FILE = ascii("file");
-    static final byte[] W_FLAGS = ascii("flags");
-    static final byte[] W_GENERATION = ascii("generation");
-    static final byte[] W_IMEMO_TYPE = ascii("imemo_type");
-    static final byte[] W_LINE = ascii("line");
-    static final byte[] W_MARKED = ascii("marked");
-    static final byte[] W_MARKING = ascii("marking");
-    static final byte[] W_MEMSIZE = ascii("memsize");
-    static final byte[] W_METHOD = ascii("method");
-    static final byte[] W_NAME = ascii("name");
-    static final byte[] W_OLD = ascii("old");
-    static final byte[] W_PINNED = ascii("pinned");
-    static final byte[] W_REAL_CLASS_NAME = ascii("real_class_name");
-    static final byte[] W_REFERENCES = ascii("references");
-    static final byte[] W_ROOT = ascii("root");
-    static final byte[] W_SINGLETON = ascii("singleton");
-    static final byte[] W_STRUCT = ascii("struct");
-    static final byte[] W_SUPERCLASS = ascii("superclass");
-    static final byte[] W_TYPE = ascii("type");
-    static final byte[] W_UNCOLLECTIBLE = ascii("uncollectible");
-    static final byte[] W_VALUE = ascii("value");
-    static final byte[] W_WB_PROTECTED = ascii("wb_protected");
+    // Key names as words (keyId); the tail scanner also compares names byte by byte (BYTES_*).
+    private static final long W_ADDRESS = Swar.wordOf("address");
+    private static final long W_CLASS = Swar.wordOf("class");
+    private static final long W_FILE = Swar.wordOf("file");
+    private static final long W_FLAGS = Swar.wordOf("flags");
+    private static final long W_LINE = Swar.wordOf("line");
+    private static final long W_MEMSIZE = Swar.wordOf("memsize");
+    private static final long W_METHOD = Swar.wordOf("method");
+    private static final long W_NAME = Swar.wordOf("name");
+    private static final long W_ROOT = Swar.wordOf("root");
+    private static final long W_STRUCT = Swar.wordOf("struct");
+    private static final long W_TYPE = Swar.wordOf("type");
+    private static final long W_VALUE = Swar.wordOf("value");
+    private static final long[] W_GENERATION = words("generation");
+    private static final long[] W_IMEMO_TYPE = words("imemo_type");
+    private static final long[] W_REAL_CLASS_NAME = words("real_class_name");
+    private static final long[] W_REFERENCES = words("references");
+    private static final long[] W_SINGLETON = words("singleton");
+    private static final long[] W_SUPERCLASS = words("superclass");
+
+    static final byte[] BYTES_FLAGS = ascii("flags");
+    static final byte[] BYTES_GENERATION = ascii("generation");
+    static final byte[] BYTES_LINE = ascii("line");
+    static final byte[] BYTES_MEMSIZE = ascii("memsize");
+    static final byte[] BYTES_REFERENCES = ascii("references");
+
+    private static final byte[] W_MARKED = ascii("marked");
+    private static final byte[] W_MARKING = ascii("marking");
+    private static final byte[] W_OLD = ascii("old");
+    private static final byte[] W_PINNED = ascii("pinned");
+    private static final byte[] W_UNCOLLECTIBLE = ascii("uncollectible");
+    private static final byte[] W_WB_PROTECTED = ascii("wb_protected");
 
     private RubyKeys() {
     }
@@ -102,6 +118,11 @@ final class RubyKeys {
             }
         }
         return true;
+    }
+
+    /** A name of nine to sixteen bytes as its first and second words. */
+    private static long[] words(String name) {
+        return new long[] {Swar.wordOf(name), Swar.wordOf(name.substring(8))};
     }
 
     private static byte[] ascii(String word) {

@@ -95,14 +95,8 @@ public final class RubyLineParser extends TailScanner {
         }
         while (true) {
             pos = expect(pos, '"');
-            int keyStart = pos;
-            while (pos < end && buf[pos] != '"') {
-                pos++;
-            }
-            if (pos >= end) {
-                throw new Malformed("unterminated key");
-            }
-            int key = keyId(buf, keyStart, pos - keyStart);
+            int key = readKey(pos);
+            pos = keyEnd;
             if (canJump(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
@@ -113,7 +107,7 @@ public final class RubyLineParser extends TailScanner {
                     continue;
                 }
             }
-            pos = expect(skipSpace(pos + 1), ':');
+            pos = pos + 1 < end && buf[pos + 1] == ':' ? pos + 2 : expect(skipSpace(pos + 1), ':');
             pos = parseValue(skipSpace(pos), key, r);
             if (headerComplete(key, r)) {
                 int tail = jump(r);
@@ -124,6 +118,10 @@ public final class RubyLineParser extends TailScanner {
                     pos = tail;
                     continue;
                 }
+            }
+            if (pos + 2 < end && buf[pos] == ',' && buf[pos + 1] == ' ' && buf[pos + 2] == '"') {
+                pos += 2; // the next key, spaced as Ruby spaces it
+                continue;
             }
             pos = skipSpace(pos);
             if (pos >= end) {
@@ -139,6 +137,39 @@ public final class RubyLineParser extends TailScanner {
             }
             pos = skipSpace(pos + 1);
         }
+    }
+
+    /** Where the key {@link #readKey} read ends: its closing quote. */
+    private int keyEnd;
+
+    /**
+     * Reads the key that starts at {@code start} (after its opening quote), sets {@link #keyEnd}
+     * and returns its id. A key of up to fifteen bytes is found and named a word at a time.
+     */
+    private int readKey(int start) {
+        if (start + 16 <= end) {
+            long first = Swar.word(buf, start);
+            int length = Swar.firstIndexIn(first, (byte) '"');
+            if (length < 8) {
+                keyEnd = start + length;
+                return keyId(first & ((1L << (length << 3)) - 1), 0, length);
+            }
+            long second = Swar.word(buf, start + 8);
+            length = Swar.firstIndexIn(second, (byte) '"');
+            if (length < 8) {
+                keyEnd = start + 8 + length;
+                return keyId(first, second & ((1L << (length << 3)) - 1), 8 + length);
+            }
+        }
+        int pos = start;
+        while (pos < end && buf[pos] != '"') {
+            pos++;
+        }
+        if (pos >= end) {
+            throw new Malformed("unterminated key");
+        }
+        keyEnd = pos;
+        return keyId(buf, start, pos - start);
     }
 
     private static final byte[] HEAD_ADDRESS = ascii("{\"address\":");
@@ -293,8 +324,8 @@ public final class RubyLineParser extends TailScanner {
             return false;
         }
         p = skipSpace(p + 1);
-        return p + 1 < end && buf[p] == '"' && (startsWith(p + 1, W_GENERATION) || startsWith(p + 1, W_MEMSIZE)
-                || startsWith(p + 1, W_FLAGS));
+        return p + 1 < end && buf[p] == '"' && (startsWith(p + 1, BYTES_GENERATION) || startsWith(p + 1, BYTES_MEMSIZE)
+                || startsWith(p + 1, BYTES_FLAGS));
     }
 
     /**

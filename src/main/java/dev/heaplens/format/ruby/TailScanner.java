@@ -2,11 +2,11 @@ package dev.heaplens.format.ruby;
 
 import dev.heaplens.util.Swar;
 
-import static dev.heaplens.format.ruby.RubyKeys.W_FLAGS;
-import static dev.heaplens.format.ruby.RubyKeys.W_GENERATION;
-import static dev.heaplens.format.ruby.RubyKeys.W_LINE;
-import static dev.heaplens.format.ruby.RubyKeys.W_MEMSIZE;
-import static dev.heaplens.format.ruby.RubyKeys.W_REFERENCES;
+import static dev.heaplens.format.ruby.RubyKeys.BYTES_FLAGS;
+import static dev.heaplens.format.ruby.RubyKeys.BYTES_GENERATION;
+import static dev.heaplens.format.ruby.RubyKeys.BYTES_LINE;
+import static dev.heaplens.format.ruby.RubyKeys.BYTES_MEMSIZE;
+import static dev.heaplens.format.ruby.RubyKeys.BYTES_REFERENCES;
 
 /**
  * Finds, walking back from the end of a line, where its tail keys start (memsize, and with
@@ -56,7 +56,7 @@ abstract class TailScanner extends LineScanner {
             return tail;
         }
         int open = Swar.lastIndexOf(buf, lineStart, p, (byte) '[');
-        if (open < 0 || keyBefore(open, W_REFERENCES) < 0) {
+        if (open < 0 || keyBefore(open, BYTES_REFERENCES) < 0) {
             return -1;
         }
         Swar.indexOfCounting(buf, open + 1, p + 1, (byte) ']', (byte) '"', count);
@@ -90,13 +90,13 @@ abstract class TailScanner extends LineScanner {
         if (p >= lineStart && buf[p] == '}') {
             int limit = Math.max(lineStart, p - 512);
             int open = Swar.lastIndexOf(buf, limit, p, (byte) '{');
-            int flagsKey = open < 0 ? -1 : keyBefore(open, W_FLAGS);
+            int flagsKey = open < 0 ? -1 : keyBefore(open, BYTES_FLAGS);
             if (flagsKey < 0) {
                 return -1;
             }
             p = valueEndBefore(flagsKey);
         }
-        int memsizeKey = numberKeyBefore(p, W_MEMSIZE);
+        int memsizeKey = numberKeyBefore(p, BYTES_MEMSIZE);
         if (memsizeKey < 0 || !(wantAllocation || wantGeneration)) {
             return memsizeKey;
         }
@@ -109,7 +109,7 @@ abstract class TailScanner extends LineScanner {
      * of it is wanted.
      */
     private int generationTail(int memsizeKey) {
-        int k = numberKeyBefore(valueEndBefore(memsizeKey), W_GENERATION);
+        int k = numberKeyBefore(valueEndBefore(memsizeKey), BYTES_GENERATION);
         return k >= 0 ? k : allocationTail(memsizeKey);
     }
 
@@ -163,7 +163,7 @@ abstract class TailScanner extends LineScanner {
     private int allocationTail(int memsizeKey) {
         int tail = memsizeKey;
         int p = valueEndBefore(tail);
-        int k = numberKeyBefore(p, W_GENERATION);
+        int k = numberKeyBefore(p, BYTES_GENERATION);
         if (k >= 0) {
             tail = k;
             p = valueEndBefore(tail);
@@ -177,7 +177,7 @@ abstract class TailScanner extends LineScanner {
             tail = k;
             p = valueEndBefore(tail);
         }
-        k = numberKeyBefore(p, W_LINE);
+        k = numberKeyBefore(p, BYTES_LINE);
         if (k < 0) {
             return tail;
         }
