@@ -187,14 +187,27 @@ final class AllocationSites extends MethodVisitor {
         int site = AllocationSiteTable.SITES.add(className, methodName, sourceFile, line);
         super.visitInsn(Opcodes.DUP);
         if (callersLocal < 0) {
-            super.visitLdcInsn(site);
+            pushInt(site);
             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, multi ? "sampleMulti" : "sample", HookClass.SAMPLE,
                     false);
             return;
         }
         super.visitVarInsn(Opcodes.ILOAD, callersLocal);
-        super.visitLdcInsn(site);
+        pushInt(site);
         super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, multi ? "recordMulti" : "record", HookClass.RECORD, false);
         super.visitVarInsn(Opcodes.ISTORE, callersLocal);
+    }
+
+    /** The shortest push of a site id (most fit in a short): fewer bytes added to a method that may then be too big to inline. */
+    private void pushInt(int value) {
+        if (value <= 5) {
+            super.visitInsn(Opcodes.ICONST_0 + value);
+        } else if (value <= Byte.MAX_VALUE) {
+            super.visitIntInsn(Opcodes.BIPUSH, value);
+        } else if (value <= Short.MAX_VALUE) {
+            super.visitIntInsn(Opcodes.SIPUSH, value);
+        } else {
+            super.visitLdcInsn(value);
+        }
     }
 }
