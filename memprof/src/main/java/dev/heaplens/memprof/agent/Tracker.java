@@ -92,7 +92,7 @@ public final class Tracker {
                 sampleMulti(o, site, state);
                 return;
             }
-            long size = sizes.of(o);
+            long size = state.sizeAt(o, site, sizes);
             if (state.sample(size) && !state.busy) {
                 state.busy = true;
                 try {
