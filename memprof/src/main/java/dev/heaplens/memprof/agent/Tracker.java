@@ -49,9 +49,9 @@ public final class Tracker {
     }
 
     /**
-     * Records an object made at allocation site {@code site}, in an activation of its method whose
-     * callers are chain {@code callers} (-1 until this activation's first recorded allocation
-     * walked them). Returns the chain, which the site keeps in a local variable of its method: a
+     * The exact mode's hook: records an object made at allocation site {@code site}, in an
+     * activation of its method whose callers are chain {@code callers} (-1 until this activation's
+     * first recorded allocation walked them). Returns the chain, which the site keeps in a local variable of its method: a
      * method allocating many objects walks its callers once per call, not once per object.
      */
     int track(Object o, int callers, int site) {
