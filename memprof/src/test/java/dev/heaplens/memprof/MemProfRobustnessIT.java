@@ -3,6 +3,7 @@ package dev.heaplens.memprof;
 import com.example.memprof.Hostile;
 import com.example.memprof.LateAttach;
 import com.example.memprof.ArraySizes;
+import com.example.memprof.Callers;
 import com.example.memprof.NoAgent;
 import com.example.memprof.Sampling;
 import com.example.memprof.Survivors;
@@ -47,6 +48,27 @@ class MemProfRobustnessIT {
         long exactTotal = AllocationLogs.section(exact.out(), null).stream().mapToLong(AllocationGroup::bytes).sum();
         long sampledTotal = AllocationLogs.section(sampled.out(), null).stream().mapToLong(AllocationGroup::bytes).sum();
         assertThat((double) sampledTotal).isCloseTo(exactTotal, within(0.10 * exactTotal));
+    }
+
+    /**
+     * Sampling mode rewrites classes its own way (no callers local, callers walked at each sample):
+     * sampling every byte must give exact mode's groups, stacks, counts and sizes, on the programs
+     * with several callers per method and with every kind of allocation site.
+     */
+    @Test
+    void samplingEveryByteGivesExactModesGroups() {
+        for (Class<?> program : List.of(Callers.class, ArraySizes.class)) {
+            ChildJvm.Result exact = ChildJvm.runWithAgent(program, List.of("-DMEMPROF_MIN_BYTES=0"));
+            ChildJvm.Result sampled = ChildJvm.runWithAgent(program,
+                    List.of("-DMEMPROF_MIN_BYTES=0", "-DMEMPROF_SAMPLE_BYTES=1"));
+            assertThat(exact.exitCode()).as(exact.toString()).isZero();
+            assertThat(sampled.exitCode()).as(sampled.toString()).isZero();
+            String section = program == Callers.class ? "all" : null;
+            List<AllocationGroup> exactGroups = AllocationLogs.section(exact.out(), section);
+            assertThat(exactGroups).as(exact.toString()).hasSizeGreaterThan(5);
+            assertThat(AllocationLogs.section(sampled.out(), section)).as(sampled.toString())
+                    .containsExactlyInAnyOrderElementsOf(exactGroups);
+        }
     }
 
     @Test

@@ -11,50 +11,39 @@ import java.util.ArrayDeque;
  * after {@code clone()} calls that copy in code we do not instrument (arrays, {@code super.clone()}
  * reaching Object or a JDK class, JDK objects), and after reflective and array {@code newInstance}.
  *
- * <p>Each site passes a copy of the object, its own id (its class, method and line are known here:
- * {@link AllocationSiteTable}) and a new local variable holding the chain of the method's callers,
- * which the hook returns: -1 at method entry, walked at the first allocation recorded, then kept
- * for the rest of the call. No branch is added; the stack map frames (read expanded) gain the one
- * int local, which is set before any of them; the method needs three more stack slots.
+ * <p>Exact mode: each site passes a copy of the object, its own id (its class, method and line are
+ * known here: {@link AllocationSiteTable}) and a new local variable holding the chain of the
+ * method's callers, which the hook returns: -1 at method entry, walked at the first allocation
+ * recorded, then kept for the rest of the call. No branch is added; the stack map frames (read
+ * expanded) gain the one int local, which is set before any of them; the method needs three more
+ * stack slots.
  *
- * <p>Run twice per class: first without a next visitor, to learn which methods allocate and their
- * local variable counts (a method visitor learns those only at its end), then to rewrite.
+ * <p>Sampling mode: each site passes the object and its id only (callers are walked at samples,
+ * which are rare), so no local is added, the frames are left as they are and the method needs two
+ * more stack slots.
  */
 final class AllocationSites extends MethodVisitor {
     private static final String HOOK = HookClass.NAME;
     /** Per NEW not yet constructed, innermost last: whether a DUP kept a copy for us to record. */
     private final ArrayDeque<Boolean> pendingNews = new ArrayDeque<>();
     private boolean afterNew;
-    /** Set once this method records anything: the class is then rewritten. */
-    private final boolean[] changed;
-    private boolean recordsHere;
-    /** The new local holding the callers chain (the method's first free slot), or -1 on the first run. */
+    /** The new local holding the callers chain (the method's first free slot), or -1 when sampling. */
     private final int callersLocal;
     private final String className;
     private final String methodName;
     private final String sourceFile;
     private int line = -1;
-    /** Learnt on the first run. */
-    int maxLocals;
 
-    /** The first run: learns whether the method allocates and its local variable count. */
-    AllocationSites(boolean[] changed) {
-        this(null, changed, null, null, null, -1);
-    }
-
-    /** The rewriting run, for a method that allocates, with {@code callersLocal} its first free local. */
-    AllocationSites(MethodVisitor next, boolean[] changed, String className, String methodName, String sourceFile,
-                    int callersLocal) {
+    /**
+     * A method that may allocate, with {@code callersLocal} its first free local in exact mode
+     * (read with expanded frames), -1 in sampling mode.
+     */
+    AllocationSites(MethodVisitor next, String className, String methodName, String sourceFile, int callersLocal) {
         super(Opcodes.ASM9, next);
-        this.changed = changed;
         this.className = className;
         this.methodName = methodName;
         this.sourceFile = sourceFile;
         this.callersLocal = callersLocal;
-    }
-
-    boolean recordsHere() {
-        return recordsHere;
     }
 
     @Override
@@ -100,7 +89,7 @@ final class AllocationSites extends MethodVisitor {
         if (afterNew) {
             pendingNews.push(Boolean.FALSE);
         } else if (opcode == Opcodes.ANEWARRAY) {
-            record("record");
+            record(false);
         }
     }
 
@@ -119,7 +108,7 @@ final class AllocationSites extends MethodVisitor {
         super.visitIntInsn(opcode, operand);
         afterNew = false;
         if (opcode == Opcodes.NEWARRAY) {
-            record("record");
+            record(false);
         }
     }
 
@@ -127,7 +116,7 @@ final class AllocationSites extends MethodVisitor {
     public void visitMultiANewArrayInsn(String descriptor, int dimensions) {
         super.visitMultiANewArrayInsn(descriptor, dimensions);
         afterNew = false;
-        record("recordMulti");
+        record(true);
     }
 
     @Override
@@ -155,12 +144,12 @@ final class AllocationSites extends MethodVisitor {
         if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>")) {
             // the constructor of the innermost pending NEW; a super()/this() call has none pending
             if (!pendingNews.isEmpty() && pendingNews.pop()) {
-                record("record");
+                record(false);
             }
         } else if (name.equals("clone") && descriptor.startsWith("()") && copiesUninstrumented(opcode, owner)) {
-            record("record");
+            record(false);
         } else if (isReflectiveNew(opcode, owner, name, descriptor)) {
-            record(descriptor.equals("(Ljava/lang/Class;[I)Ljava/lang/Object;") ? "recordMulti" : "record");
+            record(descriptor.equals("(Ljava/lang/Class;[I)Ljava/lang/Object;"));
         }
     }
 
@@ -186,23 +175,39 @@ final class AllocationSites extends MethodVisitor {
 
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
-        this.maxLocals = maxLocals;
-        boolean rewritten = callersLocal >= 0;
-        super.visitMaxs(rewritten ? maxStack + 3 : maxStack, rewritten ? maxLocals + 1 : maxLocals);
+        boolean exact = callersLocal >= 0;
+        super.visitMaxs(maxStack + (exact ? 3 : 2), exact ? maxLocals + 1 : maxLocals);
     }
 
-    /** The new object is on top of the stack: pass a copy, the callers chain and the site to the recorder. */
-    private void record(String method) {
-        changed[0] = true;
-        recordsHere = true;
-        if (callersLocal < 0) {
-            return; // the first run only learns that the method allocates
-        }
+    /**
+     * The new object is on top of the stack: pass a copy, the callers chain (exact mode) and the
+     * site to the recorder. {@code multi}: a multi-dimensional array, whose sub-arrays count too.
+     */
+    private void record(boolean multi) {
         int site = AllocationSiteTable.SITES.add(className, methodName, sourceFile, line);
         super.visitInsn(Opcodes.DUP);
+        if (callersLocal < 0) {
+            pushInt(site);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, multi ? "sampleMulti" : "sample", HookClass.SAMPLE,
+                    false);
+            return;
+        }
         super.visitVarInsn(Opcodes.ILOAD, callersLocal);
-        super.visitLdcInsn(site);
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, method, HookClass.RECORD, false);
+        pushInt(site);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, multi ? "recordMulti" : "record", HookClass.RECORD, false);
         super.visitVarInsn(Opcodes.ISTORE, callersLocal);
+    }
+
+    /** The shortest push of a site id (most fit in a short): fewer bytes added to a method that may then be too big to inline. */
+    private void pushInt(int value) {
+        if (value <= 5) {
+            super.visitInsn(Opcodes.ICONST_0 + value);
+        } else if (value <= Byte.MAX_VALUE) {
+            super.visitIntInsn(Opcodes.BIPUSH, value);
+        } else if (value <= Short.MAX_VALUE) {
+            super.visitIntInsn(Opcodes.SIPUSH, value);
+        } else {
+            super.visitLdcInsn(value);
+        }
     }
 }

@@ -8,8 +8,6 @@ import org.objectweb.asm.Opcodes;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Instruments the application's classes: not the JDK's (boot and platform loaders, java.*,
@@ -18,6 +16,12 @@ import java.util.List;
  */
 final class AllocationTransformer implements ClassFileTransformer {
     private final ThreadLocal<Boolean> inTransform = new ThreadLocal<>();
+    private final boolean sampling;
+
+    /** @param sampling whether allocations are sampled (MEMPROF_SAMPLE_BYTES), not all tracked */
+    AllocationTransformer(boolean sampling) {
+        this.sampling = sampling;
+    }
 
     static boolean isJdkClass(String internalName) {
         return internalName.startsWith("java/") || internalName.startsWith("javax/")
@@ -38,7 +42,7 @@ final class AllocationTransformer implements ClassFileTransformer {
         }
         inTransform.set(Boolean.TRUE);
         try {
-            return rewrite(bytes);
+            return rewrite(bytes, sampling);
         } catch (RuntimeException | LinkageError e) {
             return null; // left as it is (a method too large once instrumented, a malformed class...)
         } finally {
@@ -46,24 +50,18 @@ final class AllocationTransformer implements ClassFileTransformer {
         }
     }
 
-    static byte[] rewrite(byte[] bytes) {
-        ClassReader reader = new ClassReader(bytes);
-        // first run: which methods allocate, and their local variable counts
-        boolean[] changed = {false};
-        List<AllocationSites> methods = new ArrayList<>();
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                                             String[] exceptions) {
-                AllocationSites m = new AllocationSites(changed);
-                methods.add(m);
-                return m;
-            }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        if (!changed[0]) {
+    /**
+     * The class rewritten, or null when no method of it allocates. Exact mode adds a local to each
+     * method that allocates (its callers, walked once per call), which needs the stack map frames
+     * expanded; sampling mode adds no local, so the frames are copied as they are.
+     */
+    static byte[] rewrite(byte[] bytes, boolean sampling) {
+        AllocatingMethods allocating = AllocatingMethods.of(bytes);
+        if (!allocating.any()) {
             return null;
         }
-        // second run: rewrite those methods, with their frames expanded to add the callers local
+        ClassReader reader = new ClassReader(bytes);
+        // sharing the reader's constant pool lets the writer copy the methods that do not allocate as they are
         ClassWriter writer = new ClassWriter(reader, 0);
         String className = reader.getClassName().replace('/', '.');
         ClassVisitor visitor = new ClassVisitor(Opcodes.ASM9, writer) {
@@ -80,14 +78,14 @@ final class AllocationTransformer implements ClassFileTransformer {
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                              String[] exceptions) {
                 MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                AllocationSites learnt = methods.get(index++);
-                if (!learnt.recordsHere()) {
+                int maxLocals = allocating.maxLocals(index++);
+                if (maxLocals < 0) {
                     return next;
                 }
-                return new AllocationSites(next, changed, className, name, sourceFile, learnt.maxLocals);
+                return new AllocationSites(next, className, name, sourceFile, sampling ? -1 : maxLocals);
             }
         };
-        reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+        reader.accept(visitor, sampling ? 0 : ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }
 }

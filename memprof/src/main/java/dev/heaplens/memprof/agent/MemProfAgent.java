@@ -59,7 +59,7 @@ public final class MemProfAgent {
         }
         MemProfAgent.tracker = tracker;
         instrumentation = inst;
-        inst.addTransformer(new AllocationTransformer(), true);
+        inst.addTransformer(new AllocationTransformer(config.sampleBytes() > 0), true);
         if (late) {
             retransformLoaded(inst);
         }

@@ -21,6 +21,15 @@ final class ThreadState {
     private final int[] cachedChains = new int[STACK_CACHE];
     private final int[] cachedStacks = new int[STACK_CACHE];
     private static final int STACK_CACHE = 256;
+    /**
+     * Sampling: the class and size of the last plain object (not array) recorded at each site, by
+     * site id, direct-mapped. A site makes one class (a few when allocations on one line share its
+     * id), so most allocations find their size here, cheaper than {@link SizeOf}'s per-class lookup
+     * (a loop of five small allocations: 28 ns an iteration against 32, 6 without the agent).
+     */
+    private final Class<?>[] sizedClasses;
+    private final long[] sizedBytes;
+    private static final int SIZE_CACHE = 256;
     private final long sampleBytes;
     private long untilSample;
 
@@ -31,6 +40,8 @@ final class ThreadState {
         // the frames below the profiler's are the allocating method's, then its callers'
         this.callers = withSite ? new CapturedStack(1, depth - 1) : new CapturedStack(skip, depth);
         this.sampleBytes = config.sampleBytes();
+        this.sizedClasses = sampleBytes > 0 ? new Class<?>[SIZE_CACHE] : null;
+        this.sizedBytes = sampleBytes > 0 ? new long[SIZE_CACHE] : null;
         this.untilSample = nextInterval();
         java.util.Arrays.fill(cachedSites, Integer.MIN_VALUE);
     }
@@ -51,6 +62,21 @@ final class ThreadState {
     private static int slot(int site, int chain) {
         int h = site * 0x9E3779B1 + chain * 31;
         return (h ^ (h >>> 16)) & (STACK_CACHE - 1);
+    }
+
+    /** Sampling: the size of {@code o}, made at {@code site}. */
+    long sizeAt(Object o, int site, SizeOf sizes) {
+        Class<?> type = o.getClass();
+        int i = site & (SIZE_CACHE - 1);
+        if (sizedClasses[i] == type) {
+            return sizedBytes[i];
+        }
+        long size = sizes.of(o);
+        if (!type.isArray()) {
+            sizedClasses[i] = type;
+            sizedBytes[i] = size;
+        }
+        return size;
     }
 
     /**

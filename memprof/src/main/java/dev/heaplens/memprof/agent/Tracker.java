@@ -49,9 +49,9 @@ public final class Tracker {
     }
 
     /**
-     * Records an object made at allocation site {@code site}, in an activation of its method whose
-     * callers are chain {@code callers} (-1 until this activation's first recorded allocation
-     * walked them). Returns the chain, which the site keeps in a local variable of its method: a
+     * The exact mode's hook: records an object made at allocation site {@code site}, in an
+     * activation of its method whose callers are chain {@code callers} (-1 until this activation's
+     * first recorded allocation walked them). Returns the chain, which the site keeps in a local variable of its method: a
      * method allocating many objects walks its callers once per call, not once per object.
      */
     int track(Object o, int callers, int site) {
@@ -61,9 +61,65 @@ public final class Tracker {
         }
         state.busy = true;
         try {
-            return add(o, callers, site, state);
+            return add(o, sizes.of(o), callers, site, state);
         } finally {
             state.busy = false;
+        }
+    }
+
+    /**
+     * The sampling mode's hook: each object is a sample with probability 1 - exp(-size / N) (see
+     * {@link ThreadState#sample}); its callers are walked only then. {@code multi}: for
+     * multi-dimensional arrays, whose sub-arrays are each sampled too.
+     */
+    java.util.function.ObjIntConsumer<Object> sampler(boolean multi) {
+        return new Sampler(multi);
+    }
+
+    /** A named class, not a lambda: the hook is installed before the program runs, when a lambda costs its start-up. */
+    private final class Sampler implements java.util.function.ObjIntConsumer<Object> {
+        private final boolean multi;
+
+        Sampler(boolean multi) {
+            this.multi = multi;
+        }
+
+        /** Most allocations are no sample: for them, a size and a countdown, nothing else. */
+        @Override
+        public void accept(Object o, int site) {
+            ThreadState state = states.get();
+            if (multi) {
+                sampleMulti(o, site, state);
+                return;
+            }
+            long size = state.sizeAt(o, site, sizes);
+            if (state.sample(size) && !state.busy) {
+                state.busy = true;
+                try {
+                    add(o, size, -1, site, state);
+                } finally {
+                    state.busy = false;
+                }
+            }
+        }
+
+        private void sampleMulti(Object array, int site, ThreadState state) {
+            long size = sizes.of(array);
+            if (state.sample(size) && !state.busy) {
+                state.busy = true;
+                try {
+                    add(array, size, -1, site, state);
+                } finally {
+                    state.busy = false;
+                }
+            }
+            if (array instanceof Object[] elements && array.getClass().getComponentType().isArray()) {
+                for (Object e : elements) {
+                    if (e != null) {
+                        sampleMulti(e, site, state);
+                    }
+                }
+            }
         }
     }
 
@@ -82,7 +138,7 @@ public final class Tracker {
     }
 
     private int addMulti(Object array, int callers, int site, ThreadState state) {
-        callers = add(array, callers, site, state);
+        callers = add(array, sizes.of(array), callers, site, state);
         if (array instanceof Object[] elements && array.getClass().getComponentType().isArray()) {
             for (Object e : elements) {
                 if (e != null) {
@@ -93,11 +149,8 @@ public final class Tracker {
         return callers;
     }
 
-    private int add(Object o, int callers, int site, ThreadState state) {
-        long size = sizes.of(o);
-        if (config.sampleBytes() > 0 && !state.sample(size)) {
-            return callers;
-        }
+    /** Records {@code o} of {@code size} bytes; returns its callers chain, walked when {@code callers} is -1. */
+    private int add(Object o, long size, int callers, int site, ThreadState state) {
         if (callers < 0) {
             CapturedStack frames = state.callers;
             frames.capture();
