@@ -94,6 +94,9 @@ class LauncherIT {
         Map<String, Long> small = heapFlags(launch(flags, "top", "--help", home.resolve("samples/rails-ish.json.gz").toString()));
         assertThat(small.get("InitialHeapSize")).isGreaterThanOrEqualTo(defaults.get("InitialHeapSize"));
         assertThat(small.get("MaxHeapSize")).isGreaterThanOrEqualTo(defaults.get("MaxHeapSize"));
+        // a graph's objects live to the end: the heap grows only to 20% free after a full collection
+        assertThat(small.get("MinHeapFreeRatio")).isEqualTo(20L);
+        assertThat(defaults).doesNotContainKey("MinHeapFreeRatio");
 
         // a 64 GB HPROF dump (sparse) needs more than the machine has: the heap is its ceiling
         Path huge = home.resolve("huge.hprof");
