@@ -40,6 +40,8 @@ class GcLogJvmOracleTest {
     private static final String THIS_JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private static final List<String> ZGC_PAUSES = List.of("ZGC Minor Pauses", "ZGC Major Pauses");
+
     static Stream<Arguments> runs() {
         return Stream.of(
                 Arguments.of(THIS_JAVA, "-XX:+UseG1GC", "gc*", "uptime,level,tags", false, false),
@@ -85,11 +87,23 @@ class GcLogJvmOracleTest {
         for (Map.Entry<String, long[]> bean : expected.entrySet()) {
             JsonNode c = report.path("collectors").path(bean.getKey());
             long count = c.path("count").asLong(0);
-            assertThat(count).as(bean.getKey() + " count (bean vs log) in " + run.out()).isEqualTo(bean.getValue()[0]);
+            if (ZGC_PAUSES.contains(bean.getKey())) {
+                // Generational ZGC: which driver a pause of a major collection counts under is
+                // decided while a minor one may run beside it, a race the log's line order does not
+                // always settle (seen under load: 197/55 in the log, 196/56 in the beans). The two
+                // together are exact; each is checked to within one below.
+                assertThat(count).as(bean.getKey() + " count (bean vs log) in " + run.out())
+                        .isBetween(bean.getValue()[0] - 1, bean.getValue()[0] + 1);
+            } else {
+                assertThat(count).as(bean.getKey() + " count (bean vs log) in " + run.out()).isEqualTo(bean.getValue()[0]);
+            }
             double loggedMs = c.path("time_ms").asDouble(0);
             timing.append(String.format(Locale.ROOT, "  %-22s count %5d  bean %6d ms  log %9.3f ms  log-bean %+8.3f ms%n",
                     bean.getKey(), count, bean.getValue()[1], loggedMs, loggedMs - bean.getValue()[1]));
         }
+        long zgcLogged = ZGC_PAUSES.stream().mapToLong(n -> report.path("collectors").path(n).path("count").asLong(0)).sum();
+        long zgcBeans = ZGC_PAUSES.stream().filter(expected::containsKey).mapToLong(n -> expected.get(n)[0]).sum();
+        assertThat(zgcLogged).as("generational ZGC pauses, minor and major together (bean vs log)").isEqualTo(zgcBeans);
         report.path("collectors").fieldNames().forEachRemaining(name ->
                 assertThat(expected).as("a bean named " + name).containsKey(name));
         System.out.println("GC oracle " + Path.of(java).getParent().getParent().getFileName() + " " + collector + " -Xlog:"

@@ -49,13 +49,15 @@ public final class GcProbe {
             }
         }
         kept = null;
+        // Until concurrent cycles have ended: the beans count a cycle's pauses when it ends, while
+        // the log shows each pause as it happens. On a loaded machine a cycle can sit between
+        // phases for tens of milliseconds (seen: a minor collection begun, not ended, when the
+        // log stopped), so the beans must hold still for 200 ms, not one look 25 ms later.
         String first = beans();
-        for (int waits = 0; waits < 40; waits++) { // until concurrent cycles have ended
-            Thread.sleep(25);
+        for (int waits = 0, still = 0; waits < 100 && still < 4; waits++) {
+            Thread.sleep(50);
             String now = beans();
-            if (now.equals(first)) {
-                break;
-            }
+            still = now.equals(first) ? still + 1 : 0;
             first = now;
         }
         vmLog("disable");
