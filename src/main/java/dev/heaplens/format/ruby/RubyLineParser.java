@@ -292,7 +292,7 @@ public final class RubyLineParser extends ValueScanner {
      * (flags like frozen, sizes, values, references) is skipped in one jump.
      */
     private boolean headerComplete(int key, RubyRecord r) {
-        if (wantReferences || r.type == null) {
+        if (wantReferences || !headRead(r)) {
             return false;
         }
         return switch (key) {
@@ -309,10 +309,22 @@ public final class RubyLineParser extends ValueScanner {
      * asked for, nothing in them is needed.
      */
     private boolean canJump(int key, RubyRecord r) {
+        if (!headRead(r)) {
+            return false;
+        }
         if (key == K_VALUE) {
             return !wantReferences; // shared strings list references after the value: jump() counts them
         }
         return key == K_REFERENCES && !wantReferences && r.type != RubyType.ROOT;
+    }
+
+    /**
+     * Whether type and address (a root has none) are read: Ruby writes them first, but a line
+     * that has them only after its middle must not jump over them, or a read that jumps would
+     * call malformed what a read that walks every key accepts (found by RubyLineParserFuzzTest).
+     */
+    private static boolean headRead(RubyRecord r) {
+        return r.type != null && (r.address != RubyRecord.NO_ADDRESS || r.type == RubyType.ROOT);
     }
 
     private void finish(int pos) {
