@@ -66,16 +66,16 @@ final class RubyKeys {
     /** The {@link RubyRecord} bit of the flag named {@code buf[s, s + len)}, or 0. */
     static int flagBit(byte[] buf, int s, int len) {
         switch (len) {
-            case 3: return is(buf, s, W_OLD) ? RubyRecord.FLAG_OLD : 0;
-            case 6: return is(buf, s, W_PINNED) ? RubyRecord.FLAG_PINNED : (is(buf, s, W_MARKED) ? RubyRecord.FLAG_MARKED : 0);
-            case 7: return is(buf, s, W_MARKING) ? RubyRecord.FLAG_MARKING : 0;
-            case 12: return is(buf, s, W_WB_PROTECTED) ? RubyRecord.FLAG_WB_PROTECTED : 0;
-            case 13: return is(buf, s, W_UNCOLLECTIBLE) ? RubyRecord.FLAG_UNCOLLECTIBLE : 0;
+            case 3: return is(buf, s, BYTES_OLD) ? RubyRecord.FLAG_OLD : 0;
+            case 6: return is(buf, s, BYTES_PINNED) ? RubyRecord.FLAG_PINNED : (is(buf, s, BYTES_MARKED) ? RubyRecord.FLAG_MARKED : 0);
+            case 7: return is(buf, s, BYTES_MARKING) ? RubyRecord.FLAG_MARKING : 0;
+            case 12: return is(buf, s, BYTES_WB_PROTECTED) ? RubyRecord.FLAG_WB_PROTECTED : 0;
+            case 13: return is(buf, s, BYTES_UNCOLLECTIBLE) ? RubyRecord.FLAG_UNCOLLECTIBLE : 0;
             default: return 0;
         }
     }
 
-    // Key names as words (keyId); the tail scanner also compares names byte by byte (BYTES_*).
+    // Key names as words (keyId); names compared byte by byte (the tail scanner, flagBit) as BYTES_*.
     private static final long W_ADDRESS = Swar.wordOf("address");
     private static final long W_CLASS = Swar.wordOf("class");
     private static final long W_FILE = Swar.wordOf("file");
@@ -101,12 +101,12 @@ final class RubyKeys {
     static final byte[] BYTES_MEMSIZE = ascii("memsize");
     static final byte[] BYTES_REFERENCES = ascii("references");
 
-    private static final byte[] W_MARKED = ascii("marked");
-    private static final byte[] W_MARKING = ascii("marking");
-    private static final byte[] W_OLD = ascii("old");
-    private static final byte[] W_PINNED = ascii("pinned");
-    private static final byte[] W_UNCOLLECTIBLE = ascii("uncollectible");
-    private static final byte[] W_WB_PROTECTED = ascii("wb_protected");
+    private static final byte[] BYTES_MARKED = ascii("marked");
+    private static final byte[] BYTES_MARKING = ascii("marking");
+    private static final byte[] BYTES_OLD = ascii("old");
+    private static final byte[] BYTES_PINNED = ascii("pinned");
+    private static final byte[] BYTES_UNCOLLECTIBLE = ascii("uncollectible");
+    private static final byte[] BYTES_WB_PROTECTED = ascii("wb_protected");
 
     private RubyKeys() {
     }
