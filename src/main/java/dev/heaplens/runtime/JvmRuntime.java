@@ -74,7 +74,7 @@ final class JvmRuntime extends RuntimeBase {
             HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
             // Two passes (classes, then objects) over the dump.
             JvmHeap heap = new JvmHeap(withProgress(input, 2, source -> HprofGraphReader.read(source, layout(),
-                    options.strict())));
+                    options.strict(), options.threads())));
             return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
         }, new HeapIndex.Store() {
             @Override

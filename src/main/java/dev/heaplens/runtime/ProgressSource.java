@@ -4,6 +4,7 @@ import dev.heaplens.format.hprof.HprofSource;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** An HPROF source that counts the bytes its streams deliver, over all passes, for progress. */
@@ -32,5 +33,15 @@ final class ProgressSource implements HprofSource {
     @Override
     public InputStream open() throws IOException {
         return new CountingInputStream(source.open(), read);
+    }
+
+    @Override
+    public Path plainFile() {
+        return source.plainFile();
+    }
+
+    @Override
+    public InputStream openAt(long offset) throws IOException {
+        return new CountingInputStream(source.openAt(offset), read);
     }
 }

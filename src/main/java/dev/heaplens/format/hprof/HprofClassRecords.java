@@ -33,6 +33,16 @@ public class HprofClassRecords implements HprofVisitor {
         return false;
     }
 
+    /**
+     * Adds what {@code later} read, a part of the same dump after every part added before: a
+     * record read again there wins, as it would have in one read of the whole file.
+     */
+    void add(HprofClassRecords later) {
+        strings.putAll(later.strings);
+        classNameIds.putAll(later.classNameIds);
+        dumps.putAll(later.dumps);
+    }
+
     /** Only the strings that name fields and statics: the others (method names...) are not needed. */
     Map<Long, String> fieldNames() {
         Map<Long, String> names = new HashMap<>();

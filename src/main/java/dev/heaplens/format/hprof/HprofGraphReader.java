@@ -26,37 +26,82 @@ public final class HprofGraphReader {
     public static final String NO_ROOTS = "the dump has no GC roots (cut before them?): no object can be shown reachable, so"
             + " retained sizes, top retainers and paths from GC roots are all empty; counts and shallow sizes are unaffected";
 
+    /**
+     * Objects per builder part when one thread reads the whole dump: the builder resolves each
+     * part's references on its own thread, so one reading thread still gets them resolved on
+     * every core. A dump read in parts has a builder part per part of the file.
+     */
+    private static final int PART_OBJECTS = 1 << 20;
+
     private HprofGraphReader() {
     }
 
-    /** Reads with the layout detected from the dump. */
+    /** Reads with the layout detected from the dump, on one thread. */
     public static Result read(HprofSource source) {
-        return read(source, null, false);
+        return read(source, null, false, 1);
+    }
+
+    /** As {@link #read(HprofSource, HprofLayout, boolean, int)} on one thread. */
+    public static Result read(HprofSource source, HprofLayout layout, boolean strict) {
+        return read(source, layout, strict, 1);
     }
 
     /**
      * Reads with {@code layout}, or the one detected from the dump when null. A dump cut short is
-     * read up to the cut with a warning, or with {@code strict} is an error.
+     * read up to the cut with a warning, or with {@code strict} is an error. A plain file is read
+     * in parts on up to {@code threads} threads, each pass of them ({@link HprofPartReads}); the
+     * graph is the same, its objects and references concatenated in file order.
      */
-    public static Result read(HprofSource source, HprofLayout layout, boolean strict) {
+    public static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads) {
         LayoutDetector.Detection detection = layout != null ? new LayoutDetector.Detection(layout, "given by --layout")
                 : LayoutDetector.detect(source);
-        HprofClassRecords classPass = new HprofClassRecords();
-        HprofHeader header = pass(source, classPass, strict);
         HprofLayout used = detection.layout();
-        HprofClasses classes = classPass.classes(used, header.idSize());
+        HprofParts.Split split = HprofPartReads.split(source, threads);
         HeapGraphBuilder builder = new HeapGraphBuilder();
-        GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name());
-        pass(source, graphPass, strict);
+        HprofHeader header;
+        HprofClasses classes;
+        List<String> warnings = new ArrayList<>();
+        if (split == null) {
+            HprofClassRecords classPass = new HprofClassRecords();
+            header = pass(source, classPass, strict);
+            classes = classPass.classes(used, header.idSize());
+            GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name(), PART_OBJECTS);
+            pass(source, graphPass, strict);
+            warnings.addAll(graphPass.warnings);
+        } else {
+            header = split.header();
+            int parts = split.starts().length;
+            HprofClassRecords[] classParts = new HprofClassRecords[parts];
+            for (int p = 0; p < parts; p++) {
+                classParts[p] = new HprofClassRecords();
+            }
+            HprofPartReads.read(source, split, threads, strict, classParts);
+            for (int p = 1; p < parts; p++) {
+                classParts[0].add(classParts[p]);
+            }
+            classes = classParts[0].classes(used, header.idSize());
+            // Created here, in file order: each takes its builder part, which the builder concatenates in that order.
+            GraphPass[] graphParts = new GraphPass[parts];
+            for (int p = 0; p < parts; p++) {
+                graphParts[p] = new GraphPass(builder, classes, used, header.idSize(), source.name(), Long.MAX_VALUE);
+            }
+            String noData = HprofPartReads.read(source, split, threads, strict, graphParts).warning();
+            for (GraphPass part : graphParts) {
+                warnings.addAll(part.warnings);
+            }
+            if (noData != null) {
+                warnings.add(noData);
+            }
+        }
         HeapGraph graph = builder.build();
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
         if (repeats != null) {
-            graphPass.warnings.add(repeats);
+            warnings.add(repeats);
         }
         if (graph.rootCount() == 0 && graph.objectCount() > 0) {
-            graphPass.warnings.add(NO_ROOTS);
+            warnings.add(NO_ROOTS);
         }
-        return new Result(source, header, used, detection.how(), classes, graph, List.copyOf(graphPass.warnings));
+        return new Result(source, header, used, detection.how(), classes, graph, List.copyOf(warnings));
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -69,12 +114,9 @@ public final class HprofGraphReader {
 
     /** Second pass: every object with its references, and the roots. */
     private static final class GraphPass implements HprofVisitor {
-        /**
-         * Objects per builder part: the builder resolves each part's references on its own thread,
-         * so one reading thread still gets them resolved on every core.
-         */
-        private static final int PART_OBJECTS = 1 << 20;
         private final HeapGraphBuilder builder;
+        /** Objects per builder part before a new one is started (one reading thread only). */
+        private final long partObjects;
         private HeapGraphPart part;
         private final HprofClasses classes;
         private final HprofLayout layout;
@@ -85,8 +127,10 @@ public final class HprofGraphReader {
         private long lastClassId = -1;
         private HprofClasses.Shape lastShape;
 
-        GraphPass(HeapGraphBuilder builder, HprofClasses classes, HprofLayout layout, int idSize, String name) {
+        GraphPass(HeapGraphBuilder builder, HprofClasses classes, HprofLayout layout, int idSize, String name,
+                  long partObjects) {
             this.builder = builder;
+            this.partObjects = partObjects;
             this.part = builder.newPart();
             this.classes = classes;
             this.layout = layout;
@@ -179,9 +223,9 @@ public final class HprofGraphReader {
             addIfSet(primitiveArrayClass[type.code]);
         }
 
-        /** Starts an object (in a new part every {@link #PART_OBJECTS}); its references follow. */
+        /** Starts an object (in a new part every {@link #partObjects}); its references follow. */
         private void addObject(long id, byte kind, long classId, long shallowSize, long offset) {
-            if (part.objectCount() == PART_OBJECTS) {
+            if (part.objectCount() == partObjects) {
                 part = builder.newPart();
             }
             part.addObject(id, kind, classId, shallowSize);

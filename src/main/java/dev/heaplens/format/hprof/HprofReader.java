@@ -48,10 +48,8 @@ public final class HprofReader {
     private final boolean strict;
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
-    /** PRIMITIVE ARRAY NODATA records (arrays dumped without their contents), and those with an impossible length. */
-    private long noData;
-    private long noDataImpossible;
-    private long noDataBytes;
+    /** What is counted on the way and reported once, at the end of the read. */
+    private NoData noData = new NoData();
     private boolean sawSegment;
     private boolean sawEnd;
     /** Where a part of a split read stops (at a record boundary). */
@@ -104,6 +102,49 @@ public final class HprofReader {
         visitor.header(header);
         reader.records();
         reader.reportCounts();
+    }
+
+    /**
+     * As {@link #readRecords(String, InputStream, long, long, long, HprofHeader, HprofVisitor, boolean)},
+     * counting the part's PRIMITIVE ARRAY NODATA records into {@code noData} instead of warning
+     * about them: a dump read in parts warns once, about all of them ({@link NoData#warning()}).
+     */
+    static void readRecords(String name, InputStream stream, long from, long to, long fileSize, HprofHeader header,
+                            HprofVisitor visitor, boolean strict, NoData noData) {
+        HprofReader reader = new HprofReader(new HprofInput(name, stream, from), fileSize, visitor, strict);
+        reader.in.setIdSize(header.idSize());
+        reader.stopAt = to < fileSize ? to : Long.MAX_VALUE;
+        reader.noData = noData;
+        visitor.header(header);
+        reader.records();
+    }
+
+    /**
+     * PRIMITIVE ARRAY NODATA records (arrays dumped without their contents), those of them with an
+     * impossible length, and the bytes of elements the others declare.
+     */
+    static final class NoData {
+        private long arrays;
+        private long impossible;
+        private long bytes;
+
+        /** Adds what {@code other} counted (another part of the same dump). */
+        void add(NoData other) {
+            arrays += other.arrays;
+            impossible += other.impossible;
+            bytes += other.bytes;
+        }
+
+        /** The warning the read ends with, or null when there were none. */
+        String warning() {
+            if (arrays == 0) {
+                return null;
+            }
+            return arrays + " primitive arrays were dumped without their contents (PRIMITIVE ARRAY NODATA):"
+                    + " they are sized from their declared lengths (" + bytes + " bytes of elements in all)"
+                    + (impossible > 0 ? "; " + impossible + " of them declare more elements than a Java"
+                    + " array can hold and are counted as empty" : "");
+        }
     }
 
     /**
@@ -398,22 +439,20 @@ public final class HprofReader {
      * elements; only their values were left out), else 0: no Java array has over 2^31 - 1.
      */
     private long noDataLength(long length, BasicType type) {
-        noData++;
+        noData.arrays++;
         if (length > Integer.MAX_VALUE) {
-            noDataImpossible++;
+            noData.impossible++;
             return 0;
         }
-        noDataBytes += length * type.fileSize(8);
+        noData.bytes += length * type.fileSize(8);
         return length;
     }
 
     /** Warns about what was counted on the way and the results must mention. */
     private void reportCounts() {
-        if (noData > 0) {
-            visitor.warning(noData + " primitive arrays were dumped without their contents (PRIMITIVE ARRAY NODATA):"
-                    + " they are sized from their declared lengths (" + noDataBytes + " bytes of elements in all)"
-                    + (noDataImpossible > 0 ? "; " + noDataImpossible + " of them declare more elements than a Java"
-                    + " array can hold and are counted as empty" : ""));
+        String warning = noData.warning();
+        if (warning != null) {
+            visitor.warning(warning);
         }
     }
 

@@ -3,6 +3,8 @@ package dev.heaplens.format.hprof;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
@@ -17,6 +19,19 @@ public interface HprofSource {
 
     /** Bytes of the uncompressed dump, or -1 when unknown (gzip). */
     long size();
+
+    /**
+     * The plain file this dump is, which threads may read in parts at once ({@link #openAt}); null
+     * when it can only be read from its first byte (gzip, or bytes held elsewhere).
+     */
+    default Path plainFile() {
+        return null;
+    }
+
+    /** A new stream of the dump from byte {@code offset}; only when {@link #plainFile()} is not null. */
+    default InputStream openAt(long offset) throws IOException {
+        throw new UnsupportedOperationException("not a plain file: " + name());
+    }
 
     /** A file, plain or gzip (detected by its magic bytes). */
     static HprofSource of(Path path) throws IOException {
@@ -41,6 +56,19 @@ public interface HprofSource {
             @Override
             public long size() {
                 return size;
+            }
+
+            @Override
+            public Path plainFile() {
+                return gzip ? null : path;
+            }
+
+            @Override
+            public InputStream openAt(long offset) throws IOException {
+                if (gzip) {
+                    throw new UnsupportedOperationException("not a plain file: " + name);
+                }
+                return Channels.newInputStream(FileChannel.open(path).position(offset));
             }
         };
     }

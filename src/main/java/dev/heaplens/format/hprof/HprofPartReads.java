@@ -1,0 +1,76 @@
+package dev.heaplens.format.hprof;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.util.Parallel;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Reads a plain dump cut into parts ({@link HprofParts}) on several threads, each part into its
+ * own visitor, so that a pass over the dump takes the time of its share on each core. There are
+ * more parts than threads: a thread takes the next part when it is done with one, which evens out
+ * parts that cost more than others (the first holds the strings and the class dumps).
+ */
+final class HprofPartReads {
+    /** Parts per thread: enough to even the threads out, few enough that a part holds many objects. */
+    static final int PARTS_PER_THREAD = 4;
+
+    private HprofPartReads() {
+    }
+
+    /** Where to cut {@code source} for {@code threads} threads, or null when it is read whole (one thread, gzip, one segment...). */
+    static HprofParts.Split split(HprofSource source, int threads) {
+        Path file = source.plainFile();
+        if (threads < 2 || file == null) {
+            return null;
+        }
+        try (FileChannel channel = FileChannel.open(file)) {
+            HprofParts.Split split = HprofParts.of(channel, threads * PARTS_PER_THREAD);
+            return split.starts().length > 1 ? split : null;
+        } catch (IOException e) {
+            throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reads part {@code p} of {@code split} into {@code visitors[p]}, on up to {@code threads}
+     * threads, and returns the PRIMITIVE ARRAY NODATA records of all parts, for the caller to warn
+     * about once. When parts fail, the read fails with the first of them in the file: the
+     * problem one thread reading the whole file would have met.
+     */
+    static HprofReader.NoData read(HprofSource source, HprofParts.Split split, int threads, boolean strict,
+                                   HprofVisitor[] visitors) {
+        long[] starts = split.starts();
+        int parts = starts.length;
+        HprofReader.NoData[] noData = new HprofReader.NoData[parts];
+        RuntimeException[] failures = new RuntimeException[parts];
+        AtomicInteger next = new AtomicInteger();
+        long size = source.size();
+        Parallel.runUnchecked("heaplens-hprof-part", Math.min(threads, parts), t -> {
+            for (int p = next.getAndIncrement(); p < parts; p = next.getAndIncrement()) {
+                noData[p] = new HprofReader.NoData();
+                long to = p + 1 < parts ? starts[p + 1] : size;
+                try (InputStream in = source.openAt(starts[p])) {
+                    HprofReader.readRecords(source.name(), in, starts[p], to, size, split.header(), visitors[p], strict,
+                            noData[p]);
+                } catch (IOException e) {
+                    failures[p] = new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
+                } catch (RuntimeException e) {
+                    failures[p] = e;
+                }
+            }
+        });
+        HprofReader.NoData all = new HprofReader.NoData();
+        for (int p = 0; p < parts; p++) {
+            if (failures[p] != null) {
+                throw failures[p];
+            }
+            all.add(noData[p]);
+        }
+        return all;
+    }
+}
