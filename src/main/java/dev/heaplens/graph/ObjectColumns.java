@@ -46,7 +46,7 @@ final class ObjectColumns {
         Concatenated[] others = new Concatenated[1];
         Parallel.runUnchecked("heaplens-columns", 2, k -> {
             if (k == 0) {
-                sorted[0] = isAscending(address) ? null : AddressSort.sort(address);
+                sorted[0] = isAscending(address) ? null : sort(address);
             } else {
                 others[0] = concatenate(parts, n);
             }
@@ -98,6 +98,12 @@ final class ObjectColumns {
             at += count;
         }
         return new Concatenated(kinds, classes, sizes, positions);
+    }
+
+    /** A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort. */
+    private static int[] sort(long[] address) {
+        int[] merged = RunMergeSort.sort(address);
+        return merged != null ? merged : AddressSort.sort(address);
     }
 
     private static boolean isAscending(long[] a) {
