@@ -1,5 +1,7 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.util.Parallel;
+
 import java.util.Arrays;
 
 /**
@@ -13,10 +15,11 @@ import java.util.Arrays;
  *
  * <p>Algorithm: Semi-NCA (Georgiadis; the variant LLVM uses), iterative throughout: an explicit DFS
  * over the CSR (visited bits small enough to stay in cache), predecessor lists built once and laid
- * out in preorder, link-eval with path compression over an explicit stack, then one
- * nearest-common-ancestor walk per vertex. The fields link-eval touches together (ancestor, label,
- * semi, idom) share one 16-byte record per vertex, so a random visit costs one cache miss. Duplicate
- * references and self-references do not change the result. The work is bound by memory latency:
+ * out in preorder (counted on a second thread while the DFS runs, filled on two), link-eval with
+ * path compression over an explicit stack, then one nearest-common-ancestor walk per vertex. The
+ * fields link-eval touches together (ancestor, label, semi, idom) share one 16-byte record per
+ * vertex, so a random visit costs one cache miss. Duplicate references and self-references do not
+ * change the result. The work is bound by memory latency:
  * about two dependent cache misses per object in the DFS and one to two per reference after it.
  *
  * <p>Memory kept: 20 bytes per object. Peak while computing, on top of the graph: about 36 bytes per
@@ -301,18 +304,23 @@ public final class Dominators {
             if (objects > MAX_OBJECTS) {
                 throw new UnsupportedOperationException("dominators of more than " + MAX_OBJECTS + " objects");
             }
-            depthFirst();
+            // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
+            long[][] counts = new long[1][];
+            Parallel.runUnchecked("heaplens-dominators", 2, k -> {
+                if (k == 0) {
+                    depthFirst();
+                } else {
+                    counts[0] = predecessorCounts();
+                }
+            });
+            at = counts[0];
             predecessors();
             semidominators();
             int[] idom = immediateDominators();
             return results(idom, publicFilter);
         }
 
-        /**
-         * 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. It looks at
-         * every followed reference of every reachable object once, so it also counts each object's
-         * predecessors for step 2 (a GC root's target counts the super-root once per root).
-         */
+        /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
         private void depthFirst() {
             HeapGraph g = this.g;
             long[] weak = this.weak;
@@ -322,12 +330,10 @@ public final class Dominators {
             int[] parent = new int[objects + 1];
             int[] cursor = new int[objects + 1]; // number -> next outbound reference to try
             long[] seen = new long[(objects + 63) >>> 6]; // num[o] != 0 as bits: small enough to stay in cache
-            long[] at = new long[objects];
             vertex[0] = -1;
             int n = 0;
             for (int r = 0, roots = g.rootCount(); r < roots; r++) {
                 int t = g.rootTarget(r);
-                at[t]++;
                 if ((seen[t >>> 6] & (1L << t)) != 0) {
                     continue;
                 }
@@ -343,14 +349,10 @@ public final class Dominators {
                     int next = -1;
                     for (; i < end; i++) {
                         int w = g.target(i);
-                        if (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0) {
-                            if (w != v) {
-                                at[w]++;
-                            }
-                            if ((seen[w >>> 6] & (1L << w)) == 0) {
-                                next = w;
-                                break;
-                            }
+                        if ((seen[w >>> 6] & (1L << w)) == 0
+                                && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                            next = w;
+                            break;
                         }
                     }
                     if (next < 0) {
@@ -366,23 +368,46 @@ public final class Dominators {
                 }
             }
             this.n = n;
-            this.at = at;
             this.num = num;
             this.vertex = vertex;
             this.parent = parent;
         }
 
         /**
-         * 2. Predecessor lists as preorder numbers (self-references skipped, super-root = 0, listed
-         * first), laid out in preorder so step 3 streams them, from the counts step 1 made. Filling
-         * reads the graph in object order through a per-object cursor, so the CSR streams and each
-         * reference costs one random access.
+         * 2a. Per object, its predecessors: the followed references to it from other objects, and one
+         * per GC root naming it. Made beside the DFS, which has not yet said which objects are
+         * reachable, so references from unreachable objects are counted too; step 2b gives their
+         * places vertex {@code n + 1}, which step 3 passes over (a linked vertex whose semi is larger
+         * than any).
          */
-        private void predecessors() {
+        private long[] predecessorCounts() {
             HeapGraph g = this.g;
             long[] weak = this.weak;
             EdgeFilter f = this.f;
-            int[] num = this.num;
+            long[] at = new long[objects];
+            for (int v = 0; v < objects; v++) {
+                for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
+                    int w = g.target(i);
+                    if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                        at[w]++;
+                    }
+                }
+            }
+            for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+                at[g.rootTarget(r)]++;
+            }
+            return at;
+        }
+
+        /**
+         * 2b. Predecessor lists as preorder numbers (self-references skipped, super-root = 0, listed
+         * first), laid out in preorder so step 3 streams them, from the counts of step 2a. Filling
+         * reads the graph in object order through a per-object cursor, so the CSR streams and each
+         * reference costs one random access; two threads fill, each for the targets in its half of
+         * the objects (halves by predecessors), each target's list in the order one thread gives it.
+         */
+        private void predecessors() {
+            HeapGraph g = this.g;
             int[] vertex = this.vertex;
             int n = this.n;
             long[] at = this.at;
@@ -391,10 +416,36 @@ public final class Dominators {
             for (int x = 1; x <= n; x++) {
                 predStart[x + 1] = predStart[x] + at[vertex[x]];
             }
+            long half = 0;
+            int middle = 0; // the targets below it have about half the predecessors
+            while (middle < objects && half < predStart[n + 1] / 2) {
+                half += at[middle++];
+            }
             for (int x = 1; x <= n; x++) {
                 at[vertex[x]] = predStart[x + 1];
             }
             IntPages preds = new IntPages(predStart[n + 1], IntPages.DEFAULT_SHIFT);
+            if (n < objects) {
+                // unreachable objects' references were counted: their places, left unfilled, must be no-ops
+                for (int[] page : preds.pages) {
+                    Arrays.fill(page, n + 1);
+                }
+            }
+            int split = middle;
+            Parallel.runUnchecked("heaplens-dominators", 2, k -> fill(k == 0 ? 0 : split, k == 0 ? split : objects, at, preds));
+            for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+                preds.set(--at[g.rootTarget(r)], 0);
+            }
+            this.predStart = predStart;
+            this.preds = preds;
+        }
+
+        /** Fills the predecessors of the objects in {@code [from, to)}, from every reachable object. */
+        private void fill(int from, int to, long[] at, IntPages preds) {
+            HeapGraph g = this.g;
+            long[] weak = this.weak;
+            EdgeFilter f = this.f;
+            int[] num = this.num;
             for (int v = 0; v < objects; v++) {
                 int x = num[v];
                 if (x == 0) {
@@ -402,16 +453,12 @@ public final class Dominators {
                 }
                 for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
                     int w = g.target(i);
-                    if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                    if (w >= from && w < to && w != v
+                            && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                         preds.set(--at[w], x);
                     }
                 }
             }
-            for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-                preds.set(--at[g.rootTarget(r)], 0);
-            }
-            this.predStart = predStart;
-            this.preds = preds;
         }
 
         /**
@@ -421,13 +468,16 @@ public final class Dominators {
         private void semidominators() {
             int n = this.n;
             int[] parent = this.parent;
-            int[] info = new int[4 * (n + 1)];
+            int[] info = new int[4 * (n + 2)]; // and vertex n + 1: places of predecessors no root reaches
             for (int x = 0, k = 0; x <= n; x++, k += 4) {
                 info[k + ANCESTOR] = parent[x];
                 info[k + LABEL] = x;
                 info[k + SEMI] = x;
                 info[k + IDOM] = parent[x];
             }
+            // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
+            info[4 * (n + 1) + LABEL] = n + 1;
+            info[4 * (n + 1) + SEMI] = n + 1;
             this.parent = null;
             parent = null;
             int[] stack = num; // num is dead: reuse it as the eval stack
