@@ -563,16 +563,23 @@ public final class Dominators {
             long[] size = new long[objects];
             int[] count = new int[objects];
             int[] preorder = Arrays.copyOfRange(vertex, 1, n + 1);
-            long reachableBytes = 0;
-            for (int x = 1; x <= n; x++) {
-                int o = vertex[x];
-                int d = idom[x];
-                idomObject[o] = d == 0 ? SUPER_ROOT : vertex[d];
-                long s = g.shallowSize(o);
-                size[o] = s;
-                count[o] = 1;
-                reachableBytes += s;
-            }
+            long[] bytes = new long[2];
+            int half = n / 2;
+            // random writes, on two threads: numbers 1..half, then the rest
+            Parallel.runUnchecked("heaplens-dominators", 2, k -> {
+                long sum = 0;
+                for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
+                    int o = vertex[x];
+                    int d = idom[x];
+                    idomObject[o] = d == 0 ? SUPER_ROOT : vertex[d];
+                    long s = g.shallowSize(o);
+                    size[o] = s;
+                    count[o] = 1;
+                    sum += s;
+                }
+                bytes[k] = sum;
+            });
+            long reachableBytes = bytes[0] + bytes[1];
             for (int x = n; x >= 1; x--) {
                 int d = idom[x];
                 if (d != 0) {
