@@ -12,20 +12,30 @@ public class HprofClassRecords implements HprofVisitor {
     protected final Map<Long, String> strings = new HashMap<>();
     final Map<Long, Long> classNameIds = new HashMap<>();
     protected final Map<Long, ClassDump> dumps = new HashMap<>();
+    /** Strings, class names and class dumps read (repeated ones too). */
+    private long records;
 
     @Override
     public void utf8(long id, byte[] bytes, int length) {
+        records++;
         strings.put(id, HprofReader.text(bytes, length));
     }
 
     @Override
     public void loadClass(long classId, long nameId) {
+        records++;
         classNameIds.put(classId, nameId);
     }
 
     @Override
     public void classDump(ClassDump dump, long offset) {
+        records++;
         dumps.put(dump.classId(), dump);
+    }
+
+    /** Strings, class names and class dumps read, repeated ones too. */
+    long recordCount() {
+        return records;
     }
 
     @Override
@@ -38,6 +48,7 @@ public class HprofClassRecords implements HprofVisitor {
      * record read again there wins, as it would have in one read of the whole file.
      */
     void add(HprofClassRecords later) {
+        records += later.records;
         strings.putAll(later.strings);
         classNameIds.putAll(later.classNameIds);
         dumps.putAll(later.dumps);

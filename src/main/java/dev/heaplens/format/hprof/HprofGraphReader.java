@@ -7,6 +7,7 @@ import dev.heaplens.graph.HeapGraphPart;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,21 +54,38 @@ public final class HprofGraphReader {
      * graph is the same, its objects and references concatenated in file order.
      */
     public static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads) {
-        LayoutDetector.Detection detection = layout != null ? new LayoutDetector.Detection(layout, "given by --layout")
-                : LayoutDetector.detect(source);
+        return read(source, layout, strict, threads, true);
+    }
+
+    /**
+     * As above; {@code onePass} allows the objects to be read with the class records that
+     * detecting the layout read ({@link #objects}). Tests turn it off to compare with two passes.
+     */
+    static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean onePass) {
+        LayoutDetector.Sampled sampled = layout != null ? null : LayoutDetector.detectReading(source);
+        LayoutDetector.Detection detection = sampled == null
+                ? new LayoutDetector.Detection(layout, "given by --layout") : sampled.detection();
         HprofLayout used = detection.layout();
         HprofParts.Split split = HprofPartReads.split(source, threads);
-        HeapGraphBuilder builder = new HeapGraphBuilder();
+        if (onePass && sampled != null) {
+            // Detecting read the class records a HotSpot dump lists before its objects: one pass
+            // then reads the objects, unless it meets class records that detecting did not read.
+            HprofClasses classes = sampled.records().classes(used, sampled.header().idSize());
+            try {
+                Objects read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled);
+                if (read.classRecords == sampled.records().recordCount()) {
+                    return result(source, read, used, detection, classes);
+                }
+            } catch (ClassesUnread | HeaplensException | UncheckedIOException e) {
+                // read again in two passes: that read meets any problem as it always has
+            }
+        }
         HprofHeader header;
         HprofClasses classes;
-        List<String> warnings = new ArrayList<>();
         if (split == null) {
             HprofClassRecords classPass = new HprofClassRecords();
             header = pass(source, classPass, strict);
             classes = classPass.classes(used, header.idSize());
-            GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name(), PART_OBJECTS);
-            pass(source, graphPass, strict);
-            warnings.addAll(graphPass.warnings);
         } else {
             header = split.header();
             int parts = split.starts().length;
@@ -80,20 +98,65 @@ public final class HprofGraphReader {
                 classParts[0].add(classParts[p]);
             }
             classes = classParts[0].classes(used, header.idSize());
+        }
+        return result(source, objects(source, split, threads, strict, header, classes, used, null), used, detection,
+                classes);
+    }
+
+    /** A pass over the objects met a class dump that the classes it was given were not made from. */
+    private static final class ClassesUnread extends RuntimeException {
+        ClassesUnread() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** What a pass over the objects read. */
+    private record Objects(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords) {
+    }
+
+    /**
+     * The pass over every object, reference and root, with {@code classes}: on one thread, or
+     * in the parts of {@code split}. Counts the class records it meets (strings, class names,
+     * class dumps), for telling whether {@code classes} was made from all of them; with
+     * {@code sampled} (what {@code classes} was made from), a class dump it did not read ends the
+     * pass at once ({@link ClassesUnread}).
+     */
+    private static Objects objects(HprofSource source, HprofParts.Split split, int threads, boolean strict,
+                                   HprofHeader header, HprofClasses classes, HprofLayout used,
+                                   LayoutDetector.Sampled sampled) {
+        HeapGraphBuilder builder = new HeapGraphBuilder();
+        List<String> warnings = new ArrayList<>();
+        long classRecords = 0;
+        if (split == null) {
+            GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name(), PART_OBJECTS,
+                    sampled);
+            header = pass(source, graphPass, strict);
+            warnings.addAll(graphPass.warnings);
+            classRecords = graphPass.classRecords;
+        } else {
+            int parts = split.starts().length;
             // Created here, in file order: each takes its builder part, which the builder concatenates in that order.
             GraphPass[] graphParts = new GraphPass[parts];
             for (int p = 0; p < parts; p++) {
-                graphParts[p] = new GraphPass(builder, classes, used, header.idSize(), source.name(), Long.MAX_VALUE);
+                graphParts[p] = new GraphPass(builder, classes, used, header.idSize(), source.name(), Long.MAX_VALUE,
+                        sampled);
             }
             String noData = HprofPartReads.read(source, split, threads, strict, graphParts).warning();
             for (GraphPass part : graphParts) {
                 warnings.addAll(part.warnings);
+                classRecords += part.classRecords;
             }
             if (noData != null) {
                 warnings.add(noData);
             }
         }
-        HeapGraph graph = builder.build();
+        return new Objects(header, builder, warnings, classRecords);
+    }
+
+    private static Result result(HprofSource source, Objects read, HprofLayout used,
+                                 LayoutDetector.Detection detection, HprofClasses classes) {
+        HeapGraph graph = read.builder().build();
+        List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
         if (repeats != null) {
             warnings.add(repeats);
@@ -101,7 +164,7 @@ public final class HprofGraphReader {
         if (graph.rootCount() == 0 && graph.objectCount() > 0) {
             warnings.add(NO_ROOTS);
         }
-        return new Result(source, header, used, detection.how(), classes, graph, List.copyOf(warnings));
+        return new Result(source, read.header(), used, detection.how(), classes, graph, List.copyOf(warnings));
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -126,10 +189,15 @@ public final class HprofGraphReader {
         final List<String> warnings = new ArrayList<>();
         private long lastClassId = -1;
         private HprofClasses.Shape lastShape;
+        /** Strings, class names and class dumps met. */
+        long classRecords;
+        /** What the classes were made from when not from every class record: see {@link #objects}. */
+        private final LayoutDetector.Sampled sampled;
 
         GraphPass(HeapGraphBuilder builder, HprofClasses classes, HprofLayout layout, int idSize, String name,
-                  long partObjects) {
+                  long partObjects, LayoutDetector.Sampled sampled) {
             this.builder = builder;
+            this.sampled = sampled;
             this.partObjects = partObjects;
             this.part = builder.newPart();
             this.classes = classes;
@@ -154,7 +222,21 @@ public final class HprofGraphReader {
         }
 
         @Override
+        public void utf8(long id, byte[] bytes, int length) {
+            classRecords++;
+        }
+
+        @Override
+        public void loadClass(long classId, long nameId) {
+            classRecords++;
+        }
+
+        @Override
         public void classDump(ClassDump dump, long offset) {
+            classRecords++;
+            if (sampled != null && !sampled.read(offset)) {
+                throw new ClassesUnread();
+            }
             addObject(dump.classId(), HprofObjectKind.CLASS.code(), classes.javaLangClass(),
                     classes.classObjectSize(dump), offset);
             addIfSet(dump.superId());

@@ -45,6 +45,22 @@ public final class LayoutDetector {
      * layout; the whole file only when it has fewer objects than the sample.
      */
     public static Detection detect(HprofSource source) {
+        return detectReading(source).detection();
+    }
+
+    /**
+     * What detecting read: the header and the class records before the sample was full (all of
+     * them when the dump lists them before its objects, as HotSpot does).
+     */
+    record Sampled(Detection detection, HprofHeader header, HprofClassRecords records, long stoppedAt) {
+        /** Whether a class dump at {@code offset} was read. */
+        boolean read(long offset) {
+            return offset < stoppedAt;
+        }
+    }
+
+    /** As {@link #detect}, keeping what was read. */
+    static Sampled detectReading(HprofSource source) {
         LayoutDetector detector = new LayoutDetector();
         Sampler sampler = detector.new Sampler();
         HprofHeader header;
@@ -55,12 +71,14 @@ public final class LayoutDetector {
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
         }
-        return detector.detect(sampler, header.idSize());
+        return new Sampled(detector.detect(sampler, header.idSize()), header, sampler, sampler.stoppedAt);
     }
 
     /** Collects the classes and samples objects until the sample is full. */
     private final class Sampler extends HprofClassRecords {
         HprofHeader header;
+        /** Where the read stopped: the object that did not fit the sample, if one did not. */
+        long stoppedAt = Long.MAX_VALUE;
 
         @Override
         public void header(HprofHeader h) {
@@ -79,21 +97,22 @@ public final class LayoutDetector {
 
         @Override
         public void instance(long id, long classId, byte[] fields, int length, long offset) {
-            add(id, HprofObjectKind.INSTANCE, classId, 0);
+            add(id, HprofObjectKind.INSTANCE, classId, 0, offset);
         }
 
         @Override
         public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
-            add(id, HprofObjectKind.OBJECT_ARRAY, 0, length);
+            add(id, HprofObjectKind.OBJECT_ARRAY, 0, length, offset);
         }
 
         @Override
         public void primitiveArray(long id, BasicType type, long length, long offset) {
-            add(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length);
+            add(id, HprofObjectKind.PRIMITIVE_ARRAY, type.code, length, offset);
         }
 
-        private void add(long id, HprofObjectKind kind, long type, long length) {
+        private void add(long id, HprofObjectKind kind, long type, long length, long offset) {
             if (!offer(id, kind, type, length)) {
+                stoppedAt = offset;
                 throw new SampleFull();
             }
         }

@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * A dump read in parts on several threads ({@link HprofPartReads}) gives what one thread reading
- * it whole gives: the same graph column by column, in the same order (objects, references with
+ * A dump read in parts on several threads ({@link HprofPartReads}), or in one pass with the
+ * class records read while detecting its layout, gives what one thread reading it whole in two
+ * passes gives: the same graph column by column, in the same order (objects, references with
  * their weak marks, positions, roots), the same warnings and, for a broken dump, the same error.
  * The dumps: {@link HprofRandomGraphTest}'s random heaps, their heap dump records re-cut into many
  * segments (some with arrays dumped without contents, some with a broken sub-record), and this
@@ -47,9 +48,9 @@ class HprofPartReadsTest {
             String at = "seed " + seed;
             // A broken dump is read with its layout given: detecting it would meet the problem first.
             HprofLayout layout = broken ? c.expectedLayout : c.passedLayout;
-            Object whole = readOrError(source, layout, 1);
-            for (int threads = 2; threads <= 3; threads++) {
-                Object parts = readOrError(source, layout, threads);
+            Object whole = readOrError(source, layout, 1, false);
+            for (int threads = 1; threads <= 3; threads++) {
+                Object parts = readOrError(source, layout, threads, true);
                 if (whole instanceof String error) {
                     failed++;
                     assertThat(parts).as("%s, %d threads: error", at, threads).isEqualTo(error);
@@ -69,15 +70,62 @@ class HprofPartReadsTest {
         Path dump = SelfDump.write(dir.resolve("self.hprof"));
         HprofSource source = HprofSource.of(dump);
         assertThat(HprofPartReads.split(source, 2)).isNotNull();
-        HprofGraphReader.Result whole = HprofGraphReader.read(source, null, false, 1);
-        assertSame("own heap", whole, HprofGraphReader.read(source, null, false, 2));
+        HprofGraphReader.Result whole = HprofGraphReader.read(source, null, false, 1, false);
+        assertSame("own heap", whole, HprofGraphReader.read(source, null, false, 1, true));
+        assertSame("own heap, 2 threads", whole, HprofGraphReader.read(source, null, false, 2, true));
         assertThat(whole.graph().objectCount()).isGreaterThan(10_000);
     }
 
+    /**
+     * Class records after the objects that detecting the layout samples (more than its 8,192):
+     * the one-pass read must notice that its classes were made without them and read again.
+     * Nodes in a chain, their class dumped first (one pass does), last (a class dump it did not
+     * read), or named by records after the heap dump (strings and class names it did not read).
+     */
+    @Test
+    void classRecordsAfterTheSampleAreRead() throws IOException {
+        for (String where : List.of("first", "class dump last", "names last")) {
+            Path file = dir.resolve(where.replace(' ', '-') + ".hprof");
+            int n = 10_000;
+            long[] none = {};
+            BasicType[] noTypes = {};
+            try (java.io.OutputStream os = Files.newOutputStream(file); HprofWriter w = new HprofWriter(os, 8, 4096)) {
+                w.utf8(1, "java/lang/Object").utf8(3, "next").loadClass(0x100, 1);
+                if (!where.equals("names last")) {
+                    w.utf8(2, "Node").loadClass(0x200, 2);
+                }
+                w.segment().classDump(0x100, 0, none, noTypes, none, none, noTypes).root(RootKind.JNI_GLOBAL, 0x10_000);
+                if (!where.equals("class dump last")) {
+                    w.classDump(0x200, 0x100, none, noTypes, none, new long[] {3}, new BasicType[] {BasicType.OBJECT});
+                }
+                for (int i = 0; i < n; i++) {
+                    long next = i + 1 < n ? 0x10_000 + 16L * (i + 1) : 0;
+                    w.instance(0x10_000 + 16L * i, 0x200, new BasicType[] {BasicType.OBJECT}, new long[] {next});
+                }
+                if (where.equals("class dump last")) {
+                    w.classDump(0x200, 0x100, none, noTypes, none, new long[] {3}, new BasicType[] {BasicType.OBJECT});
+                }
+                w.endSegment();
+                if (where.equals("names last")) {
+                    w.utf8(2, "Node").loadClass(0x200, 2);
+                }
+                w.end();
+            }
+            HprofSource source = HprofSource.of(file);
+            HprofGraphReader.Result twoPasses = HprofGraphReader.read(source, null, false, 1, false);
+            assertThat(twoPasses.graph().objectCount()).isEqualTo(n + 2);
+            assertThat(twoPasses.classes().name(0x200)).isEqualTo("Node");
+            for (int threads = 1; threads <= 2; threads++) {
+                assertSame(where + ", " + threads + " threads", twoPasses,
+                        HprofGraphReader.read(source, null, false, threads, true));
+            }
+        }
+    }
+
     /** The result, or the message of the error the read ended with. */
-    private static Object readOrError(HprofSource source, HprofLayout layout, int threads) {
+    private static Object readOrError(HprofSource source, HprofLayout layout, int threads, boolean onePass) {
         Object[] result = new Object[1];
-        Throwable error = catchThrowable(() -> result[0] = HprofGraphReader.read(source, layout, false, threads));
+        Throwable error = catchThrowable(() -> result[0] = HprofGraphReader.read(source, layout, false, threads, onePass));
         return error != null ? error.getClass().getSimpleName() + ": " + error.getMessage() : result[0];
     }
 
