@@ -72,8 +72,8 @@ final class JvmRuntime extends RuntimeBase {
         String variant = options.layout() == null ? "jvm" : "jvm --layout " + options.layout();
         return new HeapIndex(options.index(), listener).load(input, variant, options.strict(), () -> {
             HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
-            // Two passes (classes, then objects) over the dump.
-            JvmHeap heap = new JvmHeap(withProgress(input, 2, source -> HprofGraphReader.read(source, layout(),
+            // One pass over the dump when its layout is detected (detecting reads its classes), else two.
+            JvmHeap heap = new JvmHeap(withProgress(input, options.layout() == null ? 1 : 2, source -> HprofGraphReader.read(source, layout(),
                     options.strict(), options.threads())));
             return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
         }, new HeapIndex.Store() {
