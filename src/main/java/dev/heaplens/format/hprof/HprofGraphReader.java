@@ -12,9 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads an HPROF dump into a {@link HeapGraph} in two passes over the file: the first keeps only
- * names and class dumps (instances may come before their class, and their field bytes can only be
- * read knowing the class), the second adds every object, reference and root.
+ * Reads an HPROF dump into a {@link HeapGraph}. An instance's field bytes can only be read knowing
+ * its class, and a dump may list classes after their instances, so in general in two passes over
+ * the file: the first keeps only names and class dumps, the second adds every object, reference
+ * and root. Detecting the layout reads the class records a HotSpot dump lists first: when the
+ * pass over the objects meets no others, that one pass is enough.
  */
 public final class HprofGraphReader {
     /** What was read: the graph and the class table its class addresses refer to. */

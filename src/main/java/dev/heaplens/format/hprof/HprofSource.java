@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
-/** A dump that can be opened more than once (the graph reader makes two passes). */
+/** A dump that can be opened more than once (the graph reader reads its start, then all of it, or twice). */
 public interface HprofSource {
     /** For messages. */
     String name();
