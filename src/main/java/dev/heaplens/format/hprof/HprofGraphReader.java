@@ -74,7 +74,7 @@ public final class HprofGraphReader {
             // then reads the objects, unless it meets class records that detecting did not read.
             HprofClasses classes = sampled.records().classes(used, sampled.header().idSize());
             try {
-                Objects read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled);
+                ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled);
                 if (read.classRecords == sampled.records().recordCount()) {
                     return result(source, read, used, detection, classes);
                 }
@@ -113,7 +113,7 @@ public final class HprofGraphReader {
     }
 
     /** What a pass over the objects read. */
-    private record Objects(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords) {
+    private record ObjectsRead(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords) {
     }
 
     /**
@@ -123,7 +123,7 @@ public final class HprofGraphReader {
      * {@code sampled} (what {@code classes} was made from), a class dump it did not read ends the
      * pass at once ({@link ClassesUnread}).
      */
-    private static Objects objects(HprofSource source, HprofParts.Split split, int threads, boolean strict,
+    private static ObjectsRead objects(HprofSource source, HprofParts.Split split, int threads, boolean strict,
                                    HprofHeader header, HprofClasses classes, HprofLayout used,
                                    LayoutDetector.Sampled sampled) {
         HeapGraphBuilder builder = new HeapGraphBuilder();
@@ -152,10 +152,10 @@ public final class HprofGraphReader {
                 warnings.add(noData);
             }
         }
-        return new Objects(header, builder, warnings, classRecords);
+        return new ObjectsRead(header, builder, warnings, classRecords);
     }
 
-    private static Result result(HprofSource source, Objects read, HprofLayout used,
+    private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
                                  LayoutDetector.Detection detection, HprofClasses classes) {
         HeapGraph graph = read.builder().build();
         List<String> warnings = new ArrayList<>(read.warnings());
