@@ -7,7 +7,7 @@ import dev.heaplens.analysis.graph.Leaks;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
-import dev.heaplens.analysis.ruby.IdentitySink;
+import dev.heaplens.analysis.ruby.LeakMarks;
 import dev.heaplens.analysis.ruby.RubyHeap;
 import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
@@ -26,12 +26,15 @@ import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 
 import java.io.IOException;
+import dev.heaplens.util.Parallel;
+
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
@@ -101,24 +104,51 @@ final class RubyRuntime extends RuntimeBase {
         return summary.withReachability(loaded.reachability());
     }
 
+    /**
+     * C's graph is built while B's and A's records are read beside it, a thread each (the graph's
+     * build leaves a core idle); then they are looked up among C's objects ({@link LeakMarks}).
+     */
     @Override
-    public LeakIdentities identities(DumpInput input, LeakIdentities unless) {
-        IdentitySink.Identities skip = unless == null ? null : ((Identities) unless).kept;
-        int expected = unless == null ? ObjectCountEstimate.perThread(input, options.threads()) : 1 << 16;
-        ReadResult<IdentitySink> read = read(input, IdentitySink.FIELDS, () -> new IdentitySink(skip, expected));
-        Leaks.Rule rule = IdentitySink.withoutGeneration(read.sinks()) == 0
-                ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
-        return new Identities(IdentitySink.identities(read.sinks()), IdentitySink.bytes(read.sinks()), rule);
+    public LeakCandidates leakCandidates(DumpInput a, DumpInput b, DumpInput c) {
+        a.requireRuby(); // a dump of the wrong kind is named before C is read
+        b.requireRuby();
+        LoadedHeap[] heapC = new LoadedHeap[1];
+        List<ReadResult<LeakMarks.Records>> ofBAndA = Arrays.asList(null, null);
+        // Task 0 is C: when C and an earlier dump are both broken, C is named, as when it was read first.
+        Parallel.runUnchecked("heaplens-leaks", 3, t -> {
+            if (t == 0) {
+                heapC[0] = load(c);
+            } else {
+                ofBAndA.set(t - 1, records(t == 1 ? b : a, 1));
+            }
+        });
+        return candidates(a, b, heapC[0], ofBAndA.get(0), ofBAndA.get(1));
     }
 
-    /** A Ruby dump's identities: address, and generation when traced, else type and class. */
-    private record Identities(IdentitySink.Identities kept, long bytes, Leaks.Rule rule) implements LeakIdentities {
-        @Override
-        public IntPredicate in(LoadedHeap heap) {
-            RubyHeap ruby = (RubyHeap) heap.namer();
-            IdentitySink.Identities asked = kept.forManyAbsent(); // every object of the heap is asked about
-            return o -> asked.containsObject(ruby, o);
-        }
+    /** B and then A read with the reader's threads, and looked up among C's objects ({@link LeakMarks}). */
+    @Override
+    public LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC) {
+        a.requireRuby();
+        b.requireRuby();
+        ReadResult<LeakMarks.Records> ofB = records(b, options.threads());
+        return candidates(a, b, heapC, ofB, records(a, options.threads()));
+    }
+
+    /** The identities of {@code input}'s objects, for {@link LeakMarks}; no progress shown (C's is). */
+    private ReadResult<LeakMarks.Records> records(DumpInput input, int threads) {
+        int expected = ObjectCountEstimate.perThread(input, threads);
+        RubyDumpReader.Options read = readerOptions().withThreads(threads).withFields(LeakMarks.FIELDS);
+        return RubyDumpReader.read(input, read, () -> new LeakMarks.Records(expected));
+    }
+
+    private LeakCandidates candidates(DumpInput a, DumpInput b, LoadedHeap heapC, ReadResult<LeakMarks.Records> ofB,
+                                      ReadResult<LeakMarks.Records> ofA) {
+        warnAboutSkippedLines(a, ofA);
+        warnAboutSkippedLines(b, ofB);
+        LeakMarks marks = LeakMarks.of((RubyHeap) heapC.namer(), ofB.sinks(), ofA.sinks(), options.threads());
+        BitSet newInB = marks.newInB();
+        Leaks.Rule rule = marks.byGenerationOnly() ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
+        return new LeakCandidates(heapC, newInB::get, rule, LeakMarks.Records.bytes(ofA.sinks()));
     }
 
     @Override
