@@ -26,11 +26,8 @@ import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 
 import java.io.IOException;
-import dev.heaplens.util.Parallel;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,51 +101,22 @@ final class RubyRuntime extends RuntimeBase {
         return summary.withReachability(loaded.reachability());
     }
 
-    /**
-     * C's graph is built while B's and A's records are read beside it, a thread each (the graph's
-     * build leaves a core idle); then they are looked up among C's objects ({@link LeakMarks}).
-     */
+    /** C's graph first; then B's and A's records looked up among C's objects as they are read ({@link LeakMarks}). */
     @Override
     public LeakCandidates leakCandidates(DumpInput a, DumpInput b, DumpInput c) {
         a.requireRuby(); // a dump of the wrong kind is named before C is read
         b.requireRuby();
-        LoadedHeap[] heapC = new LoadedHeap[1];
-        List<ReadResult<LeakMarks.Records>> ofBAndA = Arrays.asList(null, null);
-        // Task 0 is C: when C and an earlier dump are both broken, C is named, as when it was read first.
-        Parallel.runUnchecked("heaplens-leaks", 3, t -> {
-            if (t == 0) {
-                heapC[0] = load(c);
-            } else {
-                ofBAndA.set(t - 1, records(t == 1 ? b : a, 1));
-            }
-        });
-        return candidates(a, b, heapC[0], ofBAndA.get(0), ofBAndA.get(1));
+        return leakCandidates(a, b, load(c));
     }
 
-    /** B and then A read with the reader's threads, and looked up among C's objects ({@link LeakMarks}). */
     @Override
     public LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC) {
-        a.requireRuby();
-        b.requireRuby();
-        ReadResult<LeakMarks.Records> ofB = records(b, options.threads());
-        return candidates(a, b, heapC, ofB, records(a, options.threads()));
-    }
-
-    /** The identities of {@code input}'s objects, for {@link LeakMarks}; no progress shown (C's is). */
-    private ReadResult<LeakMarks.Records> records(DumpInput input, int threads) {
-        int expected = ObjectCountEstimate.perThread(input, threads);
-        RubyDumpReader.Options read = readerOptions().withThreads(threads).withFields(LeakMarks.FIELDS);
-        return RubyDumpReader.read(input, read, () -> new LeakMarks.Records(expected));
-    }
-
-    private LeakCandidates candidates(DumpInput a, DumpInput b, LoadedHeap heapC, ReadResult<LeakMarks.Records> ofB,
-                                      ReadResult<LeakMarks.Records> ofA) {
-        warnAboutSkippedLines(a, ofA);
-        warnAboutSkippedLines(b, ofB);
-        LeakMarks marks = LeakMarks.of((RubyHeap) heapC.namer(), ofB.sinks(), ofA.sinks(), options.threads());
-        BitSet newInB = marks.newInB();
+        LeakMarks marks = new LeakMarks((RubyHeap) heapC.namer());
+        int expected = ObjectCountEstimate.perThread(b, options.threads());
+        marks.addB(read(b, LeakMarks.FIELDS, () -> marks.bSink(expected)).sinks());
+        marks.addA(read(a, LeakMarks.FIELDS, marks::aSink).sinks());
         Leaks.Rule rule = marks.byGenerationOnly() ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
-        return new LeakCandidates(heapC, newInB::get, rule, LeakMarks.Records.bytes(ofA.sinks()));
+        return new LeakCandidates(heapC, marks.newInB()::get, rule, marks.bytesOfA());
     }
 
     @Override

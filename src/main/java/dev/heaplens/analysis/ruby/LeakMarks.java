@@ -5,9 +5,7 @@ import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.LongLongMap;
-import dev.heaplens.util.Parallel;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.EnumSet;
@@ -16,10 +14,10 @@ import java.util.Set;
 
 /**
  * Which objects of dump C are new in B (present in B, not in A, by {@link ObjectIdentity}),
- * found by looking B's and A's records up by address among C's objects, where hash tables of
- * A's and B's identities took a cache miss a record. The records are read into {@link Records}
- * while C's graph is built (the lookups need it), then resolved here in one pass each: a dump
- * lists its objects in address order, as C's ids are, so the lookups walk C's columns forward.
+ * found with C's heap loaded first: B's and then A's records are looked up by address among C's
+ * objects as they are read, where hash tables of A's and B's identities took a cache miss a
+ * record. A dump lists its objects in address order, as C's ids are, so the lookups mostly walk
+ * C's address column forward ({@link Cursor}).
  *
  * <p>The identity rule is not transitive when some records lack a generation (such a record
  * matches another by type and class whatever the other's generation), so "in B and not in A" is
@@ -28,6 +26,9 @@ import java.util.Set;
  * B record at its address, not killed, matches it. B's records without a generation at addresses
  * C lacks are kept as well, only to tell which rule the kept identities took
  * ({@link #byGenerationOnly}).
+ *
+ * <p>Use: {@link #bSink} for each reading thread of B, then {@link #addB}; {@link #aSink} for
+ * each of A, then {@link #addA}; then {@link #newInB}.
  */
 public final class LeakMarks {
     /** What the reads of A and B need of each line: type, address, class, memsize, generation. */
@@ -38,95 +39,74 @@ public final class LeakMarks {
     /** Per object of C (the first at its address): its first B record, -1 when none. */
     private final int[] firstB;
     /** B's records kept, by number: generation (-1: none), type-and-class key, next record at the same address. */
-    private final long[] generation;
-    private final long[] classKey;
-    private final int[] next;
+    private long[] generation = new long[0];
+    private long[] classKey = new long[0];
+    private int[] next = new int[0];
     /** B's records without a generation at addresses C lacks: address → first record. */
     private final LongLongMap outside = new LongLongMap();
     /** B's records matched by one of A's. */
-    private final BitSet killed;
+    private BitSet killed = new BitSet();
+    private long bytesOfA;
 
-    /**
-     * Resolves the records of B and of A (each a list of one {@link Records} per reading thread)
-     * against C, with at most {@code threads} threads.
-     */
-    public static LeakMarks of(RubyHeap c, List<Records> b, List<Records> a, int threads) {
-        HeapGraph g = c.graph();
-        List<Records> all = new ArrayList<>(b);
-        all.addAll(a);
-        // The lookups, most of the work, on the threads; what they find is then linked on one.
-        int lookups = Math.max(1, Math.min(threads, all.size()));
-        Parallel.runUnchecked("heaplens-leak-marks", lookups, t -> {
-            for (int k = t; k < all.size(); k += lookups) {
-                all.get(k).findIn(g);
-            }
-        });
-        LeakMarks marks = new LeakMarks(c, b);
-        for (Records r : a) {
-            marks.kill(r);
-        }
-        return marks;
-    }
-
-    private LeakMarks(RubyHeap c, List<Records> b) {
+    public LeakMarks(RubyHeap c) {
         this.c = c;
         this.g = c.graph();
         this.firstB = new int[g.objectCount()];
         Arrays.fill(firstB, -1);
+    }
+
+    /** A sink for one reading thread of B; {@code expected} records, to size its list once. */
+    public RubyRecordSink bSink(int expected) {
+        return new BSink(g, expected);
+    }
+
+    /** Takes in the records the sinks of B kept. */
+    public void addB(List<? extends RubyRecordSink> sinks) {
         int total = 0;
-        for (Records r : b) {
-            for (int i = 0; i < r.records.size; i++) {
-                if (r.objects[i] >= 0 || r.records.at(i, 1) < 0) {
-                    total++;
-                }
-            }
+        for (RubyRecordSink s : sinks) {
+            total += ((BSink) s).inC.size + ((BSink) s).elsewhere.size;
         }
         generation = new long[total];
         classKey = new long[total];
         next = new int[total];
         int e = 0;
-        for (Records r : b) {
-            Triples records = r.records;
-            for (int i = 0; i < records.size; i++) {
-                int o = r.objects[i];
-                long gen = records.at(i, 1);
-                if (o < 0 && gen >= 0) {
-                    continue; // gone before C, and told apart by generation: no bearing on C or on the rule
-                }
-                generation[e] = gen;
-                classKey[e] = records.at(i, 2);
-                if (o >= 0) {
-                    next[e] = firstB[o];
-                    firstB[o] = e;
-                } else {
-                    long address = records.at(i, 0);
-                    next[e] = (int) outside.get(address, -1);
-                    outside.put(address, e);
-                }
-                e++;
+        for (RubyRecordSink s : sinks) {
+            Triples inC = ((BSink) s).inC;
+            for (int i = 0; i < inC.size; i++, e++) {
+                int o = (int) inC.at(i, 0);
+                generation[e] = inC.at(i, 1);
+                classKey[e] = inC.at(i, 2);
+                next[e] = firstB[o];
+                firstB[o] = e;
+            }
+            Triples elsewhere = ((BSink) s).elsewhere;
+            for (int i = 0; i < elsewhere.size; i++, e++) {
+                long address = elsewhere.at(i, 0);
+                generation[e] = elsewhere.at(i, 1);
+                classKey[e] = elsewhere.at(i, 2);
+                next[e] = (int) outside.get(address, -1);
+                outside.put(address, e);
             }
         }
         killed = new BitSet(total);
     }
 
-    /** Marks the B records that A's {@code records} match. */
-    private void kill(Records a) {
-        Triples records = a.records;
-        boolean anyOutside = outside.size() > 0;
-        for (int i = 0; i < records.size; i++) {
-            int o = a.objects[i];
-            int e = o >= 0 ? firstB[o] : anyOutside ? (int) outside.get(records.at(i, 0), -1) : -1;
-            if (e < 0) {
-                continue;
-            }
-            long gen = records.at(i, 1);
-            long key = records.at(i, 2);
-            for (; e >= 0; e = next[e]) {
-                if (ObjectIdentity.same(generation[e], classKey[e], gen, key)) {
-                    killed.set(e);
-                }
-            }
+    /** A sink for one reading thread of A; after {@link #addB}. */
+    public RubyRecordSink aSink() {
+        return new ASink(this);
+    }
+
+    /** Takes in the B records the sinks of A matched, and A's bytes. */
+    public void addA(List<? extends RubyRecordSink> sinks) {
+        for (RubyRecordSink s : sinks) {
+            killed.or(((ASink) s).killed);
+            bytesOfA += ((ASink) s).bytes;
         }
+    }
+
+    /** All bytes of A, kept or not (the base of the growth gate). */
+    public long bytesOfA() {
+        return bytesOfA;
     }
 
     /** C's objects new in B. */
@@ -164,19 +144,48 @@ public final class LeakMarks {
         return true;
     }
 
-    /**
-     * One reading thread's records of A or B: the identity of each object with an address
-     * (address, generation or -1, type-and-class key), and the bytes of all.
-     */
-    public static final class Records implements RubyRecordSink {
-        final Triples records;
-        /** Per record, the first object of C at its address, or -1: set by {@link #findIn}. */
-        int[] objects;
-        private long bytes;
+    /** A record's generation, -1 when it has none. */
+    private static long generationOf(RubyRecord r) {
+        return r.generation >= 0 ? r.generation : -1;
+    }
 
-        /** @param expected records this sink will likely see, to size its list once */
-        public Records(int expected) {
-            records = new Triples(expected);
+    /** Keeps B's records at C's addresses (by the first object of C there), and those without a generation elsewhere. */
+    private static final class BSink implements RubyRecordSink {
+        private final Cursor cursor;
+        final Triples inC;
+        final Triples elsewhere = new Triples(0);
+
+        BSink(HeapGraph g, int expected) {
+            this.cursor = new Cursor(g);
+            this.inC = new Triples(expected);
+        }
+
+        @Override
+        public void accept(RubyRecord r) {
+            if (!r.type.isHeapObject() || r.address == 0) {
+                return; // no identity: not an object, or no address to tell it by
+            }
+            long gen = generationOf(r);
+            int o = cursor.find(r.address);
+            if (o >= 0) {
+                inC.add(o, gen, ObjectIdentity.classKey(r.type, r.classAddress));
+            } else if (gen < 0) {
+                elsewhere.add(r.address, gen, ObjectIdentity.classKey(r.type, r.classAddress));
+            } // else gone before C, and told apart by generation: no bearing on C or on the rule
+        }
+    }
+
+    /** Marks the B records each of A's records matches, and counts A's bytes. */
+    private static final class ASink implements RubyRecordSink {
+        private final LeakMarks marks;
+        private final Cursor cursor;
+        final BitSet killed;
+        long bytes;
+
+        ASink(LeakMarks marks) {
+            this.marks = marks;
+            this.cursor = new Cursor(marks.g);
+            this.killed = new BitSet(marks.generation.length);
         }
 
         @Override
@@ -185,45 +194,59 @@ public final class LeakMarks {
                 return;
             }
             bytes += r.memsize;
-            if (r.address != 0) { // else no address to tell it by
-                records.add(r.address, r.generation >= 0 ? r.generation : -1, ObjectIdentity.classKey(r.type, r.classAddress));
+            if (r.address == 0) {
+                return;
             }
-        }
-
-        /**
-         * Finds each record's object in C. The records come in address order, mostly, as C's ids
-         * do: the next few objects after the last one found are tried before a search.
-         */
-        void findIn(HeapGraph g) {
-            int n = g.objectCount();
-            objects = new int[records.size];
-            int next = 0;
-            for (int i = 0; i < records.size; i++) {
-                long address = records.at(i, 0);
-                int o = -1;
-                for (int j = next, stop = Math.min(n, next + 4); j < stop; j++) {
-                    long at = g.address(j);
-                    if (at == address && (j == 0 || g.address(j - 1) != address)) {
-                        o = j;
-                        break;
-                    }
-                    if (at > address) { // C's ids are in (signed) address order: not among these
-                        break;
-                    }
-                }
-                if (o < 0) {
-                    o = g.objectOf(address);
-                }
-                objects[i] = o;
-                if (o >= 0) {
-                    next = o + 1;
+            int o = cursor.find(r.address);
+            int e = o >= 0 ? marks.firstB[o] : marks.outside.size() == 0 ? -1 : (int) marks.outside.get(r.address, -1);
+            if (e < 0) {
+                return;
+            }
+            long gen = generationOf(r);
+            long key = ObjectIdentity.classKey(r.type, r.classAddress);
+            for (; e >= 0; e = marks.next[e]) {
+                if (ObjectIdentity.same(marks.generation[e], marks.classKey[e], gen, key)) {
+                    killed.set(e);
                 }
             }
         }
+    }
 
-        /** All bytes of the dump's objects (memsize), kept or not: A's are the base of the growth gate. */
-        public static long bytes(List<Records> sinks) {
-            return sinks.stream().mapToLong(s -> s.bytes).sum();
+    /**
+     * Finds addresses among C's objects for one reading thread. A dump's records come in address
+     * order, mostly, as C's ids do: the few objects after the last one found are tried before a
+     * search of the graph's address index.
+     */
+    private static final class Cursor {
+        private final HeapGraph g;
+        private final int n;
+        private int next;
+
+        Cursor(HeapGraph g) {
+            this.g = g;
+            this.n = g.objectCount();
+        }
+
+        /** The first object of C at {@code address}, or -1. */
+        int find(long address) {
+            for (int j = next, stop = Math.min(n, next + 4); j < stop; j++) {
+                long at = g.address(j);
+                if (at == address) {
+                    if (j > 0 && g.address(j - 1) == address) {
+                        break; // not the first at it: the index says which is
+                    }
+                    next = j + 1;
+                    return j;
+                }
+                if (at > address) {
+                    break; // ids are in (signed) address order: not among these
+                }
+            }
+            int o = g.objectOf(address);
+            if (o >= 0) {
+                next = o + 1;
+            }
+            return o;
         }
     }
 
@@ -233,12 +256,12 @@ public final class LeakMarks {
         int size;
 
         Triples(int expected) {
-            values = new long[3 * Math.max(1024, Math.min(expected + expected / 8, (Integer.MAX_VALUE - 8) / 3))];
+            values = new long[3 * Math.max(1024, Math.min(expected, (Integer.MAX_VALUE - 8) / 3))];
         }
 
         void add(long x, long y, long z) {
             if (3 * size + 3 > values.length) {
-                values = Arrays.copyOf(values, values.length * 2);
+                values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, values.length * 2L));
             }
             values[3 * size] = x;
             values[3 * size + 1] = y;

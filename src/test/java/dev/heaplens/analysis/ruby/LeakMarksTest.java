@@ -2,6 +2,7 @@ package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyDumpWriter;
+import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.io.DumpInput;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * identity and no record of A has that B record's identity, where two records at one address
  * are one object by generation when both have one, else by type and class (ObjectIdentity's
  * comment). The dumps crowd few addresses, so slots are reused with other generations, types
- * and classes, and repeat addresses; tracing is on for all, none or some of the records; A and
- * B are read by two threads.
+ * and classes, and repeat addresses; tracing is on for all, none or some of the records; records
+ * come in address order or not; A and B are read by two threads.
  */
 class LeakMarksTest {
     @TempDir
@@ -78,11 +80,10 @@ class LeakMarksTest {
         return file;
     }
 
-    private static List<LeakMarks.Records> read(Path file) {
+    private static List<RubyRecordSink> read(Path file, Supplier<RubyRecordSink> sinks) {
         RubyDumpReader.Options options = RubyDumpReader.Options.defaults().withFields(LeakMarks.FIELDS).withThreads(2)
                 .withMinChunk(1);
-        return RubyDumpReader.read(DumpInput.open(file.toString(), InputStream.nullInputStream()), options,
-                () -> new LeakMarks.Records(16)).sinks();
+        return RubyDumpReader.read(DumpInput.open(file.toString(), InputStream.nullInputStream()), options, sinks).sinks();
     }
 
     @Test
@@ -100,8 +101,9 @@ class LeakMarksTest {
             Path fileB = write("b" + trial + ".json", b);
             RubyHeap heap = RubyHeap.load(DumpInput.open(write("c" + trial + ".json", c).toString(),
                     InputStream.nullInputStream()), RubyDumpReader.Options.defaults());
-            List<LeakMarks.Records> recordsA = read(fileA);
-            LeakMarks marks = LeakMarks.of(heap, read(fileB), recordsA, 1 + trial % 2);
+            LeakMarks marks = new LeakMarks(heap);
+            marks.addB(read(fileB, () -> marks.bSink(1)));
+            marks.addA(read(fileA, marks::aSink));
 
             List<Rec> keptB = b.stream().filter(r -> a.stream().noneMatch(r::sameAs)).toList();
             HeapGraph g = heap.graph();
@@ -115,7 +117,7 @@ class LeakMarksTest {
             }
             assertThat(marks.newInB()).as("trial %d", trial).isEqualTo(expected);
             assertThat(marks.byGenerationOnly()).as("trial %d", trial).isEqualTo(keptB.stream().allMatch(r -> r.generation >= 0));
-            assertThat(LeakMarks.Records.bytes(recordsA)).isEqualTo(a.stream().mapToLong(Rec::memsize).sum());
+            assertThat(marks.bytesOfA()).isEqualTo(a.stream().mapToLong(Rec::memsize).sum());
             candidates += expected.cardinality();
             byGeneration += marks.byGenerationOnly() && !keptB.isEmpty() ? 1 : 0;
         }
