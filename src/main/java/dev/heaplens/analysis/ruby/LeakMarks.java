@@ -38,9 +38,15 @@ public final class LeakMarks {
     private final HeapGraph g;
     /** Per object of C (the first at its address): its first B record, -1 when none. */
     private final int[] firstB;
-    /** B's records kept, by number: generation (-1: none), type-and-class key, next record at the same address. */
+    /**
+     * B's records kept, by number, those at C's addresses first: C's first object at the address
+     * (-1: none), generation (-1: none), type-and-class key, {@link BSink} flags, next record at
+     * the same address.
+     */
+    private int[] object = new int[0];
     private long[] generation = new long[0];
     private long[] classKey = new long[0];
+    private byte[] flags = new byte[0];
     private int[] next = new int[0];
     /** B's records without a generation at addresses C lacks: address → first record. */
     private final LongLongMap outside = new LongLongMap();
@@ -57,35 +63,43 @@ public final class LeakMarks {
 
     /** A sink for one reading thread of B; {@code expected} records, to size its list once. */
     public RubyRecordSink bSink(int expected) {
-        return new BSink(g, expected);
+        return new BSink(this, expected);
     }
 
     /** Takes in the records the sinks of B kept. */
     public void addB(List<? extends RubyRecordSink> sinks) {
+        int inC = 0;
         int total = 0;
         for (RubyRecordSink s : sinks) {
-            total += ((BSink) s).inC.size + ((BSink) s).elsewhere.size;
+            inC += ((BSink) s).size;
+            total += ((BSink) s).size + ((BSink) s).elsewhere.size;
         }
+        object = new int[total];
         generation = new long[total];
         classKey = new long[total];
+        flags = new byte[total];
         next = new int[total];
         int e = 0;
+        int e2 = inC;
         for (RubyRecordSink s : sinks) {
-            Triples inC = ((BSink) s).inC;
-            for (int i = 0; i < inC.size; i++, e++) {
-                int o = (int) inC.at(i, 0);
-                generation[e] = inC.at(i, 1);
-                classKey[e] = inC.at(i, 2);
+            BSink b = (BSink) s;
+            System.arraycopy(b.objects, 0, object, e, b.size);
+            System.arraycopy(b.generations, 0, generation, e, b.size);
+            System.arraycopy(b.classKeys, 0, classKey, e, b.size);
+            System.arraycopy(b.flags, 0, flags, e, b.size);
+            for (int end = e + b.size; e < end; e++) {
+                int o = object[e];
                 next[e] = firstB[o];
                 firstB[o] = e;
             }
-            Triples elsewhere = ((BSink) s).elsewhere;
-            for (int i = 0; i < elsewhere.size; i++, e++) {
+            Triples elsewhere = b.elsewhere;
+            for (int i = 0; i < elsewhere.size; i++, e2++) {
                 long address = elsewhere.at(i, 0);
-                generation[e] = elsewhere.at(i, 1);
-                classKey[e] = elsewhere.at(i, 2);
-                next[e] = (int) outside.get(address, -1);
-                outside.put(address, e);
+                object[e2] = -1;
+                generation[e2] = elsewhere.at(i, 1);
+                classKey[e2] = elsewhere.at(i, 2);
+                next[e2] = (int) outside.get(address, -1);
+                outside.put(address, e2);
             }
         }
         killed = new BitSet(total);
@@ -113,25 +127,28 @@ public final class LeakMarks {
     public BitSet newInB() {
         int n = g.objectCount();
         BitSet found = new BitSet(n);
-        for (int first = 0; first < n; first++) {
-            int records = firstB[first];
-            if (records < 0) {
+        for (int e = 0; e < object.length && object[e] >= 0; e++) {
+            if (killed.get(e)) {
                 continue;
             }
-            long address = g.address(first);
-            // every object of C at this address (a dump may repeat one) against every B record there
-            for (int o = first; o < n && g.address(o) == address; o++) {
-                long gen = c.generation(o);
-                long key = ObjectIdentity.classKey(c.type(o), g.classAddress(o));
-                for (int e = records; e >= 0; e = next[e]) {
-                    if (!killed.get(e) && ObjectIdentity.same(generation[e], classKey[e], gen, key)) {
+            int first = object[e];
+            if ((flags[e] & BSink.SAME_AS_FIRST) != 0) {
+                found.set(first);
+            }
+            if ((flags[e] & BSink.C_REPEATS) != 0) { // C has more objects at this address (a dump may repeat one)
+                long address = g.address(first);
+                for (int o = first + 1; o < n && g.address(o) == address; o++) {
+                    if (ObjectIdentity.same(generation[e], classKey[e], c.generation(o), classKeyOf(o))) {
                         found.set(o);
-                        break;
                     }
                 }
             }
         }
         return found;
+    }
+
+    private long classKeyOf(int o) {
+        return ObjectIdentity.classKey(c.type(o), g.classAddress(o));
     }
 
     /** Whether every identity new in B has a generation (else some were told apart by type and class). */
@@ -149,15 +166,31 @@ public final class LeakMarks {
         return r.generation >= 0 ? r.generation : -1;
     }
 
-    /** Keeps B's records at C's addresses (by the first object of C there), and those without a generation elsewhere. */
+    /**
+     * Keeps B's records at C's addresses (by the first object of C there, with whether the record
+     * is that object and whether C repeats the address: this thread compares, not the one that
+     * resolves), and those without a generation elsewhere.
+     */
     private static final class BSink implements RubyRecordSink {
+        static final byte SAME_AS_FIRST = 1;
+        static final byte C_REPEATS = 2;
+        private final LeakMarks marks;
         private final Cursor cursor;
-        final Triples inC;
+        int[] objects;
+        long[] generations;
+        long[] classKeys;
+        byte[] flags;
+        int size;
         final Triples elsewhere = new Triples(0);
 
-        BSink(HeapGraph g, int expected) {
-            this.cursor = new Cursor(g);
-            this.inC = new Triples(expected);
+        BSink(LeakMarks marks, int expected) {
+            this.marks = marks;
+            this.cursor = new Cursor(marks.g);
+            int capacity = Math.max(1024, expected);
+            objects = new int[capacity];
+            generations = new long[capacity];
+            classKeys = new long[capacity];
+            flags = new byte[capacity];
         }
 
         @Override
@@ -166,12 +199,31 @@ public final class LeakMarks {
                 return; // no identity: not an object, or no address to tell it by
             }
             long gen = generationOf(r);
+            long key = ObjectIdentity.classKey(r.type, r.classAddress);
             int o = cursor.find(r.address);
             if (o >= 0) {
-                inC.add(o, gen, ObjectIdentity.classKey(r.type, r.classAddress));
+                if (size == objects.length) {
+                    grow();
+                }
+                HeapGraph g = marks.g;
+                boolean same = ObjectIdentity.same(gen, key, marks.c.generation(o), marks.classKeyOf(o));
+                boolean repeats = o + 1 < g.objectCount() && g.address(o + 1) == r.address;
+                objects[size] = o;
+                generations[size] = gen;
+                classKeys[size] = key;
+                flags[size] = (byte) ((same ? SAME_AS_FIRST : 0) | (repeats ? C_REPEATS : 0));
+                size++;
             } else if (gen < 0) {
-                elsewhere.add(r.address, gen, ObjectIdentity.classKey(r.type, r.classAddress));
+                elsewhere.add(r.address, gen, key);
             } // else gone before C, and told apart by generation: no bearing on C or on the rule
+        }
+
+        private void grow() {
+            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, objects.length * 2L);
+            objects = Arrays.copyOf(objects, capacity);
+            generations = Arrays.copyOf(generations, capacity);
+            classKeys = Arrays.copyOf(classKeys, capacity);
+            flags = Arrays.copyOf(flags, capacity);
         }
     }
 
