@@ -26,7 +26,6 @@ import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 
 import java.io.IOException;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -21,8 +21,8 @@ import java.util.Map;
 
 /**
  * The identities of a JVM dump's objects, read in one pass without building a graph and looked
- * up among a later dump's objects ({@link #mark}): address plus class (by name, since class ids are addresses too and move). Which object of one dump is
- * which of another, as well as HPROF allows: a GC moves objects, so an object moved between
+ * up among a later dump's objects ({@link #mark}): address plus class (by name, since class ids
+ * are addresses too and move). Which object of one dump is which of another, as well as HPROF allows: a GC moves objects, so an object moved between
  * dumps looks new, and a freed address reused by an object of the same class looks old.
  */
 public final class JvmIdentities {
@@ -31,8 +31,8 @@ public final class JvmIdentities {
 
     /**
      * Which objects of {@code later} (a heap read from a later dump) are in {@code source} too, by
-     * address and class name: one pass, nothing kept per object of {@code source} but
-     * a bit per object of {@code later}. Two such reads run side by side share {@code later}.
+     * address and class name: one pass, nothing kept per object of {@code source} but a bit per
+     * object of {@code later}. Two such reads run side by side share {@code later}.
      */
     public static Marked mark(HprofSource source, ObjectKeys later, HprofLayout layout, boolean strict) {
         HeapGraph g = later.graph;
