@@ -22,8 +22,9 @@ import java.util.Map;
 /**
  * The identities of a JVM dump's objects, read in one pass without building a graph and looked
  * up among a later dump's objects ({@link #mark}): address plus class (by name, since class ids
- * are addresses too and move). Which object of one dump is which of another, as well as HPROF allows: a GC moves objects, so an object moved between
- * dumps looks new, and a freed address reused by an object of the same class looks old.
+ * are addresses too and move). Which object of one dump is which of another, as well as HPROF
+ * allows: a GC moves objects, so an object moved between dumps looks new, and a freed address
+ * reused by an object of the same class looks old.
  */
 public final class JvmIdentities {
     private JvmIdentities() {
