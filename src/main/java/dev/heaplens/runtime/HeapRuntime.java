@@ -61,24 +61,16 @@ public interface HeapRuntime {
     HeapSummary summary(DumpInput input, boolean reachability);
 
     /**
-     * The identities of {@code input}'s objects, keeping only those not in {@code unless}
-     * (null: keep all); {@code unless} comes from this runtime.
-     */
-    LeakIdentities identities(DumpInput input, LeakIdentities unless);
-
-    /**
-     * What leaks compares, from dumps {@code a}, {@code b} and {@code c} of this runtime. Here: A
-     * and B read for identities (one pass each; A's are garbage before C's graph is built, so the
-     * heap need not hold both), then C into a graph. A runtime may read them otherwise.
+     * What leaks compares, from dumps {@code a}, {@code b} and {@code c} of this runtime: C's
+     * heap, and which of its objects are new in B by the runtime's identities (address plus what
+     * tells a reused address apart).
      */
     default LeakCandidates leakCandidates(DumpInput a, DumpInput b, DumpInput c) {
-        LeakIdentities inA = identities(a, null);
-        LeakIdentities newInB = identities(b, inA);
-        long bytesOfA = inA.bytes();
-        inA = null; // garbage from here
-        LoadedHeap heapC = load(c);
-        return new LeakCandidates(heapC, newInB.in(heapC), newInB.rule(), bytesOfA);
+        return leakCandidates(a, b, load(c));
     }
+
+    /** As {@link #leakCandidates(DumpInput, DumpInput, DumpInput)}, with C's heap already loaded (the web UI's). */
+    LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC);
 
     /**
      * Strings with equal contents and what they waste, with the text of the {@code shown} most

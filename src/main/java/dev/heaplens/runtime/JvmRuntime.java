@@ -21,11 +21,9 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.analysis.graph.ReachabilityStore;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.graph.GraphStore;
-import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
-import dev.heaplens.util.LongLongMap;
 import dev.heaplens.util.Parallel;
 
 import java.io.IOException;
@@ -34,7 +32,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntPredicate;
 import java.util.function.Function;
 
 /** JVM HPROF heap dumps, read with the readers of {@code format.hprof}; sizes are shallow sizes. */
@@ -117,24 +114,15 @@ final class JvmRuntime extends RuntimeBase {
         return JvmSummary.of(heap, loaded.dominators());
     }
 
-    @Override
-    public LeakIdentities identities(DumpInput input, LeakIdentities unless) {
-        JvmIdentities skip = unless == null ? null : ((Identities) unless).kept;
-        JvmIdentities kept = withProgress(input, 1, source -> JvmIdentities.read(source, skip, layout(), options.strict()));
-        warn(input, kept.warnings());
-        return new Identities(kept);
-    }
-
     /**
-     * C's graph first, then A and B side by side (one thread each) marking which of C's objects
+     * C's graph (loaded first), then A and B side by side (one thread each) marking which of C's objects
      * they hold: a JVM object's identity is an exact (address, class) pair, so "in B and not in
      * A" asked of each object of C is what comparing B's identities with A's then C's gives,
      * with a bit per object of C in place of a set of A's identities (fewer bytes, and the two
      * reads no longer wait for each other).
      */
     @Override
-    public LeakCandidates leakCandidates(DumpInput a, DumpInput b, DumpInput c) {
-        LoadedHeap heapC = load(c);
+    public LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC) {
         JvmIdentities.ObjectKeys keysOfC = new JvmIdentities.ObjectKeys((JvmHeap) heapC.namer());
         List<DumpInput> earlier = List.of(a, b);
         List<ProgressSource> sources = List.of(new ProgressSource(source(a)), new ProgressSource(source(b)));
@@ -156,34 +144,6 @@ final class JvmRuntime extends RuntimeBase {
         BitSet inA = marked[0].objects();
         BitSet inB = marked[1].objects();
         return new LeakCandidates(heapC, o -> inB.get(o) && !inA.get(o), Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
-    }
-
-    /** A JVM object's identity: its address and its class's name (class addresses move between dumps). */
-    private record Identities(JvmIdentities kept) implements LeakIdentities {
-        @Override
-        public long bytes() {
-            return kept.bytes();
-        }
-
-        @Override
-        public Leaks.Rule rule() {
-            return Leaks.Rule.ADDRESS_AND_CLASS;
-        }
-
-        @Override
-        public IntPredicate in(LoadedHeap loaded) {
-            JvmHeap jvm = (JvmHeap) loaded.namer();
-            HeapGraph g = jvm.graph();
-            LongLongMap classKeys = new LongLongMap(); // per class address: the key of its name, computed once
-            return o -> {
-                long key = classKeys.get(g.classAddress(o), 0);
-                if (key == 0) {
-                    key = JvmIdentities.classKey(jvm.className(o));
-                    classKeys.put(g.classAddress(o), key);
-                }
-                return kept.contains(g.address(o), key);
-            };
-        }
     }
 
     @Override

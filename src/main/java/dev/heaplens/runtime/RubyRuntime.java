@@ -7,7 +7,7 @@ import dev.heaplens.analysis.graph.Leaks;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
-import dev.heaplens.analysis.ruby.IdentitySink;
+import dev.heaplens.analysis.ruby.LeakMarks;
 import dev.heaplens.analysis.ruby.RubyHeap;
 import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
@@ -31,7 +31,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
@@ -101,24 +100,22 @@ final class RubyRuntime extends RuntimeBase {
         return summary.withReachability(loaded.reachability());
     }
 
+    /** C's graph first; then B's and A's records looked up among C's objects as they are read ({@link LeakMarks}). */
     @Override
-    public LeakIdentities identities(DumpInput input, LeakIdentities unless) {
-        IdentitySink.Identities skip = unless == null ? null : ((Identities) unless).kept;
-        int expected = unless == null ? ObjectCountEstimate.perThread(input, options.threads()) : 1 << 16;
-        ReadResult<IdentitySink> read = read(input, IdentitySink.FIELDS, () -> new IdentitySink(skip, expected));
-        Leaks.Rule rule = IdentitySink.withoutGeneration(read.sinks()) == 0
-                ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
-        return new Identities(IdentitySink.identities(read.sinks()), IdentitySink.bytes(read.sinks()), rule);
+    public LeakCandidates leakCandidates(DumpInput a, DumpInput b, DumpInput c) {
+        a.requireRuby(); // a dump of the wrong kind is named before C is read
+        b.requireRuby();
+        return leakCandidates(a, b, load(c));
     }
 
-    /** A Ruby dump's identities: address, and generation when traced, else type and class. */
-    private record Identities(IdentitySink.Identities kept, long bytes, Leaks.Rule rule) implements LeakIdentities {
-        @Override
-        public IntPredicate in(LoadedHeap heap) {
-            RubyHeap ruby = (RubyHeap) heap.namer();
-            IdentitySink.Identities asked = kept.forManyAbsent(); // every object of the heap is asked about
-            return o -> asked.containsObject(ruby, o);
-        }
+    @Override
+    public LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC) {
+        LeakMarks marks = new LeakMarks((RubyHeap) heapC.namer());
+        int expected = ObjectCountEstimate.perThread(b, options.threads());
+        marks.addB(read(b, LeakMarks.FIELDS, () -> marks.bSink(expected)).sinks());
+        marks.addA(read(a, LeakMarks.FIELDS, marks::aSink).sinks());
+        Leaks.Rule rule = marks.byGenerationOnly() ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
+        return new LeakCandidates(heapC, marks.newInB()::get, rule, marks.bytesOfA());
     }
 
     @Override

@@ -9,7 +9,7 @@ import dev.heaplens.report.GcReports;
 import dev.heaplens.report.OutputFormat;
 import dev.heaplens.runtime.GcRuns;
 import dev.heaplens.runtime.HeapRuntime;
-import dev.heaplens.runtime.LeakIdentities;
+import dev.heaplens.runtime.LeakCandidates;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +37,7 @@ public final class Workspace implements AutoCloseable {
     final String gcName;
     private final ExecutorService background;
     private final Map<GroupBy, Leaks> leaks = new ConcurrentHashMap<>();
-    private LeakIdentities newInB;
+    private LeakCandidates candidates;
 
     private Workspace(List<Source> sources, List<String> gcFiles) {
         background = Executors.newSingleThreadExecutor(r -> {
@@ -93,12 +93,10 @@ public final class Workspace implements AutoCloseable {
         Leaks found = leaks.get(key);
         if (found == null) {
             ServedDump c = dumps.get(2);
-            if (newInB == null) {
-                HeapRuntime runtime = c.runtime;
-                LeakIdentities inA = runtime.identities(dumps.get(0).heap.input(), null);
-                newInB = runtime.identities(dumps.get(1).heap.input(), inA);
+            if (candidates == null) {
+                candidates = c.runtime.leakCandidates(dumps.get(0).heap.input(), dumps.get(1).heap.input(), c.heap);
             }
-            found = Leaks.find(c.heap.namer(), c.dominators, newInB.in(c.heap), newInB.rule(), key, LEAK_GROUPS);
+            found = Leaks.find(c.heap.namer(), c.dominators, candidates.newInB(), candidates.rule(), key, LEAK_GROUPS);
             leaks.put(key, found);
         }
         return found;

@@ -10,7 +10,6 @@ import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.LongLongMap;
-import dev.heaplens.util.LongPairSet;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,45 +20,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The identities of a JVM dump's objects, read in one pass without building a graph: address
- * plus class (by name, since class ids are addresses too and move). Which object of one dump is
- * which of another, as well as HPROF allows: a GC moves objects, so an object moved between
- * dumps looks new, and a freed address reused by an object of the same class looks old.
+ * The identities of a JVM dump's objects, read in one pass without building a graph and looked
+ * up among a later dump's objects ({@link #mark}): address plus class (by name, since class ids
+ * are addresses too and move). Which object of one dump is which of another, as well as HPROF
+ * allows: a GC moves objects, so an object moved between dumps looks new, and a freed address
+ * reused by an object of the same class looks old.
  */
 public final class JvmIdentities {
-    private final LongPairSet identities;
-    private final long objects;
-    private final HprofCountReader.Result counts;
-
-    private JvmIdentities(LongPairSet identities, long objects, HprofCountReader.Result counts) {
-        this.identities = identities;
-        this.objects = objects;
-        this.counts = counts;
-    }
-
-    /**
-     * Reads the identities of {@code source}'s objects, keeping only those not in {@code unless}
-     * (null: keep all), and counts the dump's bytes with {@code layout} in the same pass.
-     */
-    public static JvmIdentities read(HprofSource source, JvmIdentities unless, HprofLayout layout, boolean strict) {
-        // A first dump keeps every object: size its set once (an object takes about 40 bytes of HPROF).
-        int expected = unless != null || source.size() < 0 ? 1 << 16 : (int) Math.min(1 << 28, source.size() / 40);
-        LongPairSet skip = unless == null ? null : unless.identities;
-        LongPairSet kept = new LongPairSet(expected);
-        long[] objects = new long[1];
-        HprofCountReader.Result counts = read(source, layout, strict, (id, key) -> {
-            objects[0]++;
-            if (skip == null || !skip.contains(id, key)) {
-                kept.add(id, key);
-            }
-        });
-        return new JvmIdentities(kept, objects[0], counts);
+    private JvmIdentities() {
     }
 
     /**
      * Which objects of {@code later} (a heap read from a later dump) are in {@code source} too, by
-     * the same identity as {@link #read}: one pass, nothing kept per object of {@code source} but
-     * a bit per object of {@code later}. Two such reads run side by side share {@code later}.
+     * address and class name: one pass, nothing kept per object of {@code source} but a bit per
+     * object of {@code later}. Two such reads run side by side share {@code later}.
      */
     public static Marked mark(HprofSource source, ObjectKeys later, HprofLayout layout, boolean strict) {
         HeapGraph g = later.graph;
@@ -111,30 +85,6 @@ public final class JvmIdentities {
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
         }
-    }
-
-    /** The shallow bytes of all the dump's objects, kept or not. */
-    public long bytes() {
-        return counts.totalBytes();
-    }
-
-    public boolean contains(long address, long classKey) {
-        return identities.contains(address, classKey);
-    }
-
-    /** Objects kept. */
-    public int size() {
-        return identities.size();
-    }
-
-    /** Objects read, kept or not. */
-    public long objects() {
-        return objects;
-    }
-
-    /** What was missing from a dump cut short. */
-    public List<String> warnings() {
-        return counts.warnings();
     }
 
     /** The class half of an identity, from the class's Java name (64-bit FNV-1a). */

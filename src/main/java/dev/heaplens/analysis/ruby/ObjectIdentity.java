@@ -11,25 +11,19 @@ import dev.heaplens.format.ruby.RubyType;
  * was allocated, or cleared between dumps).
  */
 final class ObjectIdentity {
-    private static final long NO_GENERATION = 1L << 62;
-
     private ObjectIdentity() {
     }
 
-    /** The second half of an object's identity, beside its address. */
-    static long key(long generation, RubyType type, long classAddress) {
-        if (generation >= 0) {
-            return generation;
-        }
-        return NO_GENERATION | ((long) type.ordinal() << 48) | (classAddress & 0xffff_ffff_ffffL);
-    }
-
-    /** The type-and-class key alone, whether or not the record has a generation. */
+    /** The type-and-class key of a record: type and class address in one long. */
     static long classKey(RubyType type, long classAddress) {
-        return key(-1, type, classAddress);
+        return ((long) type.ordinal() << 48) | (classAddress & 0xffff_ffff_ffffL);
     }
 
-    static boolean byGeneration(long key) {
-        return (key & NO_GENERATION) == 0;
+    /**
+     * Whether two records at one address are one object: by generation (-1: none) when both
+     * have one, else by type-and-class key.
+     */
+    static boolean same(long generation1, long classKey1, long generation2, long classKey2) {
+        return generation1 >= 0 && generation2 >= 0 ? generation1 == generation2 : classKey1 == classKey2;
     }
 }
