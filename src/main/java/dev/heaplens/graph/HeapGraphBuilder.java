@@ -78,18 +78,22 @@ public final class HeapGraphBuilder {
         AddressLookup table = total <= tableLimit ? table(objects.address) : null;
         AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
-        ReferenceColumns.Resolved resolved = ReferenceColumns.resolve(parts, lookup, pageShift);
+        ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, readingIndex, pageShift);
         parts.clear();
-        table = null;
-        lookup = null;
-        ReferenceColumns references = new ReferenceColumns(resolved, objects.readingOffsets, readingIndex, pageShift);
         return new HeapGraph(objects.address, objects.kind, objects.classAddress, objects.shallowSize,
                 objects.position, references.offsets, references.targets, roots.target, roots.category,
                 roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);
     }
 
-    /** The packed table (one cache miss a lookup) when the addresses' span allows, else the wide one. */
+    /**
+     * The dense table (a small one, mostly cached) when the addresses fill their span densely enough,
+     * else the packed table (one cache miss a lookup) when their span allows, else the wide one.
+     */
     private static AddressLookup table(long[] sortedAddresses) {
+        DenseAddressTable dense = DenseAddressTable.of(sortedAddresses);
+        if (dense != null) {
+            return dense;
+        }
         PackedAddressTable packed = PackedAddressTable.of(sortedAddresses);
         return packed != null ? packed : new AddressTable(sortedAddresses);
     }

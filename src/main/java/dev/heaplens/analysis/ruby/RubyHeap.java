@@ -54,6 +54,7 @@ public final class RubyHeap implements NamedHeap {
         ClassTable classes = new ClassTable();
         tables.forEach(classes::addAll);
         HeapGraph graph = builder.build();
+
         return new RubyHeap(graph, new RubyObjectColumns(builder, read.sinks()), classes, details, sites, read);
     }
 
