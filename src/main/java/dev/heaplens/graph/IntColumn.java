@@ -20,20 +20,18 @@ public final class IntColumn {
         values.set(object, value);
     }
 
-    boolean isEmpty() {
+    /** Whether no value was set. */
+    public boolean isEmpty() {
         return values == null;
     }
 
-    /** Copies this column into {@code dest[at .. at+count)}, -1 past its last value set. */
-    void copyTo(int[] dest, int at, int count) {
-        int filled = 0;
-        if (values != null) {
-            if (values.size() > count) {
-                throw new IllegalArgumentException("column of " + values.size() + " values for a part of " + count + " objects");
-            }
-            values.copyTo(dest, at);
-            filled = (int) values.size();
-        }
-        java.util.Arrays.fill(dest, at + filled, at + count, -1);
+    long size() {
+        return values == null ? 0 : values.size();
+    }
+
+    /** The value of the part's object {@code object}, -1 when unset. */
+    int get(long object) {
+        GrowableInts v = values;
+        return v != null && object < v.size() ? v.get(object) : -1;
     }
 }

@@ -2,13 +2,13 @@ package dev.heaplens.graph;
 
 import dev.heaplens.util.Parallel;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * The per-object columns of every part, concatenated in reading order and then put in address
- * order: the first step of {@link HeapGraphBuilder#build()}. The other columns are concatenated
- * on a second thread while the addresses are sorted, then reordered on two.
+ * The per-object columns of every part, put in address order: the first step of
+ * {@link HeapGraphBuilder#build()}. The addresses are concatenated and sorted; the other columns
+ * are then read from the parts straight into address order ({@link GraphOrder}), two on each of
+ * two threads.
  */
 final class ObjectColumns {
     final long[] address;
@@ -23,81 +23,50 @@ final class ObjectColumns {
     final long[] readingOffsets;
     /** Objects whose address equals the previous one's. */
     final int duplicates;
-
-    /** The other columns in reading order. */
-    private record Concatenated(byte[] kinds, long[] classes, long[] sizes, long[] positions) {
-    }
+    /** Puts other columns kept by part (a runtime's own) in the same order. */
+    final GraphOrder graphOrder;
 
     /** Reads and releases the object columns of {@code parts} (their references stay). */
     ObjectColumns(List<HeapGraphPart> parts, int n) {
         address = new long[n];
         readingOffsets = new long[n + 1];
+        long[] partObjects = new long[parts.size()];
         int at = 0;
         long refAt = 0;
-        for (HeapGraphPart p : parts) {
+        for (int k = 0; k < parts.size(); k++) {
+            HeapGraphPart p = parts.get(k);
             p.addresses.copyTo(address, at);
             for (long i = 0; i < p.objects; i++) {
                 refAt += p.degrees.get(i);
                 readingOffsets[at + (int) i + 1] = refAt;
             }
+            partObjects[k] = p.objects;
             at += (int) p.objects;
         }
-        int[][] sorted = new int[1][];
-        Concatenated[] others = new Concatenated[1];
-        Parallel.runUnchecked("heaplens-columns", 2, k -> {
-            if (k == 0) {
-                sorted[0] = isAscending(address) ? null : AddressSort.sort(address);
-            } else {
-                others[0] = concatenate(parts, n);
-            }
-        });
-        readingIndex = sorted[0];
+        readingIndex = isAscending(address) ? null : AddressSort.sort(address);
         duplicates = countDuplicates(address);
-        Concatenated c = others[0];
-        // The reorderings are random reads: two threads, two columns each.
-        Object[] reordered = new Object[4];
-        int[] perm = readingIndex;
-        Parallel.runUnchecked("heaplens-columns", 2, k -> {
-            if (k == 0) {
-                reordered[0] = Permutation.apply(c.kinds(), perm);
-                reordered[1] = Permutation.apply(c.classes(), perm);
-            } else {
-                reordered[2] = Permutation.apply(c.sizes(), perm);
-                reordered[3] = c.positions() == null ? null : Permutation.apply(c.positions(), perm);
-            }
-        });
-        kind = (byte[]) reordered[0];
-        classAddress = (long[]) reordered[1];
-        shallowSize = (long[]) reordered[2];
-        position = (long[]) reordered[3];
-    }
-
-    private static Concatenated concatenate(List<HeapGraphPart> parts, int n) {
+        graphOrder = new GraphOrder(partObjects, readingIndex);
         boolean anyPositions = false;
         for (HeapGraphPart p : parts) {
             anyPositions |= p.positions != null;
         }
-        byte[] kinds = new byte[n];
-        long[] classes = new long[n];
-        long[] sizes = new long[n];
-        long[] positions = anyPositions ? new long[n] : null;
-        int at = 0;
-        for (HeapGraphPart p : parts) {
-            int count = (int) p.objects;
-            p.kinds.copyTo(kinds, at);
-            p.classAddresses.copyTo(classes, at);
-            p.shallowSizes.copyTo(sizes, at);
-            if (positions != null) {
-                if (p.positions == null) {
-                    Arrays.fill(positions, at, at + count, -1);
-                } else {
-                    p.positions.copyTo(positions, at);
-                }
+        boolean positions = anyPositions;
+        // Reading in graph order is random access into the parts: two threads, two columns each.
+        Object[] ordered = new Object[4];
+        Parallel.runUnchecked("heaplens-columns", 2, k -> {
+            if (k == 0) {
+                ordered[0] = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
+                ordered[1] = graphOrder.longs(parts.stream().map(p -> p.classAddresses).toList(), 0);
+            } else {
+                ordered[2] = graphOrder.longs(parts.stream().map(p -> p.shallowSizes).toList(), 0);
+                ordered[3] = positions ? graphOrder.longs(parts.stream().map(p -> p.positions).toList(), -1) : null;
             }
-            p.releaseObjects();
-            at += count;
-        }
-        return new Concatenated(kinds, classes, sizes, positions);
+        });
+        parts.forEach(HeapGraphPart::releaseObjects);
+        kind = (byte[]) ordered[0];
+        classAddress = (long[]) ordered[1];
+        shallowSize = (long[]) ordered[2];
+        position = (long[]) ordered[3];
     }
 
     private static boolean isAscending(long[] a) {

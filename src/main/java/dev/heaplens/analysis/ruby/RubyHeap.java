@@ -55,7 +55,7 @@ public final class RubyHeap implements NamedHeap {
         tables.forEach(classes::addAll);
         HeapGraph graph = builder.build();
 
-        return new RubyHeap(graph, new RubyObjectColumns(builder, read.sinks()), classes, details, sites, read);
+        return new RubyHeap(graph, RubyObjectColumns.ordering(builder, read.sinks()), classes, details, sites, read);
     }
 
     /** A heap as {@link RubyHeapStore} read it from an index: no read result (its warnings were stored apart). */
