@@ -1,10 +1,13 @@
 package dev.heaplens.graph;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Puts a per-object column that the parts kept, each in its own reading order, into one array in
- * graph order, read straight from the parts' chunks: no concatenated copy in reading order first.
+ * Graph order over what the parts kept, each part in its own reading order: columns are put in
+ * graph order by reading the parts straight, with no concatenated copy in reading order first.
+ * Graph order is walked in runs of objects consecutive in one part (a heap page's slots, in a
+ * Ruby dump), each copied whole.
  */
 final class GraphOrder {
     /** Reading index of each part's first object, and the object count last. */
@@ -22,67 +25,61 @@ final class GraphOrder {
         this.n = (int) partStart[partObjects.length];
     }
 
-    /** The part holding reading index {@code old}, searched from {@code k}: parts are few and runs long. */
-    private int partOf(int old, int k) {
-        while (old >= partStart[k + 1]) {
-            k++;
+    /** Objects {@code [graphId, graphId + length)} are the part's {@code [local, local + length)}, in order. */
+    interface RunVisitor {
+        void run(int graphId, int part, long local, int length);
+    }
+
+    /** Visits graph ids {@code [from, to)} as runs, in graph order. */
+    void forEachRun(int from, int to, RunVisitor visitor) {
+        int k = 0;
+        int g = from;
+        while (g < to) {
+            int old = readingIndex == null ? g : readingIndex[g];
+            while (old >= partStart[k + 1]) {
+                k++;
+            }
+            while (old < partStart[k]) {
+                k--;
+            }
+            int most = (int) Math.min(to - g, partStart[k + 1] - old);
+            int length = 1;
+            if (readingIndex == null) {
+                length = most;
+            } else {
+                while (length < most && readingIndex[g + length] == old + length) {
+                    length++;
+                }
+            }
+            visitor.run(g, k, old - partStart[k], length);
+            g += length;
         }
-        while (old < partStart[k]) {
-            k--;
-        }
-        return k;
     }
 
     /** One value per object from {@code columns} (one a part); a null column gives {@code missing}. */
     long[] longs(List<GrowableLongs> columns, long missing) {
         long[] out = new long[n];
-        if (readingIndex == null) {
-            for (int k = 0; k < columns.size(); k++) {
-                GrowableLongs c = columns.get(k);
-                if (c == null) {
-                    java.util.Arrays.fill(out, (int) partStart[k], (int) partStart[k + 1], missing);
-                } else {
-                    c.copyTo(out, (int) partStart[k]);
-                }
-            }
-            return out;
-        }
-        int k = 0;
-        for (int g = 0; g < n; g++) {
-            int old = readingIndex[g];
-            k = partOf(old, k);
+        forEachRun(0, n, (g, k, local, length) -> {
             GrowableLongs c = columns.get(k);
-            out[g] = c == null ? missing : c.get(old - partStart[k]);
-        }
+            if (c == null) {
+                Arrays.fill(out, g, g + length, missing);
+            } else {
+                c.copyRange(local, out, g, length);
+            }
+        });
         return out;
     }
 
     byte[] bytes(List<GrowableBytes> columns) {
         byte[] out = new byte[n];
-        if (readingIndex == null) {
-            for (int k = 0; k < columns.size(); k++) {
-                columns.get(k).copyTo(out, (int) partStart[k]);
-            }
-            return out;
-        }
-        int k = 0;
-        for (int g = 0; g < n; g++) {
-            int old = readingIndex[g];
-            k = partOf(old, k);
-            out[g] = columns.get(k).get(old - partStart[k]);
-        }
+        forEachRun(0, n, (g, k, local, length) -> columns.get(k).copyRange(local, out, g, length));
         return out;
     }
 
     /** As {@link #longs}, for {@link IntColumn}s: -1 where a part's column has no value. */
     int[] ints(List<IntColumn> columns) {
         int[] out = new int[n];
-        int k = 0;
-        for (int g = 0; g < n; g++) {
-            int old = readingIndex == null ? g : readingIndex[g];
-            k = partOf(old, k);
-            out[g] = columns.get(k).get(old - partStart[k]);
-        }
+        forEachRun(0, n, (g, k, local, length) -> columns.get(k).copyRange(local, out, g, length));
         return out;
     }
 }

@@ -80,7 +80,7 @@ public final class HeapGraphBuilder {
         AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
-                pageShift);
+                objects.graphOrder, pageShift);
         parts.clear();
         return new HeapGraph(objects.address, objects.kind, objects.classAddress, objects.shallowSize,
                 objects.position, references.offsets, references.targets, roots.target, roots.category,

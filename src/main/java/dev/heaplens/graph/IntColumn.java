@@ -29,9 +29,12 @@ public final class IntColumn {
         return values == null ? 0 : values.size();
     }
 
-    /** The value of the part's object {@code object}, -1 when unset. */
-    int get(long object) {
-        GrowableInts v = values;
-        return v != null && object < v.size() ? v.get(object) : -1;
+    /** The values of the part's objects [from, from + length) to {@code dest[destPos...]}, -1 where unset. */
+    void copyRange(long from, int[] dest, int destPos, int length) {
+        int set = values == null ? 0 : (int) Math.max(0, Math.min(length, values.size() - from));
+        if (set > 0) {
+            values.copyRange(from, dest, destPos, set);
+        }
+        java.util.Arrays.fill(dest, destPos + set, destPos + length, -1);
     }
 }

@@ -33,12 +33,17 @@ final class ObjectColumns {
         long[] partObjects = new long[parts.size()];
         int at = 0;
         long refAt = 0;
+        int[] degrees = new int[GrowableInts.CHUNK];
         for (int k = 0; k < parts.size(); k++) {
             HeapGraphPart p = parts.get(k);
             p.addresses.copyTo(address, at);
-            for (long i = 0; i < p.objects; i++) {
-                refAt += p.degrees.get(i);
-                readingOffsets[at + (int) i + 1] = refAt;
+            for (long i = 0; i < p.objects; i += GrowableInts.CHUNK) {
+                int m = (int) Math.min(GrowableInts.CHUNK, p.objects - i);
+                p.degrees.copyRange(i, degrees, 0, m);
+                for (int j = 0; j < m; j++) {
+                    refAt += degrees[j];
+                    readingOffsets[at + (int) i + j + 1] = refAt;
+                }
             }
             partObjects[k] = p.objects;
             at += (int) p.objects;

@@ -9,11 +9,11 @@ import java.util.List;
  * Every part's references resolved to object ids and laid out as CSR in graph order: references to
  * addresses not in the dump are dropped (and counted), weak ones stay marked.
  *
- * <p>One pass does both: the references are gathered object by object in graph order (each
- * object's run of them is contiguous in its part, and a Ruby dump's objects come in runs of a heap
- * page, so the gathering mostly streams), resolved in batches and written straight to their final
- * place, on one thread per part, each taking a range of objects with about as many references.
- * Dangling ones are then squeezed out in place, when there are any.
+ * <p>One pass does both: the references are gathered in graph order, a run of objects consecutive
+ * in one part at a time (their references are consecutive there too: a Ruby heap page's worth is
+ * one copy), resolved in batches and written straight to their final place, on one thread per
+ * part, each taking a range of objects with about as many references. Dangling ones are then
+ * squeezed out in place, when there are any.
  */
 final class ReferenceColumns {
     final long[] offsets;
@@ -23,11 +23,11 @@ final class ReferenceColumns {
     final long dangling;
 
     /**
-     * Resolves and releases the references (and roots) of {@code parts}; {@code readingOffsets}
-     * and {@code readingIndex} come from {@link ObjectColumns}.
+     * Resolves and releases the references (and roots) of {@code parts}; {@code readingOffsets},
+     * {@code readingIndex} and {@code order} come from {@link ObjectColumns}.
      */
     ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, long[] readingOffsets, int[] readingIndex,
-                     int pageShift) {
+                     GraphOrder order, int pageShift) {
         int n = readingOffsets.length - 1;
         long refTotal = readingOffsets[n];
         long[] weakBefore = weakReferenceBits(parts, refTotal);
@@ -41,7 +41,7 @@ final class ReferenceColumns {
         }
         IntPages resolved = new IntPages(refTotal, pageShift);
         long[] weakBits = weakBefore == null ? null : new long[bitWords(refTotal)];
-        long dropped = resolveInParallel(new Source(parts, readingOffsets, readingIndex, weakBefore), lookup, all,
+        long dropped = resolveInParallel(new Source(parts, readingOffsets, order, weakBefore), lookup, all,
                 resolved, weakBits);
         parts.forEach(HeapGraphPart::releaseReferences);
         if (dropped == 0) {
@@ -62,15 +62,15 @@ final class ReferenceColumns {
     /** Where each object's references are read from: its part's column, by reading order. */
     private static final class Source {
         final GrowableLongs[] references;
-        /** Reading index of each part's first object, and one past the last part's last. */
+        /** Reading index of each part's first object. */
         final long[] firstObject;
         /** Global reading-order index of each part's first reference. */
         final long[] firstReference;
         final long[] readingOffsets;
-        final int[] readingIndex;
+        final GraphOrder order;
         final long[] weakBefore;
 
-        Source(List<HeapGraphPart> parts, long[] readingOffsets, int[] readingIndex, long[] weakBefore) {
+        Source(List<HeapGraphPart> parts, long[] readingOffsets, GraphOrder order, long[] weakBefore) {
             int k = parts.size();
             references = new GrowableLongs[k];
             firstObject = new long[k + 1];
@@ -81,7 +81,7 @@ final class ReferenceColumns {
                 firstReference[p + 1] = firstReference[p] + parts.get(p).references.size();
             }
             this.readingOffsets = readingOffsets;
-            this.readingIndex = readingIndex;
+            this.order = order;
             this.weakBefore = weakBefore;
         }
     }
@@ -105,7 +105,7 @@ final class ReferenceColumns {
         long[] firstWeakWord = new long[threads]; // a range's bits in the word it shares with the range before
         Parallel.runUnchecked("heaplens-resolve", threads, t -> {
             Range range = new Range(source, lookup, out, weak, all[from[t]]);
-            range.resolve(from[t], from[t + 1], all);
+            range.resolve(from[t], from[t + 1]);
             dangling[t] = range.dangling;
             firstWeakWord[t] = range.sharedWord;
         });
@@ -145,34 +145,33 @@ final class ReferenceColumns {
             this.readingPositions = weak == null ? null : new long[GrowableLongs.CHUNK];
         }
 
-        void resolve(int fromObject, int toObject, long[] all) {
-            int part = 0;
-            for (int o = fromObject; o < toObject; o++) {
-                if (all[o] == all[o + 1]) {
-                    continue;
-                }
-                int old = source.readingIndex == null ? o : source.readingIndex[o];
-                while (old >= source.firstObject[part + 1]) {
-                    part++;
-                }
-                while (old < source.firstObject[part]) {
-                    part--;
-                }
-                long start = source.readingOffsets[old];
-                long end = source.readingOffsets[old + 1];
-                GrowableLongs refs = source.references[part];
-                long local = start - source.firstReference[part];
-                for (long i = start; i < end; i++, local++) {
-                    if (gathered == addresses.length) {
-                        flush();
-                    }
-                    if (readingPositions != null) {
-                        readingPositions[gathered] = i;
-                    }
-                    addresses[gathered++] = refs.get(local);
-                }
-            }
+        void resolve(int fromObject, int toObject) {
+            source.order.forEachRun(fromObject, toObject, this::gather);
             flush();
+        }
+
+        /** Gathers the addresses of a run's references (consecutive in its part), flushing as the batch fills. */
+        private void gather(int graphId, int part, long local, int length) {
+            long old = source.firstObject[part] + local;
+            long start = source.readingOffsets[(int) old];
+            long end = source.readingOffsets[(int) old + length];
+            GrowableLongs refs = source.references[part];
+            long at = start - source.firstReference[part];
+            while (start < end) {
+                if (gathered == addresses.length) {
+                    flush();
+                }
+                int m = (int) Math.min(end - start, addresses.length - gathered);
+                refs.copyRange(at, addresses, gathered, m);
+                if (readingPositions != null) {
+                    for (int j = 0; j < m; j++) {
+                        readingPositions[gathered + j] = start + j;
+                    }
+                }
+                gathered += m;
+                start += m;
+                at += m;
+            }
         }
 
         private void flush() {
