@@ -74,9 +74,10 @@ public final class HeapGraphBuilder {
         }
         ObjectColumns objects = new ObjectColumns(parts, (int) total);
         graphOrder = objects.graphOrder;
-        AddressIndex index = new AddressIndex(objects.address); // kept by the graph for objectOf
-        // Faster but bigger than the index: for resolving references, then dropped.
+        // Faster than the graph's sorted index: for resolving references, then dropped. The index
+        // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
         AddressLookup table = total <= tableLimit ? table(objects.address) : null;
+        AddressIndex index = table == null ? new AddressIndex(objects.address) : null;
         AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
