@@ -27,6 +27,24 @@ final class GrowableLongs {
         size = i + 1;
     }
 
+    /** Appends {@code values[0, count)}. */
+    void addAll(long[] values, int count) {
+        int done = 0;
+        while (done < count) {
+            long i = size;
+            int c = (int) (i >>> CHUNK_SHIFT);
+            int o = (int) i & MASK;
+            long[] chunk = c < chunks.length ? chunks[c] : null;
+            if (chunk == null || o >= chunk.length) {
+                chunk = grow(c, o);
+            }
+            int n = Math.min(count - done, chunk.length - o);
+            System.arraycopy(values, done, chunk, o, n);
+            done += n;
+            size = i + n;
+        }
+    }
+
     private long[] grow(int c, int o) {
         if (c >= chunks.length) {
             chunks = Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));

@@ -14,10 +14,19 @@ public final class IntColumn {
         if (values == null) {
             values = new GrowableInts();
         }
-        while (values.size() <= object) {
+        while (values.size() < object) {
             values.add(-1);
         }
-        values.set(object, value);
+        if (values.size() == object) {
+            values.add(value); // the usual case: the part's last object
+        } else {
+            values.set(object, value);
+        }
+    }
+
+    /** Drops the values (once they have been put in graph order). */
+    public void clear() {
+        values = null;
     }
 
     /** Whether no value was set. */

@@ -36,8 +36,9 @@ class GraphBuildOracleTest {
         List<Obj> objects = new ArrayList<>();
         long[] addresses = addresses(rnd, mode, n);
         boolean weakRefs = rnd.nextBoolean();
+        int hub = seed % 10 == 3 ? rnd.nextInt(n) : -1; // one object with references across several chunks
         for (int i = 0; i < n; i++) {
-            int degree = rnd.nextInt(5);
+            int degree = i == hub ? 20_000 + rnd.nextInt(20_000) : rnd.nextInt(5);
             long[] refs = new long[degree];
             boolean[] weak = new boolean[degree];
             for (int k = 0; k < degree; k++) {
@@ -49,6 +50,7 @@ class GraphBuildOracleTest {
                     rnd.nextBoolean() ? 1000L * i : -1, refs, weak));
         }
         int parts = 1 + rnd.nextInt(4);
+        boolean bulk = rnd.nextBoolean();
         int shift = rnd.nextBoolean() ? IntPages.DEFAULT_SHIFT : 1 + rnd.nextInt(6);
         int tableLimit = rnd.nextInt(4) == 0 ? 0 : AddressTable.MAX_OBJECTS; // 0: the sorted index resolves
         HeapGraphBuilder b = new HeapGraphBuilder(shift, tableLimit);
@@ -59,11 +61,15 @@ class GraphBuildOracleTest {
         for (Obj o : objects) {
             HeapGraphPart p = ps[(int) ((long) o.reading * parts / n)];
             p.addObject(o.address, o.kind, o.classAddress, o.size);
-            for (int k = 0; k < o.refs.length; k++) {
-                if (o.weak[k]) {
-                    p.addWeakReference(o.refs[k]);
-                } else {
-                    p.addReference(o.refs[k]);
+            if (!weakRefs && bulk) {
+                p.addReferences(o.refs, o.refs.length); // in one call, as the Ruby reader adds them
+            } else {
+                for (int k = 0; k < o.refs.length; k++) {
+                    if (o.weak[k]) {
+                        p.addWeakReference(o.refs[k]);
+                    } else {
+                        p.addReference(o.refs[k]);
+                    }
                 }
             }
             if (o.position >= 0) {
