@@ -31,24 +31,24 @@ final class ObjectColumns {
         address = new long[n];
         readingOffsets = new long[n + 1];
         long[] partObjects = new long[parts.size()];
-        int at = 0;
-        long refAt = 0;
-        int[] degrees = new int[GrowableInts.CHUNK];
         for (int k = 0; k < parts.size(); k++) {
-            HeapGraphPart p = parts.get(k);
-            p.addresses.copyTo(address, at);
-            for (long i = 0; i < p.objects; i += GrowableInts.CHUNK) {
-                int m = (int) Math.min(GrowableInts.CHUNK, p.objects - i);
-                p.degrees.copyRange(i, degrees, 0, m);
-                for (int j = 0; j < m; j++) {
-                    refAt += degrees[j];
-                    readingOffsets[at + (int) i + j + 1] = refAt;
-                }
-            }
-            partObjects[k] = p.objects;
-            at += (int) p.objects;
+            partObjects[k] = parts.get(k).objects;
         }
-        readingIndex = isAscending(address) ? null : AddressSort.sort(address);
+        // The addresses are copied and sorted on one thread while the other sums the reference offsets.
+        int[][] sorted = new int[1][];
+        Parallel.runUnchecked("heaplens-columns", 2, t -> {
+            if (t == 0) {
+                int at = 0;
+                for (HeapGraphPart p : parts) {
+                    p.addresses.copyTo(address, at);
+                    at += (int) p.objects;
+                }
+                sorted[0] = isAscending(address) ? null : AddressSort.sort(address);
+            } else {
+                sumOffsets(parts);
+            }
+        });
+        readingIndex = sorted[0];
         duplicates = countDuplicates(address);
         graphOrder = new GraphOrder(partObjects, readingIndex);
         boolean anyPositions = false;
@@ -56,7 +56,7 @@ final class ObjectColumns {
             anyPositions |= p.positions != null;
         }
         boolean positions = anyPositions;
-        // Reading in graph order is random access into the parts: two threads, two columns each.
+        // Two threads, two columns each, copied from the parts in runs of consecutive objects.
         Object[] ordered = new Object[4];
         Parallel.runUnchecked("heaplens-columns", 2, k -> {
             if (k == 0) {
@@ -72,6 +72,24 @@ final class ObjectColumns {
         classAddress = (long[]) ordered[1];
         shallowSize = (long[]) ordered[2];
         position = (long[]) ordered[3];
+    }
+
+    /** {@link #readingOffsets} from the parts' degrees, a chunk of them at a time. */
+    private void sumOffsets(List<HeapGraphPart> parts) {
+        int[] degrees = new int[GrowableInts.CHUNK];
+        int at = 0;
+        long refAt = 0;
+        for (HeapGraphPart p : parts) {
+            for (long i = 0; i < p.objects; i += GrowableInts.CHUNK) {
+                int m = (int) Math.min(GrowableInts.CHUNK, p.objects - i);
+                p.degrees.copyRange(i, degrees, 0, m);
+                for (int j = 0; j < m; j++) {
+                    refAt += degrees[j];
+                    readingOffsets[at + (int) i + j + 1] = refAt;
+                }
+            }
+            at += (int) p.objects;
+        }
     }
 
     private static boolean isAscending(long[] a) {
