@@ -53,6 +53,18 @@ final class GrowableInts {
         return size;
     }
 
+    /** Copies elements [from, from + length) to {@code dest[destPos...]}, chunk by chunk. */
+    void copyRange(long from, int[] dest, int destPos, int length) {
+        while (length > 0) {
+            int o = (int) from & MASK;
+            int n = Math.min(length, CHUNK - o);
+            System.arraycopy(chunks[(int) (from >>> CHUNK_SHIFT)], o, dest, destPos, n);
+            from += n;
+            destPos += n;
+            length -= n;
+        }
+    }
+
     /** Copies elements [0, size) to {@code dest[destPos...]}. */
     void copyTo(int[] dest, int destPos) {
         long done = 0;

@@ -27,6 +27,24 @@ final class GrowableLongs {
         size = i + 1;
     }
 
+    /** Appends {@code values[0, count)}. */
+    void addAll(long[] values, int count) {
+        int done = 0;
+        while (done < count) {
+            long i = size;
+            int c = (int) (i >>> CHUNK_SHIFT);
+            int o = (int) i & MASK;
+            long[] chunk = c < chunks.length ? chunks[c] : null;
+            if (chunk == null || o >= chunk.length) {
+                chunk = grow(c, o);
+            }
+            int n = Math.min(count - done, chunk.length - o);
+            System.arraycopy(values, done, chunk, o, n);
+            done += n;
+            size = i + n;
+        }
+    }
+
     private long[] grow(int c, int o) {
         if (c >= chunks.length) {
             chunks = Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));
@@ -56,6 +74,18 @@ final class GrowableLongs {
 
     long size() {
         return size;
+    }
+
+    /** Copies elements [from, from + length) to {@code dest[destPos...]}, chunk by chunk. */
+    void copyRange(long from, long[] dest, int destPos, int length) {
+        while (length > 0) {
+            int o = (int) from & MASK;
+            int n = Math.min(length, CHUNK - o);
+            System.arraycopy(chunks[(int) (from >>> CHUNK_SHIFT)], o, dest, destPos, n);
+            from += n;
+            destPos += n;
+            length -= n;
+        }
     }
 
     /** Copies elements [0, size) to {@code dest[destPos...]}. */

@@ -25,9 +25,10 @@ public final class HeapGraphBuilder {
     private final int pageShift;
     private final int tableLimit;
     private boolean built;
-    /** After {@link #build()}: objects of each part, and graph id -> reading index (null: same order). */
+    /** After {@link #build()}: objects of each part. */
     private long[] partObjects;
-    private int[] readingIndex;
+    /** After {@link #build()}: puts columns kept by part in graph order. */
+    private GraphOrder graphOrder;
 
     public HeapGraphBuilder() {
         this(IntPages.DEFAULT_SHIFT, AddressTable.MAX_OBJECTS);
@@ -72,24 +73,30 @@ public final class HeapGraphBuilder {
             throw new IllegalStateException("more than " + MAX_OBJECTS + " objects: " + total);
         }
         ObjectColumns objects = new ObjectColumns(parts, (int) total);
-        readingIndex = objects.readingIndex;
-        AddressIndex index = new AddressIndex(objects.address); // kept by the graph for objectOf
-        // Faster but bigger than the index: for resolving references, then dropped.
+        graphOrder = objects.graphOrder;
+        // Faster than the graph's sorted index: for resolving references, then dropped. The index
+        // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
         AddressLookup table = total <= tableLimit ? table(objects.address) : null;
+        AddressIndex index = table == null ? new AddressIndex(objects.address) : null;
         AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
-        ReferenceColumns.Resolved resolved = ReferenceColumns.resolve(parts, lookup, pageShift);
+        ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
+                objects.graphOrder, pageShift);
         parts.clear();
-        table = null;
-        lookup = null;
-        ReferenceColumns references = new ReferenceColumns(resolved, objects.readingOffsets, readingIndex, pageShift);
         return new HeapGraph(objects.address, objects.kind, objects.classAddress, objects.shallowSize,
                 objects.position, references.offsets, references.targets, roots.target, roots.category,
                 roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);
     }
 
-    /** The packed table (one cache miss a lookup) when the addresses' span allows, else the wide one. */
+    /**
+     * The dense table (a small one, mostly cached) when the addresses fill their span densely enough,
+     * else the packed table (one cache miss a lookup) when their span allows, else the wide one.
+     */
     private static AddressLookup table(long[] sortedAddresses) {
+        DenseAddressTable dense = DenseAddressTable.of(sortedAddresses);
+        if (dense != null) {
+            return dense;
+        }
         PackedAddressTable packed = PackedAddressTable.of(sortedAddresses);
         return packed != null ? packed : new AddressTable(sortedAddresses);
     }
@@ -108,16 +115,12 @@ public final class HeapGraphBuilder {
         if (columnOfEachPart.stream().allMatch(IntColumn::isEmpty)) {
             return null;
         }
-        long total = 0;
-        for (long count : partObjects) {
-            total += count;
-        }
-        int[] column = new int[(int) total];
-        int at = 0;
         for (int k = 0; k < partObjects.length; k++) {
-            columnOfEachPart.get(k).copyTo(column, at, (int) partObjects[k]);
-            at += (int) partObjects[k];
+            if (columnOfEachPart.get(k).size() > partObjects[k]) {
+                throw new IllegalArgumentException("column of " + columnOfEachPart.get(k).size() + " values for a part of "
+                        + partObjects[k] + " objects");
+            }
         }
-        return Permutation.apply(column, readingIndex);
+        return graphOrder.ints(columnOfEachPart);
     }
 }

@@ -60,6 +60,18 @@ public final class HeapGraphPart {
         degree++;
     }
 
+    /** The outbound references {@code targetAddresses[0, count)} of the last object added. */
+    public void addReferences(long[] targetAddresses, int count) {
+        if (objects == 0) {
+            throw new IllegalStateException("reference before any object");
+        }
+        if (count > Integer.MAX_VALUE - degree) {
+            throw new IllegalStateException("more than 2^31 references from one object");
+        }
+        references.addAll(targetAddresses, count);
+        degree += count;
+    }
+
     /**
      * An outbound reference of the last object that does not keep its target alive (a JVM
      * {@code Reference.referent}): kept in the graph, marked so analyses can leave it out.

@@ -14,26 +14,36 @@ public final class IntColumn {
         if (values == null) {
             values = new GrowableInts();
         }
-        while (values.size() <= object) {
+        while (values.size() < object) {
             values.add(-1);
         }
-        values.set(object, value);
+        if (values.size() == object) {
+            values.add(value); // the usual case: the part's last object
+        } else {
+            values.set(object, value);
+        }
     }
 
-    boolean isEmpty() {
+    /** Drops the values (once they have been put in graph order). */
+    public void clear() {
+        values = null;
+    }
+
+    /** Whether no value was set. */
+    public boolean isEmpty() {
         return values == null;
     }
 
-    /** Copies this column into {@code dest[at .. at+count)}, -1 past its last value set. */
-    void copyTo(int[] dest, int at, int count) {
-        int filled = 0;
-        if (values != null) {
-            if (values.size() > count) {
-                throw new IllegalArgumentException("column of " + values.size() + " values for a part of " + count + " objects");
-            }
-            values.copyTo(dest, at);
-            filled = (int) values.size();
+    long size() {
+        return values == null ? 0 : values.size();
+    }
+
+    /** The values of the part's objects [from, from + length) to {@code dest[destPos...]}, -1 where unset. */
+    void copyRange(long from, int[] dest, int destPos, int length) {
+        int set = values == null ? 0 : (int) Math.max(0, Math.min(length, values.size() - from));
+        if (set > 0) {
+            values.copyRange(from, dest, destPos, set);
         }
-        java.util.Arrays.fill(dest, at + filled, at + count, -1);
+        java.util.Arrays.fill(dest, destPos + set, destPos + length, -1);
     }
 }

@@ -31,6 +31,29 @@ final class IntPages {
         }
     }
 
+    /** The first {@code length} values, sharing every whole page; the last page is copied when cut. */
+    IntPages truncated(long length) {
+        if (length > this.length) {
+            throw new IllegalArgumentException(length + " > " + this.length);
+        }
+        int pageCount = (int) ((length + mask) >>> shift);
+        int[][] kept = new int[Math.max(1, pageCount)][];
+        kept[0] = new int[0];
+        for (int p = 0; p < pageCount; p++) {
+            long start = (long) p << shift;
+            int size = (int) Math.min(1L << shift, length - start);
+            kept[p] = size == pages[p].length ? pages[p] : java.util.Arrays.copyOf(pages[p], size);
+        }
+        return new IntPages(shift, kept, length);
+    }
+
+    private IntPages(int shift, int[][] pages, long length) {
+        this.shift = shift;
+        this.mask = (1 << shift) - 1;
+        this.pages = pages;
+        this.length = length;
+    }
+
     int get(long i) {
         return pages[(int) (i >>> shift)][(int) i & mask];
     }

@@ -2,13 +2,13 @@ package dev.heaplens.graph;
 
 import dev.heaplens.util.Parallel;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * The per-object columns of every part, concatenated in reading order and then put in address
- * order: the first step of {@link HeapGraphBuilder#build()}. The other columns are concatenated
- * on a second thread while the addresses are sorted, then reordered on two.
+ * The per-object columns of every part, put in address order: the first step of
+ * {@link HeapGraphBuilder#build()}. The addresses are concatenated and sorted; the other columns
+ * are then read from the parts straight into address order ({@link GraphOrder}), two on each of
+ * two threads.
  */
 final class ObjectColumns {
     final long[] address;
@@ -23,81 +23,73 @@ final class ObjectColumns {
     final long[] readingOffsets;
     /** Objects whose address equals the previous one's. */
     final int duplicates;
-
-    /** The other columns in reading order. */
-    private record Concatenated(byte[] kinds, long[] classes, long[] sizes, long[] positions) {
-    }
+    /** Puts other columns kept by part (a runtime's own) in the same order. */
+    final GraphOrder graphOrder;
 
     /** Reads and releases the object columns of {@code parts} (their references stay). */
     ObjectColumns(List<HeapGraphPart> parts, int n) {
         address = new long[n];
         readingOffsets = new long[n + 1];
-        int at = 0;
-        long refAt = 0;
-        for (HeapGraphPart p : parts) {
-            p.addresses.copyTo(address, at);
-            for (long i = 0; i < p.objects; i++) {
-                refAt += p.degrees.get(i);
-                readingOffsets[at + (int) i + 1] = refAt;
-            }
-            at += (int) p.objects;
+        long[] partObjects = new long[parts.size()];
+        for (int k = 0; k < parts.size(); k++) {
+            partObjects[k] = parts.get(k).objects;
         }
+        // The addresses are copied and sorted on one thread while the other sums the reference offsets.
         int[][] sorted = new int[1][];
-        Concatenated[] others = new Concatenated[1];
-        Parallel.runUnchecked("heaplens-columns", 2, k -> {
-            if (k == 0) {
+        Parallel.runUnchecked("heaplens-columns", 2, t -> {
+            if (t == 0) {
+                int at = 0;
+                for (HeapGraphPart p : parts) {
+                    p.addresses.copyTo(address, at);
+                    at += (int) p.objects;
+                }
                 sorted[0] = isAscending(address) ? null : sort(address);
             } else {
-                others[0] = concatenate(parts, n);
+                sumOffsets(parts);
             }
         });
         readingIndex = sorted[0];
         duplicates = countDuplicates(address);
-        Concatenated c = others[0];
-        // The reorderings are random reads: two threads, two columns each.
-        Object[] reordered = new Object[4];
-        int[] perm = readingIndex;
-        Parallel.runUnchecked("heaplens-columns", 2, k -> {
-            if (k == 0) {
-                reordered[0] = Permutation.apply(c.kinds(), perm);
-                reordered[1] = Permutation.apply(c.classes(), perm);
-            } else {
-                reordered[2] = Permutation.apply(c.sizes(), perm);
-                reordered[3] = c.positions() == null ? null : Permutation.apply(c.positions(), perm);
-            }
-        });
-        kind = (byte[]) reordered[0];
-        classAddress = (long[]) reordered[1];
-        shallowSize = (long[]) reordered[2];
-        position = (long[]) reordered[3];
-    }
-
-    private static Concatenated concatenate(List<HeapGraphPart> parts, int n) {
+        graphOrder = new GraphOrder(partObjects, readingIndex);
         boolean anyPositions = false;
         for (HeapGraphPart p : parts) {
             anyPositions |= p.positions != null;
         }
-        byte[] kinds = new byte[n];
-        long[] classes = new long[n];
-        long[] sizes = new long[n];
-        long[] positions = anyPositions ? new long[n] : null;
+        boolean positions = anyPositions;
+        // Two threads, two columns each, copied from the parts in runs of consecutive objects.
+        Object[] ordered = new Object[4];
+        Parallel.runUnchecked("heaplens-columns", 2, k -> {
+            if (k == 0) {
+                ordered[0] = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
+                ordered[1] = graphOrder.longs(parts.stream().map(p -> p.classAddresses).toList(), 0);
+            } else {
+                ordered[2] = graphOrder.longs(parts.stream().map(p -> p.shallowSizes).toList(), 0);
+                ordered[3] = positions ? graphOrder.longs(parts.stream().map(p -> p.positions).toList(), -1) : null;
+            }
+        });
+        parts.forEach(HeapGraphPart::releaseObjects);
+        kind = (byte[]) ordered[0];
+        classAddress = (long[]) ordered[1];
+        shallowSize = (long[]) ordered[2];
+        position = (long[]) ordered[3];
+    }
+
+    /** {@link #readingOffsets} from the parts' degrees, a chunk of them at a time. */
+    private void sumOffsets(List<HeapGraphPart> parts) {
+        int[] degrees = new int[GrowableInts.CHUNK];
         int at = 0;
+        long refAt = 0;
         for (HeapGraphPart p : parts) {
-            int count = (int) p.objects;
-            p.kinds.copyTo(kinds, at);
-            p.classAddresses.copyTo(classes, at);
-            p.shallowSizes.copyTo(sizes, at);
-            if (positions != null) {
-                if (p.positions == null) {
-                    Arrays.fill(positions, at, at + count, -1);
-                } else {
-                    p.positions.copyTo(positions, at);
+            for (long i = 0; i < p.objects; i += GrowableInts.CHUNK) {
+                int m = (int) Math.min(GrowableInts.CHUNK, p.objects - i);
+                p.degrees.copyRange(i, degrees, 0, m);
+                for (int j = 0; j < m; j++) {
+                    refAt += degrees[j];
+                    readingOffsets[at + (int) i + j + 1] = refAt;
                 }
             }
-            p.releaseObjects();
-            at += count;
+            at += (int) p.objects;
         }
-        return new Concatenated(kinds, classes, sizes, positions);
     }
 
     /** A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort. */

@@ -2,11 +2,18 @@ package dev.heaplens.graph;
 
 import dev.heaplens.util.Parallel;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Every part's references resolved to object ids and laid out as CSR in graph order: references to
  * addresses not in the dump are dropped (and counted), weak ones stay marked.
+ *
+ * <p>One pass does both: the references are gathered in graph order, a run of objects consecutive
+ * in one part at a time (their references are consecutive there too: a Ruby heap page's worth is
+ * one copy), resolved in batches and written straight to their final place, on one thread per
+ * part, each taking a range of objects with about as many references. Dangling ones are then
+ * squeezed out in place, when there are any.
  */
 final class ReferenceColumns {
     final long[] offsets;
@@ -15,65 +22,209 @@ final class ReferenceColumns {
     final long[] weak;
     final long dangling;
 
-    /** Every part's references in reading order, resolved to object ids (-1 when dangling). */
-    record Resolved(IntPages targets, long[] weak, long dangling) {
+    /**
+     * Resolves and releases the references (and roots) of {@code parts}; {@code readingOffsets},
+     * {@code readingIndex} and {@code order} come from {@link ObjectColumns}.
+     */
+    ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, long[] readingOffsets, int[] readingIndex,
+                     GraphOrder order, int pageShift) {
+        int n = readingOffsets.length - 1;
+        long refTotal = readingOffsets[n];
+        long[] weakBefore = weakReferenceBits(parts, refTotal);
+        long[] all = readingOffsets; // graph order, dangling references included
+        if (readingIndex != null) {
+            all = new long[n + 1];
+            for (int o = 0; o < n; o++) {
+                int old = readingIndex[o];
+                all[o + 1] = all[o] + readingOffsets[old + 1] - readingOffsets[old];
+            }
+        }
+        IntPages resolved = new IntPages(refTotal, pageShift);
+        long[] weakBits = weakBefore == null ? null : new long[bitWords(refTotal)];
+        long dropped = resolveInParallel(new Source(parts, readingOffsets, order, weakBefore), lookup, all,
+                resolved, weakBits);
+        parts.forEach(HeapGraphPart::releaseReferences);
+        if (dropped == 0) {
+            targets = resolved;
+            weak = weakBits;
+        } else {
+            long kept = squeeze(all, resolved, weakBits); // readingOffsets, when it is all, is no longer needed
+            targets = resolved.truncated(kept);
+            weak = weakBits == null ? null : Arrays.copyOf(weakBits, bitWords(kept));
+            if (weak != null && (kept & 63) != 0) {
+                weak[weak.length - 1] &= (1L << kept) - 1; // bits squeezed past the end
+            }
+        }
+        offsets = all;
+        dangling = dropped;
     }
 
-    /** Resolves and releases the references (and roots) of {@code parts}, one thread per part. */
-    static Resolved resolve(List<HeapGraphPart> parts, AddressLookup lookup, int pageShift) {
-        long refTotal = 0;
-        for (HeapGraphPart p : parts) {
-            refTotal += p.references.size();
+    /** Where each object's references are read from: its part's column, by reading order. */
+    private static final class Source {
+        final GrowableLongs[] references;
+        /** Reading index of each part's first object. */
+        final long[] firstObject;
+        /** Global reading-order index of each part's first reference. */
+        final long[] firstReference;
+        final long[] readingOffsets;
+        final GraphOrder order;
+        final long[] weakBefore;
+
+        Source(List<HeapGraphPart> parts, long[] readingOffsets, GraphOrder order, long[] weakBefore) {
+            int k = parts.size();
+            references = new GrowableLongs[k];
+            firstObject = new long[k + 1];
+            firstReference = new long[k + 1];
+            for (int p = 0; p < k; p++) {
+                references[p] = parts.get(p).references;
+                firstObject[p + 1] = firstObject[p] + parts.get(p).objects;
+                firstReference[p + 1] = firstReference[p] + parts.get(p).references.size();
+            }
+            this.readingOffsets = readingOffsets;
+            this.order = order;
+            this.weakBefore = weakBefore;
         }
-        long[] weak = weakReferenceBits(parts, refTotal);
-        IntPages resolved = new IntPages(refTotal, pageShift);
-        long dangling = resolveInParallel(parts, lookup, resolved);
-        parts.forEach(HeapGraphPart::releaseReferences);
-        return new Resolved(resolved, weak, dangling);
     }
 
     /**
-     * Lays {@code resolved} out in graph order without its dangling references; {@code readingOffsets}
-     * and {@code readingIndex} come from {@link ObjectColumns}.
+     * Resolves the references of objects split in ranges of about equal reference counts, one
+     * range a thread, into {@code out} at {@code all}'s offsets (-1 when dangling), marking
+     * {@code weak}; returns how many point at no object of the dump.
      */
-    ReferenceColumns(Resolved resolvedReferences, long[] readingOffsets, int[] readingIndex, int pageShift) {
-        IntPages resolved = resolvedReferences.targets();
-        long[] weakBefore = resolvedReferences.weak();
-        dangling = resolvedReferences.dangling();
-        if (readingIndex == null && dangling == 0) {
-            offsets = readingOffsets;
-            targets = resolved;
-            weak = weakBefore;
-            return;
+    private static long resolveInParallel(Source source, AddressLookup lookup, long[] all, IntPages out, long[] weak) {
+        int n = all.length - 1;
+        int threads = Math.max(1, source.references.length);
+        int[] from = new int[threads + 1];
+        from[threads] = n;
+        for (int t = 1; t < threads; t++) {
+            long wanted = all[n] / threads * t;
+            int at = Arrays.binarySearch(all, 0, n + 1, wanted);
+            from[t] = Math.max(from[t - 1], at >= 0 ? at : -at - 1);
         }
-        int n = readingOffsets.length - 1;
-        offsets = new long[n + 1];
-        for (int o = 0; o < n; o++) {
-            int old = readingIndex == null ? o : readingIndex[o];
-            long kept = readingOffsets[old + 1] - readingOffsets[old];
-            if (dangling != 0) { // else every reference is kept: no need to read them
-                kept = 0;
-                for (long i = readingOffsets[old], end = readingOffsets[old + 1]; i < end; i++) {
-                    kept += (resolved.get(i) >>> 31) ^ 1;
+        long[] dangling = new long[threads];
+        long[] firstWeakWord = new long[threads]; // a range's bits in the word it shares with the range before
+        Parallel.runUnchecked("heaplens-resolve", threads, t -> {
+            Range range = new Range(source, lookup, out, weak, all[from[t]]);
+            range.resolve(from[t], from[t + 1]);
+            dangling[t] = range.dangling;
+            firstWeakWord[t] = range.sharedWord;
+        });
+        long total = 0;
+        for (int t = 0; t < threads; t++) {
+            total += dangling[t];
+            if (weak != null && firstWeakWord[t] != 0) {
+                weak[(int) (all[from[t]] >>> 6)] |= firstWeakWord[t];
+            }
+        }
+        return total;
+    }
+
+    /** One thread's range of objects: gathers their references' addresses in batches and resolves each batch. */
+    private static final class Range {
+        private final Source source;
+        private final AddressLookup lookup;
+        private final IntPages out;
+        private final long[] weak;
+        /** Where the range's references start: bits in the word below the next multiple of 64 go to {@link #sharedWord}. */
+        private final long firstPosition;
+        private final long[] addresses = new long[GrowableLongs.CHUNK];
+        private final long[] readingPositions; // of each gathered reference, when there are weak ones
+        private final int[] found = new int[GrowableLongs.CHUNK];
+        private int gathered;
+        private long written;
+        long dangling;
+        long sharedWord;
+
+        Range(Source source, AddressLookup lookup, IntPages out, long[] weak, long firstPosition) {
+            this.source = source;
+            this.lookup = lookup;
+            this.out = out;
+            this.weak = weak;
+            this.firstPosition = firstPosition;
+            this.written = firstPosition;
+            this.readingPositions = weak == null ? null : new long[GrowableLongs.CHUNK];
+        }
+
+        void resolve(int fromObject, int toObject) {
+            source.order.forEachRun(fromObject, toObject, this::gather);
+            flush();
+        }
+
+        /** Gathers the addresses of a run's references (consecutive in its part), flushing as the batch fills. */
+        private void gather(int graphId, int part, long local, int length) {
+            long old = source.firstObject[part] + local;
+            long start = source.readingOffsets[(int) old];
+            long end = source.readingOffsets[(int) old + length];
+            GrowableLongs refs = source.references[part];
+            long at = start - source.firstReference[part];
+            while (start < end) {
+                if (gathered == addresses.length) {
+                    flush();
+                }
+                int m = (int) Math.min(end - start, addresses.length - gathered);
+                refs.copyRange(at, addresses, gathered, m);
+                if (readingPositions != null) {
+                    for (int j = 0; j < m; j++) {
+                        readingPositions[gathered + j] = start + j;
+                    }
+                }
+                gathered += m;
+                start += m;
+                at += m;
+            }
+        }
+
+        private void flush() {
+            int count = gathered;
+            lookup.findAll(addresses, count, found);
+            long at = written;
+            for (int k = 0; k < count; k++) {
+                int target = found[k];
+                dangling += target >>> 31;
+                out.set(at + k, target);
+            }
+            if (weak != null) {
+                for (int k = 0; k < count; k++) {
+                    if (isSet(source.weakBefore, readingPositions[k])) {
+                        long p = at + k;
+                        if (p >>> 6 == firstPosition >>> 6 && (firstPosition & 63) != 0) {
+                            sharedWord |= 1L << p; // the range before writes this word too
+                        } else {
+                            weak[(int) (p >>> 6)] |= 1L << p;
+                        }
+                    }
                 }
             }
-            offsets[o + 1] = offsets[o] + kept;
+            written = at + count;
+            gathered = 0;
         }
-        targets = new IntPages(offsets[n], pageShift);
-        weak = weakBefore == null ? null : new long[bitWords(offsets[n])];
+    }
+
+    /**
+     * Drops the dangling (-1) references in place: {@code offsets} and {@code weak} bits follow;
+     * returns how many references are kept.
+     */
+    private static long squeeze(long[] offsets, IntPages targets, long[] weak) {
+        int n = offsets.length - 1;
         long w = 0;
+        long start = offsets[0];
         for (int o = 0; o < n; o++) {
-            int old = readingIndex == null ? o : readingIndex[o];
-            for (long i = readingOffsets[old], end = readingOffsets[old + 1]; i < end; i++) {
-                int t = resolved.get(i);
+            long end = offsets[o + 1];
+            offsets[o] = w;
+            for (long i = start; i < end; i++) {
+                int t = targets.get(i);
                 if (t >= 0) {
-                    if (weak != null && isSet(weakBefore, i)) {
-                        weak[(int) (w >>> 6)] |= 1L << w;
+                    if (weak != null) {
+                        boolean set = isSet(weak, i); // bit i is read before any write reaches it: w <= i
+                        weak[(int) (w >>> 6)] = set ? weak[(int) (w >>> 6)] | 1L << w : weak[(int) (w >>> 6)] & ~(1L << w);
                     }
                     targets.set(w++, t);
                 }
             }
+            start = end;
         }
+        offsets[n] = w;
+        return w;
     }
 
     /** The weak references of every part as bits over reading-order indices, or null when there are none. */
@@ -99,40 +250,5 @@ final class ReferenceColumns {
 
     private static boolean isSet(long[] bits, long i) {
         return (bits[(int) (i >>> 6)] & (1L << i)) != 0;
-    }
-
-    /**
-     * Resolves every part's references on its own thread (parts write disjoint ranges of
-     * {@code resolved}); returns how many point at no object of the dump.
-     */
-    private static long resolveInParallel(List<HeapGraphPart> parts, AddressLookup lookup, IntPages resolved) {
-        long[] from = new long[parts.size()];
-        for (int k = 1; k < parts.size(); k++) {
-            from[k] = from[k - 1] + parts.get(k - 1).references.size();
-        }
-        long[] dangling = new long[parts.size()];
-        Parallel.runUnchecked("heaplens-resolve", parts.size(),
-                k -> dangling[k] = resolve(parts.get(k).references, lookup, resolved, from[k]));
-        long total = 0;
-        for (long d : dangling) {
-            total += d;
-        }
-        return total;
-    }
-
-    /** Writes the object of each address in {@code refs} to {@code out} from {@code at}; returns how many are absent. */
-    private static long resolve(GrowableLongs refs, AddressLookup lookup, IntPages out, long at) {
-        long dangling = 0;
-        int[] found = new int[GrowableLongs.CHUNK];
-        for (long done = 0, size = refs.size(); done < size; done += GrowableLongs.CHUNK) {
-            int count = (int) Math.min(GrowableLongs.CHUNK, size - done);
-            lookup.findAll(refs.chunk((int) (done >>> GrowableLongs.CHUNK_SHIFT)), count, found);
-            for (int k = 0; k < count; k++) {
-                int target = found[k];
-                dangling += target >>> 31;
-                out.set(at + done + k, target);
-            }
-        }
-        return dangling;
     }
 }

@@ -6,6 +6,8 @@ import dev.heaplens.graph.IntColumn;
 
 import java.lang.invoke.VarHandle;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * What a Ruby dump says of each object beyond the runtime-neutral graph, by graph object id: the
@@ -13,15 +15,15 @@ import java.util.List;
  * of the heap's tables, -1 when absent. Kept beside the graph, not in it: a JVM dump has none.
  */
 final class RubyObjectColumns {
-    /** Each column is null when no object has it, or, read from an index, until first used. */
+    /** Each column is null when no object has it, or until first used (read from an index, or being ordered). */
     private int[] site;
     private int[] generation;
     private int[] detail;
-    /** Loads a column from an index by name ({@code site}, ...); null when the columns were read from the dump. */
+    /** Loads a column by name ({@code site}, ...): from an index, or as {@link #ordering} orders it. */
     private final Source source;
     private int sparseReads;
 
-    /** Where columns stored in an index come from: values one by one at first, then whole columns. */
+    /** Where columns not yet at hand come from (an index, the ordering thread): values one by one at first, then whole columns. */
     interface Source {
         int[] column(String name);
 
@@ -31,18 +33,61 @@ final class RubyObjectColumns {
     private final boolean hasGeneration;
     private final boolean hasDetail;
 
-    /** The columns the sinks filled while reading, put in graph order by the builder that built the graph. */
-    RubyObjectColumns(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
-        site = built.toGraphOrder(sinks.stream().map(RubyGraphSink::siteColumn).toList());
-        generation = built.toGraphOrder(sinks.stream().map(RubyGraphSink::generationColumn).toList());
-        detail = built.toGraphOrder(sinks.stream().map(RubyGraphSink::detailColumn).toList());
-        source = null;
-        hasSite = site != null;
-        hasGeneration = generation != null;
-        hasDetail = detail != null;
+    /**
+     * The columns the sinks filled while reading, put in graph order by the builder that built the
+     * graph on a thread of their own: the caller goes on meanwhile (to the dominator tree, on the
+     * other core), and whatever reads a column first waits for them.
+     */
+    static RubyObjectColumns ordering(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
+        List<IntColumn> sites = sinks.stream().map(RubyGraphSink::siteColumn).toList();
+        List<IntColumn> generations = sinks.stream().map(RubyGraphSink::generationColumn).toList();
+        List<IntColumn> details = sinks.stream().map(RubyGraphSink::detailColumn).toList();
+        boolean hasSite = !allEmpty(sites); // before the thread, which empties them when done
+        boolean hasGeneration = !allEmpty(generations);
+        boolean hasDetail = !allEmpty(details);
+        FutureTask<int[][]> ordered = new FutureTask<>(() -> {
+            int[][] columns = {built.toGraphOrder(sites), built.toGraphOrder(generations), built.toGraphOrder(details)};
+            sinks.forEach(RubyGraphSink::releaseColumns); // 12 bytes an object less for the dominator tree's time
+            return columns;
+        });
+        Thread thread = new Thread(ordered, "heaplens-ruby-columns");
+        thread.setDaemon(true); // a failed command does not wait for it
+        thread.start();
+        Source source = new Source() {
+            @Override
+            public int[] column(String name) {
+                int[][] columns;
+                try {
+                    columns = ordered.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while ordering the Ruby columns", e);
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof Error error) {
+                        throw error; // out of memory, say: as if it had happened on this thread
+                    }
+                    throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+                }
+                return columns[switch (name) {
+                    case "site" -> 0;
+                    case "generation" -> 1;
+                    default -> 2;
+                }];
+            }
+
+            @Override
+            public int at(String name, int o) {
+                return column(name)[o];
+            }
+        };
+        return new RubyObjectColumns(source, hasSite, hasGeneration, hasDetail);
     }
 
-    /** Columns stored in an index, each loaded by {@code source} when first used. */
+    private static boolean allEmpty(List<IntColumn> columns) {
+        return columns.stream().allMatch(IntColumn::isEmpty);
+    }
+
+    /** Columns stored in an index (or being ordered), each loaded by {@code source} when first used. */
     RubyObjectColumns(Source source, boolean hasSite, boolean hasGeneration, boolean hasDetail) {
         this.source = source;
         this.hasSite = hasSite;

@@ -52,7 +52,8 @@ final class ChunkReader {
     private long memsizeTotal;
     /** Why the last {@link #parse} refused its line. */
     private String error;
-    private byte[] buf = new byte[BUFFER_SIZE];
+    /** Only while reading: a reading thread passes one buffer from chunk to chunk. */
+    private byte[] buf;
     private long bufferOffset;
     /** {@code buf[0, scanned)} holds no newline that lets a line be handled: only newer bytes can. */
     private int scanned;
@@ -93,7 +94,12 @@ final class ChunkReader {
         return fatal != null || firstFatalChunk.get() < index;
     }
 
-    void readRange(FileChannel channel, long from, long to) throws IOException {
+    /**
+     * Reads {@code [from, to)} of the file through {@code buffer} (null: a new one); returns the
+     * buffer, grown if a line needed it, for the thread's next chunk.
+     */
+    byte[] readRange(FileChannel channel, long from, long to, byte[] buffer) throws IOException {
+        buf = buffer != null ? buffer : new byte[BUFFER_SIZE];
         bufferOffset = from;
         long position = from;
         int filled = 0;
@@ -109,9 +115,13 @@ final class ChunkReader {
             bytesRead.addAndGet(n);
             filled = consume(filled, position >= to);
         }
+        byte[] used = buf;
+        buf = null;
+        return used;
     }
 
     void readStream(InputStream in) throws IOException {
+        buf = new byte[BUFFER_SIZE];
         bufferOffset = 0;
         int filled = 0;
         while (!stopped()) {

@@ -21,8 +21,9 @@ import java.util.zip.ZipException;
 
 /**
  * Reads a Ruby heap dump once and feeds every record to sinks. A plain file is split at line
- * boundaries into one chunk per thread, each read by its own {@link ChunkReader} with its own
- * sink; a gzip file or standard input is read as one stream.
+ * boundaries into chunks, each read by its own {@link ChunkReader} with its own sink, by reading
+ * threads that take the next chunk in file order as they finish one; a gzip file or standard
+ * input is read as one stream.
  */
 public final class RubyDumpReader {
     /** Below this a file is not worth a second thread. */
@@ -34,28 +35,35 @@ public final class RubyDumpReader {
      * @param threads    at most this many reading threads
      * @param bytesRead  progress counter, advanced as bytes are read
      * @param minChunk   smallest byte range worth its own thread
+     * @param chunksPerThread how many chunks (and sinks) a file is split into per thread: more
+     *                   even out the threads' ends when lines cost unevenly, for sinks that
+     *                   cost little each
      */
     public record Options(boolean strict, Set<RubyLineParser.Field> fields, int threads, AtomicLong bytesRead,
-                          long minChunk) {
+                          long minChunk, int chunksPerThread) {
         public static Options defaults() {
             return new Options(false, Set.of(), Runtime.getRuntime().availableProcessors(), new AtomicLong(),
-                    DEFAULT_MIN_CHUNK);
+                    DEFAULT_MIN_CHUNK, 1);
         }
 
         public Options withStrict(boolean value) {
-            return new Options(value, fields, threads, bytesRead, minChunk);
+            return new Options(value, fields, threads, bytesRead, minChunk, chunksPerThread);
         }
 
         public Options withFields(Set<RubyLineParser.Field> value) {
-            return new Options(strict, Set.copyOf(value), threads, bytesRead, minChunk);
+            return new Options(strict, Set.copyOf(value), threads, bytesRead, minChunk, chunksPerThread);
         }
 
         public Options withThreads(int value) {
-            return new Options(strict, fields, value, bytesRead, minChunk);
+            return new Options(strict, fields, value, bytesRead, minChunk, chunksPerThread);
         }
 
         public Options withMinChunk(long value) {
-            return new Options(strict, fields, threads, bytesRead, value);
+            return new Options(strict, fields, threads, bytesRead, value, chunksPerThread);
+        }
+
+        public Options withChunksPerThread(int value) {
+            return new Options(strict, fields, threads, bytesRead, minChunk, Math.max(1, value));
         }
     }
 
@@ -102,7 +110,9 @@ public final class RubyDumpReader {
             throws IOException {
         try (FileChannel channel = input.openChannel()) {
             long size = channel.size();
-            int chunks = (int) Math.max(1, Math.min(options.threads(), size / Math.max(1, options.minChunk())));
+            long most = size / Math.max(1, options.minChunk());
+            int threads = (int) Math.max(1, Math.min(options.threads(), most));
+            int chunks = (int) Math.max(1, Math.min((long) threads * options.chunksPerThread(), most));
             long[] bounds = chunkBounds(channel, size, chunks);
             AtomicInteger firstFatalChunk = new AtomicInteger(Integer.MAX_VALUE);
             List<S> sinkList = new ArrayList<>();
@@ -113,14 +123,24 @@ public final class RubyDumpReader {
                 readers.add(new ChunkReader(i, options.fields(), sink, options.strict(), firstFatalChunk, options.bytesRead(),
                         ChunkReader.MAX_LINE, Long.MAX_VALUE / chunks));
             }
-            runInParallel(channel, readers, bounds);
+            runInParallel(channel, readers, bounds, threads);
             return assemble(input, channel, sinkList, readers, options);
         }
     }
 
-    /** Each chunk on its own thread; a chunk that fails fails the read (see {@link Parallel}). */
-    private static void runInParallel(FileChannel channel, List<ChunkReader> readers, long[] bounds) throws IOException {
-        Parallel.run("heaplens-reader", readers.size(), i -> readers.get(i).readRange(channel, bounds[i], bounds[i + 1]));
+    /**
+     * The chunks on {@code threads} threads, each taking the next chunk in file order when done
+     * with one and passing its buffer on; a chunk that fails fails the read (see {@link Parallel}).
+     */
+    private static void runInParallel(FileChannel channel, List<ChunkReader> readers, long[] bounds, int threads)
+            throws IOException {
+        AtomicInteger next = new AtomicInteger();
+        Parallel.run("heaplens-reader", threads, t -> {
+            byte[] buffer = null;
+            for (int i; (i = next.getAndIncrement()) < readers.size(); ) {
+                buffer = readers.get(i).readRange(channel, bounds[i], bounds[i + 1], buffer);
+            }
+        });
     }
 
     private static <S> ReadResult<S> assemble(DumpInput input, FileChannel channel, List<S> sinks,

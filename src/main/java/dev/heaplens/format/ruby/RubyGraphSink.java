@@ -56,6 +56,13 @@ public final class RubyGraphSink implements RubyRecordSink {
         return detailColumn;
     }
 
+    /** Drops the part-local columns once they have been put in graph order: the read result keeps the sinks. */
+    public void releaseColumns() {
+        siteColumn.clear();
+        generationColumn.clear();
+        detailColumn.clear();
+    }
+
     @Override
     public void accept(RubyRecord r) {
         RubyType type = r.type;
@@ -73,9 +80,7 @@ public final class RubyGraphSink implements RubyRecordSink {
             classRecords.accept(r);
         }
         part.addObject(r.address, (byte) type.ordinal(), r.classAddress, r.memsize);
-        for (int i = 0; i < r.referenceCount; i++) {
-            part.addReference(r.references[i]);
-        }
+        part.addReferences(r.references, r.referenceCount);
         if (type != RubyType.IMEMO && r.classAddress != 0) {
             // The GC marks an object's class, but the dump leaves it out of "references"
             // (objspace_dump.c skips it): without this edge singleton classes look unreachable.

@@ -95,6 +95,9 @@ public final class RubyLineParser extends ValueScanner {
             pos = expect(pos, '"');
             int key = readKey(pos);
             pos = keyEnd;
+            if (key == K_FILE && finishAllocationTail(pos, r)) {
+                return;
+            }
             if (canJump(key, r)) {
                 int tail = jump(r);
                 if (tail > pos) {
@@ -244,8 +247,20 @@ public final class RubyLineParser extends ValueScanner {
             }
             tail = p + 2;
         }
-        if (!fastTail || wantAllocation || wantFlags || tail + 12 > end || Swar.word(buf, tail) != W_MEMSIZE_KEY
-                || buf[tail + 8] != '"' || buf[tail + 9] != ':') {
+        if (!fastTail || wantAllocation || wantFlags || !finishMemsizeAndFlags(tail, r)) {
+            return false;
+        }
+        r.generation = generation;
+        return true;
+    }
+
+    /**
+     * From the memsize key at {@code tail}: {@code "memsize":N}, then {@code }} or {@code ,
+     * "flags":{...}}} (skipped as {@link #skipFlags} skips them), to the end of the line. Sets the
+     * memsize and flags and returns true; false, nothing set, when the line goes on otherwise.
+     */
+    private boolean finishMemsizeAndFlags(int tail, RubyRecord r) {
+        if (tail + 12 > end || Swar.word(buf, tail) != W_MEMSIZE_KEY || buf[tail + 8] != '"' || buf[tail + 9] != ':') {
             return false;
         }
         int p = tail + 10;
@@ -282,6 +297,77 @@ public final class RubyLineParser extends ValueScanner {
         }
         r.memsize = value;
         r.flags |= flags;
+        return true;
+    }
+
+    private static final long W_LINE_KEY = Swar.wordOf(", \"line\"");
+    private static final long W_METHOD_KEY = Swar.wordOf(", \"metho");
+    private static final long W_GENERATION_FIELD = Swar.wordOf(", \"gener");
+
+    /**
+     * The allocation tail Ruby writes after the key {@code "file"} (its closing quote at
+     * {@code keyEnd}): {@code "file":"F", "line":N, "method":"M", "generation":N, "memsize":N,
+     * "flags":{...}}} (method and generation may be missing), spaced as Ruby spaces it, read
+     * without the key loop. True when the line is done; false when it is shaped otherwise or holds
+     * what the loop refuses: the loop then reads on from the key with the same values, so an
+     * unusual tail costs time, never a different answer.
+     */
+    private boolean finishAllocationTail(int keyEnd, RubyRecord r) {
+        if (!fastTail || !wantAllocation || wantFlags || keyEnd + 2 >= end || buf[keyEnd + 1] != ':') {
+            return false;
+        }
+        int p;
+        try {
+            p = parseString(keyEnd + 2, r.file);
+        } catch (Malformed m) {
+            return false; // the loop says what is wrong
+        }
+        if (p + 16 > end || Swar.word(buf, p) != W_LINE_KEY || buf[p + 8] != ':') {
+            return false;
+        }
+        p += 9;
+        int lineStart = p;
+        long line = 0;
+        for (; p < end && p - lineStart <= MAX_DIGITS; p++) {
+            int d = buf[p] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            line = line * 10 + d;
+        }
+        if (p == lineStart || p - lineStart > MAX_DIGITS || p + 16 > end) {
+            return false;
+        }
+        if (Swar.word(buf, p) == W_METHOD_KEY && buf[p + 8] == 'd' && buf[p + 9] == '"' && buf[p + 10] == ':') {
+            try {
+                p = parseString(p + 11, r.method);
+            } catch (Malformed m) {
+                return false; // a garbled method name: the loop finds its end
+            }
+            if (p + 16 > end) {
+                return false;
+            }
+        }
+        long generation = r.generation;
+        if (Swar.word(buf, p) == W_GENERATION_FIELD && Swar.word(buf, p + 7) == W_GENERATION_KEY_END) {
+            p += 15;
+            int digitsStart = p;
+            generation = 0;
+            for (; p < end && p - digitsStart <= MAX_DIGITS; p++) {
+                int d = buf[p] - '0';
+                if (d < 0 || d > 9) {
+                    break;
+                }
+                generation = generation * 10 + d;
+            }
+            if (p == digitsStart || p - digitsStart > MAX_DIGITS) {
+                return false;
+            }
+        }
+        if (p + 2 >= end || buf[p] != ',' || buf[p + 1] != ' ' || !finishMemsizeAndFlags(p + 2, r)) {
+            return false;
+        }
+        r.line = line;
         r.generation = generation;
         return true;
     }

@@ -188,6 +188,10 @@ abstract class ValueScanner extends TailScanner {
         while (true) {
             pos = parseAddress(pos, r, K_REFERENCES);
             r.addReference(lastAddress);
+            if (pos + 2 < end && buf[pos] == ',' && buf[pos + 1] == ' ' && buf[pos + 2] == '"') {
+                pos += 2; // the next address, spaced as Ruby spaces it
+                continue;
+            }
             pos = skipSpace(pos);
             if (pos >= end) {
                 throw new Malformed("line ends inside references (truncated?)");
