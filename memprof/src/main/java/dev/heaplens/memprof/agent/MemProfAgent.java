@@ -52,16 +52,27 @@ public final class MemProfAgent {
         MemProfConfig config = MemProfConfig.fromEnvironment();
         openJdkToProfiler(inst);
         Tracker tracker = new Tracker(config, new SizeOf(inst));
-        try {
-            HookClass.install(tracker);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException("heaplens-memprof: cannot define its allocation hook: " + e, e);
-        }
-        MemProfAgent.tracker = tracker;
-        instrumentation = inst;
-        inst.addTransformer(new AllocationTransformer(config.sampleBytes() > 0), true);
-        if (late) {
-            retransformLoaded(inst);
+        boolean sampling = config.sampleBytes() > 0;
+        String noNative = sampling ? NativeSampler.start(tracker, config) : null;
+        if (sampling && noNative == null) {
+            // the JVM samples: no class is rewritten, no hook is needed
+            MemProfAgent.tracker = tracker;
+            instrumentation = inst;
+        } else {
+            if (sampling) {
+                System.err.println("heaplens-memprof: sampling by rewriting bytecode (slower): " + noNative);
+            }
+            try {
+                HookClass.install(tracker);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new IllegalStateException("heaplens-memprof: cannot define its allocation hook: " + e, e);
+            }
+            MemProfAgent.tracker = tracker;
+            instrumentation = inst;
+            inst.addTransformer(new AllocationTransformer(sampling), true);
+            if (late) {
+                retransformLoaded(inst);
+            }
         }
         if (config.printCost()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> tracker.guarded(() -> {

@@ -163,10 +163,19 @@ public final class Tracker {
             stack = stacks.stack(siteKey, callers);
             state.cacheStack(siteKey, callers, stack);
         }
+        keep(o, size, stack);
+        return callers;
+    }
+
+    /** Records an object the JVM sampled ({@link NativeSampler}), at an interned stack. */
+    void addSampled(Object o, long size, int stack) {
+        keep(o, size, stack);
+    }
+
+    private void keep(Object o, long size, int stack) {
         TrackedRef ref = gcs == null ? new TrackedRef(o, queue, stack, size)
                 : new TrackedRef.Aged(o, queue, stack, size, gcs.count());
         live.add(ref);
-        return callers;
     }
 
     /** Live allocations by call stack, after a GC (see {@link LiveAllocations}). */
@@ -187,6 +196,14 @@ public final class Tracker {
 
     /** Runs {@code work} with this thread's guard set: nothing it allocates is recorded. */
     public <T> T guarded(Supplier<T> work) {
+        if (NativeSampler.running()) {
+            boolean was = NativeSampler.guarded(true);
+            try {
+                return work.get();
+            } finally {
+                NativeSampler.guarded(was);
+            }
+        }
         ThreadState state = states.get();
         boolean was = state.busy;
         state.busy = true;
