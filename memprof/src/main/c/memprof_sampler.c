@@ -39,13 +39,14 @@ static void JNICALL on_sample(jvmtiEnv *env, JNIEnv *jni, jthread thread, jobjec
         return;
     }
     busy = 1;
-    jvmtiFrameInfo frames[MAX_FRAMES];
+    /* sized as asked (about 40 frames): the callback runs on the allocating thread's stack */
+    jvmtiFrameInfo frames[max_frames];
     jint count = 0;
     if ((*env)->GetStackTrace(env, NULL, 0, max_frames, frames, &count) == JVMTI_ERROR_NONE && count > 0
             && (*jni)->PushLocalFrame(jni, 4) == 0) {
         jlongArray packed = (*jni)->NewLongArray(jni, 2 * count);
         if (packed != NULL) {
-            jlong pairs[2 * MAX_FRAMES];
+            jlong pairs[2 * max_frames];
             for (jint i = 0; i < count; i++) {
                 pairs[2 * i] = (jlong) (intptr_t) frames[i].method;
                 pairs[2 * i + 1] = (jlong) frames[i].location;

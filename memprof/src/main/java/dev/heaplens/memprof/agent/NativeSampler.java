@@ -1,10 +1,10 @@
 package dev.heaplens.memprof.agent;
 
+import java.io.File;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.io.OutputStream;
 import java.util.Locale;
 
 /**
@@ -35,7 +35,8 @@ final class NativeSampler {
         }
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
-        String resource = "native/linux-" + arch + "/libheaplens-memprof.so";
+        // String.concat, not +: see CapturedStack.printed
+        String resource = "native/linux-".concat(arch).concat("/libheaplens-memprof.so");
         if (!os.startsWith("linux")) {
             return "no native library for " + os + "/" + arch + " (Linux only)";
         }
@@ -43,16 +44,20 @@ final class NativeSampler {
             if (in == null) {
                 return "the agent jar has no native library for linux/" + arch + " (built without a C compiler?)";
             }
-            Path file = Files.createTempFile("heaplens-memprof", ".so");
+            File file = newTempFile();
             try {
-                Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-                System.load(file.toAbsolutePath().toString());
+                try (OutputStream out = new FileOutputStream(file)) {
+                    in.transferTo(out);
+                }
+                System.load(file.getAbsolutePath());
             } finally {
-                Files.deleteIfExists(file); // a loaded library stays mapped: nothing is left in /tmp
+                file.delete(); // a loaded library stays mapped: nothing is left in the temporary directory
             }
         } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
             return "cannot load the native library: " + e.getMessage();
         }
+        SampledStacks.warmUp();
+        tracker.warmUp();
         SampledStacks s = new SampledStacks(tracker.stacks(), config.stackSkip(), config.stackDepth());
         NativeSampler.stacks = s;
         NativeSampler.tracker = tracker;
@@ -86,6 +91,22 @@ final class NativeSampler {
         }
         drained = null;
         guard(was);
+    }
+
+    /**
+     * A new, empty file in the temporary directory, made with java.io: {@code Files.createTempFile}
+     * would start the JDK's SecureRandom and NIO channels, some 25 ms of start-up. {@code
+     * createNewFile} fails when the name exists, so the file is ours.
+     */
+    private static File newTempFile() throws IOException {
+        File dir = new File(System.getProperty("java.io.tmpdir"));
+        for (int attempt = 0; attempt < 100; attempt++) {
+            File file = new File(dir, "heaplens-memprof-".concat(Long.toHexString(System.nanoTime())).concat(".so"));
+            if (file.createNewFile()) {
+                return file;
+            }
+        }
+        throw new IOException("cannot create a file in " + dir);
     }
 
     /** Whether the JVM samples (the library runs). */

@@ -202,7 +202,42 @@ final class SampledStacks {
         return text;
     }
 
-    private record Frame(long method, long location) {
+    /**
+     * Runs, before sampling starts, the code a sample runs (loading and linking its classes, and
+     * bootstrapping the string concatenations of {@link CapturedStack#printed}), so that no sample
+     * has to, on whatever thread and in whatever state it comes.
+     */
+    static void warmUp() {
+        Map<Frame, String> frames = new HashMap<>();
+        frames.put(new Frame(1, 2), CapturedStack.printed("a", "b", false, "F", 1));
+        frames.put(new Frame(1, 3), CapturedStack.printed("a", "b", false, "F", -1));
+        frames.put(new Frame(1, 4), CapturedStack.printed("a", "b", true, null, -1));
+        frames.put(new Frame(1, 5), CapturedStack.printed("a", "b", false, null, -1));
+        Map<Frames, Integer> stacks = new HashMap<>();
+        stacks.put(new Frames(new long[] {1, 2}), frames.size());
+        CallTargets.className(new byte[] {0, 1}, 0);
+        CallTargets.of(new byte[] {0, 1}, 0);
+    }
+
+    /** Not a record: a record's equals and hashCode are bootstrapped on first use, which a sample must not do. */
+    private static final class Frame {
+        private final long method;
+        private final long location;
+
+        Frame(long method, long location) {
+            this.method = method;
+            this.location = location;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Frame f && f.method == method && f.location == location;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(method * 31 + location);
+        }
     }
 
     /** (jmethodID, location) pairs compared by value. */
