@@ -7,7 +7,7 @@ import com.example.memprof.KeepAndFree;
 import com.example.memprof.Sampling;
 import dev.heaplens.format.memprof.AllocationGroup;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -27,8 +27,9 @@ class NativeSamplingIT {
     private static final String FALLBACK = "heaplens-memprof: sampling by rewriting bytecode (slower)";
     private static final List<String> EVERY_OBJECT = List.of("-DMEMPROF_MIN_BYTES=0", "-DMEMPROF_SAMPLE_BYTES=1");
 
-    @BeforeAll
-    static void needsTheNativeLibrary() throws IOException {
+    /** Each test, not the class: a class skipped in @BeforeAll is reported as no tests, without the reason. */
+    @BeforeEach
+    void needsTheNativeLibrary() throws IOException {
         boolean present;
         try (JarFile jar = new JarFile(ChildJvm.AGENT.toFile())) {
             present = jar.stream().anyMatch(e -> e.getName().endsWith("/libheaplens-memprof.so")
