@@ -154,14 +154,15 @@ final class AllocationSites extends MethodVisitor {
     }
 
     /** A clone whose copy is made in code we do not rewrite, so this call site is where we see it. */
-    private static boolean copiesUninstrumented(int opcode, String owner) {
+    static boolean copiesUninstrumented(int opcode, String owner) {
         if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKESPECIAL) {
             return false;
         }
         return owner.startsWith("[") || AllocationTransformer.isJdkClass(owner);
     }
 
-    private static boolean isReflectiveNew(int opcode, String owner, String name, String descriptor) {
+    /** A reflective or array {@code newInstance}, which exact mode records at the call. */
+    static boolean isReflectiveNew(int opcode, String owner, String name, String descriptor) {
         if (!name.equals("newInstance")) {
             return false;
         }

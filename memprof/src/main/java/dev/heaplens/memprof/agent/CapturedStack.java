@@ -130,15 +130,21 @@ final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Vo
 
     /** One frame as Java stack traces print it. */
     static String printed(String className, String methodName, boolean nativeMethod, String file, int line) {
-        String where;
+        // a StringBuilder, not +: string concatenation is bootstrapped on first use (invokedynamic),
+        // which costs start-up and must not happen inside a sample (SampledStacks)
+        StringBuilder out = new StringBuilder(className.length() + methodName.length() + 32);
+        out.append(className).append('.').append(methodName).append('(');
         if (nativeMethod) {
-            where = "Native Method";
+            out.append("Native Method");
         } else if (file == null) {
-            where = "Unknown Source";
+            out.append("Unknown Source");
         } else {
-            where = line >= 0 ? file + ":" + line : file;
+            out.append(file);
+            if (line >= 0) {
+                out.append(':').append(line);
+            }
         }
-        return className + "." + methodName + "(" + where + ")";
+        return out.append(')').toString();
     }
 
     /** Lets the walked frames go once the allocation is recorded. */

@@ -16,6 +16,7 @@ import java.util.Set;
 public final class MemProfAgent {
     private static volatile Instrumentation instrumentation;
     private static volatile Tracker tracker;
+    private static volatile boolean jdkOpened;
 
     private MemProfAgent() {
     }
@@ -50,18 +51,30 @@ public final class MemProfAgent {
             return;
         }
         MemProfConfig config = MemProfConfig.fromEnvironment();
-        openJdkToProfiler(inst);
         Tracker tracker = new Tracker(config, new SizeOf(inst));
-        try {
-            HookClass.install(tracker);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException("heaplens-memprof: cannot define its allocation hook: " + e, e);
-        }
-        MemProfAgent.tracker = tracker;
-        instrumentation = inst;
-        inst.addTransformer(new AllocationTransformer(config.sampleBytes() > 0), true);
-        if (late) {
-            retransformLoaded(inst);
+        boolean sampling = config.sampleBytes() > 0;
+        String noNative = sampling ? NativeSampler.start(tracker, config) : null;
+        if (sampling && noNative == null) {
+            // the JVM samples: no class is rewritten, no hook is needed
+            MemProfAgent.tracker = tracker;
+            instrumentation = inst;
+        } else {
+            if (sampling) {
+                System.err.println("heaplens-memprof: sampling by rewriting bytecode (slower): " + noNative);
+            }
+            openJdkToProfiler(inst); // the hook class is defined in java.lang
+            jdkOpened = true;
+            try {
+                HookClass.install(tracker);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new IllegalStateException("heaplens-memprof: cannot define its allocation hook: " + e, e);
+            }
+            MemProfAgent.tracker = tracker;
+            instrumentation = inst;
+            inst.addTransformer(new AllocationTransformer(sampling), true);
+            if (late) {
+                retransformLoaded(inst);
+            }
         }
         if (config.printCost()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> tracker.guarded(() -> {
@@ -83,8 +96,23 @@ public final class MemProfAgent {
 
     /**
      * objectSize walks objects' fields, and the log calls wait on the JDK's reference processing:
-     * both need the JDK's packages open to the profiler, which an agent may ask for.
+     * both need the JDK's packages open to the profiler, which an agent may ask for. Done at the
+     * first call of the API (every call passes {@link Tracker#guarded}), not at start: it costs
+     * some 20 ms that a program which never logs should not pay.
      */
+    static void openJdkToProfiler() {
+        Instrumentation inst = instrumentation;
+        if (jdkOpened || inst == null) {
+            return;
+        }
+        synchronized (MemProfAgent.class) {
+            if (!jdkOpened) {
+                openJdkToProfiler(inst);
+                jdkOpened = true;
+            }
+        }
+    }
+
     private static void openJdkToProfiler(Instrumentation inst) {
         Module profiler = MemProfAgent.class.getModule();
         for (Module m : ModuleLayer.boot().modules()) {

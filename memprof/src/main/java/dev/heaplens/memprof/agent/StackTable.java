@@ -25,6 +25,7 @@ final class StackTable {
     private int chains;
     private final Map<Long, Integer> stackIds = new HashMap<>();
     private final List<List<String>> printed = new ArrayList<>();
+    private final Map<List<String>, Integer> printedIds = new HashMap<>();
 
     StackTable(AllocationSiteTable sites) {
         this.sites = sites;
@@ -89,6 +90,18 @@ final class StackTable {
             frames.addAll(chainFrames.get(chain));
             printed.add(List.copyOf(frames));
             stackIds.put(key, id);
+        }
+        return id;
+    }
+
+    /** The id of the stack of these printed frames (sampling inside the JVM: {@link SampledStacks}). */
+    synchronized int printedStack(List<String> frames) {
+        Integer id = printedIds.get(frames);
+        if (id == null) {
+            id = printed.size();
+            List<String> copy = List.copyOf(frames);
+            printed.add(copy);
+            printedIds.put(copy, id);
         }
         return id;
     }

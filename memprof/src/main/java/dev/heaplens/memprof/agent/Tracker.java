@@ -21,11 +21,34 @@ public final class Tracker {
         this.config = config;
         this.sizes = sizes;
         this.gcs = config.minGcs() > 0 ? GcCounter.start() : null;
-        Supplier<ThreadState> fresh = () -> new ThreadState(config);
-        this.states = ThreadLocal.withInitial(fresh);
-        Thread reaper = new Thread(this::reap, "heaplens-memprof-reaper");
+        this.states = new States(config);
+        Thread reaper = new Thread(new Reaper(), "heaplens-memprof-reaper");
         reaper.setDaemon(true);
         reaper.start();
+    }
+
+    /**
+     * Named classes, not lambdas: the agent starts before the program, when the first lambda costs
+     * its bootstrap (some 15 ms of start-up, which sampling mode's budget cannot spare).
+     */
+    private static final class States extends ThreadLocal<ThreadState> {
+        private final MemProfConfig config;
+
+        States(MemProfConfig config) {
+            this.config = config;
+        }
+
+        @Override
+        protected ThreadState initialValue() {
+            return new ThreadState(config);
+        }
+    }
+
+    private final class Reaper implements Runnable {
+        @Override
+        public void run() {
+            reap();
+        }
     }
 
     public MemProfConfig config() {
@@ -163,10 +186,25 @@ public final class Tracker {
             stack = stacks.stack(siteKey, callers);
             state.cacheStack(siteKey, callers, stack);
         }
+        keep(o, size, stack);
+        return callers;
+    }
+
+    /** Records an object the JVM sampled ({@link NativeSampler}), at an interned stack. */
+    void addSampled(Object o, long size, int stack) {
+        keep(o, size, stack);
+    }
+
+    /** Loads what {@link #addSampled} needs (see {@link SampledStacks#warmUp}). */
+    void warmUp() {
+        new TrackedRef(new Object(), null, 0, 0).clear();
+        new TrackedRef.Aged(new Object(), null, 0, 0, 0).clear();
+    }
+
+    private void keep(Object o, long size, int stack) {
         TrackedRef ref = gcs == null ? new TrackedRef(o, queue, stack, size)
                 : new TrackedRef.Aged(o, queue, stack, size, gcs.count());
         live.add(ref);
-        return callers;
     }
 
     /** Live allocations by call stack, after a GC (see {@link LiveAllocations}). */
@@ -187,6 +225,15 @@ public final class Tracker {
 
     /** Runs {@code work} with this thread's guard set: nothing it allocates is recorded. */
     public <T> T guarded(Supplier<T> work) {
+        MemProfAgent.openJdkToProfiler();
+        if (NativeSampler.running()) {
+            boolean was = NativeSampler.guarded(true);
+            try {
+                return work.get();
+            } finally {
+                NativeSampler.guarded(was);
+            }
+        }
         ThreadState state = states.get();
         boolean was = state.busy;
         state.busy = true;

@@ -1,0 +1,255 @@
+package dev.heaplens.memprof.agent;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sampling mode inside the JVM: which of HotSpot's samples exact mode would have tracked, and
+ * their stacks. Exact mode tracks allocation sites in the application's classes (those {@link
+ * AllocationTransformer} rewrites): so a sample counts when its innermost frame is an allocating
+ * instruction of an application class, or when the frames above the first application frame are
+ * only the allocation calls exact mode records at the call site ({@code clone()} of JDK objects and
+ * arrays, {@code Class}/{@code Constructor}/{@code Array.newInstance}) and the JDK's reflective
+ * machinery under them. The stack then starts at that application frame. Decisions are cached per
+ * method (and per instruction for the innermost frame); a frame is printed once.
+ */
+final class SampledStacks {
+    private static final byte APPLICATION = 0;
+    /** A JDK method exact mode records a call of: {@code clone()}, a reflective {@code newInstance}. */
+    private static final byte ENTRY = 1;
+    /** The JDK's reflective machinery, between an entry and where the object is made. */
+    private static final byte REFLECTION = 2;
+    private static final byte OTHER = 3;
+    /** Frames searched for the application's: reflective paths are about a dozen deep. */
+    private static final int SEARCH = 32;
+
+    private final StackTable table;
+    private final int skip;
+    private final int depth;
+    private final Map<Long, Byte> kinds = new HashMap<>();
+    /**
+     * By (method, location) of an innermost application frame, what exact mode records there: the
+     * class a {@code new} makes (binary name), {@link #ANY_ARRAY}, {@link #ANY_OBJECT} (a call), or
+     * {@link #NO_SITE}.
+     */
+    private final Map<Frame, String> sites = new HashMap<>();
+    private static final String ANY_ARRAY = "[";
+    private static final String ANY_OBJECT = "*";
+    private static final String NO_SITE = "";
+    private final Map<Frame, String> printed = new HashMap<>();
+    private final Map<Frames, Integer> ids = new HashMap<>();
+
+    /** @param skip STACK_SKIP, frames dropped from the application frame on; depth: STACK_DEPTH */
+    SampledStacks(StackTable table, int skip, int depth) {
+        this.table = table;
+        this.skip = skip;
+        this.depth = depth;
+    }
+
+    /** The frames the library must walk for {@link #stackOf}. */
+    int framesWanted() {
+        return SEARCH + skip + depth;
+    }
+
+    /**
+     * The stack id of a sample of class {@code type} whose frames are {@code frames} ((jmethodID,
+     * location) pairs, innermost first), or -1 when exact mode would not have tracked it.
+     */
+    synchronized int stackOf(long[] frames, Class<?> type) {
+        int n = frames.length / 2;
+        int app = -1;
+        for (int i = 0; i < Math.min(n, SEARCH) && app < 0; i++) {
+            byte kind = kind(frames[2 * i]);
+            if (kind == APPLICATION) {
+                app = i;
+            } else if (kind == OTHER) {
+                return -1;
+            }
+        }
+        if (app < 0 || (app == 0 ? !isSite(frames[0], frames[1], type) : kind(frames[2 * app - 2]) != ENTRY)) {
+            return -1;
+        }
+        int from = Math.min(n, app + skip);
+        int to = Math.min(n, from + depth);
+        Frames key = new Frames(Arrays.copyOfRange(frames, 2 * from, 2 * to));
+        Integer id = ids.get(key);
+        if (id == null) {
+            List<String> text = new ArrayList<>(to - from);
+            for (int i = from; i < to; i++) {
+                text.add(printed(frames[2 * i], frames[2 * i + 1]));
+            }
+            id = table.printedStack(text);
+            ids.put(key, id);
+        }
+        return id;
+    }
+
+    private byte kind(long method) {
+        Byte kind = kinds.get(method);
+        if (kind == null) {
+            kind = classify(method);
+            kinds.put(method, kind);
+        }
+        return kind;
+    }
+
+    private static byte classify(long method) {
+        Class<?> type = NativeSampler.declaringClass(method);
+        String name = NativeSampler.methodName(method);
+        if (type == null || name == null) {
+            return OTHER;
+        }
+        String internal = type.getName().replace('.', '/');
+        ClassLoader loader = type.getClassLoader();
+        if (loader != null && loader != ClassLoader.getPlatformClassLoader() && !type.isHidden()
+                && !AllocationTransformer.isJdkClass(internal) && !AllocationTransformer.isOwnClass(internal)) {
+            return APPLICATION;
+        }
+        if (loader != null && !AllocationTransformer.isJdkClass(internal)) {
+            return OTHER; // heaplens's, or a hidden class of the application (a lambda's)
+        }
+        if (name.equals("clone")
+                || (name.startsWith("newInstance") && (type == Class.class || type == java.lang.reflect.Constructor.class))
+                || (type == java.lang.reflect.Array.class && (name.equals("newInstance") || name.equals("newArray")
+                        || name.equals("multiNewArray")))) {
+            return ENTRY;
+        }
+        if (internal.startsWith("jdk/internal/reflect/") || internal.startsWith("java/lang/invoke/")
+                || (internal.endsWith("misc/Unsafe") && name.equals("allocateInstance"))) {
+            return REFLECTION;
+        }
+        return OTHER;
+    }
+
+    /**
+     * Whether the object of class {@code type} was made by the instruction at {@code location} of
+     * an application method as exact mode records it: by an allocating instruction (of its class),
+     * or by a call exact mode records (which the JIT made in place: a clone, {@code
+     * Array.newInstance}). Not the objects the JVM makes for its own use there: the string of an
+     * {@code ldc}, a thrown {@code NullPointerException}, the name of a class a {@code new} loads.
+     */
+    private boolean isSite(long method, long location, Class<?> type) {
+        Frame at = new Frame(method, location);
+        String site = sites.get(at);
+        if (site == null) {
+            site = siteAt(method, (int) location);
+            sites.put(at, site);
+        }
+        return switch (site) {
+            case NO_SITE -> false;
+            case ANY_OBJECT -> true;
+            case ANY_ARRAY -> type.isArray();
+            default -> site.equals(type.getName());
+        };
+    }
+
+    private static String siteAt(long method, int location) {
+        byte[] code = NativeSampler.bytecodes(method);
+        if (code == null || location < 0 || location + 2 >= code.length) {
+            return NO_SITE;
+        }
+        int opcode = code[location] & 0xff;
+        int index = ((code[location + 1] & 0xff) << 8) | (code[location + 2] & 0xff);
+        return switch (opcode) {
+            case 0xbc, 0xbd, 0xc5 -> ANY_ARRAY; // newarray, anewarray, multianewarray
+            case 0xbb, 0xb6, 0xb7, 0xb8, 0xb9 -> poolEntry(method, index, opcode); // new, the invokes
+            default -> NO_SITE;
+        };
+    }
+
+    /** For {@code new}: the class named at {@code index}; for a call: whether exact mode records it. */
+    private static String poolEntry(long method, int index, int opcode) {
+        boolean call = opcode != 0xbb;
+        Class<?> declaring = NativeSampler.declaringClass(method);
+        byte[] pool = declaring == null ? null : NativeSampler.constantPool(declaring);
+        String[] target;
+        try {
+            target = pool == null ? null : call ? CallTargets.of(pool, index) : CallTargets.className(pool, index);
+        } catch (RuntimeException e) {
+            target = null; // a pool not laid out as expected: no site
+        }
+        if (target == null) {
+            return NO_SITE;
+        }
+        if (!call) {
+            return target[0].replace('/', '.');
+        }
+        return recordedCall(target, opcode) ? ANY_OBJECT : NO_SITE;
+    }
+
+    private static boolean recordedCall(String[] target, int opcode) {
+        String owner = target[0];
+        String name = target[1];
+        return (name.equals("clone") && target[2].startsWith("()") && AllocationSites.copiesUninstrumented(opcode, owner))
+                || AllocationSites.isReflectiveNew(opcode, owner, name, target[2]);
+    }
+
+    private String printed(long method, long location) {
+        Frame at = new Frame(method, location);
+        String text = printed.get(at);
+        if (text == null) {
+            Class<?> type = NativeSampler.declaringClass(method);
+            String name = NativeSampler.methodName(method);
+            boolean nativeMethod = location < 0;
+            text = CapturedStack.printed(type == null ? "?" : type.getName(), name == null ? "?" : name, nativeMethod,
+                    type == null ? null : NativeSampler.sourceFile(type),
+                    nativeMethod ? -1 : NativeSampler.lineNumber(method, location));
+            printed.put(at, text);
+        }
+        return text;
+    }
+
+    /**
+     * Runs, before sampling starts, the code a sample runs (loading and linking its classes, and
+     * bootstrapping the string concatenations of {@link CapturedStack#printed}), so that no sample
+     * has to, on whatever thread and in whatever state it comes.
+     */
+    static void warmUp() {
+        Map<Frame, String> frames = new HashMap<>();
+        frames.put(new Frame(1, 2), CapturedStack.printed("a", "b", false, "F", 1));
+        frames.put(new Frame(1, 3), CapturedStack.printed("a", "b", false, "F", -1));
+        frames.put(new Frame(1, 4), CapturedStack.printed("a", "b", true, null, -1));
+        frames.put(new Frame(1, 5), CapturedStack.printed("a", "b", false, null, -1));
+        Map<Frames, Integer> stacks = new HashMap<>();
+        stacks.put(new Frames(new long[] {1, 2}), frames.size());
+        CallTargets.className(new byte[] {0, 1}, 0);
+        CallTargets.of(new byte[] {0, 1}, 0);
+    }
+
+    /** Not a record: a record's equals and hashCode are bootstrapped on first use, which a sample must not do. */
+    private static final class Frame {
+        private final long method;
+        private final long location;
+
+        Frame(long method, long location) {
+            this.method = method;
+            this.location = location;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Frame f && f.method == method && f.location == location;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(method * 31 + location);
+        }
+    }
+
+    /** (jmethodID, location) pairs compared by value. */
+    private record Frames(long[] pairs) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Frames f && Arrays.equals(pairs, f.pairs);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(pairs);
+        }
+    }
+}
