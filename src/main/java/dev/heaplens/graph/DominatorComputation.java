@@ -1,0 +1,330 @@
+package dev.heaplens.graph;
+
+import dev.heaplens.util.Parallel;
+
+import java.util.Arrays;
+
+/**
+ * One run of Semi-NCA, giving a {@link Dominators} (whose comment describes the algorithm and its
+ * memory). Vertices are preorder numbers (0 = super-root). Each step is its own small
+ * method: the JIT compiles small hot loops better than one long method entered once.
+ */
+final class DominatorComputation {
+    private static final int ANCESTOR = 0; // link-eval forest, compressed in place
+    private static final int LABEL = 1;
+    private static final int SEMI = 2;
+    private static final int IDOM = 3;     // the DFS parent until step 4
+
+    private final HeapGraph g;
+    private final EdgeFilter f; // null: follow all
+    private final long[] weak;  // the weak references' bits when f is the graph's strong references: tested inline
+    private final int objects;
+    private int n;              // reachable objects
+    private int[] num;          // object -> preorder number, 0 = not reached; later scratch by number
+    private int[] vertex;       // number -> object
+    private int[] parent;       // number -> DFS parent's number
+    private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
+    private long[] predStart;   // number -> start of its predecessors in preds
+    private IntPages preds;     // predecessors' numbers
+    private int[] info;         // per number: ancestor, label, semi, idom
+
+    DominatorComputation(HeapGraph g, EdgeFilter f) {
+        this.g = g;
+        this.f = f;
+        this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
+        this.objects = g.objectCount();
+    }
+
+    Dominators run(EdgeFilter publicFilter) {
+        if (objects > Dominators.MAX_OBJECTS) {
+            throw new UnsupportedOperationException("dominators of more than " + Dominators.MAX_OBJECTS + " objects");
+        }
+        // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
+        long[][] counts = new long[1][];
+        Parallel.runUnchecked("heaplens-dominators", 2, k -> {
+            if (k == 0) {
+                depthFirst();
+            } else {
+                counts[0] = predecessorCounts();
+            }
+        });
+        at = counts[0];
+        predecessors();
+        semidominators();
+        int[] idom = immediateDominators();
+        return results(idom, publicFilter);
+    }
+
+    /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
+    private void depthFirst() {
+        HeapGraph g = this.g;
+        long[] weak = this.weak;
+        EdgeFilter f = this.f;
+        int[] num = new int[objects + 1];
+        int[] vertex = new int[objects + 1];
+        int[] parent = new int[objects + 1];
+        int[] cursor = new int[objects + 1]; // number -> next outbound reference to try
+        long[] seen = new long[(objects + 63) >>> 6]; // num[o] != 0 as bits: small enough to stay in cache
+        vertex[0] = -1;
+        int n = 0;
+        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+            int t = g.rootTarget(r);
+            if ((seen[t >>> 6] & (1L << t)) != 0) {
+                continue;
+            }
+            seen[t >>> 6] |= 1L << t;
+            num[t] = ++n;
+            vertex[n] = t;
+            int cur = n;
+            while (cur != 0) {
+                int v = vertex[cur];
+                long start = g.outStart(v);
+                long end = g.outEnd(v);
+                long i = start + cursor[cur];
+                int next = -1;
+                for (; i < end; i++) {
+                    int w = g.target(i);
+                    if ((seen[w >>> 6] & (1L << w)) == 0
+                            && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                        next = w;
+                        break;
+                    }
+                }
+                if (next < 0) {
+                    cur = parent[cur];
+                } else {
+                    cursor[cur] = (int) (i + 1 - start);
+                    seen[next >>> 6] |= 1L << next;
+                    num[next] = ++n;
+                    vertex[n] = next;
+                    parent[n] = cur;
+                    cur = n;
+                }
+            }
+        }
+        this.n = n;
+        this.num = num;
+        this.vertex = vertex;
+        this.parent = parent;
+    }
+
+    /**
+     * 2a. Per object, its predecessors: the followed references to it from other objects, and one
+     * per GC root naming it. Made beside the DFS, which has not yet said which objects are
+     * reachable, so references from unreachable objects are counted too; step 2b gives their
+     * places vertex {@code n + 1}, which step 3 passes over (a linked vertex whose semi is larger
+     * than any).
+     */
+    private long[] predecessorCounts() {
+        HeapGraph g = this.g;
+        long[] weak = this.weak;
+        EdgeFilter f = this.f;
+        long[] at = new long[objects];
+        for (int v = 0; v < objects; v++) {
+            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
+                int w = g.target(i);
+                if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                    at[w]++;
+                }
+            }
+        }
+        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+            at[g.rootTarget(r)]++;
+        }
+        return at;
+    }
+
+    /**
+     * 2b. Predecessor lists as preorder numbers (self-references skipped, super-root = 0, listed
+     * first), laid out in preorder so step 3 streams them, from the counts of step 2a. Filling
+     * reads the graph in object order through a per-object cursor, so the CSR streams and each
+     * reference costs one random access; two threads fill, each for the targets in its half of
+     * the objects (halves by predecessors), each target's list in the order one thread gives it.
+     */
+    private void predecessors() {
+        HeapGraph g = this.g;
+        int[] vertex = this.vertex;
+        int n = this.n;
+        long[] at = this.at;
+        this.at = null;
+        long[] predStart = new long[n + 2]; // x's run is [predStart[x], predStart[x + 1])
+        for (int x = 1; x <= n; x++) {
+            predStart[x + 1] = predStart[x] + at[vertex[x]];
+        }
+        long half = 0;
+        int middle = 0; // the targets below it have about half the predecessors
+        while (middle < objects && half < predStart[n + 1] / 2) {
+            half += at[middle++];
+        }
+        for (int x = 1; x <= n; x++) {
+            at[vertex[x]] = predStart[x + 1];
+        }
+        IntPages preds = new IntPages(predStart[n + 1], IntPages.DEFAULT_SHIFT);
+        if (n < objects) {
+            // unreachable objects' references were counted: their places, left unfilled, must be no-ops
+            for (int[] page : preds.pages) {
+                Arrays.fill(page, n + 1);
+            }
+        }
+        int split = middle;
+        Parallel.runUnchecked("heaplens-dominators", 2, k -> fill(k == 0 ? 0 : split, k == 0 ? split : objects, at, preds));
+        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+            preds.set(--at[g.rootTarget(r)], 0);
+        }
+        this.predStart = predStart;
+        this.preds = preds;
+    }
+
+    /** Fills the predecessors of the objects in {@code [from, to)}, from every reachable object. */
+    private void fill(int from, int to, long[] at, IntPages preds) {
+        HeapGraph g = this.g;
+        long[] weak = this.weak;
+        EdgeFilter f = this.f;
+        int[] num = this.num;
+        for (int v = 0; v < objects; v++) {
+            int x = num[v];
+            if (x == 0) {
+                continue;
+            }
+            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
+                int w = g.target(i);
+                if (w >= from && w < to && w != v
+                        && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                    preds.set(--at[w], x);
+                }
+            }
+        }
+    }
+
+    /**
+     * 3. Semidominators, vertices in reverse preorder (Semi-NCA's link-eval with path compression).
+     * The fields link-eval touches together share one 16-byte record per vertex.
+     */
+    private void semidominators() {
+        int n = this.n;
+        int[] parent = this.parent;
+        int[] info = new int[4 * (n + 2)]; // and vertex n + 1: places of predecessors no root reaches
+        for (int x = 0, k = 0; x <= n; x++, k += 4) {
+            info[k + ANCESTOR] = parent[x];
+            info[k + LABEL] = x;
+            info[k + SEMI] = x;
+            info[k + IDOM] = parent[x];
+        }
+        // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
+        info[4 * (n + 1) + LABEL] = n + 1;
+        info[4 * (n + 1) + SEMI] = n + 1;
+        this.parent = null;
+        parent = null;
+        int[] stack = num; // num is dead: reuse it as the eval stack
+        long[] predStart = this.predStart;
+        int[][] predPages = preds.pages;
+        int predShift = preds.shift;
+        int predMask = preds.mask;
+        for (int w = n; w >= 1; w--) {
+            int s = info[4 * w + IDOM]; // the DFS parent
+            int lastLinked = w + 1;
+            // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
+            for (long i = predStart[w], end = predStart[w + 1]; i < end && s > 0; i++) {
+                int v = predPages[(int) (i >>> predShift)][(int) i & predMask];
+                if (v < w) {
+                    // not linked yet: its label is itself and its semi its own number
+                    if (v < s) {
+                        s = v;
+                    }
+                    continue;
+                }
+                int u = info[4 * v + ANCESTOR] < lastLinked ? info[4 * v + LABEL] : eval(v, lastLinked, info, stack);
+                int su = info[4 * u + SEMI];
+                if (su < s) {
+                    s = su;
+                }
+            }
+            info[4 * w + SEMI] = s;
+        }
+        this.predStart = null;
+        this.preds = null;
+        this.info = info;
+    }
+
+    /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
+    private static int eval(int v, int lastLinked, int[] info, int[] stack) {
+        int sp = 0;
+        do {
+            stack[sp++] = v;
+            v = info[4 * v + ANCESTOR];
+        } while (info[4 * v + ANCESTOR] >= lastLinked);
+        int p = v;
+        int pLabel = info[4 * p + LABEL];
+        do {
+            v = stack[--sp];
+            info[4 * v + ANCESTOR] = info[4 * p + ANCESTOR];
+            int vLabel = info[4 * v + LABEL];
+            if (info[4 * pLabel + SEMI] < info[4 * vLabel + SEMI]) {
+                info[4 * v + LABEL] = pLabel;
+            } else {
+                pLabel = vLabel;
+            }
+            p = v;
+        } while (sp > 0);
+        return info[4 * v + LABEL];
+    }
+
+    /** 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most semi. */
+    private int[] immediateDominators() {
+        int n = this.n;
+        int[] info = this.info;
+        int[] idom = num; // reuse again, now indexed by number
+        num = null;
+        idom[0] = 0;
+        for (int w = 1; w <= n; w++) {
+            int c = info[4 * w + IDOM];
+            int s = info[4 * w + SEMI];
+            while (c > s) {
+                c = idom[c];
+            }
+            idom[w] = c;
+        }
+        this.info = null;
+        return idom;
+    }
+
+    /** 5. Per-object results; retained sizes accumulate in reverse preorder (children first). */
+    private Dominators results(int[] idom, EdgeFilter publicFilter) {
+        HeapGraph g = this.g;
+        int n = this.n;
+        int[] vertex = this.vertex;
+        int[] idomObject = new int[objects];
+        Arrays.fill(idomObject, Dominators.UNREACHABLE);
+        long[] size = new long[objects];
+        int[] count = new int[objects];
+        int[] preorder = Arrays.copyOfRange(vertex, 1, n + 1);
+        long[] bytes = new long[2];
+        int half = n / 2;
+        // random writes, on two threads: numbers 1..half, then the rest
+        Parallel.runUnchecked("heaplens-dominators", 2, k -> {
+            long sum = 0;
+            for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
+                int o = vertex[x];
+                int d = idom[x];
+                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex[d];
+                long s = g.shallowSize(o);
+                size[o] = s;
+                count[o] = 1;
+                sum += s;
+            }
+            bytes[k] = sum;
+        });
+        long reachableBytes = bytes[0] + bytes[1];
+        for (int x = n; x >= 1; x--) {
+            int d = idom[x];
+            if (d != 0) {
+                int o = vertex[x];
+                int dom = vertex[d];
+                size[dom] += size[o];
+                count[dom] += count[o];
+            }
+        }
+        this.vertex = null;
+        return new Dominators(g, publicFilter, idomObject, size, count, preorder, reachableBytes);
+    }
+}
