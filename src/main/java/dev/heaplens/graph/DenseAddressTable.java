@@ -25,32 +25,33 @@ final class DenseAddressTable implements AddressLookup {
 
     /** The table for {@code sortedAddresses}, or null when they repeat or are too sparse for it. */
     static DenseAddressTable of(long[] sortedAddresses) {
-        int n = sortedAddresses.length;
-        if (n == 0) {
+        return of(sortedAddresses, AddressUnits.of(sortedAddresses));
+    }
+
+    /** As {@link #of(long[])}, with the addresses' {@code units} already found. */
+    static DenseAddressTable of(long[] sortedAddresses, AddressUnits units) {
+        if (units == null) {
             return null;
         }
-        long min = sortedAddresses[0];
-        long bits = 0;
+        int n = sortedAddresses.length;
+        long span = units.span();
+        if (span <= 0 || span / MAX_UNITS_PER_OBJECT > n || (span + 63) >>> 6 > (Integer.MAX_VALUE - 8) / 2) {
+            return null;
+        }
         for (int i = 1; i < n; i++) {
             if (sortedAddresses[i] == sortedAddresses[i - 1]) {
                 return null; // the first of equal addresses must win: a rank cannot say which
             }
-            bits |= sortedAddresses[i] - min;
         }
-        int shift = bits == 0 ? 0 : Long.numberOfTrailingZeros(bits);
-        long units = ((sortedAddresses[n - 1] - min) >>> shift) + 1; // unsigned: sorted as signed longs
-        if (units <= 0 || units / MAX_UNITS_PER_OBJECT > n || (units + 63) >>> 6 > (Integer.MAX_VALUE - 8) / 2) {
-            return null;
-        }
-        return new DenseAddressTable(sortedAddresses, min, shift, units);
+        return new DenseAddressTable(sortedAddresses, units);
     }
 
-    private DenseAddressTable(long[] sortedAddresses, long min, int shift, long units) {
-        this.min = min;
-        this.max = sortedAddresses[sortedAddresses.length - 1];
-        this.shift = shift;
+    private DenseAddressTable(long[] sortedAddresses, AddressUnits units) {
+        this.min = units.min();
+        this.max = units.max();
+        this.shift = units.shift();
         this.alignMask = (1L << shift) - 1;
-        int wordCount = (int) ((units + 63) >>> 6);
+        int wordCount = (int) ((units.span() + 63) >>> 6);
         words = new long[2 * wordCount];
         int lastWord = -1;
         for (int o = 0; o < sortedAddresses.length; o++) {

@@ -65,16 +65,6 @@ final class GrowableBytes {
         }
     }
 
-    /** Copies elements [0, size) to {@code dest[destPos...]}. */
-    void copyTo(byte[] dest, int destPos) {
-        long done = 0;
-        for (int c = 0; done < size; c++) {
-            int n = (int) Math.min(CHUNK, size - done);
-            System.arraycopy(chunks[c], 0, dest, destPos + (int) done, n);
-            done += n;
-        }
-    }
-
     /** Drops the contents. */
     void clear() {
         chunks = new byte[4][];

@@ -67,11 +67,6 @@ final class GrowableLongs {
         chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK] = value;
     }
 
-    /** Chunk {@code c} of the column: elements from {@code c * CHUNK}, as many as {@link #size()} leaves, at most CHUNK. */
-    long[] chunk(int c) {
-        return chunks[c];
-    }
-
     long size() {
         return size;
     }
@@ -90,12 +85,7 @@ final class GrowableLongs {
 
     /** Copies elements [0, size) to {@code dest[destPos...]}. */
     void copyTo(long[] dest, int destPos) {
-        long done = 0;
-        for (int c = 0; done < size; c++) {
-            int n = (int) Math.min(CHUNK, size - done);
-            System.arraycopy(chunks[c], 0, dest, destPos + (int) done, n);
-            done += n;
-        }
+        copyRange(0, dest, destPos, (int) size);
     }
 
     /** Drops the contents. */

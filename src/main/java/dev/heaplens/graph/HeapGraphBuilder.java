@@ -93,11 +93,12 @@ public final class HeapGraphBuilder {
      * else the packed table (one cache miss a lookup) when their span allows, else the wide one.
      */
     private static AddressLookup table(long[] sortedAddresses) {
-        DenseAddressTable dense = DenseAddressTable.of(sortedAddresses);
+        AddressUnits units = AddressUnits.of(sortedAddresses);
+        DenseAddressTable dense = DenseAddressTable.of(sortedAddresses, units);
         if (dense != null) {
             return dense;
         }
-        PackedAddressTable packed = PackedAddressTable.of(sortedAddresses);
+        PackedAddressTable packed = PackedAddressTable.of(sortedAddresses, units);
         return packed != null ? packed : new AddressTable(sortedAddresses);
     }
 

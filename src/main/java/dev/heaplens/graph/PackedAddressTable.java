@@ -27,28 +27,23 @@ final class PackedAddressTable implements AddressLookup {
 
     /** The table for {@code sortedAddresses}, or null when their span does not fit. */
     static PackedAddressTable of(long[] sortedAddresses) {
-        int n = sortedAddresses.length;
-        if (n == 0 || n > MAX_OBJECTS) {
-            return null;
-        }
-        long min = sortedAddresses[0];
-        long bits = 0;
-        for (long a : sortedAddresses) {
-            bits |= a - min;
-        }
-        int shift = bits == 0 ? 0 : Long.numberOfTrailingZeros(bits);
-        long span = sortedAddresses[n - 1] - min; // unsigned: the addresses are sorted as signed longs
-        if (Long.compareUnsigned(span >>> shift, 0xFFFF_FFFFL) > 0) {
-            return null;
-        }
-        return new PackedAddressTable(sortedAddresses, min, shift);
+        return of(sortedAddresses, AddressUnits.of(sortedAddresses));
     }
 
-    private PackedAddressTable(long[] sortedAddresses, long min, int shift) {
+    /** As {@link #of(long[])}, with the addresses' {@code units} already found. */
+    static PackedAddressTable of(long[] sortedAddresses, AddressUnits units) {
+        if (units == null || sortedAddresses.length > MAX_OBJECTS
+                || Long.compareUnsigned((units.max() - units.min()) >>> units.shift(), 0xFFFF_FFFFL) > 0) {
+            return null;
+        }
+        return new PackedAddressTable(sortedAddresses, units);
+    }
+
+    private PackedAddressTable(long[] sortedAddresses, AddressUnits units) {
         int n = sortedAddresses.length;
-        this.min = min;
-        this.max = sortedAddresses[n - 1];
-        this.shift = shift;
+        this.min = units.min();
+        this.max = units.max();
+        this.shift = units.shift();
         this.alignMask = (1L << shift) - 1;
         int capacity = Integer.highestOneBit(Math.max(8, (int) Math.ceil(n / 0.6) - 1)) * 2; // load <= 0.6
         slots = new long[capacity];

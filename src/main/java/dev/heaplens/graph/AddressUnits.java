@@ -1,0 +1,27 @@
+package dev.heaplens.graph;
+
+/**
+ * Sorted addresses measured in units of their common alignment: the lowest and highest address,
+ * the alignment as a power of two, and how many units the span holds. The address tables count in
+ * these units, so an address maps to a small offset; found once for both tables a build may try.
+ */
+record AddressUnits(long min, long max, int shift) {
+    /** The units of {@code sortedAddresses} (ascending as signed longs), or null when there are none. */
+    static AddressUnits of(long[] sortedAddresses) {
+        int n = sortedAddresses.length;
+        if (n == 0) {
+            return null;
+        }
+        long min = sortedAddresses[0];
+        long bits = 0;
+        for (long a : sortedAddresses) {
+            bits |= a - min;
+        }
+        return new AddressUnits(min, sortedAddresses[n - 1], bits == 0 ? 0 : Long.numberOfTrailingZeros(bits));
+    }
+
+    /** Units from the lowest address to the highest, both counted, as an unsigned number. */
+    long span() {
+        return ((max - min) >>> shift) + 1; // unsigned: sorted as signed longs
+    }
+}
