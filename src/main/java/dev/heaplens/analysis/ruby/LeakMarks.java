@@ -181,7 +181,7 @@ public final class LeakMarks {
         long[] classKeys;
         byte[] flags;
         int size;
-        final Triples elsewhere = new Triples(0);
+        final Triples elsewhere = new Triples();
 
         BSink(LeakMarks marks, int expected) {
             this.marks = marks;
@@ -307,8 +307,8 @@ public final class LeakMarks {
         private long[] values;
         int size;
 
-        Triples(int expected) {
-            values = new long[3 * Math.max(1024, Math.min(expected, (Integer.MAX_VALUE - 8) / 3))];
+        Triples() {
+            values = new long[3 * 1024];
         }
 
         void add(long x, long y, long z) {

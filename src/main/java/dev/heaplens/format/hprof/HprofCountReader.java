@@ -1,14 +1,9 @@
 package dev.heaplens.format.hprof;
 
-import dev.heaplens.util.Parallel;
 
-import dev.heaplens.HeaplensException;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -68,44 +63,29 @@ public final class HprofCountReader {
     }
 
     /**
-     * Reads a plain file in up to {@code threads} parts at once, one thread each (see
-     * {@link HprofParts}), and adds their counts up. Without loaders: a part cannot tell a loader's
-     * instance before it has seen the class dumps naming it, which may be in another part.
+     * Reads a plain file in parts on up to {@code threads} threads ({@link HprofPartReads}) and adds
+     * their counts up. Without loaders: a part cannot tell a loader's instance before it has seen the
+     * class dumps naming it, which may be in another part.
      */
     public static Result read(Path file, String name, HprofLayout layout, int threads, boolean strict) throws IOException {
-        HprofParts.Split split;
-        long size;
-        try (FileChannel channel = FileChannel.open(file)) {
-            size = channel.size();
-            split = HprofParts.of(channel, threads);
-        }
-        long[] starts = split.starts();
-        if (starts.length == 1) {
-            try (InputStream in = Files.newInputStream(file)) {
-                return read(name, in, size, layout, false, strict);
+        HprofSource source = HprofSource.of(file, name);
+        HprofParts.Split split = HprofPartReads.split(source, threads, 1);
+        if (split == null) {
+            try (InputStream in = source.open()) {
+                return read(name, in, source.size(), layout, false, strict);
             }
         }
-        HprofCountPass[] passes = new HprofCountPass[starts.length];
-        for (int i = 0; i < starts.length; i++) {
+        HprofCountPass[] passes = new HprofCountPass[split.starts().length];
+        for (int i = 0; i < passes.length; i++) {
             passes[i] = new HprofCountPass(layout, false);
         }
-        // A part that fails fails the read: the lowest part's problem is the first in the file.
-        Parallel.run("heaplens-hprof-part", starts.length, part -> readPart(file, name, starts[part],
-                part + 1 < starts.length ? starts[part + 1] : size, size, split.header(), passes[part], strict));
-        for (int i = 1; i < starts.length; i++) {
+        String noData = HprofPartReads.read(source, split, threads, strict, passes).warning();
+        for (int i = 1; i < passes.length; i++) {
             passes[0].add(passes[i]);
         }
-        return passes[0].result(name, split.header());
-    }
-
-    /** Reads {@code [from, to)} into {@code pass}. */
-    private static void readPart(Path file, String name, long from, long to, long size, HprofHeader header,
-                                 HprofCountPass pass, boolean strict) {
-        try (FileChannel channel = FileChannel.open(file)) {
-            HprofReader.readRecords(name, Channels.newInputStream(channel.position(from)), from, to, size, header, pass,
-                    strict);
-        } catch (IOException e) {
-            throw new HeaplensException(name + ": cannot read: " + e.getMessage());
+        if (noData != null) {
+            passes[0].warning(noData);
         }
+        return passes[0].result(name, split.header());
     }
 }

@@ -68,7 +68,7 @@ public final class HprofGraphReader {
         LayoutDetector.Detection detection = sampled == null
                 ? new LayoutDetector.Detection(layout, "given by --layout") : sampled.detection();
         HprofLayout used = detection.layout();
-        HprofParts.Split split = HprofPartReads.split(source, threads);
+        HprofParts.Split split = HprofPartReads.split(source, threads, HprofPartReads.GRAPH_PARTS_PER_THREAD);
         if (onePass && sampled != null) {
             // Detecting read the class records a HotSpot dump lists before its objects: one pass
             // then reads the objects, unless it meets class records that detecting did not read.

@@ -92,22 +92,9 @@ public final class HprofReader {
      * Reads the records in {@code [from, to)} of a dump of {@code fileSize} bytes whose header is
      * {@code header}, {@code stream} starting at {@code from}: one part of a dump split between
      * threads at record boundaries (see {@link HprofParts}). Messages name file offsets. The check
-     * that a segmented dump ends with HEAP DUMP END is made by the part that reads to the end.
-     */
-    public static void readRecords(String name, InputStream stream, long from, long to, long fileSize,
-                                   HprofHeader header, HprofVisitor visitor, boolean strict) {
-        HprofReader reader = new HprofReader(new HprofInput(name, stream, from), fileSize, visitor, strict);
-        reader.in.setIdSize(header.idSize());
-        reader.stopAt = to < fileSize ? to : Long.MAX_VALUE;
-        visitor.header(header);
-        reader.records();
-        reader.reportCounts();
-    }
-
-    /**
-     * As {@link #readRecords(String, InputStream, long, long, long, HprofHeader, HprofVisitor, boolean)},
-     * counting the part's PRIMITIVE ARRAY NODATA records into {@code noData} instead of warning
-     * about them: a dump read in parts warns once, about all of them ({@link NoData#warning()}).
+     * that a segmented dump ends with HEAP DUMP END is made by the part that reads to the end. The
+     * part's PRIMITIVE ARRAY NODATA records are counted into {@code noData}, not warned about: a dump
+     * read in parts warns once, about all of them ({@link NoData#warning()}).
      */
     static void readRecords(String name, InputStream stream, long from, long to, long fileSize, HprofHeader header,
                             HprofVisitor visitor, boolean strict, NoData noData) {

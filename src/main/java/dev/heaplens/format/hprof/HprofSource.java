@@ -35,12 +35,16 @@ public interface HprofSource {
 
     /** A file, plain or gzip (detected by its magic bytes). */
     static HprofSource of(Path path) throws IOException {
+        return of(path, path.toString());
+    }
+
+    /** As {@link #of(Path)}, named {@code name} in messages. */
+    static HprofSource of(Path path, String name) throws IOException {
         boolean gzip;
         try (InputStream in = Files.newInputStream(path)) {
             gzip = in.read() == 0x1f && in.read() == 0x8b;
         }
         long size = gzip ? -1 : Files.size(path);
-        String name = path.toString();
         return new HprofSource() {
             @Override
             public String name() {

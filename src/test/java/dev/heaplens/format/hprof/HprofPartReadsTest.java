@@ -42,7 +42,7 @@ class HprofPartReadsTest {
             byte[] bytes = resegment(c.file, c.idSize, rnd, seed % 3 == 0, broken);
             Path file = Files.write(dir.resolve("random-" + seed + ".hprof"), bytes);
             HprofSource source = HprofSource.of(file);
-            if (HprofPartReads.split(source, 2) != null) {
+            if (HprofPartReads.split(source, 2, HprofPartReads.GRAPH_PARTS_PER_THREAD) != null) {
                 split++;
             }
             String at = "seed " + seed;
@@ -69,7 +69,7 @@ class HprofPartReadsTest {
     void ownHeapReadInPartsAsWhole() throws IOException {
         Path dump = SelfDump.write(dir.resolve("self.hprof"));
         HprofSource source = HprofSource.of(dump);
-        assertThat(HprofPartReads.split(source, 2)).isNotNull();
+        assertThat(HprofPartReads.split(source, 2, HprofPartReads.GRAPH_PARTS_PER_THREAD)).isNotNull();
         HprofGraphReader.Result whole = HprofGraphReader.read(source, null, false, 1, false);
         assertSame("own heap", whole, HprofGraphReader.read(source, null, false, 1, true));
         assertSame("own heap, 2 threads", whole, HprofGraphReader.read(source, null, false, 2, true));
