@@ -2,16 +2,24 @@ package com.example.memprof;
 
 import dev.heaplens.memprof.MemProf;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.HashSet;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * One list made here and grown inside the JDK (its backing array is reallocated by ArrayList's
- * own code, about 30 times), holding one object made here; and whether the profiler's allocation
- * hook class exists (it does only when classes are rewritten).
+ * own code, about 30 times), holding one object made here; objects made under a lambda, a stream,
+ * a reflective call and JDK clones (whose own insides are the JDK's); and whether the profiler's
+ * allocation hook class exists (it does only when classes are rewritten).
  */
 public final class JdkInternals {
     static List<Object> kept;
+    static final List<Object> more = new ArrayList<>();
 
     public static void main(String[] args) throws Exception {
         Object element = new Object(); // site: element
@@ -19,6 +27,14 @@ public final class JdkInternals {
         for (int i = 0; i < 100_000; i++) {
             kept.add(element);
         }
+        Supplier<Object> lambda = () -> new int[7]; // site: lambda
+        more.add(lambda.get());
+        more.add(IntStream.range(0, 3).mapToObj(i -> new long[i]).collect(Collectors.toList())); // site: stream
+        Method made = JdkInternals.class.getDeclaredMethod("made");
+        more.add(made.invoke(null));
+        HashSet<String> set = new HashSet<>(List.of("a", "b"));
+        more.add(set.clone()); // site: set clone
+        more.add(Calendar.getInstance().clone()); // site: calendar clone
         boolean hook;
         try {
             Class.forName("java.lang.$HeaplensMemProf", false, null);
@@ -28,5 +44,9 @@ public final class JdkInternals {
         }
         System.out.println("hook class: " + hook);
         MemProf.logAllocations(System.out);
+    }
+
+    static Object made() {
+        return new char[3]; // site: reflective
     }
 }

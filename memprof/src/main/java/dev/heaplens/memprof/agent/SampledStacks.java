@@ -18,18 +18,25 @@ import java.util.Map;
  */
 final class SampledStacks {
     private static final byte APPLICATION = 0;
-    /** A JDK method exact mode records a call of: {@code clone()}, a reflective {@code newInstance}. */
-    private static final byte ENTRY = 1;
+    /** A JDK {@code clone()}, whose call exact mode records. */
+    private static final byte CLONE = 1;
+    /** A JDK reflective {@code newInstance}, whose call exact mode records. */
+    private static final byte NEW_INSTANCE = 2;
     /** The JDK's reflective machinery, between an entry and where the object is made. */
-    private static final byte REFLECTION = 2;
-    private static final byte OTHER = 3;
+    private static final byte REFLECTION = 3;
+    private static final byte OTHER = 4;
     /** Frames searched for the application's: reflective paths are about a dozen deep. */
     private static final int SEARCH = 32;
+    /** Room for the frames exact mode's stack walker does not show (reflection, lambdas' hidden classes). */
+    private static final int HIDDEN_ROOM = 32;
+    private static final Class<?> METHOD_ACCESSOR = jdkClass("jdk.internal.reflect.MethodAccessor");
+    private static final Class<?> CONSTRUCTOR_ACCESSOR = jdkClass("jdk.internal.reflect.ConstructorAccessor");
 
     private final StackTable table;
     private final int skip;
     private final int depth;
     private final Map<Long, Byte> kinds = new HashMap<>();
+    private final Map<Long, Boolean> shown = new HashMap<>();
     /**
      * By (method, location) of an innermost application frame, what exact mode records there: the
      * class a {@code new} makes (binary name), {@link #ANY_ARRAY}, {@link #ANY_OBJECT} (a call), or
@@ -51,7 +58,7 @@ final class SampledStacks {
 
     /** The frames the library must walk for {@link #stackOf}. */
     int framesWanted() {
-        return SEARCH + skip + depth;
+        return SEARCH + skip + depth + HIDDEN_ROOM;
     }
 
     /**
@@ -69,22 +76,100 @@ final class SampledStacks {
                 return -1;
             }
         }
-        if (app < 0 || (app == 0 ? !isSite(frames[0], frames[1], type) : kind(frames[2 * app - 2]) != ENTRY)) {
+        if (app < 0 || (app == 0 ? !isSite(frames[0], frames[1], type) : !madeByEntry(frames, app, type))) {
             return -1;
         }
-        int from = Math.min(n, app + skip);
-        int to = Math.min(n, from + depth);
-        Frames key = new Frames(Arrays.copyOfRange(frames, 2 * from, 2 * to));
+        // The frames exact mode's stack walker shows: no reflection frames, no hidden classes' (lambdas').
+        long[] kept = new long[2 * depth];
+        int count = 0;
+        for (int i = app, skipped = 0; i < n && count < depth; i++) {
+            if (!shown(frames[2 * i])) {
+                continue;
+            }
+            if (skipped < skip) {
+                skipped++;
+                continue;
+            }
+            kept[2 * count] = frames[2 * i];
+            kept[2 * count + 1] = frames[2 * i + 1];
+            count++;
+        }
+        Frames key = new Frames(Arrays.copyOf(kept, 2 * count));
         Integer id = ids.get(key);
         if (id == null) {
-            List<String> text = new ArrayList<>(to - from);
-            for (int i = from; i < to; i++) {
-                text.add(printed(frames[2 * i], frames[2 * i + 1]));
+            List<String> text = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                text.add(printed(kept[2 * i], kept[2 * i + 1]));
             }
             id = table.printedStack(text);
             ids.put(key, id);
         }
         return id;
+    }
+
+    /**
+     * Whether the sample is the object the JDK entry just inside the application frame returns, as
+     * exact mode records it at the call: for a {@code clone()}, a chain of clones down to where the
+     * object is made, of a type the outermost clone returns (not HashSet's inner map, nor the arrays
+     * Calendar's clone makes); for a reflective {@code newInstance}, made where reflection allocates
+     * (not the machinery's own objects).
+     */
+    private boolean madeByEntry(long[] frames, int app, Class<?> type) {
+        long entry = frames[2 * app - 2];
+        byte kind = kind(entry);
+        if (kind == CLONE) {
+            for (int i = 0; i < app - 1; i++) {
+                if (kind(frames[2 * i]) != CLONE) {
+                    return false;
+                }
+            }
+            Class<?> owner = NativeSampler.declaringClass(entry);
+            return owner != null && owner.isAssignableFrom(type);
+        }
+        boolean arrays = NativeSampler.declaringClass(entry) == java.lang.reflect.Array.class;
+        // app == 1 with Array's entry: the JIT made the array inside Array.newInstance itself
+        return kind == NEW_INSTANCE && type.isArray() == arrays && (isReflectiveAllocation(frames[0]) || (app == 1 && arrays));
+    }
+
+    /** Where reflection makes an object: the natives, a generated accessor, a method handle's form. */
+    private static boolean isReflectiveAllocation(long method) {
+        Class<?> type = NativeSampler.declaringClass(method);
+        String name = NativeSampler.methodName(method);
+        if (type == null || name == null) {
+            return false;
+        }
+        String owner = type.getName();
+        return name.equals("newInstance0") || name.equals("allocateInstance") || name.equals("newArray")
+                || name.equals("multiNewArray") || owner.startsWith("jdk.internal.reflect.GeneratedConstructorAccessor")
+                || (owner.startsWith("java.lang.invoke.") && (type.isHidden() || owner.endsWith("$Holder")));
+    }
+
+    private boolean shown(long method) {
+        Boolean is = shown.get(method);
+        if (is == null) {
+            is = isShown(NativeSampler.declaringClass(method));
+            shown.put(method, is);
+        }
+        return is;
+    }
+
+    /** As StackWalker shows frames by default: not reflection's ({@code Method.invoke} and its accessors), not hidden classes'. */
+    private static boolean isShown(Class<?> type) {
+        if (type == null) {
+            return true;
+        }
+        return !(type.isHidden() || type == java.lang.reflect.Method.class || type == java.lang.reflect.Constructor.class
+                || (METHOD_ACCESSOR != null && METHOD_ACCESSOR.isAssignableFrom(type))
+                || (CONSTRUCTOR_ACCESSOR != null && CONSTRUCTOR_ACCESSOR.isAssignableFrom(type))
+                || type.getName().startsWith("java.lang.invoke.LambdaForm"));
+    }
+
+    private static Class<?> jdkClass(String name) {
+        try {
+            return Class.forName(name, false, null);
+        } catch (ClassNotFoundException e) {
+            return null; // another JDK's reflection: its frames are shown
+        }
     }
 
     private byte kind(long method) {
@@ -111,11 +196,13 @@ final class SampledStacks {
         if (loader != null && !AllocationTransformer.isJdkClass(internal)) {
             return OTHER; // heaplens's, or a hidden class of the application (a lambda's)
         }
-        if (name.equals("clone")
-                || (name.startsWith("newInstance") && (type == Class.class || type == java.lang.reflect.Constructor.class))
+        if (name.equals("clone")) {
+            return CLONE;
+        }
+        if ((name.startsWith("newInstance") && (type == Class.class || type == java.lang.reflect.Constructor.class))
                 || (type == java.lang.reflect.Array.class && (name.equals("newInstance") || name.equals("newArray")
                         || name.equals("multiNewArray")))) {
-            return ENTRY;
+            return NEW_INSTANCE;
         }
         if (internal.startsWith("jdk/internal/reflect/") || internal.startsWith("java/lang/invoke/")
                 || (internal.endsWith("misc/Unsafe") && name.equals("allocateInstance"))) {
