@@ -33,8 +33,10 @@ public final class JdkInternals {
         Method made = JdkInternals.class.getDeclaredMethod("made");
         more.add(made.invoke(null));
         HashSet<String> set = new HashSet<>(List.of("a", "b"));
+        more.add(set); // kept: main's locals are dead to the GC once main is compiled (its loop above)
         more.add(set.clone()); // site: set clone
         more.add(Calendar.getInstance().clone()); // site: calendar clone
+        more.add(new Copied().copy()); // its clone() is inherited: a call exact mode does not record
         boolean hook;
         try {
             Class.forName("java.lang.$HeaplensMemProf", false, null);
@@ -44,6 +46,12 @@ public final class JdkInternals {
         }
         System.out.println("hook class: " + hook);
         MemProf.logAllocations(System.out);
+    }
+
+    static final class Copied implements Cloneable {
+        Copied copy() throws CloneNotSupportedException {
+            return (Copied) clone(); // invokevirtual Copied.clone: an application class's, inherited
+        }
     }
 
     static Object made() {

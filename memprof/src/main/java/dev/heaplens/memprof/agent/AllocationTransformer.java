@@ -33,11 +33,16 @@ final class AllocationTransformer implements ClassFileTransformer {
         return internalName.startsWith("dev/heaplens/");
     }
 
+    /** Whether a class of {@code loader} named {@code internalName} is the application's: the classes rewritten. */
+    static boolean isApplicationClass(ClassLoader loader, String internalName) {
+        return loader != null && internalName != null && loader != ClassLoader.getPlatformClassLoader()
+                && !isJdkClass(internalName) && !isOwnClass(internalName);
+    }
+
     @Override
     public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
                             byte[] bytes) {
-        if (loader == null || className == null || isJdkClass(className) || isOwnClass(className)
-                || loader == ClassLoader.getPlatformClassLoader() || inTransform.get() != null) {
+        if (!isApplicationClass(loader, className) || inTransform.get() != null) {
             return null;
         }
         inTransform.set(Boolean.TRUE);

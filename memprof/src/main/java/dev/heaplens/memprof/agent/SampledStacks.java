@@ -115,6 +115,9 @@ final class SampledStacks {
      * (not the machinery's own objects).
      */
     private boolean madeByEntry(long[] frames, int app, Class<?> type) {
+        if (!ANY_OBJECT.equals(site(frames[2 * app], frames[2 * app + 1]))) {
+            return false; // not a call exact mode records (an application class's inherited clone())
+        }
         long entry = frames[2 * app - 2];
         byte kind = kind(entry);
         if (kind == CLONE) {
@@ -189,8 +192,7 @@ final class SampledStacks {
         }
         String internal = type.getName().replace('.', '/');
         ClassLoader loader = type.getClassLoader();
-        if (loader != null && loader != ClassLoader.getPlatformClassLoader() && !type.isHidden()
-                && !AllocationTransformer.isJdkClass(internal) && !AllocationTransformer.isOwnClass(internal)) {
+        if (!type.isHidden() && AllocationTransformer.isApplicationClass(loader, internal)) {
             return APPLICATION;
         }
         if (loader != null && !AllocationTransformer.isJdkClass(internal)) {
@@ -219,18 +221,23 @@ final class SampledStacks {
      * {@code ldc}, a thrown {@code NullPointerException}, the name of a class a {@code new} loads.
      */
     private boolean isSite(long method, long location, Class<?> type) {
-        Frame at = new Frame(method, location);
-        String site = sites.get(at);
-        if (site == null) {
-            site = siteAt(method, (int) location);
-            sites.put(at, site);
-        }
+        String site = site(method, location);
         return switch (site) {
             case NO_SITE -> false;
             case ANY_OBJECT -> true;
             case ANY_ARRAY -> type.isArray();
             default -> site.equals(type.getName());
         };
+    }
+
+    private String site(long method, long location) {
+        Frame at = new Frame(method, location);
+        String site = sites.get(at);
+        if (site == null) {
+            site = siteAt(method, (int) location);
+            sites.put(at, site);
+        }
+        return site;
     }
 
     private static String siteAt(long method, int location) {
