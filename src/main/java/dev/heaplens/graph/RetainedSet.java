@@ -89,8 +89,6 @@ public record RetainedSet(long count, long bytes) {
      */
     static final int GROUPS_PER_PASS = 31;
 
-    private static final int REACHED = 1 << GROUPS_PER_PASS;
-
     /**
      * The exact retained set of each of {@code groups} groups at once, as {@link #precise} gives
      * them one by one: {@code groupOf[o]} is the group of object {@code o} (0..groups-1), or any
@@ -98,7 +96,8 @@ public record RetainedSet(long count, long bytes) {
      * each object keeps a bit per group, set when some path from a root reaches it without
      * passing a member of that group; an object reached again with new bits passes them on.
      * Every object gains each bit at most once, so the cost is at most that of one traversal
-     * per group, and on real heaps close to one traversal in all. Batches of 31 run on every core.
+     * per group, and on real heaps close to one traversal in all. Batches of 31 run on every core;
+     * fewer batches than cores share each traversal among them ({@link GroupTraversals}).
      */
     public static RetainedSet[] precise(Dominators dominators, int[] groupOf, int groups) {
         return precise(dominators.graph(), dominators.filter(), groupOf, groups);
@@ -109,18 +108,7 @@ public record RetainedSet(long count, long bytes) {
      * (following the references {@code filter} follows) is found in the same traversals.
      */
     public static RetainedSet[] precise(HeapGraph graph, EdgeFilter filter, int[] groupOf, int groups) {
-        RetainedSet[] result = new RetainedSet[groups];
-        int passes = (groups + GROUPS_PER_PASS - 1) / GROUPS_PER_PASS;
-        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-        int threads = Math.max(1, Math.min(passes, Runtime.getRuntime().availableProcessors()));
-        EdgeFilter followed = filter == EdgeFilter.ALL ? null : filter;
-        dev.heaplens.util.Parallel.runUnchecked("heaplens-retained", threads, t -> {
-            for (int pass = next.getAndIncrement(); pass < passes; pass = next.getAndIncrement()) {
-                int first = pass * GROUPS_PER_PASS;
-                preciseBatch(graph, followed, groupOf, first, Math.min(groups, first + GROUPS_PER_PASS), result);
-            }
-        });
-        return result;
+        return GroupTraversals.run(graph, filter, groupOf, groups, Runtime.getRuntime().availableProcessors());
     }
 
     /**
@@ -135,73 +123,6 @@ public record RetainedSet(long count, long bytes) {
             groupOf[objects[i]] = i;
         }
         return precise(graph, filter, groupOf, objects.length);
-    }
-
-    /** Groups {@code [first, end)} (at most 31) in one traversal; {@code filter} null follows all. */
-    private static void preciseBatch(HeapGraph g, EdgeFilter filter, int[] groupOf, int first, int end,
-                                     RetainedSet[] result) {
-        int all = REACHED | ((1 << (end - first)) - 1);
-        int[] bits = new int[g.objectCount()]; // groups whose members some path to the object avoids
-        int[] stack = new int[1024];
-        int sp = 0;
-        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
-            int gained = all & ~memberBit(groupOf, t, first, end) & ~bits[t];
-            if (gained == 0) {
-                continue;
-            }
-            bits[t] |= gained;
-            stack[sp++] = t;
-            while (sp > 0) {
-                int v = stack[--sp];
-                int have = bits[v];
-                for (long i = g.outStart(v), stop = g.outEnd(v); i < stop; i++) {
-                    int w = g.target(i);
-                    int add = have & ~bits[w];
-                    if (add == 0) {
-                        continue;
-                    }
-                    add &= ~memberBit(groupOf, w, first, end);
-                    if (add == 0 || (filter != null && !filter.follow(v, i, w))) {
-                        continue;
-                    }
-                    bits[w] |= add;
-                    if (sp == stack.length) {
-                        stack = Arrays.copyOf(stack, sp * 2);
-                    }
-                    stack[sp++] = w;
-                }
-            }
-        }
-        long[] keptCount = new long[end - first];
-        long[] keptBytes = new long[end - first];
-        long reachedCount = 0;
-        long reachedBytes = 0;
-        for (int o = 0, n = bits.length; o < n; o++) {
-            int b = bits[o];
-            if (b == 0) {
-                continue;
-            }
-            long size = g.shallowSize(o);
-            if ((b & REACHED) != 0) {
-                reachedCount++;
-                reachedBytes += size;
-                b &= ~REACHED;
-            }
-            for (; b != 0; b &= b - 1) {
-                int k = Integer.numberOfTrailingZeros(b);
-                keptCount[k]++;
-                keptBytes[k] += size;
-            }
-        }
-        for (int k = 0; k < end - first; k++) {
-            result[first + k] = new RetainedSet(reachedCount - keptCount[k], reachedBytes - keptBytes[k]);
-        }
-    }
-
-    private static int memberBit(int[] groupOf, int o, int first, int end) {
-        int group = groupOf[o];
-        return group >= first && group < end ? 1 << (group - first) : 0;
     }
 
     private static BitSet toBits(int[] members) {

@@ -141,9 +141,9 @@ final class JvmRuntime extends RuntimeBase {
         for (int i = 0; i < 2; i++) {
             warn(earlier.get(i), marked[i].warnings());
         }
-        BitSet inA = marked[0].objects();
-        BitSet inB = marked[1].objects();
-        return new LeakCandidates(heapC, o -> inB.get(o) && !inA.get(o), Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
+        BitSet newInB = (BitSet) marked[1].objects().clone();
+        newInB.andNot(marked[0].objects());
+        return new LeakCandidates(heapC, newInB, Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RecordLines;
+import dev.heaplens.format.ruby.ReadBuffers;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecordSink;
@@ -39,6 +40,9 @@ final class RubyRuntime extends RuntimeBase {
             List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.IMEMO, GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM,
                     GroupBy.METHOD, GroupBy.GENERATION),
             List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM), Map.of(), Map.of(), Map.of());
+
+    /** Shared by this runtime's reads: leaks reads three dumps, and long lines grow a buffer once. */
+    private final ReadBuffers buffers = new ReadBuffers();
 
     RubyRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
@@ -115,7 +119,7 @@ final class RubyRuntime extends RuntimeBase {
         marks.addB(read(b, LeakMarks.FIELDS, () -> marks.bSink(expected)).sinks());
         marks.addA(read(a, LeakMarks.FIELDS, marks::aSink).sinks());
         Leaks.Rule rule = marks.byGenerationOnly() ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
-        return new LeakCandidates(heapC, marks.newInB()::get, rule, marks.bytesOfA());
+        return new LeakCandidates(heapC, marks.newInB(), rule, marks.bytesOfA());
     }
 
     @Override
@@ -125,7 +129,8 @@ final class RubyRuntime extends RuntimeBase {
     }
 
     private RubyDumpReader.Options readerOptions() {
-        return RubyDumpReader.Options.defaults().withStrict(options.strict()).withThreads(options.threads());
+        return RubyDumpReader.Options.defaults().withStrict(options.strict()).withThreads(options.threads())
+                .withBuffers(buffers);
     }
 
     /** Reads a Ruby dump into one sink per thread, reporting progress and skipped lines. */

@@ -5,6 +5,7 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
+import dev.heaplens.util.Parallel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +14,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntPredicate;
 
 /**
  * Objects that were allocated after dump A, are present in dump B, and are still alive in dump
@@ -47,10 +47,10 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     }
 
     /**
-     * @param newInB     whether an object of C was in B but not in A (by the dumps' identities)
+     * @param newInB     the objects of C that were in B but not in A (by the dumps' identities)
      * @param top        groups that get exact retained sizes and a sample path
      */
-    public static Leaks find(NamedHeap c, Dominators d, IntPredicate newInB, Rule rule, GroupBy by, int top) {
+    public static Leaks find(NamedHeap c, Dominators d, BitSet newInB, Rule rule, GroupBy by, int top) {
         return find(c, d.filter(), newInB, rule, by, top);
     }
 
@@ -59,22 +59,19 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
      * from its roots following the references {@code filter} follows (not needing the tree spares
      * building it for C).
      */
-    public static Leaks find(NamedHeap c, EdgeFilter filter, IntPredicate newInB, Rule rule, GroupBy by, int top) {
+    public static Leaks find(NamedHeap c, EdgeFilter filter, BitSet newInB, Rule rule, GroupBy by, int top) {
         HeapGraph g = c.graph();
         int n = g.objectCount();
         // Group ids by object (-1: not leaked): an int each, where a set of members per group
         // cost a bit per object per group.
         int[] groupOf = new int[n];
+        Arrays.fill(groupOf, -1);
         Map<String, Integer> ids = new HashMap<>();
         List<String> names = new ArrayList<>();
         GrowableCounts counts = new GrowableCounts();
         long count = 0;
         long bytes = 0;
-        for (int o = 0; o < n; o++) {
-            if (!newInB.test(o)) {
-                groupOf[o] = -1;
-                continue;
-            }
+        for (int o = newInB.nextSetBit(0); o >= 0 && o < n; o = newInB.nextSetBit(o + 1)) {
             String group = c.group(o, by);
             Integer id = ids.get(group);
             if (id == null) {
@@ -106,20 +103,28 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
                 groupOf[o] = rank[groupOf[o]];
             }
         }
-        RetainedSet[] retained = RetainedSet.precise(g, filter, groupOf, exact);
         BitSet samples = new BitSet(n);
         for (int i = 0; i < exact; i++) {
             samples.set(counts.first[order[i]]);
         }
-        // The search stops once it has reached every sample.
-        RootPaths.Tree paths = exact == 0 ? null : RootPaths.tree(g, g.strongReferences(), samples);
+        // The retained sets and the sample paths are two traversals of C's graph, each on one
+        // thread when the shown groups make one batch: they run side by side.
+        RetainedSet[][] retained = new RetainedSet[1][];
+        RootPaths.Tree[] paths = new RootPaths.Tree[1];
+        Parallel.runUnchecked("heaplens-leaks", exact == 0 ? 1 : 2, t -> {
+            if (t == 0) {
+                retained[0] = RetainedSet.precise(g, filter, groupOf, exact);
+            } else {
+                paths[0] = RootPaths.tree(g, g.strongReferences(), samples); // stops once it reached every sample
+            }
+        });
         List<Group> groups = new ArrayList<>();
         for (int i = 0; i < order.length; i++) {
             int id = order[i];
             if (i < exact) {
                 int sample = counts.first[id];
-                groups.add(new Group(names.get(id), counts.count[id], counts.bytes[id], retained[i].bytes(), true,
-                        paths.pathTo(sample), sample));
+                groups.add(new Group(names.get(id), counts.count[id], counts.bytes[id], retained[0][i].bytes(), true,
+                        paths[0].pathTo(sample), sample));
             } else {
                 groups.add(new Group(names.get(id), counts.count[id], counts.bytes[id], 0, false, null, -1));
             }

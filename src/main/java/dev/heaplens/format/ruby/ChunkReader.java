@@ -105,7 +105,8 @@ final class ChunkReader {
         int filled = 0;
         while (position < to && !stopped()) {
             filled = makeRoom(filled);
-            int want = (int) Math.min(buf.length - filled, to - position);
+            // a buffer grown for a long line is still filled a few MB at a time: parsed while cached
+            int want = (int) Math.min(Math.min(buf.length - filled, BUFFER_SIZE), to - position);
             int n = channel.read(ByteBuffer.wrap(buf, filled, want), position);
             if (n < 0) {
                 break;

@@ -38,32 +38,38 @@ public final class RubyDumpReader {
      * @param chunksPerThread how many chunks (and sinks) a file is split into per thread: more
      *                   even out the threads' ends when lines cost unevenly, for sinks that
      *                   cost little each
+     * @param buffers    where the reading threads take their buffers and give them back, for
+     *                   the next read; null: each read makes its own
      */
     public record Options(boolean strict, Set<RubyLineParser.Field> fields, int threads, AtomicLong bytesRead,
-                          long minChunk, int chunksPerThread) {
+                          long minChunk, int chunksPerThread, ReadBuffers buffers) {
         public static Options defaults() {
             return new Options(false, Set.of(), Runtime.getRuntime().availableProcessors(), new AtomicLong(),
-                    DEFAULT_MIN_CHUNK, 1);
+                    DEFAULT_MIN_CHUNK, 1, null);
+        }
+
+        public Options withBuffers(ReadBuffers value) {
+            return new Options(strict, fields, threads, bytesRead, minChunk, chunksPerThread, value);
         }
 
         public Options withStrict(boolean value) {
-            return new Options(value, fields, threads, bytesRead, minChunk, chunksPerThread);
+            return new Options(value, fields, threads, bytesRead, minChunk, chunksPerThread, buffers);
         }
 
         public Options withFields(Set<RubyLineParser.Field> value) {
-            return new Options(strict, Set.copyOf(value), threads, bytesRead, minChunk, chunksPerThread);
+            return new Options(strict, Set.copyOf(value), threads, bytesRead, minChunk, chunksPerThread, buffers);
         }
 
         public Options withThreads(int value) {
-            return new Options(strict, fields, value, bytesRead, minChunk, chunksPerThread);
+            return new Options(strict, fields, value, bytesRead, minChunk, chunksPerThread, buffers);
         }
 
         public Options withMinChunk(long value) {
-            return new Options(strict, fields, threads, bytesRead, value, chunksPerThread);
+            return new Options(strict, fields, threads, bytesRead, value, chunksPerThread, buffers);
         }
 
         public Options withChunksPerThread(int value) {
-            return new Options(strict, fields, threads, bytesRead, minChunk, Math.max(1, value));
+            return new Options(strict, fields, threads, bytesRead, minChunk, Math.max(1, value), buffers);
         }
     }
 
@@ -123,7 +129,7 @@ public final class RubyDumpReader {
                 readers.add(new ChunkReader(i, options.fields(), sink, options.strict(), firstFatalChunk, options.bytesRead(),
                         ChunkReader.MAX_LINE, Long.MAX_VALUE / chunks));
             }
-            runInParallel(channel, readers, bounds, threads);
+            runInParallel(channel, readers, bounds, threads, options.buffers());
             return assemble(input, channel, sinkList, readers, options);
         }
     }
@@ -132,13 +138,16 @@ public final class RubyDumpReader {
      * The chunks on {@code threads} threads, each taking the next chunk in file order when done
      * with one and passing its buffer on; a chunk that fails fails the read (see {@link Parallel}).
      */
-    private static void runInParallel(FileChannel channel, List<ChunkReader> readers, long[] bounds, int threads)
-            throws IOException {
+    private static void runInParallel(FileChannel channel, List<ChunkReader> readers, long[] bounds, int threads,
+                                      ReadBuffers buffers) throws IOException {
         AtomicInteger next = new AtomicInteger();
         Parallel.run("heaplens-reader", threads, t -> {
-            byte[] buffer = null;
+            byte[] buffer = buffers == null ? null : buffers.take();
             for (int i; (i = next.getAndIncrement()) < readers.size(); ) {
                 buffer = readers.get(i).readRange(channel, bounds[i], bounds[i + 1], buffer);
+            }
+            if (buffers != null) {
+                buffers.giveBack(buffer);
             }
         });
     }

@@ -1,0 +1,26 @@
+package dev.heaplens.format.ruby;
+
+import java.util.ArrayDeque;
+
+/**
+ * Read buffers passed from one read to the next. A reading thread's buffer grows to hold the
+ * longest line it meets (an array of a million elements is a line of 18 MB); a command that reads
+ * several dumps (leaks reads three) would otherwise grow a new one for each, doubling from 4 MB,
+ * and leave the old ones as garbage. Buffers above {@link #MOST_KEPT} are not kept: a long-lived
+ * process (serve) holds no more than that per reading thread.
+ */
+public final class ReadBuffers {
+    static final int MOST_KEPT = 64 * 1024 * 1024;
+    private final ArrayDeque<byte[]> free = new ArrayDeque<>();
+
+    /** A buffer given back earlier, or null. */
+    synchronized byte[] take() {
+        return free.pollFirst();
+    }
+
+    synchronized void giveBack(byte[] buffer) {
+        if (buffer != null && buffer.length <= MOST_KEPT) {
+            free.addFirst(buffer);
+        }
+    }
+}

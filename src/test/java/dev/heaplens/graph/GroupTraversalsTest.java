@@ -1,0 +1,96 @@
+package dev.heaplens.graph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heaplens.oracle.BruteForceRetention;
+
+import java.util.BitSet;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Retained sets of groups when threads share a traversal ({@link GroupTraversals}): against brute
+ * force on the small random graphs of {@link DominatorsOracleTest}, and against one thread's
+ * traversal on graphs big enough that threads give work away (one root reaching most objects, as
+ * in a real heap), more threads than cores included.
+ */
+class GroupTraversalsTest {
+    @Test
+    void sharedTraversalsMatchBruteForce() {
+        for (long seed = 40_000; seed < 40_400; seed++) {
+            DominatorsOracleTest.Case c = new DominatorsOracleTest.Case(seed);
+            boolean filtered = seed % 2 == 0;
+            BruteForceRetention oracle = c.oracle(filtered);
+            Random rnd = new Random(seed);
+            int groups = 1 + rnd.nextInt(rnd.nextBoolean() ? 4 : 40);
+            int[] groupOf = new int[c.n];
+            BitSet[] members = new BitSet[groups];
+            for (int g = 0; g < groups; g++) {
+                members[g] = new BitSet();
+            }
+            for (int y = 0; y < c.n; y++) {
+                int g = rnd.nextInt(groups + 2) - 2; // some objects in no group
+                groupOf[c.object[y]] = g;
+                if (g >= 0) {
+                    members[g].set(y);
+                }
+            }
+            int threads = 2 + (int) (seed % 3);
+            RetainedSet[] shared = GroupTraversals.run(c.graph, filtered ? c.filter() : EdgeFilter.ALL, groupOf, groups,
+                    threads);
+            for (int g = 0; g < groups; g++) {
+                BitSet precise = oracle.precise(members[g]);
+                assertThat(shared[g]).as("seed %d, %d threads: group %d of %d", seed, threads, g, groups)
+                        .isEqualTo(new RetainedSet(precise.cardinality(), BruteForceRetention.bytes(precise, c.size)));
+            }
+        }
+    }
+
+    @Test
+    void threadsSharingABigTraversalAgreeWithOneThread() {
+        for (long seed = 1; seed <= 12; seed++) {
+            Random rnd = new Random(seed);
+            HeapGraph g = bigGraph(rnd, 60_000 + rnd.nextInt(60_000));
+            int n = g.objectCount();
+            int groups = 1 + rnd.nextInt(31);
+            int[] groupOf = new int[n];
+            for (int o = 0; o < n; o++) {
+                groupOf[o] = rnd.nextInt(50) == 0 ? rnd.nextInt(groups) : -1;
+            }
+            RetainedSet[] one = GroupTraversals.run(g, EdgeFilter.ALL, groupOf, groups, 1);
+            for (int threads = 2; threads <= 4; threads++) {
+                assertThat(GroupTraversals.run(g, EdgeFilter.ALL, groupOf, groups, threads))
+                        .as("seed %d, %d threads", seed, threads).containsExactly(one);
+            }
+            assertThat(one[0].count()).as("seed %d: the group retains something", seed).isPositive();
+        }
+    }
+
+    /**
+     * A heap as Ruby's looks to a traversal: one root reaches a long spine whose objects each hold
+     * a few others, with random cross references, and a few small roots of their own.
+     */
+    private static HeapGraph bigGraph(Random rnd, int n) {
+        HeapGraphBuilder b = new HeapGraphBuilder();
+        HeapGraphPart p = b.newPart();
+        for (int i = 0; i < n; i++) {
+            p.addObject(0x1000L + 40L * i, (byte) 1, 0, 40 + rnd.nextInt(200));
+            if (i + 1 < n && i % 8 == 0) {
+                p.addReference(0x1000L + 40L * Math.min(n - 1, i + 8)); // the spine
+            }
+            if (i % 8 == 0) {
+                for (int k = 1; k < 8 && i + k < n; k++) {
+                    p.addReference(0x1000L + 40L * (i + k));
+                }
+            }
+            if (rnd.nextInt(4) == 0) {
+                p.addReference(0x1000L + 40L * rnd.nextInt(n));
+            }
+        }
+        p.addRoot("vm", 0x1000L);
+        for (int r = 0; r < 5; r++) {
+            p.addRoot("global", 0x1000L + 40L * rnd.nextInt(n));
+        }
+        return b.build();
+    }
+}
