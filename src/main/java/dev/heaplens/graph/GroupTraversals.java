@@ -37,12 +37,8 @@ final class GroupTraversals {
             }
             return result;
         }
-        AtomicInteger next = new AtomicInteger();
-        Parallel.runUnchecked("heaplens-retained", cores, t -> {
-            for (int pass = next.getAndIncrement(); pass < passes; pass = next.getAndIncrement()) {
-                batch(graph, followed, groupOf, pass, groups, result, 1);
-            }
-        });
+        Parallel.inTurnUnchecked("heaplens-retained", cores, passes,
+                pass -> batch(graph, followed, groupOf, pass, groups, result, 1));
         return result;
     }
 

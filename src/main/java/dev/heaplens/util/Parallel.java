@@ -4,6 +4,7 @@ import dev.heaplens.HeaplensException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one way heaplens runs work on several threads. Task 0 runs on the calling thread, the
@@ -63,6 +64,41 @@ public final class Parallel {
             if (failure != null) {
                 throw rethrow(failure);
             }
+        }
+    }
+
+    /**
+     * Runs tasks {@code 0..tasks-1} on up to {@code threads} threads, each thread taking the next
+     * task not yet taken, so tasks start in order (parts of a file, read in file order). Once a
+     * task fails, tasks after it that have not started are skipped, and the run fails with the
+     * lowest-numbered task's failure: for parts of a file, the problem one thread reading the
+     * whole file would have met first.
+     */
+    public static void inTurn(String name, int threads, int tasks, Task task) throws IOException {
+        Throwable[] failures = new Throwable[tasks];
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger firstFailed = new AtomicInteger(tasks);
+        run(name, Math.min(threads, tasks), t -> {
+            for (int i; (i = next.getAndIncrement()) < tasks && i < firstFailed.get(); ) {
+                failures[i] = runCatching(task, i);
+                if (failures[i] != null) {
+                    firstFailed.accumulateAndGet(i, Math::min);
+                }
+            }
+        });
+        for (Throwable failure : failures) {
+            if (failure != null) {
+                throw rethrow(failure);
+            }
+        }
+    }
+
+    /** As {@link #inTurn(String, int, int, Task)}, for tasks that do no I/O. */
+    public static void inTurnUnchecked(String name, int threads, int tasks, Task task) {
+        try {
+            inTurn(name, threads, tasks, task);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -59,6 +59,43 @@ class ParallelTest {
         assertThat(seen[0]).isSameAs(Thread.currentThread());
     }
 
+    @Test
+    void tasksInTurnRunOnceEachOnFewerThreads() throws IOException {
+        AtomicIntegerArray ran = new AtomicIntegerArray(40);
+        java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Parallel.inTurn("test", 3, 40, i -> {
+            threads.add(Thread.currentThread());
+            ran.incrementAndGet(i);
+        });
+        for (int i = 0; i < 40; i++) {
+            assertThat(ran.get(i)).as("task %d", i).isEqualTo(1);
+        }
+        assertThat(threads.size()).isBetween(1, 3);
+    }
+
+    @Test
+    void inTurnTheFirstFailingTaskWinsAndLaterTasksAreSkipped() {
+        AtomicIntegerArray started = new AtomicIntegerArray(50);
+        assertThatThrownBy(() -> Parallel.inTurn("test", 2, 50, i -> {
+            started.incrementAndGet(i);
+            if (i == 7) {
+                pause(50); // fails later in time than task 9, but comes first
+                throw new IOException("part 7 is bad");
+            }
+            if (i == 9) {
+                throw new HeaplensException("part 9 is bad");
+            }
+        })).isInstanceOf(IOException.class).hasMessage("part 7 is bad");
+        for (int i = 0; i <= 7; i++) {
+            assertThat(started.get(i)).as("task %d started", i).isEqualTo(1);
+        }
+        int startedAfter = 0;
+        for (int i = 10; i < 50; i++) {
+            startedAfter += started.get(i);
+        }
+        assertThat(startedAfter).as("tasks after the failures").isLessThan(40);
+    }
+
     private static void pause(long millis) {
         try {
             Thread.sleep(millis);

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads a plain dump cut into parts ({@link HprofParts}) on several threads, each part into its
@@ -55,36 +54,20 @@ final class HprofPartReads {
         long[] starts = split.starts();
         int parts = starts.length;
         HprofReader.NoData[] noData = new HprofReader.NoData[parts];
-        RuntimeException[] failures = new RuntimeException[parts];
-        AtomicInteger next = new AtomicInteger();
-        AtomicInteger firstFailed = new AtomicInteger(parts); // parts after it need not be read
         long size = source.size();
-        Parallel.runUnchecked("heaplens-hprof-part", Math.min(threads, parts), t -> {
-            for (int p = next.getAndIncrement(); p < parts; p = next.getAndIncrement()) {
-                noData[p] = new HprofReader.NoData();
-                if (p > firstFailed.get()) {
-                    continue;
-                }
-                long to = p + 1 < parts ? starts[p + 1] : size;
-                try (InputStream in = source.openAt(starts[p])) {
-                    HprofReader.readRecords(source.name(), in, starts[p], to, size, split.header(), visitors[p], strict,
-                            noData[p]);
-                } catch (IOException e) {
-                    failures[p] = new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
-                } catch (RuntimeException e) {
-                    failures[p] = e;
-                }
-                if (failures[p] != null) {
-                    firstFailed.accumulateAndGet(p, Math::min);
-                }
+        Parallel.inTurnUnchecked("heaplens-hprof-part", threads, parts, p -> {
+            noData[p] = new HprofReader.NoData();
+            long to = p + 1 < parts ? starts[p + 1] : size;
+            try (InputStream in = source.openAt(starts[p])) {
+                HprofReader.readRecords(source.name(), in, starts[p], to, size, split.header(), visitors[p], strict,
+                        noData[p]);
+            } catch (IOException e) {
+                throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
             }
         });
         HprofReader.NoData all = new HprofReader.NoData();
-        for (int p = 0; p < parts; p++) {
-            if (failures[p] != null) {
-                throw failures[p];
-            }
-            all.add(noData[p]);
+        for (HprofReader.NoData part : noData) {
+            all.add(part);
         }
         return all;
     }

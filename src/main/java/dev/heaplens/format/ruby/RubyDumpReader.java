@@ -136,20 +136,15 @@ public final class RubyDumpReader {
 
     /**
      * The chunks on {@code threads} threads, each taking the next chunk in file order when done
-     * with one and passing its buffer on; a chunk that fails fails the read (see {@link Parallel}).
+     * with one; a chunk that fails fails the read (see {@link Parallel#inTurn}). A chunk takes a
+     * buffer from {@code buffers} (null: from the chunks before it) and gives it back, grown if a
+     * long line needed it.
      */
     private static void runInParallel(FileChannel channel, List<ChunkReader> readers, long[] bounds, int threads,
                                       ReadBuffers buffers) throws IOException {
-        AtomicInteger next = new AtomicInteger();
-        Parallel.run("heaplens-reader", threads, t -> {
-            byte[] buffer = buffers == null ? null : buffers.take();
-            for (int i; (i = next.getAndIncrement()) < readers.size(); ) {
-                buffer = readers.get(i).readRange(channel, bounds[i], bounds[i + 1], buffer);
-            }
-            if (buffers != null) {
-                buffers.giveBack(buffer);
-            }
-        });
+        ReadBuffers pool = buffers != null ? buffers : new ReadBuffers();
+        Parallel.inTurn("heaplens-reader", threads, readers.size(),
+                i -> pool.giveBack(readers.get(i).readRange(channel, bounds[i], bounds[i + 1], pool.take())));
     }
 
     private static <S> ReadResult<S> assemble(DumpInput input, FileChannel channel, List<S> sinks,

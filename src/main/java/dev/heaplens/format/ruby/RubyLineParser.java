@@ -232,17 +232,9 @@ public final class RubyLineParser extends ValueScanner {
         if (wantGeneration && fastTail && tail + 16 <= end && Swar.word(buf, tail) == W_GENERATION_KEY
                 && Swar.word(buf, tail + 5) == W_GENERATION_KEY_END) {
             // "generation":N, before the memsize (the tail found it there)
-            int p = tail + 13;
-            generation = 0;
-            int digits = 0;
-            for (; p < end && digits <= MAX_DIGITS; p++, digits++) {
-                int d = buf[p] - '0';
-                if (d < 0 || d > 9) {
-                    break;
-                }
-                generation = generation * 10 + d;
-            }
-            if (digits == 0 || digits > MAX_DIGITS || p + 2 > end || buf[p] != ',' || buf[p + 1] != ' ') {
+            generation = boundedNumber(tail + 13);
+            int p = digitsEnd;
+            if (generation < 0 || p + 2 > end || buf[p] != ',' || buf[p + 1] != ' ') {
                 return false;
             }
             tail = p + 2;
@@ -263,17 +255,9 @@ public final class RubyLineParser extends ValueScanner {
         if (tail + 12 > end || Swar.word(buf, tail) != W_MEMSIZE_KEY || buf[tail + 8] != '"' || buf[tail + 9] != ':') {
             return false;
         }
-        int p = tail + 10;
-        long value = 0;
-        int digits = 0;
-        for (; p < end && digits <= MAX_DIGITS; p++, digits++) {
-            int d = buf[p] - '0';
-            if (d < 0 || d > 9) {
-                break;
-            }
-            value = value * 10 + d;
-        }
-        if (digits == 0 || digits > MAX_DIGITS || value > MAX_MEMSIZE || p >= end) {
+        long value = boundedNumber(tail + 10);
+        int p = digitsEnd;
+        if (value < 0 || value > MAX_MEMSIZE || p >= end) {
             return false;
         }
         int flags = 0;
@@ -325,17 +309,9 @@ public final class RubyLineParser extends ValueScanner {
         if (p + 16 > end || Swar.word(buf, p) != W_LINE_KEY || buf[p + 8] != ':') {
             return false;
         }
-        p += 9;
-        int lineStart = p;
-        long line = 0;
-        for (; p < end && p - lineStart <= MAX_DIGITS; p++) {
-            int d = buf[p] - '0';
-            if (d < 0 || d > 9) {
-                break;
-            }
-            line = line * 10 + d;
-        }
-        if (p == lineStart || p - lineStart > MAX_DIGITS || p + 16 > end) {
+        long line = boundedNumber(p + 9);
+        p = digitsEnd;
+        if (line < 0 || p + 16 > end) {
             return false;
         }
         if (Swar.word(buf, p) == W_METHOD_KEY && buf[p + 8] == 'd' && buf[p + 9] == '"' && buf[p + 10] == ':') {
@@ -350,17 +326,9 @@ public final class RubyLineParser extends ValueScanner {
         }
         long generation = r.generation;
         if (Swar.word(buf, p) == W_GENERATION_FIELD && Swar.word(buf, p + 7) == W_GENERATION_KEY_END) {
-            p += 15;
-            int digitsStart = p;
-            generation = 0;
-            for (; p < end && p - digitsStart <= MAX_DIGITS; p++) {
-                int d = buf[p] - '0';
-                if (d < 0 || d > 9) {
-                    break;
-                }
-                generation = generation * 10 + d;
-            }
-            if (p == digitsStart || p - digitsStart > MAX_DIGITS) {
+            generation = boundedNumber(p + 15);
+            p = digitsEnd;
+            if (generation < 0) {
                 return false;
             }
         }

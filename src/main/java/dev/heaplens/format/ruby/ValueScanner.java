@@ -146,6 +146,28 @@ abstract class ValueScanner extends TailScanner {
     /** More digits could overflow a long; no line number, generation or memsize has them. */
     static final int MAX_DIGITS = 18;
 
+    /** Where the digits {@link #boundedNumber} read end. */
+    int digitsEnd;
+
+    /**
+     * The value of the decimal digits at {@code pos}, read up to one past {@link #MAX_DIGITS} (so
+     * a long run costs no more), and sets {@link #digitsEnd}; -1 when there are none or too many.
+     * The fast paths' reading: the key loop's {@link #parseNumber} says what is wrong.
+     */
+    final long boundedNumber(int pos) {
+        long value = 0;
+        int p = pos;
+        for (; p < end && p - pos <= MAX_DIGITS; p++) {
+            int d = buf[p] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            value = value * 10 + d;
+        }
+        digitsEnd = p;
+        return p == pos || p - pos > MAX_DIGITS ? -1 : value;
+    }
+
     final int parseNumber(int pos, RubyRecord r, int key) {
         int p = pos;
         long value = 0;
