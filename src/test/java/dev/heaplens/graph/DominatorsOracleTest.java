@@ -115,6 +115,24 @@ class DominatorsOracleTest {
             }
         }
 
+        /** 1 to 4, or to 40 (more than a batch), groups; some objects in none (ids -2, -1). */
+        Groups randomGroups(Random rnd) {
+            int groups = 1 + rnd.nextInt(rnd.nextBoolean() ? 4 : 40);
+            int[] groupOf = new int[n];
+            BitSet[] members = new BitSet[groups];
+            for (int g = 0; g < groups; g++) {
+                members[g] = new BitSet();
+            }
+            for (int y = 0; y < n; y++) {
+                int g = rnd.nextInt(groups + 2) - 2;
+                groupOf[object[y]] = g;
+                if (g >= 0) {
+                    members[g].set(y);
+                }
+            }
+            return new Groups(groups, groupOf, members);
+        }
+
         /** Filter for the graph: maps a reference back to its edge by position among the source's references. */
         EdgeFilter filter() {
             // References of an object keep their order with dangling ones dropped.
@@ -258,24 +276,19 @@ class DominatorsOracleTest {
         }
 
         // many groups made exact together (more than one batch of 32 sometimes), each against the oracle
-        int groups = 1 + rnd.nextInt(rnd.nextBoolean() ? 4 : 40);
-        int[] groupOf = new int[c.n];
-        BitSet[] members = new BitSet[groups];
-        for (int g = 0; g < groups; g++) {
-            members[g] = new BitSet();
-        }
-        for (int y = 0; y < c.n; y++) {
-            int g = rnd.nextInt(groups + 2) - 2; // some objects in no group (-2, -1)
-            groupOf[c.object[y]] = g;
-            if (g >= 0) {
-                members[g].set(y);
+        Groups groups = c.randomGroups(rnd);
+        groups.assertMatch(RetainedSet.precise(d, groups.groupOf(), groups.count()), oracle, c, at);
+    }
+
+    /** Groups of a {@link Case}'s objects, for retained sets made exact together. */
+    record Groups(int count, int[] groupOf, BitSet[] members) {
+        /** Each group's retained set against the brute-force oracle. */
+        void assertMatch(RetainedSet[] got, BruteForceRetention oracle, Case c, String at) {
+            for (int g = 0; g < count; g++) {
+                BitSet precise = oracle.precise(members[g]);
+                assertThat(got[g]).as("%s: group %d of %d, members %s", at, g, count, members[g])
+                        .isEqualTo(new RetainedSet(precise.cardinality(), BruteForceRetention.bytes(precise, c.size)));
             }
-        }
-        RetainedSet[] batched = RetainedSet.precise(d, groupOf, groups);
-        for (int g = 0; g < groups; g++) {
-            BitSet precise = oracle.precise(members[g]);
-            assertThat(batched[g]).as("%s: group %d of %d, members %s", at, g, groups, members[g])
-                    .isEqualTo(new RetainedSet(precise.cardinality(), BruteForceRetention.bytes(precise, c.size)));
         }
     }
 }

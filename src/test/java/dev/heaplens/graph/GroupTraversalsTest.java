@@ -2,9 +2,6 @@ package dev.heaplens.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.heaplens.oracle.BruteForceRetention;
-
-import java.util.BitSet;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -20,29 +17,11 @@ class GroupTraversalsTest {
         for (long seed = 40_000; seed < 40_400; seed++) {
             DominatorsOracleTest.Case c = new DominatorsOracleTest.Case(seed);
             boolean filtered = seed % 2 == 0;
-            BruteForceRetention oracle = c.oracle(filtered);
-            Random rnd = new Random(seed);
-            int groups = 1 + rnd.nextInt(rnd.nextBoolean() ? 4 : 40);
-            int[] groupOf = new int[c.n];
-            BitSet[] members = new BitSet[groups];
-            for (int g = 0; g < groups; g++) {
-                members[g] = new BitSet();
-            }
-            for (int y = 0; y < c.n; y++) {
-                int g = rnd.nextInt(groups + 2) - 2; // some objects in no group
-                groupOf[c.object[y]] = g;
-                if (g >= 0) {
-                    members[g].set(y);
-                }
-            }
+            DominatorsOracleTest.Groups groups = c.randomGroups(new Random(seed));
             int threads = 2 + (int) (seed % 3);
-            RetainedSet[] shared = GroupTraversals.run(c.graph, filtered ? c.filter() : EdgeFilter.ALL, groupOf, groups,
-                    threads);
-            for (int g = 0; g < groups; g++) {
-                BitSet precise = oracle.precise(members[g]);
-                assertThat(shared[g]).as("seed %d, %d threads: group %d of %d", seed, threads, g, groups)
-                        .isEqualTo(new RetainedSet(precise.cardinality(), BruteForceRetention.bytes(precise, c.size)));
-            }
+            RetainedSet[] shared = GroupTraversals.run(c.graph, filtered ? c.filter() : EdgeFilter.ALL, groups.groupOf(),
+                    groups.count(), threads);
+            groups.assertMatch(shared, c.oracle(filtered), c, "seed " + seed + ", " + threads + " threads");
         }
     }
 
