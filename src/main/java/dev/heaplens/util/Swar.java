@@ -31,6 +31,20 @@ public final class Swar {
         return (int) ((((m & -m) >>> 7) * 0x0001020304050607L) >>> 56);
     }
 
+    /** Index (0 to 7) of the last marked byte of a word with at least one (three steps; see above on C1). */
+    private static int lastMarked(long m) {
+        int k = 0;
+        if ((m & 0xFFFFFFFF00000000L) != 0) {
+            k = 4;
+            m >>>= 32;
+        }
+        if ((m & 0xFFFF0000L) != 0) {
+            k += 2;
+            m >>>= 16;
+        }
+        return (m & 0xFF00L) != 0 ? k + 1 : k;
+    }
+
     /** How many bytes of {@code m} are marked: the marks, moved to bit 0 of their bytes, summed in the top byte. */
     private static int marked(long m) {
         return (int) (((m >>> 7) * ONES) >>> 56);
@@ -122,7 +136,7 @@ public final class Swar {
         for (; i >= from; i -= 8) {
             long m = matches((long) LONGS.get(buf, i), pattern);
             if (m != 0) {
-                return i + ((63 - Long.numberOfLeadingZeros(m)) >>> 3);
+                return i + lastMarked(m);
             }
         }
         for (i = Math.min(i + 7, to - 1); i >= from; i--) {

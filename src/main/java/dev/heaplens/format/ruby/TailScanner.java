@@ -169,7 +169,7 @@ abstract class TailScanner extends LineScanner {
             p = valueEndBefore(tail);
         }
         if (p >= lineStart && buf[p] == '"') {
-            k = searchBack(p, METHOD_KEY, 4096);
+            k = keyOfString(p, METHOD_KEY, 4096);
             if (k < 0) {
                 return tail;
             }
@@ -184,7 +184,7 @@ abstract class TailScanner extends LineScanner {
         tail = k;
         p = valueEndBefore(tail);
         if (p >= lineStart && buf[p] == '"') {
-            k = searchBack(p, FILE_KEY, 16384);
+            k = keyOfString(p, FILE_KEY, 16384);
             if (k >= 0) {
                 tail = k;
             }
@@ -226,11 +226,28 @@ abstract class TailScanner extends LineScanner {
         return quote;
     }
 
+    /**
+     * {@link #searchBack} for a key written just before the string value that ends at
+     * {@code close}: the value's opening quote is the last quote before its end when it holds no
+     * other, so the key is looked for there first (no key can start after it: it starts with a
+     * quote); else the search walks back.
+     */
+    final int keyOfString(int close, byte[] key, int window) {
+        int limit = Math.max(lineStart, close - window);
+        int open = Swar.lastIndexOf(buf, limit, close, (byte) '"');
+        int k = open - key.length;
+        if (open >= 0 && k >= limit && buf[k] == key[0] && matchesAt(k, key)) {
+            return k;
+        }
+        return searchBack(close, key, window);
+    }
+
     /** Last start of {@code word} that ends at or before {@code p}, at most {@code window} bytes back; -1 if none. */
     final int searchBack(int p, byte[] word, int window) {
         int limit = Math.max(lineStart, p - window);
-        for (int i = p - word.length + 1; i >= limit; i--) {
-            if (buf[i] == word[0] && matchesAt(i, word)) {
+        // the word's first byte found eight bytes a step: file paths run long between quotes
+        for (int i = p - word.length + 2; (i = Swar.lastIndexOf(buf, limit, i, word[0])) >= 0; ) {
+            if (matchesAt(i, word)) {
                 return i;
             }
         }
