@@ -5,6 +5,7 @@ import dev.heaplens.util.Parallel;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The traversals behind {@link RetainedSet#precise(HeapGraph, EdgeFilter, int[], int)}: each makes
@@ -51,7 +52,17 @@ final class GroupTraversals {
         int[][] bits = new int[threads][n]; // per thread: groups whose members some path to the object avoids
         long[][] kept = new long[threads][];
         Shared shared = new Shared(threads);
-        Parallel.runUnchecked("heaplens-retained", threads, t -> new Walker(g, filter, groupOf, first, end, bits, shared, t).run());
+        Parallel.runUnchecked("heaplens-retained", threads, t -> {
+            boolean ended = false;
+            try {
+                new Walker(g, filter, groupOf, first, end, bits, shared, t).run();
+                ended = true;
+            } finally {
+                if (!ended) {
+                    shared.abandon();
+                }
+            }
+        });
         Parallel.runUnchecked("heaplens-retained", threads, t ->
                 kept[t] = count(g, bits, first, end, (int) ((long) n * t / threads), (int) ((long) n * (t + 1) / threads)));
         int k = end - first;
@@ -184,7 +195,10 @@ final class GroupTraversals {
     private static final class Shared {
         final AtomicInteger nextRoot = new AtomicInteger();
         private final AtomicInteger waiting = new AtomicInteger();
-        /** Some thread found no work left and every thread waiting: no one will take work given away. */
+        /**
+         * Some thread found no work left and every thread waiting, or a thread failed: no one
+         * will take work given away.
+         */
         private volatile boolean over;
         private final ConcurrentLinkedQueue<long[]> given = new ConcurrentLinkedQueue<>();
         private final int threads;
@@ -212,7 +226,7 @@ final class GroupTraversals {
                 return work;
             }
             waiting.incrementAndGet();
-            while (true) {
+            for (int spins = 0; !over; spins++) {
                 work = given.poll();
                 if (work != null) {
                     waiting.decrementAndGet();
@@ -222,8 +236,18 @@ final class GroupTraversals {
                     over = true; // a thread still at work (it took the last work given) finishes alone
                     return null;
                 }
-                Thread.onSpinWait();
+                if (spins < 100) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.parkNanos(20_000); // leave the core to the thread at work (or to leaks' path search)
+                }
             }
+            return null;
+        }
+
+        /** A thread failed: the others stop waiting for work it will not give (the traversal fails). */
+        void abandon() {
+            over = true;
         }
     }
 

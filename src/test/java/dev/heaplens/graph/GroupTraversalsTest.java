@@ -45,6 +45,24 @@ class GroupTraversalsTest {
         }
     }
 
+    @Test
+    void aThreadThatFailsEndsTheTraversalWithItsFailureNotAHang() {
+        HeapGraph g = bigGraph(new Random(3), 80_000);
+        int[] groupOf = new int[g.objectCount()];
+        java.util.Arrays.fill(groupOf, -1);
+        groupOf[5] = 0;
+        java.util.concurrent.atomic.AtomicInteger followed = new java.util.concurrent.atomic.AtomicInteger();
+        EdgeFilter failing = (source, reference, target) -> {
+            if (followed.incrementAndGet() == 20_000) {
+                throw new IllegalStateException("a filter that fails");
+            }
+            return true;
+        };
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () ->
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> GroupTraversals.run(g, failing, groupOf, 1, 2))
+                        .hasMessage("a filter that fails"));
+    }
+
     /**
      * A heap as Ruby's looks to a traversal: one root reaches a long spine whose objects each hold
      * a few others, with random cross references, and a few small roots of their own.
