@@ -267,7 +267,11 @@ final class SampledStacks {
     /**
      * What exact mode records at one instruction of an application method: the object a {@code new}
      * or an array creation makes (its sub-arrays too, for a {@code multianewarray}), the object a
-     * recorded call returns ({@link #CALL}), or nothing ({@link #NONE}).
+     * recorded call returns ({@link #CALL}), or nothing ({@link #NONE}). What the JVM makes for its
+     * own use at an instruction is not counted: an {@code ldc}'s string or a thrown exception is
+     * made at no allocating instruction, the name of a class a {@code new} loads or the message of
+     * a {@code NegativeArraySizeException} is not of the instruction's type (one of a byte[]
+     * creation's is, and counts: the type cannot tell them apart).
      */
     private static final class Site {
         static final Site NONE = new Site(null, 0);

@@ -279,7 +279,7 @@ public final class Tracker {
     private void reap() {
         // the profiler's own thread: nothing it allocates is recorded, nor a sample
         NativeSampler.guarded(true);
-        reaperGuardedInNative = NativeSampler.guarded(true);
+        reaperGuardedInNative = NativeSampler.guarded(true); // true only when the first call set the guard
         states.get().busy = true;
         TrackedRef[] batch = new TrackedRef[4096];
         while (true) {
