@@ -8,7 +8,8 @@
 # median wall and CPU time:
 #   none       no agent
 #   exact      -javaagent:target/heaplens-memprof.jar (every allocation tracked)
-#   sampled    the same with MEMPROF_SAMPLE_BYTES=524288 (about one allocation per 512 KB)
+#   sampled    the same with MEMPROF_SAMPLE_BYTES=524288 (about one allocation per 512 KB; SAMPLE_BYTES=N
+#              for another interval: a small one shows what each sample costs)
 #   jfr        no agent, JFR with jdk.ObjectAllocationSample on (settings=profile)
 # Targets (issue 14): exact <= 3x none, sampled <= 1.05x none, agent memory <= 80 bytes per
 # tracked live object: MEMPROF_PRINT_COST=1 prints, at exit, the bytes per tracked object
@@ -64,14 +65,15 @@ wall() { cut -d' ' -f1 "$work/$1.times" | median; }
 cpu() { cut -d' ' -f2 "$work/$1.times" | median; }
 
 # The modes are interleaved run by run, so that a change of load on the machine hits them all alike.
-declare -A opt=([none]="" [exact]="-javaagent:$agent" [sampled]="-javaagent:$agent -DMEMPROF_SAMPLE_BYTES=524288"
+sample_bytes="${SAMPLE_BYTES:-524288}"
+declare -A opt=([none]="" [exact]="-javaagent:$agent" [sampled]="-javaagent:$agent -DMEMPROF_SAMPLE_BYTES=$sample_bytes"
   [jfr]="-XX:StartFlightRecording=settings=profile,filename=$work/rec.jfr")
 read -r -a names <<< "$modes"
 old_mode="${OLD_MODE:-exact}"
 if [[ -n "${OLD_AGENT:-}" ]]; then
   names+=(old)
   opt[old]="-javaagent:$OLD_AGENT"
-  [[ "$old_mode" == sampled ]] && opt[old]+=" -DMEMPROF_SAMPLE_BYTES=524288"
+  [[ "$old_mode" == sampled ]] && opt[old]+=" -DMEMPROF_SAMPLE_BYTES=$sample_bytes"
 fi
 for n in "${names[@]}"; do one_run ${opt[$n]} > /dev/null; done # warm-up: file cache, JIT-independent disk state
 for _ in $(seq "$runs"); do
@@ -84,9 +86,9 @@ if [[ " ${names[*]} " == *" exact "* ]]; then
 fi
 
 ratio() { echo "scale=2; $1 / $2" | bc; }
-declare -A label=([none]="none" [exact]="exact (agent)" [sampled]="sampled, 512 KB"
+declare -A label=([none]="none" [exact]="exact (agent)" [sampled]="sampled, $sample_bytes bytes"
   [jfr]="JFR profile (jdk.ObjectAllocationSample)" [old]="$old_mode, previous agent ($(basename "${OLD_AGENT:-}"))")
-declare -A target=([exact]="<= 3.00" [sampled]="<= 1.05" [jfr]="for comparison" [old]="for comparison")
+declare -A target=([exact]="<= 3.00" [sampled]="<= 1.05 (at 524288)" [jfr]="for comparison" [old]="for comparison")
 case "$workload" in
   maven) what="Maven ($goal of a clean heaplens copy)" ;;
   h2) what="H2 $(basename "$h2_jar" .jar) running bench/memprof-h2.sql in memory" ;;

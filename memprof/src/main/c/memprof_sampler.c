@@ -1,10 +1,11 @@
 /*
  * heaplens-memprof's sampling mode inside the JVM: HotSpot picks the samples (JVMTI
  * SampledObjectAlloc, JDK 11+, the mechanism JFR's allocation sampling uses), so no class is
- * rewritten and an allocation that is no sample costs nothing at all. Each sample's stack goes,
- * as raw (jmethodID, location) pairs, to dev.heaplens.memprof.agent.NativeSampler.sampled, which
- * decides whether it is an application allocation and tracks the object with the Java tables.
- * The few natives below let the Java side print a frame, once per new frame.
+ * rewritten and an allocation that is no sample costs nothing at all. Each sample goes to
+ * dev.heaplens.memprof.agent.NativeSampler.sampled, which copies its stack, as raw (jmethodID,
+ * location) pairs, into a buffer of its own (NativeSampler.frames), decides whether it is an
+ * application allocation and tracks the object with the Java tables. The few natives below let
+ * the Java side print a frame, once per new frame.
  */
 #include <jni.h>
 #include <jvmti.h>
@@ -26,6 +27,9 @@ static jint max_frames;
 static __thread int busy;
 /* Samples this thread had while its guard was set (see NativeSampler.drainCountdown). */
 static __thread int guarded_samples;
+/* The stack of the sample this thread is handing to the Java side, during the call only. */
+static __thread jvmtiFrameInfo *sample_frames;
+static __thread jint sample_count;
 
 static void JNICALL on_sample(jvmtiEnv *env, JNIEnv *jni, jthread thread, jobject object,
                               jclass klass, jlong size) {
@@ -42,24 +46,14 @@ static void JNICALL on_sample(jvmtiEnv *env, JNIEnv *jni, jthread thread, jobjec
     /* sized as asked (about 40 frames): the callback runs on the allocating thread's stack */
     jvmtiFrameInfo frames[max_frames];
     jint count = 0;
-    if ((*env)->GetStackTrace(env, NULL, 0, max_frames, frames, &count) == JVMTI_ERROR_NONE && count > 0
-            && (*jni)->PushLocalFrame(jni, 4) == 0) {
-        jlongArray packed = (*jni)->NewLongArray(jni, 2 * count);
-        if (packed != NULL) {
-            jlong pairs[2 * max_frames];
-            for (jint i = 0; i < count; i++) {
-                pairs[2 * i] = (jlong) (intptr_t) frames[i].method;
-                pairs[2 * i + 1] = (jlong) frames[i].location;
-            }
-            (*jni)->SetLongArrayRegion(jni, packed, 0, 2 * count, pairs);
-            (*jni)->CallStaticVoidMethod(jni, sampler, sampled, object, size, packed);
-        }
-        /* a failure here (out of memory) loses this sample, never the program's own flow */
-        if ((*jni)->ExceptionCheck(jni)) {
-            (*jni)->ExceptionClear(jni);
-        }
-        (*jni)->PopLocalFrame(jni, NULL);
+    if ((*env)->GetStackTrace(env, NULL, 0, max_frames, frames, &count) == JVMTI_ERROR_NONE && count > 0) {
+        sample_frames = frames;
+        sample_count = count;
+        (*jni)->CallStaticVoidMethod(jni, sampler, sampled, object, size);
+        sample_frames = NULL;
+        sample_count = 0;
     }
+    /* a failure in the Java side (out of memory) loses this sample, never the program's own flow */
     if ((*jni)->ExceptionCheck(jni)) {
         (*jni)->ExceptionClear(jni);
     }
@@ -70,6 +64,18 @@ static jstring failure(JNIEnv *jni, const char *what, jvmtiError err) {
     char text[200];
     snprintf(text, sizeof text, "%s failed (JVMTI error %d)", what, (int) err);
     return (*jni)->NewStringUTF(jni, text);
+}
+
+/* Undoes a start that failed part way: releases the global reference, if taken, and the environment. */
+static jstring give_up(JNIEnv *jni, jvmtiEnv *env, jstring why) {
+    if (sampler != NULL) {
+        (*jni)->DeleteGlobalRef(jni, sampler);
+        sampler = NULL;
+    }
+    sampled = NULL;
+    jvmti = NULL;
+    (*env)->DisposeEnvironment(env);
+    return why;
 }
 
 /* Starts sampling; null when it runs, else why not (the Java side then rewrites bytecode instead). */
@@ -93,36 +99,50 @@ JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_start(JN
     caps.can_get_constant_pool = 1;
     jvmtiError err = (*env)->AddCapabilities(env, &caps);
     if (err != JVMTI_ERROR_NONE) {
-        (*env)->DisposeEnvironment(env);
-        return failure(jni, "AddCapabilities(sampled object allocation, line numbers, bytecodes)", err);
+        return give_up(jni, env, failure(jni, "AddCapabilities(sampled object allocation, line numbers, bytecodes)", err));
     }
     sampler = (jclass) (*jni)->NewGlobalRef(jni, cls);
-    sampled = (*jni)->GetStaticMethodID(jni, cls, "sampled", "(Ljava/lang/Object;J[J)V");
+    sampled = (*jni)->GetStaticMethodID(jni, cls, "sampled", "(Ljava/lang/Object;J)V");
     if (sampler == NULL || sampled == NULL) {
         (*jni)->ExceptionClear(jni);
-        (*env)->DisposeEnvironment(env);
-        return (*jni)->NewStringUTF(jni, "NativeSampler.sampled(Object, long, long[]) not found");
+        return give_up(jni, env, (*jni)->NewStringUTF(jni, "NativeSampler.sampled(Object, long) not found"));
     }
     max_frames = frames < 1 ? 1 : frames > MAX_FRAMES ? MAX_FRAMES : frames;
     jvmtiEventCallbacks callbacks;
     memset(&callbacks, 0, sizeof callbacks);
     callbacks.SampledObjectAlloc = on_sample;
     if ((err = (*env)->SetEventCallbacks(env, &callbacks, sizeof callbacks)) != JVMTI_ERROR_NONE) {
-        (*env)->DisposeEnvironment(env);
-        return failure(jni, "SetEventCallbacks", err);
+        return give_up(jni, env, failure(jni, "SetEventCallbacks", err));
     }
     if ((err = (*env)->SetHeapSamplingInterval(env, interval)) != JVMTI_ERROR_NONE) {
-        (*env)->DisposeEnvironment(env);
-        return failure(jni, "SetHeapSamplingInterval", err);
+        return give_up(jni, env, failure(jni, "SetHeapSamplingInterval", err));
     }
     jvmti = env;
     err = (*env)->SetEventNotificationMode(env, JVMTI_ENABLE, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC, NULL);
     if (err != JVMTI_ERROR_NONE) {
-        jvmti = NULL;
-        (*env)->DisposeEnvironment(env);
-        return failure(jni, "SetEventNotificationMode(SampledObjectAlloc)", err);
+        return give_up(jni, env, failure(jni, "SetEventNotificationMode(SampledObjectAlloc)", err));
     }
     return NULL;
+}
+
+/* Copies the stack of the sample this thread is handing over into pairs, as many frames as fit; returns how many. */
+JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_frames(JNIEnv *jni, jclass cls, jlongArray pairs) {
+    (void) cls;
+    jint count = sample_count;
+    jint room = (*jni)->GetArrayLength(jni, pairs) / 2;
+    if (count > room) {
+        count = room;
+    }
+    if (count <= 0) {
+        return 0;
+    }
+    jlong packed[2 * count];
+    for (jint i = 0; i < count; i++) {
+        packed[2 * i] = (jlong) (intptr_t) sample_frames[i].method;
+        packed[2 * i + 1] = (jlong) sample_frames[i].location;
+    }
+    (*jni)->SetLongArrayRegion(jni, pairs, 0, 2 * count, packed);
+    return count;
 }
 
 /* Sets this thread's guard; returns what it was. */

@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
 /**
  * One list made here and grown inside the JDK (its backing array is reallocated by ArrayList's
  * own code, about 30 times), holding one object made here; objects made under a lambda, a stream,
- * a reflective call and JDK clones (whose own insides are the JDK's); and whether the profiler's
+ * a reflective call and JDK clones (whose own insides are the JDK's); an array creation that fails
+ * (the JVM makes the exception's message there: a byte[] at an int[]'s site); and whether the profiler's
  * allocation hook class exists (it does only when classes are rewritten).
  */
 public final class JdkInternals {
@@ -37,6 +38,11 @@ public final class JdkInternals {
         more.add(set.clone()); // site: set clone
         more.add(Calendar.getInstance().clone()); // site: calendar clone
         more.add(new Copied().copy()); // its clone() is inherited: a call exact mode does not record
+        try {
+            more.add(new int[args.length - 1]); // site: negative
+        } catch (NegativeArraySizeException e) {
+            more.add(e.getMessage()); // "-1", a string (and its byte[]) the JVM made at the newarray
+        }
         boolean hook;
         try {
             Class.forName("java.lang.$HeaplensMemProf", false, null);

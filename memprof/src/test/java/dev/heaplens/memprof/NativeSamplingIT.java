@@ -1,18 +1,32 @@
 package dev.heaplens.memprof;
 
 import com.example.memprof.ArraySizes;
+import com.example.memprof.FailedNativeStart;
 import com.example.memprof.Hostile;
 import com.example.memprof.JdkInternals;
 import com.example.memprof.KeepAndFree;
+import com.example.memprof.ReaperGuard;
 import com.example.memprof.Sampling;
+import dev.heaplens.format.hprof.HprofReader;
+import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.format.hprof.RootKind;
 import dev.heaplens.format.memprof.AllocationGroup;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.jar.JarFile;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,7 +80,11 @@ class NativeSamplingIT {
         assertThat(log).as(r.toString()).allMatch(g -> g.frames().get(0).startsWith(ArraySizes.class.getName() + "."));
     }
 
-    /** ArrayList's backing arrays are made in ArrayList's code: not counted, as in exact mode. */
+    /**
+     * ArrayList's backing arrays are made in ArrayList's code: not counted, as in exact mode. Nor is
+     * the byte[] of the message the JVM makes at a failing {@code new int[-1]}: an array, at an
+     * array creation, but not of the site's type.
+     */
     @Test
     void allocationsInsideTheJdkAreNotCountedAndNoClassIsRewritten() {
         ChildJvm.Result exact = ChildJvm.runWithAgent(JdkInternals.class, List.of("-DMEMPROF_MIN_BYTES=0"));
@@ -80,6 +98,74 @@ class NativeSamplingIT {
                 AllocationLogs.section(exact.out().substring(exact.out().indexOf('\n') + 1), null));
         assertThat(AllocationLogs.at(groups, ChildJvm.siteFrame(JdkInternals.class, "main", "list")).bytes())
                 .as("the list itself, not its array").isEqualTo(24);
+        String negative = ChildJvm.siteFrame(JdkInternals.class, "main", "negative");
+        assertThat(groups).as(sampled.toString()).noneMatch(g -> g.frames().get(0).equals(negative));
+    }
+
+    /** The agent's own thread is under the library's guard, so the JVM's samples on it stop in C. */
+    @Test
+    void theReaperThreadIsUnderTheNativeGuard() {
+        ChildJvm.Result r = ChildJvm.runWithAgent(ReaperGuard.class, EVERY_OBJECT);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.out()).as(r.toString()).contains("reaper guarded in native: true");
+    }
+
+    /**
+     * A start that fails after it took its JNI global reference (to the sampler's class) releases
+     * it: the heap dump after it has no JNI global root to that class, the dump after a start that
+     * runs has one (so the check can see such a root).
+     */
+    @Test
+    void aFailedStartKeepsNoGlobalReference(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path failed = dir.resolve("failed.hprof");
+        Path started = dir.resolve("started.hprof");
+        ChildJvm.Result r = ChildJvm.runWithAgent(FailedNativeStart.class, List.of(), failed.toString(), started.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.out()).as(r.toString()).contains("load: null", "failed start: SetHeapSamplingInterval failed",
+                "start: null");
+        String sampler = "dev/heaplens/memprof/agent/NativeSampler";
+        assertThat(jniGlobalRootsOfClass(failed, sampler)).as("after the failed start").isZero();
+        assertThat(jniGlobalRootsOfClass(started, sampler)).as("after a start that runs").isEqualTo(1);
+    }
+
+    /** How many JNI global roots of the dump name the class object of {@code internalName}. */
+    private static long jniGlobalRootsOfClass(Path dump, String internalName) throws IOException {
+        Map<Long, String> names = new HashMap<>();
+        Map<Long, Long> classNames = new HashMap<>();
+        List<Long> roots = new ArrayList<>();
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(dump))) {
+            HprofReader.read(dump.toString(), in, Files.size(dump), new HprofVisitor() {
+                @Override
+                public void utf8(long id, byte[] bytes, int length) {
+                    names.put(id, new String(bytes, 0, length, StandardCharsets.UTF_8));
+                }
+
+                @Override
+                public void loadClass(long classId, long nameId) {
+                    classNames.put(classId, nameId);
+                }
+
+                @Override
+                public void root(RootKind kind, long objectId) {
+                    if (kind == RootKind.JNI_GLOBAL) {
+                        roots.add(objectId);
+                    }
+                }
+
+                @Override
+                public boolean wantsObjects() {
+                    return false;
+                }
+            });
+        }
+        Set<Long> classIds = new HashSet<>();
+        classNames.forEach((id, nameId) -> {
+            if (internalName.equals(names.get(nameId))) {
+                classIds.add(id);
+            }
+        });
+        assertThat(classIds).as(internalName + " in " + dump).hasSize(1);
+        return roots.stream().filter(classIds::contains).count();
     }
 
     @Test

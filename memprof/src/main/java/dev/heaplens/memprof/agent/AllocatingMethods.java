@@ -30,25 +30,8 @@ final class AllocatingMethods {
 
     /** Reads {@code b}; a malformed class file throws (the transformer then leaves the class alone). */
     static AllocatingMethods of(byte[] b) {
-        int count = u2(b, 8);
-        int[] entries = new int[count]; // offset of each constant pool entry's tag
-        int p = 10;
-        for (int i = 1; i < count; i++) {
-            entries[i] = p;
-            int tag = b[p] & 0xFF;
-            switch (tag) {
-                case 1 -> p += 3 + u2(b, p + 1);
-                case 3, 4, 9, 10, 11, 12, 17, 18 -> p += 5;
-                case 5, 6 -> {
-                    p += 9;
-                    i++;
-                }
-                case 7, 8, 16, 19, 20 -> p += 3;
-                case 15 -> p += 4;
-                default -> throw new IllegalArgumentException("constant pool tag " + tag);
-            }
-        }
-        Constants pool = new Constants(b, entries);
+        ConstantPool pool = ConstantPool.at(b, 8);
+        int p = pool.end();
         p += 6; // access, this, super
         p += 2 + 2 * u2(b, p); // interfaces
         int fields = u2(b, p);
@@ -77,7 +60,7 @@ final class AllocatingMethods {
     }
 
     /** Whether the bytecode at {@code start}, {@code length} bytes, allocates or calls clone/newInstance. */
-    private static boolean allocates(byte[] b, int start, int length, Constants pool) {
+    private static boolean allocates(byte[] b, int start, int length, ConstantPool pool) {
         int end = start + length;
         for (int p = start; p < end; ) {
             int op = b[p] & 0xFF;
@@ -150,57 +133,11 @@ final class AllocatingMethods {
         return p;
     }
 
-    static int u2(byte[] b, int p) {
-        return (b[p] & 0xFF) << 8 | (b[p + 1] & 0xFF);
+    private static int u2(byte[] b, int p) {
+        return ConstantPool.u2(b, p);
     }
 
-    static int u4(byte[] b, int p) {
+    private static int u4(byte[] b, int p) {
         return (b[p] & 0xFF) << 24 | (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
-    }
-
-    /** The constant pool, read lazily: only the entries the bytecode asks about are looked at. */
-    private static final class Constants {
-        private static final byte[] CLONE = {'c', 'l', 'o', 'n', 'e'};
-        private static final byte[] NEW_INSTANCE = {'n', 'e', 'w', 'I', 'n', 's', 't', 'a', 'n', 'c', 'e'};
-        private final byte[] b;
-        private final int[] entries;
-
-        Constants(byte[] b, int[] entries) {
-            this.b = b;
-            this.entries = entries;
-        }
-
-        /** Whether method reference {@code index} names a method clone or newInstance. */
-        boolean namesCloneOrNewInstance(int index) {
-            int nameAndType = u2(b, entries[index] + 3);
-            int name = u2(b, entries[nameAndType] + 1);
-            return isUtf8(name, CLONE) || isUtf8(name, NEW_INSTANCE);
-        }
-
-        boolean isUtf8(int index, String ascii) {
-            int p = entries[index];
-            if (b[p] != 1 || u2(b, p + 1) != ascii.length()) {
-                return false;
-            }
-            for (int i = 0; i < ascii.length(); i++) {
-                if (b[p + 3 + i] != ascii.charAt(i)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private boolean isUtf8(int index, byte[] ascii) {
-            int p = entries[index];
-            if (b[p] != 1 || u2(b, p + 1) != ascii.length) {
-                return false;
-            }
-            for (int i = 0; i < ascii.length; i++) {
-                if (b[p + 3 + i] != ascii[i]) {
-                    return false;
-                }
-            }
-            return true;
-        }
     }
 }

@@ -54,6 +54,7 @@ public final class MemProfAgent {
         Tracker tracker = new Tracker(config, new SizeOf(inst));
         boolean sampling = config.sampleBytes() > 0;
         String noNative = sampling ? NativeSampler.start(tracker, config) : null;
+        tracker.startReaper();
         if (sampling && noNative == null) {
             // the JVM samples: no class is rewritten, no hook is needed
             MemProfAgent.tracker = tracker;

@@ -30,6 +30,32 @@ final class NativeSampler {
 
     /** Loads the library and starts sampling: null when it runs, else why not, in a few words. */
     static synchronized String start(Tracker tracker, MemProfConfig config) {
+        String notLoaded = load();
+        if (notLoaded != null) {
+            return notLoaded;
+        }
+        SampledStacks.warmUp();
+        tracker.warmUp();
+        SampledStacks s = new SampledStacks(tracker.stacks(), config.stackSkip(), config.stackDepth());
+        NativeSampler.stacks = s;
+        NativeSampler.tracker = tracker;
+        // a mean of 1 byte samples every object (all are bigger), which HotSpot spells 0
+        int interval = (int) Math.min(Integer.MAX_VALUE, config.sampleBytes() == 1 ? 0 : config.sampleBytes());
+        String failure;
+        try {
+            failure = start(interval, s.framesWanted());
+        } catch (UnsatisfiedLinkError e) {
+            failure = "the native library does not match this agent: " + e.getMessage();
+        }
+        running = failure == null;
+        if (running) {
+            drainCountdown();
+        }
+        return failure;
+    }
+
+    /** Loads the library from the agent jar: null when loaded, else why not. */
+    private static String load() {
         if ("false".equals(System.getProperty(SWITCH))) {
             return "the native library is turned off (-D" + SWITCH + "=false)";
         }
@@ -56,24 +82,7 @@ final class NativeSampler {
         } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
             return "cannot load the native library: " + e.getMessage();
         }
-        SampledStacks.warmUp();
-        tracker.warmUp();
-        SampledStacks s = new SampledStacks(tracker.stacks(), config.stackSkip(), config.stackDepth());
-        NativeSampler.stacks = s;
-        NativeSampler.tracker = tracker;
-        // a mean of 1 byte samples every object (all are bigger), which HotSpot spells 0
-        int interval = (int) Math.min(Integer.MAX_VALUE, config.sampleBytes() == 1 ? 0 : config.sampleBytes());
-        String failure;
-        try {
-            failure = start(interval, s.framesWanted());
-        } catch (UnsatisfiedLinkError e) {
-            failure = "the native library does not match this agent: " + e.getMessage();
-        }
-        running = failure == null;
-        if (running) {
-            drainCountdown();
-        }
-        return failure;
+        return null;
     }
 
     /**
@@ -123,19 +132,28 @@ final class NativeSampler {
     }
 
     /**
-     * Called by the library on the allocating thread, with the thread's guard set: {@code frames}
-     * holds (jmethodID, location) pairs, innermost first. Never throws on purpose; whatever it
+     * Called by the library on the allocating thread, with the thread's guard set; the sample's
+     * stack is had from {@link #frames} during the call. Never throws on purpose; whatever it
      * throws is dropped by the library with the sample.
      */
     @SuppressWarnings("unused")
-    private static void sampled(Object o, long size, long[] frames) {
-        int stack = stacks.stackOf(frames, o.getClass());
+    private static void sampled(Object o, long size) {
+        int stack = stacks.stackOfSample(o.getClass());
         if (stack >= 0) {
             tracker.addSampled(o, size, stack);
         }
     }
 
+    /** Starts sampling every {@code interval} bytes on average, stacks {@code frames} deep: null, or why not. */
     private static native String start(int interval, int frames);
+
+    /**
+     * Copies the stack of the sample this thread is handing over ({@link #sampled}) into {@code
+     * pairs}, as (jmethodID, location) pairs innermost first, as many as fit; returns how many
+     * frames it copied (0 outside a sample). The buffer is the caller's, reused: a sample allocates
+     * no array for its stack.
+     */
+    static native int frames(long[] pairs);
 
     private static native boolean guard(boolean on);
 

@@ -14,7 +14,9 @@ import java.util.Map;
  * only the allocation calls exact mode records at the call site ({@code clone()} of JDK objects and
  * arrays, {@code Class}/{@code Constructor}/{@code Array.newInstance}) and the JDK's reflective
  * machinery under them. The stack then starts at that application frame. Decisions are cached per
- * method (and per instruction for the innermost frame); a frame is printed once.
+ * method (and per instruction for the innermost frame); a frame is printed once. A sample that
+ * finds its decisions and stack cached allocates nothing: the caches are looked up with reused
+ * keys, and a primitive map holds what is known per method.
  */
 final class SampledStacks {
     private static final byte APPLICATION = 0;
@@ -25,6 +27,9 @@ final class SampledStacks {
     /** The JDK's reflective machinery, between an entry and where the object is made. */
     private static final byte REFLECTION = 3;
     private static final byte OTHER = 4;
+    private static final int KIND = 7;
+    /** Beside the kind: whether exact mode's stack walker shows the method's frames. */
+    private static final int SHOWN = 8;
     /** Frames searched for the application's: reflective paths are about a dozen deep. */
     private static final int SEARCH = 32;
     /** Room for the frames exact mode's stack walker does not show (reflection, lambdas' hidden classes). */
@@ -35,25 +40,26 @@ final class SampledStacks {
     private final StackTable table;
     private final int skip;
     private final int depth;
-    private final Map<Long, Byte> kinds = new HashMap<>();
-    private final Map<Long, Boolean> shown = new HashMap<>();
-    /**
-     * By (method, location) of an innermost application frame, what exact mode records there: the
-     * class a {@code new} makes (binary name), {@link #ANY_ARRAY}, {@link #ANY_OBJECT} (a call), or
-     * {@link #NO_SITE}.
-     */
-    private final Map<Frame, String> sites = new HashMap<>();
-    private static final String ANY_ARRAY = "[";
-    private static final String ANY_OBJECT = "*";
-    private static final String NO_SITE = "";
+    /** By jmethodID: its kind and {@link #SHOWN}. */
+    private final LongByteMap methods = new LongByteMap();
+    /** By (method, location) of an application frame: what exact mode records there. */
+    private final Map<Frame, Site> sites = new HashMap<>();
     private final Map<Frame, String> printed = new HashMap<>();
+    /** The key of every lookup in {@link #sites} and {@link #printed}: reused, never stored. */
+    private final Frame at = new Frame(0, 0);
     private final Map<Frames, Integer> ids = new HashMap<>();
+    /** The sample's frames, as the library copies them, innermost first. */
+    private final long[] sample;
+    /** The frames of the sample's stack: the key of a lookup in {@link #ids}, reused, copied when stored. */
+    private final Frames kept;
 
     /** @param skip STACK_SKIP, frames dropped from the application frame on; depth: STACK_DEPTH */
     SampledStacks(StackTable table, int skip, int depth) {
         this.table = table;
         this.skip = skip;
         this.depth = depth;
+        this.sample = new long[2 * framesWanted()];
+        this.kept = new Frames(new long[2 * depth], 0);
     }
 
     /** The frames the library must walk for {@link #stackOf}. */
@@ -61,48 +67,53 @@ final class SampledStacks {
         return SEARCH + skip + depth + HIDDEN_ROOM;
     }
 
+    /** The stack id of the sample the library is handing over, of class {@code type}, or -1 (see {@link #stackOf}). */
+    synchronized int stackOfSample(Class<?> type) {
+        return stackOf(sample, NativeSampler.frames(sample), type);
+    }
+
     /**
-     * The stack id of a sample of class {@code type} whose frames are {@code frames} ((jmethodID,
-     * location) pairs, innermost first), or -1 when exact mode would not have tracked it.
+     * The stack id of a sample of class {@code type} whose first {@code n} frames are in {@code
+     * frames} ((jmethodID, location) pairs, innermost first), or -1 when exact mode would not have
+     * tracked it.
      */
-    synchronized int stackOf(long[] frames, Class<?> type) {
-        int n = frames.length / 2;
+    private int stackOf(long[] frames, int n, Class<?> type) {
         int app = -1;
         for (int i = 0; i < Math.min(n, SEARCH) && app < 0; i++) {
-            byte kind = kind(frames[2 * i]);
+            int kind = kind(frames[2 * i]);
             if (kind == APPLICATION) {
                 app = i;
             } else if (kind == OTHER) {
                 return -1;
             }
         }
-        if (app < 0 || (app == 0 ? !isSite(frames[0], frames[1], type) : !madeByEntry(frames, app, type))) {
+        if (app < 0 || (app == 0 ? !site(frames[0], frames[1]).makes(type) : !madeByEntry(frames, app, type))) {
             return -1;
         }
         // The frames exact mode's stack walker shows: no reflection frames, no hidden classes' (lambdas').
-        long[] kept = new long[2 * depth];
+        long[] pairs = kept.pairs;
         int count = 0;
         for (int i = app, skipped = 0; i < n && count < depth; i++) {
-            if (!shown(frames[2 * i])) {
+            if ((info(frames[2 * i]) & SHOWN) == 0) {
                 continue;
             }
             if (skipped < skip) {
                 skipped++;
                 continue;
             }
-            kept[2 * count] = frames[2 * i];
-            kept[2 * count + 1] = frames[2 * i + 1];
+            pairs[2 * count] = frames[2 * i];
+            pairs[2 * count + 1] = frames[2 * i + 1];
             count++;
         }
-        Frames key = new Frames(Arrays.copyOf(kept, 2 * count));
-        Integer id = ids.get(key);
+        kept.length = 2 * count;
+        Integer id = ids.get(kept);
         if (id == null) {
             List<String> text = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                text.add(printed(kept[2 * i], kept[2 * i + 1]));
+                text.add(printed(pairs[2 * i], pairs[2 * i + 1]));
             }
             id = table.printedStack(text);
-            ids.put(key, id);
+            ids.put(new Frames(Arrays.copyOf(pairs, kept.length), kept.length), id);
         }
         return id;
     }
@@ -115,11 +126,11 @@ final class SampledStacks {
      * (not the machinery's own objects).
      */
     private boolean madeByEntry(long[] frames, int app, Class<?> type) {
-        if (!ANY_OBJECT.equals(site(frames[2 * app], frames[2 * app + 1]))) {
+        if (site(frames[2 * app], frames[2 * app + 1]) != Site.CALL) {
             return false; // not a call exact mode records (an application class's inherited clone())
         }
         long entry = frames[2 * app - 2];
-        byte kind = kind(entry);
+        int kind = kind(entry);
         if (kind == CLONE) {
             for (int i = 0; i < app - 1; i++) {
                 if (kind(frames[2 * i]) != CLONE) {
@@ -147,15 +158,6 @@ final class SampledStacks {
                 || (owner.startsWith("java.lang.invoke.") && (type.isHidden() || owner.endsWith("$Holder")));
     }
 
-    private boolean shown(long method) {
-        Boolean is = shown.get(method);
-        if (is == null) {
-            is = isShown(NativeSampler.declaringClass(method));
-            shown.put(method, is);
-        }
-        return is;
-    }
-
     /** As StackWalker shows frames by default: not reflection's ({@code Method.invoke} and its accessors), not hidden classes'. */
     private static boolean isShown(Class<?> type) {
         if (type == null) {
@@ -175,13 +177,18 @@ final class SampledStacks {
         }
     }
 
-    private byte kind(long method) {
-        Byte kind = kinds.get(method);
-        if (kind == null) {
-            kind = classify(method);
-            kinds.put(method, kind);
+    private int kind(long method) {
+        return info(method) & KIND;
+    }
+
+    /** The method's kind and {@link #SHOWN}, worked out once. */
+    private int info(long method) {
+        int info = methods.get(method);
+        if (info < 0) {
+            info = classify(method) | (isShown(NativeSampler.declaringClass(method)) ? SHOWN : 0);
+            methods.put(method, (byte) info);
         }
-        return kind;
+        return info;
     }
 
     private static byte classify(long method) {
@@ -213,77 +220,17 @@ final class SampledStacks {
         return OTHER;
     }
 
-    /**
-     * Whether the object of class {@code type} was made by the instruction at {@code location} of
-     * an application method as exact mode records it: by an allocating instruction (of its class),
-     * or by a call exact mode records (which the JIT made in place: a clone, {@code
-     * Array.newInstance}). Not the objects the JVM makes for its own use there: the string of an
-     * {@code ldc}, a thrown {@code NullPointerException}, the name of a class a {@code new} loads.
-     */
-    private boolean isSite(long method, long location, Class<?> type) {
-        String site = site(method, location);
-        return switch (site) {
-            case NO_SITE -> false;
-            case ANY_OBJECT -> true;
-            case ANY_ARRAY -> type.isArray();
-            default -> site.equals(type.getName());
-        };
-    }
-
-    private String site(long method, long location) {
-        Frame at = new Frame(method, location);
-        String site = sites.get(at);
+    private Site site(long method, long location) {
+        Site site = sites.get(at.set(method, location));
         if (site == null) {
-            site = siteAt(method, (int) location);
-            sites.put(at, site);
+            site = Site.at(method, (int) location);
+            sites.put(new Frame(method, location), site);
         }
         return site;
     }
 
-    private static String siteAt(long method, int location) {
-        byte[] code = NativeSampler.bytecodes(method);
-        if (code == null || location < 0 || location + 2 >= code.length) {
-            return NO_SITE;
-        }
-        int opcode = code[location] & 0xff;
-        int index = ((code[location + 1] & 0xff) << 8) | (code[location + 2] & 0xff);
-        return switch (opcode) {
-            case 0xbc, 0xbd, 0xc5 -> ANY_ARRAY; // newarray, anewarray, multianewarray
-            case 0xbb, 0xb6, 0xb7, 0xb8, 0xb9 -> poolEntry(method, index, opcode); // new, the invokes
-            default -> NO_SITE;
-        };
-    }
-
-    /** For {@code new}: the class named at {@code index}; for a call: whether exact mode records it. */
-    private static String poolEntry(long method, int index, int opcode) {
-        boolean call = opcode != 0xbb;
-        Class<?> declaring = NativeSampler.declaringClass(method);
-        byte[] pool = declaring == null ? null : NativeSampler.constantPool(declaring);
-        String[] target;
-        try {
-            target = pool == null ? null : call ? CallTargets.of(pool, index) : CallTargets.className(pool, index);
-        } catch (RuntimeException e) {
-            target = null; // a pool not laid out as expected: no site
-        }
-        if (target == null) {
-            return NO_SITE;
-        }
-        if (!call) {
-            return target[0].replace('/', '.');
-        }
-        return recordedCall(target, opcode) ? ANY_OBJECT : NO_SITE;
-    }
-
-    private static boolean recordedCall(String[] target, int opcode) {
-        String owner = target[0];
-        String name = target[1];
-        return (name.equals("clone") && target[2].startsWith("()") && AllocationSites.copiesUninstrumented(opcode, owner))
-                || AllocationSites.isReflectiveNew(opcode, owner, name, target[2]);
-    }
-
     private String printed(long method, long location) {
-        Frame at = new Frame(method, location);
-        String text = printed.get(at);
+        String text = printed.get(at.set(method, location));
         if (text == null) {
             Class<?> type = NativeSampler.declaringClass(method);
             String name = NativeSampler.methodName(method);
@@ -291,7 +238,7 @@ final class SampledStacks {
             text = CapturedStack.printed(type == null ? "?" : type.getName(), name == null ? "?" : name, nativeMethod,
                     type == null ? null : NativeSampler.sourceFile(type),
                     nativeMethod ? -1 : NativeSampler.lineNumber(method, location));
-            printed.put(at, text);
+            printed.put(new Frame(method, location), text);
         }
         return text;
     }
@@ -307,20 +254,134 @@ final class SampledStacks {
         frames.put(new Frame(1, 3), CapturedStack.printed("a", "b", false, "F", -1));
         frames.put(new Frame(1, 4), CapturedStack.printed("a", "b", true, null, -1));
         frames.put(new Frame(1, 5), CapturedStack.printed("a", "b", false, null, -1));
+        frames.get(new Frame(1, 2).set(1, 3));
         Map<Frames, Integer> stacks = new HashMap<>();
-        stacks.put(new Frames(new long[] {1, 2}), frames.size());
-        CallTargets.className(new byte[] {0, 1}, 0);
-        CallTargets.of(new byte[] {0, 1}, 0);
+        stacks.put(new Frames(new long[] {1, 2}, 2), frames.size());
+        new LongByteMap().put(1, (byte) 2);
+        ConstantPool pool = ConstantPool.at(new byte[] {0, 3, 1, 0, 1, 'A', 7, 0, 1}, 0); // #2: class A
+        pool.className(2);
+        pool.methodRef(2);
+        Site.arrayOf("java/lang/Object").makes(Object[].class);
     }
 
-    /** Not a record: a record's equals and hashCode are bootstrapped on first use, which a sample must not do. */
+    /**
+     * What exact mode records at one instruction of an application method: the object a {@code new}
+     * or an array creation makes (its sub-arrays too, for a {@code multianewarray}), the object a
+     * recorded call returns ({@link #CALL}), or nothing ({@link #NONE}). What the JVM makes for its
+     * own use at an instruction is not counted: an {@code ldc}'s string or a thrown exception is
+     * made at no allocating instruction, the name of a class a {@code new} loads or the message of
+     * a {@code NegativeArraySizeException} is not of the instruction's type (one of a byte[]
+     * creation's is, and counts: the type cannot tell them apart).
+     */
+    private static final class Site {
+        static final Site NONE = new Site(null, 0);
+        static final Site CALL = new Site(null, 0);
+        private static final String PRIMITIVES = "ZCFDBSIJ"; // newarray's atype 4 to 11
+
+        /** The binary name ({@code Class.getName()}) of what the instruction makes. */
+        private final String type;
+        /** A multianewarray's: how many levels of sub-arrays it makes below the array itself. */
+        private final int subLevels;
+
+        private Site(String type, int subLevels) {
+            this.type = type;
+            this.subLevels = subLevels;
+        }
+
+        /** Whether an object of class {@code c}, sampled at this instruction, is one exact mode records there. */
+        boolean makes(Class<?> c) {
+            if (this == CALL) {
+                return true;
+            }
+            if (type == null) {
+                return false;
+            }
+            String name = c.getName();
+            // a sub-array's name is the array's without some leading '['
+            return name.equals(type) || (subLevels > 0 && name.startsWith("[") && type.endsWith(name)
+                    && type.length() - name.length() <= subLevels);
+        }
+
+        /** An array of the class or array named {@code component} (internal form), as {@code anewarray} makes. */
+        static Site arrayOf(String component) {
+            String name = component.replace('/', '.');
+            return new Site(component.startsWith("[") ? "[".concat(name) : "[L".concat(name).concat(";"), 0);
+        }
+
+        /** What the instruction at {@code location} of {@code method} makes. */
+        static Site at(long method, int location) {
+            byte[] code = NativeSampler.bytecodes(method);
+            if (code == null || location < 0 || location + 1 >= code.length) {
+                return NONE;
+            }
+            int opcode = code[location] & 0xff;
+            if (opcode == 0xbc) { // newarray
+                int atype = code[location + 1] - 4;
+                return atype < 0 || atype >= PRIMITIVES.length() ? NONE
+                        : new Site("[".concat(PRIMITIVES.substring(atype, atype + 1)), 0);
+            }
+            if (location + 2 >= code.length) {
+                return NONE;
+            }
+            int index = ((code[location + 1] & 0xff) << 8) | (code[location + 2] & 0xff);
+            try {
+                switch (opcode) {
+                    case 0xb6, 0xb7, 0xb8, 0xb9 -> { // the invokes
+                        return recordedCall(pool(method).methodRef(index), opcode) ? CALL : NONE;
+                    }
+                    case 0xbb, 0xbd, 0xc5 -> { // new, anewarray, multianewarray (then its dimensions)
+                        String name = pool(method).className(index);
+                        if (name == null || (opcode == 0xc5 && location + 3 >= code.length)) {
+                            return NONE;
+                        }
+                        return opcode == 0xbd ? arrayOf(name)
+                                : new Site(name.replace('/', '.'), opcode == 0xc5 ? (code[location + 3] & 0xff) - 1 : 0);
+                    }
+                    default -> {
+                        return NONE;
+                    }
+                }
+            } catch (RuntimeException e) {
+                return NONE; // a pool not laid out as expected, or none
+            }
+        }
+
+        private static ConstantPool pool(long method) {
+            Class<?> declaring = NativeSampler.declaringClass(method);
+            byte[] pool = declaring == null ? null : NativeSampler.constantPool(declaring);
+            if (pool == null) {
+                throw new IllegalArgumentException("no constant pool");
+            }
+            return ConstantPool.at(pool, 0);
+        }
+
+        private static boolean recordedCall(String[] target, int opcode) {
+            if (target == null) {
+                return false;
+            }
+            String owner = target[0];
+            String name = target[1];
+            return (name.equals("clone") && target[2].startsWith("()") && AllocationSites.copiesUninstrumented(opcode, owner))
+                    || AllocationSites.isReflectiveNew(opcode, owner, name, target[2]);
+        }
+    }
+
+    /**
+     * Not a record: a record's equals and hashCode are bootstrapped on first use, which a sample
+     * must not do. Mutable for {@link #at}, the reused lookup key; a stored key is never changed.
+     */
     private static final class Frame {
-        private final long method;
-        private final long location;
+        private long method;
+        private long location;
 
         Frame(long method, long location) {
+            set(method, location);
+        }
+
+        Frame set(long method, long location) {
             this.method = method;
             this.location = location;
+            return this;
         }
 
         @Override
@@ -334,16 +395,31 @@ final class SampledStacks {
         }
     }
 
-    /** (jmethodID, location) pairs compared by value. */
-    private record Frames(long[] pairs) {
+    /**
+     * The first {@code length} longs of {@code pairs}, (jmethodID, location) pairs, compared by
+     * value. Mutable for {@link #kept}, the reused lookup key; a stored key is never changed.
+     */
+    private static final class Frames {
+        private final long[] pairs;
+        private int length;
+
+        Frames(long[] pairs, int length) {
+            this.pairs = pairs;
+            this.length = length;
+        }
+
         @Override
         public boolean equals(Object o) {
-            return o instanceof Frames f && Arrays.equals(pairs, f.pairs);
+            return o instanceof Frames f && Arrays.equals(pairs, 0, length, f.pairs, 0, f.length);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(pairs);
+            int h = 1;
+            for (int i = 0; i < length; i++) {
+                h = 31 * h + Long.hashCode(pairs[i]);
+            }
+            return h;
         }
     }
 }

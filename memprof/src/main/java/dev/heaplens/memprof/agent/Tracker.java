@@ -22,10 +22,25 @@ public final class Tracker {
         this.sizes = sizes;
         this.gcs = config.minGcs() > 0 ? GcCounter.start() : null;
         this.states = new States(config);
+    }
+
+    /**
+     * Starts the thread that forgets collected objects. Once the agent knows how it samples: when
+     * the JVM samples, the thread sets the native library's guard first thing, so the library drops
+     * the JVM's samples on it at once, before any Java code runs for them.
+     */
+    void startReaper() {
         Thread reaper = new Thread(new Reaper(), "heaplens-memprof-reaper");
         reaper.setDaemon(true);
         reaper.start();
     }
+
+    /** Whether the reaper's native guard is set, as the reaper itself read it back (for the tests). */
+    boolean reaperGuardedInNative() {
+        return reaperGuardedInNative;
+    }
+
+    private volatile boolean reaperGuardedInNative;
 
     /**
      * Named classes, not lambdas: the agent starts before the program, when the first lambda costs
@@ -262,6 +277,9 @@ public final class Tracker {
 
     /** Forgets collected objects in batches, so the table's lock is taken once per batch, not per object. */
     private void reap() {
+        // the profiler's own thread: nothing it allocates is recorded, nor a sample
+        NativeSampler.guarded(true);
+        reaperGuardedInNative = NativeSampler.guarded(true); // true only when the first call set the guard
         states.get().busy = true;
         TrackedRef[] batch = new TrackedRef[4096];
         while (true) {
