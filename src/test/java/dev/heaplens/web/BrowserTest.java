@@ -217,8 +217,11 @@ class BrowserTest {
                     WebFixtures.hex(f.holder) + " Holder", "r1 → " + WebFixtures.hex(f.n2) + " Node",
                     "r1 → " + WebFixtures.hex(f.leafB) + " Leaf");
             driver.get(server.url() + "#/object?d=0&address=" + WebFixtures.hex(f.holder));
-            view("object");
-            assertThat(text(await(By.cssSelector("[data-test=object-retained]")))).isEqualTo(n(oracle.retained(f.holder)));
+            // the previous view is an object view too: wait for this object's heading, not just a view
+            new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.textToBePresentInElementLocated(
+                    By.cssSelector("#view-object h1"), WebFixtures.hex(f.holder)));
+            assertThat(text(await(By.cssSelector("#view-object [data-test=object-retained]"))))
+                    .isEqualTo(n(oracle.retained(f.holder)));
         }
     }
 
