@@ -107,8 +107,9 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         for (int i = 0; i < exact; i++) {
             samples.set(counts.first[order[i]]);
         }
-        // The retained sets and the sample paths are two traversals of C's graph, each on one
-        // thread when the shown groups make one batch: they run side by side.
+        // The retained sets and the sample paths are two traversals of C's graph: the path
+        // search, one thread's breadth-first walk, runs beside the retained sets' traversal,
+        // which shares its work among the cores (GroupTraversals).
         RetainedSet[][] retained = new RetainedSet[1][];
         RootPaths.Tree[] paths = new RootPaths.Tree[1];
         Parallel.runUnchecked("heaplens-leaks", exact == 0 ? 1 : 2, t -> {
