@@ -1,5 +1,7 @@
 package dev.heaplens.memprof.agent;
 
+import static dev.heaplens.memprof.agent.ConstantPool.u2;
+
 /**
  * Which methods of a class file may allocate, read straight from its bytes: a walk over each
  * method's bytecode that looks only at opcodes, far cheaper than a visitor pass of ASM (most of
@@ -131,10 +133,6 @@ final class AllocatingMethods {
             p += 6 + u4(b, p + 2);
         }
         return p;
-    }
-
-    private static int u2(byte[] b, int p) {
-        return ConstantPool.u2(b, p);
     }
 
     private static int u4(byte[] b, int p) {

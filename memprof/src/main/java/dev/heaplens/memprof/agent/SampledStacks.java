@@ -30,6 +30,10 @@ final class SampledStacks {
     private static final int KIND = 7;
     /** Beside the kind: whether exact mode's stack walker shows the method's frames. */
     private static final int SHOWN = 8;
+    /** Where reflection makes an object ({@link #isReflectiveAllocation}). */
+    private static final int REFLECTIVE_ALLOCATION = 16;
+    /** A method of {@code java.lang.reflect.Array}. */
+    private static final int OF_ARRAY = 32;
     /** Frames searched for the application's: reflective paths are about a dozen deep. */
     private static final int SEARCH = 32;
     /** Room for the frames exact mode's stack walker does not show (reflection, lambdas' hidden classes). */
@@ -40,7 +44,7 @@ final class SampledStacks {
     private final StackTable table;
     private final int skip;
     private final int depth;
-    /** By jmethodID: its kind and {@link #SHOWN}. */
+    /** By jmethodID: its kind, {@link #SHOWN}, {@link #REFLECTIVE_ALLOCATION} and {@link #OF_ARRAY}. */
     private final LongByteMap methods = new LongByteMap();
     /** By (method, location) of an application frame: what exact mode records there. */
     private final Map<Frame, Site> sites = new HashMap<>();
@@ -140,15 +144,14 @@ final class SampledStacks {
             Class<?> owner = NativeSampler.declaringClass(entry);
             return owner != null && owner.isAssignableFrom(type);
         }
-        boolean arrays = NativeSampler.declaringClass(entry) == java.lang.reflect.Array.class;
+        boolean arrays = (info(entry) & OF_ARRAY) != 0;
         // app == 1 with Array's entry: the JIT made the array inside Array.newInstance itself
-        return kind == NEW_INSTANCE && type.isArray() == arrays && (isReflectiveAllocation(frames[0]) || (app == 1 && arrays));
+        return kind == NEW_INSTANCE && type.isArray() == arrays
+                && ((info(frames[0]) & REFLECTIVE_ALLOCATION) != 0 || (app == 1 && arrays));
     }
 
     /** Where reflection makes an object: the natives, a generated accessor, a method handle's form. */
-    private static boolean isReflectiveAllocation(long method) {
-        Class<?> type = NativeSampler.declaringClass(method);
-        String name = NativeSampler.methodName(method);
+    private static boolean isReflectiveAllocation(Class<?> type, String name) {
         if (type == null || name == null) {
             return false;
         }
@@ -181,19 +184,21 @@ final class SampledStacks {
         return info(method) & KIND;
     }
 
-    /** The method's kind and {@link #SHOWN}, worked out once. */
+    /** The method's kind and facts ({@link #SHOWN} and the others), worked out once. */
     private int info(long method) {
         int info = methods.get(method);
         if (info < 0) {
-            info = classify(method) | (isShown(NativeSampler.declaringClass(method)) ? SHOWN : 0);
+            Class<?> type = NativeSampler.declaringClass(method);
+            String name = NativeSampler.methodName(method);
+            info = classify(type, name) | (isShown(type) ? SHOWN : 0)
+                    | (isReflectiveAllocation(type, name) ? REFLECTIVE_ALLOCATION : 0)
+                    | (type == java.lang.reflect.Array.class ? OF_ARRAY : 0);
             methods.put(method, (byte) info);
         }
         return info;
     }
 
-    private static byte classify(long method) {
-        Class<?> type = NativeSampler.declaringClass(method);
-        String name = NativeSampler.methodName(method);
+    private static byte classify(Class<?> type, String name) {
         if (type == null || name == null) {
             return OTHER;
         }
@@ -244,9 +249,9 @@ final class SampledStacks {
     }
 
     /**
-     * Runs, before sampling starts, the code a sample runs (loading and linking its classes, and
-     * bootstrapping the string concatenations of {@link CapturedStack#printed}), so that no sample
-     * has to, on whatever thread and in whatever state it comes.
+     * Runs, before sampling starts, the code a sample runs (loading and linking its classes: the
+     * caches, {@link CapturedStack#printed}), so that no sample has to, on whatever thread and in
+     * whatever state it comes.
      */
     static void warmUp() {
         Map<Frame, String> frames = new HashMap<>();
