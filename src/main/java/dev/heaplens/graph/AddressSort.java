@@ -98,7 +98,7 @@ final class AddressSort {
      * span needs; digits every key shares are skipped. A heap of a few GB of 8-byte-aligned objects
      * takes three passes.
      */
-    static int[] radixSort(long[] keys) {
+    private static int[] radixSort(long[] keys) {
         int n = keys.length;
         int[] perm = identity(n);
         if (n < 2) {

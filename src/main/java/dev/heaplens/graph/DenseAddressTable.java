@@ -30,18 +30,13 @@ final class DenseAddressTable implements AddressLookup {
 
     /** As {@link #of(long[])}, with the addresses' {@code units} already found. */
     static DenseAddressTable of(long[] sortedAddresses, AddressUnits units) {
-        if (units == null) {
-            return null;
+        if (units == null || units.repeats()) {
+            return null; // with repeats, the first of equal addresses must win: a rank cannot say which
         }
         int n = sortedAddresses.length;
         long span = units.span();
         if (span <= 0 || span / MAX_UNITS_PER_OBJECT > n || (span + 63) >>> 6 > (Integer.MAX_VALUE - 8) / 2) {
             return null;
-        }
-        for (int i = 1; i < n; i++) {
-            if (sortedAddresses[i] == sortedAddresses[i - 1]) {
-                return null; // the first of equal addresses must win: a rank cannot say which
-            }
         }
         return new DenseAddressTable(sortedAddresses, units);
     }

@@ -47,7 +47,7 @@ class GraphBuildOracleTest {
                 weak[k] = weakRefs && rnd.nextInt(4) == 0;
             }
             objects.add(new Obj(i, addresses[i], (byte) rnd.nextInt(20), rnd.nextLong(), rnd.nextInt(1000),
-                    rnd.nextBoolean() ? 1000L * i : -1, refs, weak));
+                    1000L * i, refs, weak));
         }
         int parts = 1 + rnd.nextInt(4);
         boolean bulk = rnd.nextBoolean();
@@ -58,8 +58,15 @@ class GraphBuildOracleTest {
         for (int p = 0; p < parts; p++) {
             ps[p] = b.newPart();
         }
+        // Each part gives every object's position or none (a part of a read without them); sometimes no part does.
+        boolean[] positioned = new boolean[parts];
+        boolean anyPositions = rnd.nextInt(4) != 0;
+        for (int p = 0; p < parts; p++) {
+            positioned[p] = anyPositions && (p == 0 || rnd.nextBoolean());
+        }
         for (Obj o : objects) {
-            HeapGraphPart p = ps[(int) ((long) o.reading * parts / n)];
+            int part = (int) ((long) o.reading * parts / n);
+            HeapGraphPart p = ps[part];
             p.addObject(o.address, o.kind, o.classAddress, o.size);
             if (!weakRefs && bulk) {
                 p.addReferences(o.refs, o.refs.length); // in one call, as the Ruby reader adds them
@@ -72,9 +79,14 @@ class GraphBuildOracleTest {
                     }
                 }
             }
-            if (o.position >= 0) {
+            if (positioned[part]) {
                 p.setPosition(o.position);
             }
+        }
+        long[] rootAddresses = new long[rnd.nextInt(6)]; // resolved through the same table as references
+        for (int r = 0; r < rootAddresses.length; r++) {
+            rootAddresses[r] = rnd.nextInt(4) == 0 ? addresses[rnd.nextInt(n)] + 4 : addresses[rnd.nextInt(n)];
+            ps[0].addRoot("r" + r, rootAddresses[r]);
         }
         HeapGraph g = b.build();
 
@@ -88,12 +100,14 @@ class GraphBuildOracleTest {
         }
         long kept = 0;
         long dangling = 0;
+        long expectedWeak = 0; // the oracle's kept weak references
         for (int id = 0; id < n; id++) {
             Obj o = sorted.get(id);
             assertThat(g.address(id)).as(at).isEqualTo(o.address);
             assertThat(g.kind(id)).as(at).isEqualTo(o.kind);
             assertThat(g.classAddress(id)).as(at).isEqualTo(o.classAddress);
             assertThat(g.shallowSize(id)).as(at).isEqualTo(o.size);
+            assertThat(g.position(id)).as(at + " position").isEqualTo(positioned[(int) ((long) o.reading * parts / n)] ? o.position : -1);
             assertThat(g.outStart(id)).as(at).isEqualTo(kept);
             for (int k = 0; k < o.refs.length; k++) {
                 int target = first.getOrDefault(o.refs[k], -1);
@@ -103,6 +117,7 @@ class GraphBuildOracleTest {
                 }
                 assertThat(g.target(kept)).as(at + " object %d reference %d", id, k).isEqualTo(target);
                 assertThat(g.isWeak(kept)).as(at + " weak %d %d", id, k).isEqualTo(o.weak[k]);
+                expectedWeak += o.weak[k] ? 1 : 0;
                 kept++;
             }
             assertThat(g.outEnd(id)).as(at).isEqualTo(kept);
@@ -114,11 +129,20 @@ class GraphBuildOracleTest {
             assertThat(i).as(at).isLessThan(kept);
             weakCount++;
         }
-        long expectedWeak = 0;
-        for (long i = 0; i < kept; i++) {
-            expectedWeak += g.isWeak(i) ? 1 : 0;
-        }
         assertThat(weakCount).as(at).isEqualTo(expectedWeak);
+        int root = 0;
+        long danglingRoots = 0;
+        for (long address : rootAddresses) {
+            Integer target = first.get(address);
+            if (target == null) {
+                danglingRoots++;
+                continue;
+            }
+            assertThat(g.rootTarget(root)).as(at + " root %d", root).isEqualTo(target);
+            root++;
+        }
+        assertThat(g.rootCount()).as(at + " roots").isEqualTo(root);
+        assertThat(g.danglingRoots()).as(at + " dangling roots").isEqualTo(danglingRoots);
     }
 
     /** Reading-order addresses of {@code mode}: page runs (dense, shuffled pages), sparse, duplicated, random. */
