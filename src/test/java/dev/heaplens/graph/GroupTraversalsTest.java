@@ -7,9 +7,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Retained sets of groups when threads share a traversal ({@link GroupTraversals}): against brute
- * force on the small random graphs of {@link DominatorsOracleTest}, and against one thread's
- * traversal on graphs big enough that threads give work away (one root reaching most objects, as
- * in a real heap), more threads than cores included.
+ * force on the small random graphs of {@link DominatorsOracleTest}, and on graphs big enough that
+ * threads give work away (one root reaching most objects, as in a real heap; more threads than
+ * cores included) against one thread's traversal, which a plain search per group checks in turn.
  */
 class GroupTraversalsTest {
     @Test
@@ -42,6 +42,9 @@ class GroupTraversalsTest {
                         .as("seed %d, %d threads", seed, threads).containsExactly(one);
             }
             assertThat(one[0].count()).as("seed %d: the group retains something", seed).isPositive();
+            for (int k : new int[] {0, groups / 2, groups - 1}) { // and a few groups against a plain search
+                assertThat(one[k]).as("seed %d group %d", seed, k).isEqualTo(retainedBySearch(g, groupOf, k));
+            }
         }
     }
 
@@ -61,6 +64,44 @@ class GroupTraversalsTest {
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () ->
                 org.assertj.core.api.Assertions.assertThatThrownBy(() -> GroupTraversals.run(g, failing, groupOf, 1, 2))
                         .hasMessage("a filter that fails"));
+    }
+
+    /** What the roots reach, less what they reach without passing a member of group {@code k}: a search each. */
+    private static RetainedSet retainedBySearch(HeapGraph g, int[] groupOf, int k) {
+        boolean[] all = reach(g, groupOf, Integer.MIN_VALUE); // no group avoided
+        boolean[] without = reach(g, groupOf, k);
+        long count = 0;
+        long bytes = 0;
+        for (int o = 0; o < g.objectCount(); o++) {
+            if (all[o] && !without[o]) {
+                count++;
+                bytes += g.shallowSize(o);
+            }
+        }
+        return new RetainedSet(count, bytes);
+    }
+
+    private static boolean[] reach(HeapGraph g, int[] groupOf, int avoided) {
+        boolean[] seen = new boolean[g.objectCount()];
+        java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
+        for (int r = 0; r < g.rootCount(); r++) {
+            int t = g.rootTarget(r);
+            if (!seen[t] && groupOf[t] != avoided) {
+                seen[t] = true;
+                queue.add(t);
+            }
+        }
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            for (long i = g.outStart(v); i < g.outEnd(v); i++) {
+                int w = g.target(i);
+                if (!seen[w] && groupOf[w] != avoided) {
+                    seen[w] = true;
+                    queue.add(w);
+                }
+            }
+        }
+        return seen;
     }
 
     /**
