@@ -141,7 +141,7 @@ final class JvmRuntime extends RuntimeBase {
         for (int i = 0; i < 2; i++) {
             warn(earlier.get(i), marked[i].warnings());
         }
-        BitSet newInB = (BitSet) marked[1].objects().clone();
+        BitSet newInB = marked[1].objects(); // B's marks, not needed after this
         newInB.andNot(marked[0].objects());
         return new LeakCandidates(heapC, newInB, Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
     }

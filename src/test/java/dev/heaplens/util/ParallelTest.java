@@ -93,7 +93,7 @@ class ParallelTest {
         for (int i = 10; i < 50; i++) {
             startedAfter += started.get(i);
         }
-        assertThat(startedAfter).as("tasks after the failures").isLessThan(40);
+        assertThat(startedAfter).as("tasks after the failures").isZero(); // 9 fails before 10 is drawn
     }
 
     private static void pause(long millis) {

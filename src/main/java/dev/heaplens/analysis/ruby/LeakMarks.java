@@ -92,12 +92,12 @@ public final class LeakMarks {
                 next[e] = firstB[o];
                 firstB[o] = e;
             }
-            Triples elsewhere = b.elsewhere;
+            Pairs elsewhere = b.elsewhere; // (address, class key): these records have no generation
             for (int i = 0; i < elsewhere.size; i++, e2++) {
                 long address = elsewhere.at(i, 0);
                 object[e2] = -1;
-                generation[e2] = elsewhere.at(i, 1);
-                classKey[e2] = elsewhere.at(i, 2);
+                generation[e2] = -1;
+                classKey[e2] = elsewhere.at(i, 1);
                 next[e2] = (int) outside.get(address, -1);
                 outside.put(address, e2);
             }
@@ -181,7 +181,7 @@ public final class LeakMarks {
         long[] classKeys;
         byte[] flags;
         int size;
-        final Triples elsewhere = new Triples();
+        final Pairs elsewhere = new Pairs();
 
         BSink(LeakMarks marks, int expected) {
             this.marks = marks;
@@ -214,7 +214,7 @@ public final class LeakMarks {
                 flags[size] = (byte) ((same ? SAME_AS_FIRST : 0) | (repeats ? C_REPEATS : 0));
                 size++;
             } else if (gen < 0) {
-                elsewhere.add(r.address, gen, key);
+                elsewhere.add(r.address, key);
             } // else gone before C, and told apart by generation: no bearing on C or on the rule
         }
 
@@ -302,27 +302,22 @@ public final class LeakMarks {
         }
     }
 
-    /** A growing list of (long, long, long). */
-    private static final class Triples {
-        private long[] values;
+    /** A growing list of (long, long). */
+    private static final class Pairs {
+        private long[] values = new long[2 * 1024];
         int size;
 
-        Triples() {
-            values = new long[3 * 1024];
-        }
-
-        void add(long x, long y, long z) {
-            if (3 * size + 3 > values.length) {
+        void add(long x, long y) {
+            if (2 * size + 2 > values.length) {
                 values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, values.length * 2L));
             }
-            values[3 * size] = x;
-            values[3 * size + 1] = y;
-            values[3 * size + 2] = z;
+            values[2 * size] = x;
+            values[2 * size + 1] = y;
             size++;
         }
 
         long at(int i, int field) {
-            return values[3 * i + field];
+            return values[2 * i + field];
         }
     }
 }

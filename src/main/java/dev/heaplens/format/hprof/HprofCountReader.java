@@ -1,7 +1,5 @@
 package dev.heaplens.format.hprof;
 
-
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
