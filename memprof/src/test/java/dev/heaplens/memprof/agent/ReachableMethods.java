@@ -123,11 +123,11 @@ final class ReachableMethods {
                     }
                 }
             }
-            for (String made : body.news) {
-                ClassInfo madeInfo = info(made);
-                if (madeInfo != null) {
-                    reachClass(madeInfo);
-                    handedToTheJdk(madeInfo);
+            for (String type : body.news) {
+                ClassInfo madeHere = info(type);
+                if (madeHere != null) {
+                    reachClass(madeHere);
+                    handedToTheJdk(madeHere);
                 }
             }
         }
