@@ -131,7 +131,8 @@ final class CapturedStack implements Function<Stream<StackWalker.StackFrame>, Vo
     /** One frame as Java stack traces print it. */
     static String printed(String className, String methodName, boolean nativeMethod, String file, int line) {
         // a StringBuilder, not +: string concatenation is bootstrapped on first use (invokedynamic),
-        // which costs start-up and must not happen inside a sample (SampledStacks)
+        // which costs start-up and must not happen inside a sample (SampledStacks): SamplingPathBytecodeTest
+        // finds any invokedynamic in what an allocation runs
         StringBuilder out = new StringBuilder(className.length() + methodName.length() + 32);
         out.append(className).append('.').append(methodName).append('(');
         if (nativeMethod) {

@@ -38,7 +38,8 @@ final class ConstantPool {
                 }
                 case 7, 8, 16, 19, 20 -> p += 3;
                 case 15 -> p += 4;
-                default -> throw new IllegalArgumentException("constant pool tag " + tag);
+                // String.concat, not +: the native sampler reads pools inside a sample (SamplingPathBytecodeTest)
+                default -> throw new IllegalArgumentException("constant pool tag ".concat(Integer.toString(tag)));
             }
             if (p > b.length) {
                 throw new IllegalArgumentException("constant pool runs past its bytes");
@@ -96,7 +97,7 @@ final class ConstantPool {
     private String utf8(int index) {
         int p = entries[index];
         if (b[p] != 1) {
-            throw new IllegalArgumentException("entry " + index + " is no Utf8");
+            throw new IllegalArgumentException("entry ".concat(Integer.toString(index)).concat(" is no Utf8"));
         }
         return new String(b, p + 3, u2(b, p + 1), StandardCharsets.UTF_8);
     }

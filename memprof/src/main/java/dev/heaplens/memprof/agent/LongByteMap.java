@@ -27,7 +27,7 @@ final class LongByteMap {
     /** Sets the value of {@code key}, 0 to 126. */
     void put(long key, byte value) {
         if (value < 0 || value == Byte.MAX_VALUE) {
-            throw new IllegalArgumentException("value " + value + " out of 0..126");
+            throw new IllegalArgumentException("value ".concat(Integer.toString(value)).concat(" out of 0..126")); // not +: see ConstantPool.at
         }
         int mask = keys.length - 1;
         int i = slot(key, mask);
