@@ -204,33 +204,55 @@ abstract class TailScanner extends LineScanner {
      * Whether the value that ends at {@code p}, just before memsize where Ruby writes the
      * generation, is a number under a damaged key: its key is not {@code "key":} shaped, or the
      * allocation info Ruby writes before the generation (a line number, or a method name found
-     * where its value's last quote says) comes before it. A few compares on the line of a dump
-     * taken without allocation tracing, whose numbers before memsize are lengths and counts: no
-     * search back.
+     * where its value's last quote says) comes before it. On a line without allocation info
+     * (a dump taken without allocation tracing) this costs no search back: a count Ruby writes
+     * there is passed by with one word compare, another number with a few compares.
      */
     private boolean generationKeyDamaged(int p) {
         if (p < lineStart || !isDigit(buf[p])) {
             return false;
         }
-        while (p >= lineStart && isDigit(buf[p])) {
+        do {
             p--;
+        } while (p >= lineStart && isDigit(buf[p]));
+        if (p - 8 >= lineStart && buf[p] == ':' && isCount(Swar.word(buf, p - 7))) {
+            return false; // what Ruby writes last for an object without allocation info
         }
         p = skipSpaceBack(p);
         if (p < lineStart || buf[p] != ':') {
             return true;
         }
         p = skipSpaceBack(p - 1);
-        int open = p < lineStart || buf[p] != '"' ? -1 : Swar.lastIndexOf(buf, Math.max(lineStart, p - MAX_KEY), p, (byte) '"');
-        if (open < 0) {
+        if (p < lineStart || buf[p] != '"') {
             return true;
         }
-        int before = valueEndBefore(open);
-        if (before < lineStart || buf[before] != '"') {
+        int open = p - 1; // keys are short: their opening quote is found a byte at a time
+        for (int limit = Math.max(lineStart, p - MAX_KEY); open >= limit && buf[open] != '"'; ) {
+            open--;
+        }
+        int before = open < lineStart || buf[open] != '"' ? -1 : valueEndBefore(open);
+        if (before < lineStart) {
+            return true; // no key, or nothing before it: not Ruby's shape, the walk says what it is
+        }
+        if (buf[before] != '"') {
             return numberKeyBefore(before, BYTES_LINE) >= 0;
         }
         int valueOpen = Swar.lastIndexOf(buf, Math.max(lineStart, before - 4096), before, (byte) '"');
         int k = valueOpen - METHOD_KEY.length;
-        return valueOpen >= 0 && k >= lineStart && buf[k] == '"' && matchesAt(k, METHOD_KEY);
+        return k >= lineStart && buf[k] == '"' && matchesAt(k, METHOD_KEY);
+    }
+
+    private static final long W_IVARS = Swar.wordOf("\"ivars\":"), W_EDGES = Swar.wordOf("\"edges\":"),
+            W_LENGTH = Swar.wordOf("length\":"), W_SIZE = Swar.wordOf(" \"size\":");
+
+    /**
+     * Whether the eight bytes up to a colon end a count Ruby writes just before memsize when a
+     * line has no allocation info (an object's ivars, a shape's edges, an array's length, a
+     * hash's size), spaced as Ruby spaces it: such a number is passed by at once, any other key
+     * is looked behind.
+     */
+    private static boolean isCount(long word) {
+        return word == W_IVARS || word == W_LENGTH || word == W_SIZE || word == W_EDGES;
     }
 
     /** Longer keys are not Ruby's: a number under one before memsize is read by the walk. */

@@ -110,6 +110,29 @@ class DamagedTailKeysTest {
         assertThat(disagreements).isEmpty();
     }
 
+    /**
+     * Lines without allocation info whose last value before memsize is a number: Ruby's counts
+     * (passed by at once), a count under another name, and numbers spaced otherwise, each read
+     * alike by both reads, with no allocation info.
+     */
+    @Test
+    void linesWithoutAllocationInfoEndingInANumberAreReadAlike() {
+        String head = "{\"address\":\"0x7f0000001050\", \"type\":\"OBJECT\", \"class\":\"0x7f0000000300\"";
+        String[] numbers = {", \"ivars\":3", ", \"length\":0", ", \"size\":12", ", \"edges\":1", ", \"fd\":7", ", \"slot_count\":40",
+                ", \"bytesize\":5, \"capacity\":24", ",\"ivars\":3", ", \"ivars\" : 3", ", \"xlength\":2", ", \"a\":1, \"b\":2"};
+        for (String number : numbers) {
+            for (String end : ENDS) {
+                byte[] line = (head + number + ", \"memsize\":40" + end).getBytes(StandardCharsets.US_ASCII);
+                RubyRecord walked = new RubyRecord();
+                assertThat(new RubyLineParser(WALK).parse(line, 0, line.length, walked)).isTrue();
+                assertThat(walked.file.isPresent()).isFalse();
+                RubyRecord jumped = new RubyRecord();
+                assertThat(new RubyLineParser(JUMP).parse(line, 0, line.length, jumped)).isTrue();
+                assertThat(describe(jumped)).as(number).isEqualTo(describe(walked));
+            }
+        }
+    }
+
     /** The oracle for the walk: the damaged key's value is lost, nothing else; a broken colon is a malformed line. */
     private static void assertWalkReadsWhatTheLineSays(Damaged d, boolean ok, RubyRecord r, String error) {
         String at = d.key() + " " + d.damage() + ": " + d.text();
