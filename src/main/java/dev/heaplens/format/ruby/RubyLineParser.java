@@ -228,10 +228,20 @@ public final class RubyLineParser extends ValueScanner {
      * then reads it from {@code tail}, so an unusual tail costs time, never a different answer.
      */
     private boolean finishTail(int tail, RubyRecord r) {
+        if (!fastTail || wantAllocation || wantFlags) {
+            return false;
+        }
+        return wantGeneration ? finishGenerationAndMemsize(tail, r) : finishMemsizeAndFlags(tail, r);
+    }
+
+    /**
+     * From the key at {@code tail}: {@code "generation":N, } when it is there, then the memsize
+     * and flags as {@link #finishMemsizeAndFlags} reads them. Sets the generation, memsize and
+     * flags and returns true; false, nothing set, when the line goes on otherwise.
+     */
+    private boolean finishGenerationAndMemsize(int tail, RubyRecord r) {
         long generation = r.generation;
-        if (wantGeneration && fastTail && tail + 16 <= end && Swar.word(buf, tail) == W_GENERATION_KEY
-                && Swar.word(buf, tail + 5) == W_GENERATION_KEY_END) {
-            // "generation":N, before the memsize (the tail found it there)
+        if (tail + 16 <= end && Swar.word(buf, tail) == W_GENERATION_KEY && Swar.word(buf, tail + 5) == W_GENERATION_KEY_END) {
             generation = boundedNumber(tail + 13);
             int p = digitsEnd;
             if (generation < 0 || p + 2 > end || buf[p] != ',' || buf[p + 1] != ' ') {
@@ -239,7 +249,7 @@ public final class RubyLineParser extends ValueScanner {
             }
             tail = p + 2;
         }
-        if (!fastTail || wantAllocation || wantFlags || !finishMemsizeAndFlags(tail, r)) {
+        if (!finishMemsizeAndFlags(tail, r)) {
             return false;
         }
         r.generation = generation;
@@ -286,7 +296,6 @@ public final class RubyLineParser extends ValueScanner {
 
     private static final long W_LINE_KEY = Swar.wordOf(", \"line\"");
     private static final long W_METHOD_KEY = Swar.wordOf(", \"metho");
-    private static final long W_GENERATION_FIELD = Swar.wordOf(", \"gener");
 
     /**
      * The allocation tail Ruby writes after the key {@code "file"} (its closing quote at
@@ -324,19 +333,10 @@ public final class RubyLineParser extends ValueScanner {
                 return false;
             }
         }
-        long generation = r.generation;
-        if (Swar.word(buf, p) == W_GENERATION_FIELD && Swar.word(buf, p + 7) == W_GENERATION_KEY_END) {
-            generation = boundedNumber(p + 15);
-            p = digitsEnd;
-            if (generation < 0) {
-                return false;
-            }
-        }
-        if (p + 2 >= end || buf[p] != ',' || buf[p + 1] != ' ' || !finishMemsizeAndFlags(p + 2, r)) {
+        if (p + 2 >= end || buf[p] != ',' || buf[p + 1] != ' ' || !finishGenerationAndMemsize(p + 2, r)) {
             return false;
         }
         r.line = line;
-        r.generation = generation;
         return true;
     }
 

@@ -159,7 +159,13 @@ abstract class TailScanner extends LineScanner {
         return methodEnd > pos ? methodEnd : -1;
     }
 
-    /** The first of file, line, method and generation before {@code memsizeKey}; notes where method's value ends. */
+    /**
+     * The first of file, line, method and generation before {@code memsizeKey}; notes where
+     * method's value ends. -1 when the generation, method or line key is damaged (misspelt, a
+     * stray byte, no colon) or the text between them is: the read then walks every key from the
+     * head and gives what the walk gives (a jump to the damaged key would lose the file and line
+     * before it). Only a line with such a tail pays for the walk.
+     */
     private int allocationTail(int memsizeKey) {
         int tail = memsizeKey;
         int p = valueEndBefore(tail);
@@ -167,11 +173,13 @@ abstract class TailScanner extends LineScanner {
         if (k >= 0) {
             tail = k;
             p = valueEndBefore(tail);
+        } else if (generationKeyDamaged(p)) {
+            return -1;
         }
         if (p >= lineStart && buf[p] == '"') {
             k = keyOfString(p, METHOD_KEY, 4096);
             if (k < 0) {
-                return tail;
+                return tail == memsizeKey ? tail : -1; // before the generation, a string that is not the method
             }
             methodEnd = p;
             tail = k;
@@ -179,7 +187,7 @@ abstract class TailScanner extends LineScanner {
         }
         k = numberKeyBefore(p, BYTES_LINE);
         if (k < 0) {
-            return tail;
+            return tail == memsizeKey ? tail : -1; // Ruby writes the line before the method and generation
         }
         tail = k;
         p = valueEndBefore(tail);
@@ -191,6 +199,64 @@ abstract class TailScanner extends LineScanner {
         }
         return tail;
     }
+
+    /**
+     * Whether the value that ends at {@code p}, just before memsize where Ruby writes the
+     * generation, is a number under a damaged key: its key is not {@code "key":} shaped, or the
+     * allocation info Ruby writes before the generation (a line number, or a method name found
+     * where its value's last quote says) comes before it. On a line without allocation info
+     * (a dump taken without allocation tracing) this costs no search back: a count Ruby writes
+     * there is passed by with one word compare, another number with a few compares.
+     */
+    private boolean generationKeyDamaged(int p) {
+        if (p < lineStart || !isDigit(buf[p])) {
+            return false;
+        }
+        do {
+            p--;
+        } while (p >= lineStart && isDigit(buf[p]));
+        if (p - 8 >= lineStart && buf[p] == ':' && isCount(Swar.word(buf, p - 7))) {
+            return false; // what Ruby writes last for an object without allocation info
+        }
+        p = skipSpaceBack(p);
+        if (p < lineStart || buf[p] != ':') {
+            return true;
+        }
+        p = skipSpaceBack(p - 1);
+        if (p < lineStart || buf[p] != '"') {
+            return true;
+        }
+        int open = p - 1; // keys are short: their opening quote is found a byte at a time
+        for (int limit = Math.max(lineStart, p - MAX_KEY); open >= limit && buf[open] != '"'; ) {
+            open--;
+        }
+        int before = open < lineStart || buf[open] != '"' ? -1 : valueEndBefore(open);
+        if (before < lineStart) {
+            return true; // no key, or nothing before it: not Ruby's shape, the walk says what it is
+        }
+        if (buf[before] != '"') {
+            return numberKeyBefore(before, BYTES_LINE) >= 0;
+        }
+        int valueOpen = Swar.lastIndexOf(buf, Math.max(lineStart, before - 4096), before, (byte) '"');
+        int k = valueOpen - METHOD_KEY.length;
+        return k >= lineStart && buf[k] == '"' && matchesAt(k, METHOD_KEY);
+    }
+
+    private static final long W_IVARS = Swar.wordOf("\"ivars\":"), W_EDGES = Swar.wordOf("\"edges\":"),
+            W_LENGTH = Swar.wordOf("length\":"), W_SIZE = Swar.wordOf(" \"size\":");
+
+    /**
+     * Whether the eight bytes up to a colon end a count Ruby writes just before memsize when a
+     * line has no allocation info (an object's ivars, a shape's edges, an array's length, a
+     * hash's size), spaced as Ruby spaces it: such a number is passed by at once, any other key
+     * is looked behind.
+     */
+    private static boolean isCount(long word) {
+        return word == W_IVARS || word == W_LENGTH || word == W_SIZE || word == W_EDGES;
+    }
+
+    /** Longer keys are not Ruby's: a number under one before memsize is read by the walk. */
+    private static final int MAX_KEY = 64;
 
     /** Last index of the value before the key starting at {@code keyQuote} (skips {@code , }); -1 if none. */
     final int valueEndBefore(int keyQuote) {

@@ -13,21 +13,30 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code "file"} to the end, without the key loop. Against the key loop itself (the fast paths
  * switched off): the same lines accepted, with the same file, line, method, generation, memsize,
  * flags and references, on seeded random tails (method or generation missing, escaped and garbled
- * method names, nulls, Ruby's spacing and other spacing) and on the same lines with bytes changed
- * in the tail or cut short.
+ * method names, damaged method and generation keys, nulls, Ruby's spacing and other spacing) and
+ * on the same lines with bytes changed in the tail or cut short. The lines shaped as Ruby writes
+ * them but for damaged keys are also read by the read that jumps from the head to the tail
+ * (allocation info without references), which must give the key loop's answer.
  */
 class AllocationTailFastPathTest {
     private static final Set<RubyLineParser.Field> GRAPH = Set.of(RubyLineParser.Field.REFERENCES, RubyLineParser.Field.ALLOCATION);
     private static final String[] FILES = {"/app/models/user.rb", "/a\\\"b.rb", "null", "", "/x/\\u00e9.rb", "/gems/rack-3.0.8/lib/rack.rb"};
     private static final String[] METHODS = {"initialize", "new", "", "m\\u00ff\u0000\", \"x", "a\\\\b", "null", "call\"}"};
+    private static final Set<RubyLineParser.Field> JUMP = Set.of(RubyLineParser.Field.ALLOCATION);
+    /** {@code "key":} damaged: misspelt, a stray byte inside or after the name, the colon missing. */
+    private static final String[][] DAMAGED_KEYS = {
+            {"\"generaton\":", "\"genxeration\":", "\"generation\u0000\":", "\"Generation\":", "\"generation\" ", "\"generation\"x:"},
+            {"\"metod\":", "\"metxhod\":", "\"\u00ffmethod\":", "\"method \":", "\"method\"", "\"method\" :"}};
     private static final String[] FLAGS = {"", "\"wb_protected\":true", "\"wb_protected\":true, \"old\":true, \"marked\":true",
             "\"a}b\":true"};
 
     @Test
     void fastAllocationTailAgreesWithTheKeyLoop() {
         int accepted = 0;
+        int jumpsCompared = 0;
         for (long seed = 0; seed < 30_000; seed++) {
             Random rnd = new Random(seed);
+            boolean rubyShaped = true; // as Ruby writes lines but for damaged keys: no nulls, no absurd numbers, generation written
             StringBuilder b = new StringBuilder("{\"address\":\"0x7f00").append(Integer.toHexString(0x100000 + rnd.nextInt(1 << 20)))
                     .append("\", \"type\":\"ARRAY\", \"class\":\"0x7f0012345678\", \"length\":2");
             if (rnd.nextBoolean()) {
@@ -35,37 +44,80 @@ class AllocationTailFastPathTest {
             }
             String file = FILES[rnd.nextInt(FILES.length)];
             b.append(rnd.nextInt(8) == 0 ? ", \"file\": " : ", \"file\":").append(file.equals("null") ? "null" : "\"" + file + "\"");
+            int line = rnd.nextInt(10) == 0 ? -1 : rnd.nextInt(8) == 0 ? -2 : rnd.nextInt(5000);
             b.append(rnd.nextInt(10) == 0 ? ",\"line\":" : ", \"line\":")
-                    .append(rnd.nextInt(10) == 0 ? "null" : rnd.nextInt(8) == 0 ? "1" + "0".repeat(rnd.nextInt(22)) : rnd.nextInt(5000));
+                    .append(line == -1 ? "null" : line == -2 ? "1" + "0".repeat(rnd.nextInt(22)) : String.valueOf(line));
+            rubyShaped &= line >= 0 && !file.equals("null");
+            // which key is damaged: 0 method, 1 generation, else none
+            int damaged = rnd.nextInt(4);
+            String[] damages = damaged < 2 ? DAMAGED_KEYS[1 - damaged] : null;
+            String damage = damages == null ? null : damages[rnd.nextInt(damages.length)];
             if (rnd.nextBoolean()) {
                 String method = METHODS[rnd.nextInt(METHODS.length)];
-                b.append(", \"method\":").append(method.equals("null") ? "null" : "\"" + method + "\"");
+                b.append(", ").append(damaged == 0 ? damage : "\"method\":").append(method.equals("null") ? "null" : "\"" + method + "\"");
+                // the key loop finds the end of a name garbled with raw quotes from the generation key: with that key damaged, it refuses
+                // the line, while the jump, finding no generation, reads it without allocation info (left as it is)
+                rubyShaped &= !method.equals("null") && !(damaged == 1 && method.indexOf('"') >= 0);
             }
             if (rnd.nextInt(4) != 0) {
-                b.append(", \"generation\":").append(rnd.nextInt(8) == 0 ? "1" + "0".repeat(rnd.nextInt(22)) : rnd.nextInt(100));
+                long generation = rnd.nextInt(8) == 0 ? -1 : rnd.nextInt(100);
+                b.append(", ").append(damaged == 1 ? damage : "\"generation\":")
+                        .append(generation < 0 ? "1" + "0".repeat(rnd.nextInt(22)) : String.valueOf(generation));
+                rubyShaped &= generation >= 0;
+            } else {
+                rubyShaped = false;
             }
-            b.append(", \"memsize\":").append(rnd.nextInt(6) == 0 ? "1" + "0".repeat(rnd.nextInt(16)) : rnd.nextInt(100_000));
+            boolean hugeMemsize = rnd.nextInt(6) == 0;
+            b.append(", \"memsize\":").append(hugeMemsize ? "1" + "0".repeat(rnd.nextInt(16)) : rnd.nextInt(100_000));
+            rubyShaped &= !hugeMemsize;
             if (rnd.nextInt(4) != 0) {
                 b.append(", \"flags\":{").append(FLAGS[rnd.nextInt(FLAGS.length)]).append('}');
             }
             if (rnd.nextInt(12) == 0) {
                 b.append(", \"extra\":1");
+                rubyShaped = false;
             }
             b.append('}').append(rnd.nextInt(8) == 0 ? " " : "");
-            byte[] line = b.toString().getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = b.toString().getBytes(StandardCharsets.UTF_8);
             if (rnd.nextBoolean()) {
+                rubyShaped = false;
                 int tail = b.indexOf("\"file\"");
                 for (int i = 0, k = 1 + rnd.nextInt(3); i < k; i++) {
-                    int at = tail + rnd.nextInt(line.length - tail);
-                    line[at] = (byte) " }{\",:9x\t\\".charAt(rnd.nextInt(10));
+                    int at = tail + rnd.nextInt(bytes.length - tail);
+                    bytes[at] = (byte) " }{\",:9x\t\\".charAt(rnd.nextInt(10));
                 }
             }
-            int length = rnd.nextInt(10) == 0 ? rnd.nextInt(line.length + 1) : line.length;
-            if (compare(line, length, seed)) {
+            int length = rnd.nextInt(10) == 0 ? rnd.nextInt(bytes.length + 1) : bytes.length;
+            if (compare(bytes, length, seed)) {
                 accepted++;
+            }
+            if (rubyShaped && length == bytes.length) {
+                compareJump(bytes, seed);
+                jumpsCompared++;
             }
         }
         assertThat(accepted).isGreaterThan(6_000);
+        assertThat(jumpsCompared).isGreaterThan(3_000);
+    }
+
+    /** The read that jumps from the head to the tail against the key loop. */
+    private static void compareJump(byte[] line, long seed) {
+        RubyRecord jumped = new RubyRecord();
+        RubyRecord walked = new RubyRecord();
+        boolean jumpOk = new RubyLineParser(JUMP).parse(line, 0, line.length, jumped);
+        RubyLineParser keyLoop = new RubyLineParser(GRAPH);
+        keyLoop.fastTail = false;
+        boolean walkOk = keyLoop.parse(line, 0, line.length, walked);
+        String at = "seed " + seed + " (jump): " + new String(line, StandardCharsets.UTF_8);
+        assertThat(jumpOk).as(at).isEqualTo(walkOk);
+        if (jumpOk) {
+            assertThat(jumped.memsize).as(at).isEqualTo(walked.memsize);
+            assertThat(jumped.line).as(at).isEqualTo(walked.line);
+            assertThat(jumped.generation).as(at).isEqualTo(walked.generation);
+            assertThat(jumped.flags).as(at).isEqualTo(walked.flags);
+            assertRange(at + " file", jumped.file, walked.file);
+            assertRange(at + " method", jumped.method, walked.method);
+        }
     }
 
     private static boolean compare(byte[] line, int length, long seed) {

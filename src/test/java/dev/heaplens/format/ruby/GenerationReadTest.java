@@ -13,7 +13,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * allocation info) against the read of all of it ({@link RubyLineParser.Field#ALLOCATION}, by the
  * key loop): the same lines accepted, the same address, type, class, generation and memsize, on
  * seeded random lines with and without allocation info, keys in Ruby's order or not, spaced as
- * Ruby spaces them or not, and bytes changed from the generation key on.
+ * Ruby spaces them or not, and bytes changed from just before the generation key on. Where
+ * the damage before the key makes the full read refuse the line, the identities read, which
+ * jumps over those bytes as the plainest read jumps over a line's middle, may still accept it:
+ * then it gives what the full read gives once those bytes are repaired.
  */
 class GenerationReadTest {
     private static final String[] FLAGS = {"", "\"wb_protected\":true", "\"wb_protected\":true, \"old\":true", "\"a}b\":true"};
@@ -44,6 +47,7 @@ class GenerationReadTest {
                 }
             }
             int corruptFrom = b.length();
+            int generationKey = shape < 2 ? corruptFrom + generation.indexOf('"') : -1;
             if (shape < 2) {
                 b.append(generation);
             }
@@ -67,6 +71,12 @@ class GenerationReadTest {
             keyLoop.fastTail = false;
             boolean allOk = keyLoop.parse(line, 0, length, all);
             String at = "seed " + seed + ": " + new String(line, 0, length, StandardCharsets.US_ASCII);
+            if (aloneOk && !allOk && generationKey >= 0 && length == line.length) {
+                // damage the identities read jumps over: the full read gives its answer once the bytes before the key are repaired
+                System.arraycopy(b.toString().getBytes(StandardCharsets.US_ASCII), 0, line, 0, generationKey);
+                allOk = keyLoop.parse(line, 0, length, all);
+                at += " (repaired before the generation key)";
+            }
             assertThat(aloneOk).as(at).isEqualTo(allOk);
             if (aloneOk) {
                 assertThat(alone.address).as(at).isEqualTo(all.address);
