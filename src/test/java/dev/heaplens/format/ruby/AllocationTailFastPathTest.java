@@ -111,13 +111,18 @@ class AllocationTailFastPathTest {
         String at = "seed " + seed + " (jump): " + new String(line, StandardCharsets.UTF_8);
         assertThat(jumpOk).as(at).isEqualTo(walkOk);
         if (jumpOk) {
-            assertThat(jumped.memsize).as(at).isEqualTo(walked.memsize);
-            assertThat(jumped.line).as(at).isEqualTo(walked.line);
-            assertThat(jumped.generation).as(at).isEqualTo(walked.generation);
-            assertThat(jumped.flags).as(at).isEqualTo(walked.flags);
-            assertRange(at + " file", jumped.file, walked.file);
-            assertRange(at + " method", jumped.method, walked.method);
+            assertSameTail(at, jumped, walked);
         }
+    }
+
+    /** The fields a line's tail gives: memsize, allocation site, generation and flags. */
+    private static void assertSameTail(String at, RubyRecord r, RubyRecord expected) {
+        assertThat(r.memsize).as(at).isEqualTo(expected.memsize);
+        assertThat(r.line).as(at).isEqualTo(expected.line);
+        assertThat(r.generation).as(at).isEqualTo(expected.generation);
+        assertThat(r.flags).as(at).isEqualTo(expected.flags);
+        assertRange(at + " file", r.file, expected.file);
+        assertRange(at + " method", r.method, expected.method);
     }
 
     private static boolean compare(byte[] line, int length, long seed) {
@@ -130,12 +135,7 @@ class AllocationTailFastPathTest {
         String at = "seed " + seed + ": " + new String(line, 0, length, StandardCharsets.UTF_8);
         assertThat(fastOk).as(at).isEqualTo(loopOk);
         if (fastOk) {
-            assertThat(fast.memsize).as(at).isEqualTo(loop.memsize);
-            assertThat(fast.line).as(at).isEqualTo(loop.line);
-            assertThat(fast.generation).as(at).isEqualTo(loop.generation);
-            assertThat(fast.flags).as(at).isEqualTo(loop.flags);
-            assertRange(at + " file", fast.file, loop.file);
-            assertRange(at + " method", fast.method, loop.method);
+            assertSameTail(at, fast, loop);
             assertThat(fast.referenceCount).as(at).isEqualTo(loop.referenceCount);
             for (int i = 0; i < fast.referenceCount; i++) {
                 assertThat(fast.references[i]).as(at).isEqualTo(loop.references[i]);
