@@ -51,6 +51,10 @@ final class LeaksCommand implements Callable<Integer> {
             + " JVM dumps: class, package or kind (default: location for Ruby, class for JVM dumps).")
     GroupBy by;
 
+    @Option(names = "--no-retained", description = "Counts and bytes alone: no retained sizes and no sample paths, so C "
+            + "is read without its references (faster, and in less memory; an index of C is used when there is one).")
+    boolean noRetained;
+
     @Mixin
     TopOption top = new TopOption(10);
 
@@ -74,11 +78,14 @@ final class LeaksCommand implements Callable<Integer> {
         HeapRuntime runtime = dumps.runtime();
         GroupBy key = runtime.key(by != null ? by : runtime.defaultLeakKey(), runtime.graphKeys(), inputs.get(0).name());
         int shownCount = top.atLeastOne();
-        LeakCandidates candidates = runtime.leakCandidates(inputs.get(0), inputs.get(1), inputs.get(2));
+        LeakCandidates candidates = noRetained
+                ? runtime.leakCandidates(inputs.get(0), inputs.get(1), runtime.loadObjects(inputs.get(2)))
+                : runtime.leakCandidates(inputs.get(0), inputs.get(1), inputs.get(2));
         LoadedHeap heapC = candidates.heapC();
         // No dominator tree: the retained sets shown are found by traversals of C's graph.
         EdgeFilter strong = heapC.graph().strongReferences();
-        Leaks leaks = Leaks.find(heapC.namer(), strong, candidates.newInB(), candidates.rule(), key, shownCount);
+        Leaks leaks = noRetained ? Leaks.withoutRetained(heapC.namer(), candidates.newInB(), candidates.rule(), key)
+                : Leaks.find(heapC.namer(), strong, candidates.newInB(), candidates.rule(), key, shownCount);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
         Set<Integer> objects = new LinkedHashSet<>();

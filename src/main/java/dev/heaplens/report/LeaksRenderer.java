@@ -28,15 +28,29 @@ public final class LeaksRenderer {
                 } else {
                     out.append("Identity: ").append(leaks.rule().description()).append("\n\n");
                 }
-                Table t = new Table(List.of("count", "bytes", "retained in C", key), true, true, true, false);
+                boolean retained = leaks.withRetained();
+                if (!retained) {
+                    out.append(md ? "Retained sizes and sample paths not computed (`--no-retained`).\n\n"
+                            : "retained sizes and sample paths: not computed (--no-retained)\n\n");
+                }
+                Table t = retained ? new Table(List.of("count", "bytes", "retained in C", key), true, true, true, false)
+                        : new Table(List.of("count", "bytes", key), true, true, false);
                 if (md) {
-                    t.codeColumn(3);
+                    t.codeColumn(retained ? 3 : 2);
                 }
                 for (Leaks.Group g : shown) {
-                    t.row(Sizes.count(g.count()), bytes(g.bytes(), md), g.retainedKnown() ? bytes(g.retainedBytes(), md) : "-", g.key());
+                    if (retained) {
+                        t.row(Sizes.count(g.count()), bytes(g.bytes(), md), g.retainedKnown() ? bytes(g.retainedBytes(), md) : "-", g.key());
+                    } else {
+                        t.row(Sizes.count(g.count()), bytes(g.bytes(), md), g.key());
+                    }
                 }
-                t.footer(Sizes.count(leaks.leakedCount()), bytes(leaks.leakedBytes(), md), "",
-                        "TOTAL (" + Sizes.plural(leaks.groups().size(), "group") + ")");
+                String total = "TOTAL (" + Sizes.plural(leaks.groups().size(), "group") + ")";
+                if (retained) {
+                    t.footer(Sizes.count(leaks.leakedCount()), bytes(leaks.leakedBytes(), md), "", total);
+                } else {
+                    t.footer(Sizes.count(leaks.leakedCount()), bytes(leaks.leakedBytes(), md), total);
+                }
                 if (md) {
                     t.writeMarkdown(out);
                 } else {
@@ -59,9 +73,15 @@ public final class LeaksRenderer {
                 }
             }
             case TSV, CSV -> {
-                Table t = new Table(List.of("count", "bytes", "retained_bytes", key), true, true, true, false);
+                boolean retained = leaks.withRetained();
+                Table t = retained ? new Table(List.of("count", "bytes", "retained_bytes", key), true, true, true, false)
+                        : new Table(List.of("count", "bytes", key), true, true, false);
                 for (Leaks.Group g : shown) {
-                    t.row(Long.toString(g.count()), Long.toString(g.bytes()), g.retainedKnown() ? Long.toString(g.retainedBytes()) : "", g.key());
+                    if (retained) {
+                        t.row(Long.toString(g.count()), Long.toString(g.bytes()), g.retainedKnown() ? Long.toString(g.retainedBytes()) : "", g.key());
+                    } else {
+                        t.row(Long.toString(g.count()), Long.toString(g.bytes()), g.key());
+                    }
                 }
                 t.writeDelimited(out, format == OutputFormat.TSV ? '\t' : ',');
             }
@@ -70,7 +90,7 @@ public final class LeaksRenderer {
                 j.beginObject().field("a", dumps.get(0)).field("b", dumps.get(1)).field("c", dumps.get(2))
                         .field("by", key).field("identity", leaks.rule().name().toLowerCase())
                         .field("count", leaks.leakedCount()).field("bytes", leaks.leakedBytes())
-                        .field("groups", leaks.groups().size());
+                        .field("groups", leaks.groups().size()).field("retained", leaks.withRetained());
                 j.name("rows").beginArray();
                 for (Leaks.Group g : shown) {
                     j.beginObject().field("key", g.key()).field("count", g.count()).field("bytes", g.bytes());

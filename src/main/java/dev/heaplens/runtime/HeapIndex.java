@@ -50,6 +50,20 @@ final class HeapIndex {
      * gave warnings, so that a strict read fails on them as it should.
      */
     LoadedHeap load(DumpInput input, String variant, boolean strict, Supplier<Built> build, Store store) {
+        return load(input, variant, strict, build, store, true);
+    }
+
+    /**
+     * {@code input}'s heap from its index when there is a sound one, else from {@code build}, which
+     * is not indexed: it makes less than an index holds (a graph without references). A stale or
+     * corrupt index is left as it is, with a warning, for the next command that builds a whole graph.
+     */
+    LoadedHeap loadIndexedOr(DumpInput input, String variant, boolean strict, Supplier<Built> build, Store store) {
+        return load(input, variant, strict, build, store, false);
+    }
+
+    private LoadedHeap load(DumpInput input, String variant, boolean strict, Supplier<Built> build, Store store,
+                            boolean indexTheBuild) {
         Path dump = input.canReopen() && options.enabled() ? Path.of(input.name()) : null;
         IndexKey key = dump == null ? null : keyOf(dump, variant);
         if (key == null) {
@@ -71,10 +85,13 @@ final class HeapIndex {
         }
         Built built = build.get();
         if (unusable != null) { // said once the dump was read: a dump that fails to read says only that
-            listener.warning(input.name(), "index " + existing + " not used (" + unusable + "): rebuilt it");
+            listener.warning(input.name(), "index " + existing + " not used (" + unusable + ")"
+                    + (indexTheBuild ? ": rebuilt it" : ""));
         }
-        boolean rewritable = existing != null && Files.isWritable(existing.toAbsolutePath().getParent());
-        write(input, rewritable ? existing : placeFor(dump), key, built, store);
+        if (indexTheBuild) {
+            boolean rewritable = existing != null && Files.isWritable(existing.toAbsolutePath().getParent());
+            write(input, rewritable ? existing : placeFor(dump), key, built, store);
+        }
         return warned(input, built);
     }
 

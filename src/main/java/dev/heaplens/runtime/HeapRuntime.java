@@ -57,6 +57,14 @@ public interface HeapRuntime {
     /** The dump read into a heap graph with its namer and dominator tree. */
     LoadedHeap load(DumpInput input);
 
+    /**
+     * The dump's objects for what follows no reference ({@code leaks --no-retained}): the whole
+     * graph from the dump's index when it has a sound one, else a graph of the objects alone,
+     * read without references or GC roots (faster, and in less memory), which is not indexed.
+     * Nothing that traverses the graph may be asked of it.
+     */
+    LoadedHeap loadObjects(DumpInput input);
+
     /** What fills the heap; with {@code reachability}, also what GC roots reach (a heap graph). */
     HeapSummary summary(DumpInput input, boolean reachability);
 

@@ -66,14 +66,37 @@ final class JvmRuntime extends RuntimeBase {
 
     @Override
     public LoadedHeap load(DumpInput input) {
-        String variant = options.layout() == null ? "jvm" : "jvm --layout " + options.layout();
-        return new HeapIndex(options.index(), listener).load(input, variant, options.strict(), () -> {
-            HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
-            // One pass over the dump when its layout is detected (detecting reads its classes), else two.
-            JvmHeap heap = new JvmHeap(withProgress(input, options.layout() == null ? 1 : 2, source -> HprofGraphReader.read(source, layout(),
-                    options.strict(), options.threads())));
-            return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
-        }, new HeapIndex.Store() {
+        return new HeapIndex(options.index(), listener).load(input, variant(), options.strict(),
+                () -> read(input, HprofGraphReader::read), indexStore(input));
+    }
+
+    @Override
+    public LoadedHeap loadObjects(DumpInput input) {
+        return new HeapIndex(options.index(), listener).loadIndexedOr(input, variant(), options.strict(),
+                () -> read(input, HprofGraphReader::readObjects), indexStore(input));
+    }
+
+    /** What else an index depends on: the layout given, if any. */
+    private String variant() {
+        return options.layout() == null ? "jvm" : "jvm --layout " + options.layout();
+    }
+
+    /** A graph read of the dump by {@code reader} (after the check that it fits), with the read's warnings. */
+    private HeapIndex.Built read(DumpInput input, GraphRead reader) {
+        HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
+        // One pass over the dump when its layout is detected (detecting reads its classes), else two.
+        JvmHeap heap = new JvmHeap(withProgress(input, options.layout() == null ? 1 : 2,
+                source -> reader.read(source, layout(), options.strict(), options.threads())));
+        return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
+    }
+
+    /** {@link HprofGraphReader#read(HprofSource, HprofLayout, boolean, int)} or {@code readObjects}. */
+    private interface GraphRead {
+        HprofGraphReader.Result read(HprofSource source, HprofLayout layout, boolean strict, int threads);
+    }
+
+    private static HeapIndex.Store indexStore(DumpInput input) {
+        return new HeapIndex.Store() {
             @Override
             public void write(LoadedHeap heap, IndexWriter out) throws IOException {
                 GraphStore.write(heap.graph(), heap.dominators(),
@@ -88,7 +111,7 @@ final class JvmRuntime extends RuntimeBase {
                 JvmHeap heap = new JvmHeap(HprofStore.read(in, source(input), stored.graph(), in.strings("warnings")));
                 return loaded(input, heap, stored.dominators()).withReachability(ReachabilityStore.read(in));
             }
-        });
+        };
     }
 
     /** The heap with its records read again from the dump; dominators computed when null. */

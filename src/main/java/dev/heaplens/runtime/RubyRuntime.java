@@ -32,6 +32,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
@@ -62,16 +63,31 @@ final class RubyRuntime extends RuntimeBase {
     @Override
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
-        return new HeapIndex(options.index(), listener).load(input, "ruby", options.strict(), () -> {
-            HeapFit.require(input.name(), ObjectCountEstimate.lines(input), HeapFit.RUBY_BYTES_PER_OBJECT);
-            RubyDumpReader.Options read = readerOptions();
-            RubyHeap heap;
-            try (ReadListener.Reading ignored = progress(input, read)) {
-                heap = RubyHeap.load(input, read);
-            }
-            return new HeapIndex.Built(new LoadedHeap(input, heap, new RubyRecords(input, heap)),
-                    skippedLineWarnings(heap.readResult()));
-        }, new HeapIndex.Store() {
+        return new HeapIndex(options.index(), listener).load(input, "ruby", options.strict(),
+                () -> read(input, RubyHeap::load), indexStore(input));
+    }
+
+    @Override
+    public LoadedHeap loadObjects(DumpInput input) {
+        input.requireRuby();
+        return new HeapIndex(options.index(), listener).loadIndexedOr(input, "ruby", options.strict(),
+                () -> read(input, RubyHeap::loadObjects), indexStore(input));
+    }
+
+    /** The heap {@code loader} reads from the dump (after the check that it fits), with the read's warnings. */
+    private HeapIndex.Built read(DumpInput input, BiFunction<DumpInput, RubyDumpReader.Options, RubyHeap> loader) {
+        HeapFit.require(input.name(), ObjectCountEstimate.lines(input), HeapFit.RUBY_BYTES_PER_OBJECT);
+        RubyDumpReader.Options read = readerOptions();
+        RubyHeap heap;
+        try (ReadListener.Reading ignored = progress(input, read)) {
+            heap = loader.apply(input, read);
+        }
+        return new HeapIndex.Built(new LoadedHeap(input, heap, new RubyRecords(input, heap)),
+                skippedLineWarnings(heap.readResult()));
+    }
+
+    private static HeapIndex.Store indexStore(DumpInput input) {
+        return new HeapIndex.Store() {
             @Override
             public void write(LoadedHeap heap, IndexWriter out) throws IOException {
                 GraphStore.write(heap.graph(), heap.dominators(),
@@ -87,7 +103,7 @@ final class RubyRuntime extends RuntimeBase {
                 return new LoadedHeap(input, heap, new RubyRecords(input, heap), stored.dominators())
                         .withReachability(ReachabilityStore.read(in));
             }
-        });
+        };
     }
 
     @Override

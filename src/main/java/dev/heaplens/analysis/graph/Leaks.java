@@ -19,9 +19,11 @@ import java.util.Map;
  * Objects that were allocated after dump A, are present in dump B, and are still alive in dump
  * C: what a process keeps accumulating. Grouped by class, type, location or gem as dump C names
  * them, with the retained size (as a set) of each group's leaked objects in C and one sample path
- * from a GC root.
+ * from a GC root, or ({@link #withoutRetained}) with counts and bytes alone.
+ *
+ * @param withRetained whether the top groups have retained sizes and sample paths
  */
-public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> groups) {
+public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> groups, boolean withRetained) {
 
     public enum Rule {
         ADDRESS_AND_GENERATION("address + generation (allocation tracing was on)"),
@@ -62,47 +64,22 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     public static Leaks find(NamedHeap c, EdgeFilter filter, BitSet newInB, Rule rule, GroupBy by, int top) {
         HeapGraph g = c.graph();
         int n = g.objectCount();
-        // Group ids by object (-1: not leaked): an int each, where a set of members per group
-        // cost a bit per object per group.
-        int[] groupOf = new int[n];
-        Arrays.fill(groupOf, -1);
-        Map<String, Integer> ids = new HashMap<>();
-        List<String> names = new ArrayList<>();
-        GrowableCounts counts = new GrowableCounts();
-        long count = 0;
-        long bytes = 0;
-        for (int o = newInB.nextSetBit(0); o >= 0 && o < n; o = newInB.nextSetBit(o + 1)) {
-            String group = c.group(o, by);
-            Integer id = ids.get(group);
-            if (id == null) {
-                id = names.size();
-                ids.put(group, id);
-                names.add(group);
-                counts.add(o);
-            }
-            groupOf[o] = id;
-            counts.count[id]++;
-            counts.bytes[id] += g.shallowSize(o);
-            count++;
-            bytes += g.shallowSize(o);
-        }
-        Integer[] order = new Integer[names.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingLong((Integer i) -> counts.bytes[i]).reversed().thenComparing(names::get));
+        Grouping grouping = new Grouping(c, newInB, by);
+        Integer[] order = grouping.order;
         int exact = Math.min(top, order.length);
         // The shown groups get ids 0..exact-1, all others none, for one batched traversal.
-        int[] rank = new int[names.size()];
+        int[] rank = new int[order.length];
         Arrays.fill(rank, -1);
         for (int i = 0; i < exact; i++) {
             rank[order[i]] = i;
         }
+        int[] groupOf = grouping.groupOf;
         for (int o = 0; o < n; o++) {
             if (groupOf[o] >= 0) {
                 groupOf[o] = rank[groupOf[o]];
             }
         }
+        GrowableCounts counts = grouping.counts;
         BitSet samples = new BitSet(n);
         for (int i = 0; i < exact; i++) {
             samples.set(counts.first[order[i]]);
@@ -124,13 +101,70 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             int id = order[i];
             if (i < exact) {
                 int sample = counts.first[id];
-                groups.add(new Group(names.get(id), counts.count[id], counts.bytes[id], retained[0][i].bytes(), true,
+                groups.add(new Group(grouping.names.get(id), counts.count[id], counts.bytes[id], retained[0][i].bytes(), true,
                         paths[0].pathTo(sample), sample));
             } else {
-                groups.add(new Group(names.get(id), counts.count[id], counts.bytes[id], 0, false, null, -1));
+                groups.add(grouping.unmeasured(id));
             }
         }
-        return new Leaks(rule, count, bytes, List.copyOf(groups));
+        return new Leaks(rule, grouping.count, grouping.bytes, List.copyOf(groups), true);
+    }
+
+    /**
+     * The groups with counts and shallow bytes alone: no traversal, so C's graph may have no
+     * references ({@code leaks --no-retained}).
+     */
+    public static Leaks withoutRetained(NamedHeap c, BitSet newInB, Rule rule, GroupBy by) {
+        Grouping grouping = new Grouping(c, newInB, by);
+        List<Group> groups = new ArrayList<>(grouping.order.length);
+        for (int id : grouping.order) {
+            groups.add(grouping.unmeasured(id));
+        }
+        return new Leaks(rule, grouping.count, grouping.bytes, List.copyOf(groups), false);
+    }
+
+    /** The leaked objects of C by group, and the groups by bytes, most first (then by name). */
+    private static final class Grouping {
+        /** Group id by object, -1 when not leaked: an int each, where a set of members per group cost a bit per object per group. */
+        final int[] groupOf;
+        final List<String> names = new ArrayList<>();
+        final GrowableCounts counts = new GrowableCounts();
+        final Integer[] order;
+        long count;
+        long bytes;
+
+        Grouping(NamedHeap c, BitSet newInB, GroupBy by) {
+            HeapGraph g = c.graph();
+            int n = g.objectCount();
+            groupOf = new int[n];
+            Arrays.fill(groupOf, -1);
+            Map<String, Integer> ids = new HashMap<>();
+            for (int o = newInB.nextSetBit(0); o >= 0 && o < n; o = newInB.nextSetBit(o + 1)) {
+                String group = c.group(o, by);
+                Integer id = ids.get(group);
+                if (id == null) {
+                    id = names.size();
+                    ids.put(group, id);
+                    names.add(group);
+                    counts.add(o);
+                }
+                groupOf[o] = id;
+                counts.count[id]++;
+                counts.bytes[id] += g.shallowSize(o);
+                count++;
+                bytes += g.shallowSize(o);
+            }
+            order = new Integer[names.size()];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, Comparator.comparingLong((Integer i) -> counts.bytes[i]).reversed().thenComparing(names::get));
+        }
+
+        /** Group {@code id} without retained figures or a path. */
+        Group unmeasured(int id) {
+            return new Group(names.get(id), counts.count[id], counts.bytes[id], 0, false, null, -1);
+        }
     }
 
     /** Per group id: objects, shallow bytes, and the first member (the one a sample path goes to). */

@@ -45,16 +45,32 @@ public final class RubyHeap implements NamedHeap {
      * thread reading alone for about a tenth of the read on the 1.63 GB dump).
      */
     public static RubyHeap load(DumpInput input, RubyDumpReader.Options options) {
+        return load(input, options, true);
+    }
+
+    /**
+     * As {@link #load}, without the references and GC roots: a graph of the objects alone, for
+     * what follows no reference (leaks without retained sizes). The read jumps over the
+     * references, and the build has none to resolve.
+     */
+    public static RubyHeap loadObjects(DumpInput input, RubyDumpReader.Options options) {
+        return load(input, options, false);
+    }
+
+    private static RubyHeap load(DumpInput input, RubyDumpReader.Options options, boolean references) {
         HeapGraphBuilder builder = new HeapGraphBuilder();
         SharedStrings details = new SharedStrings();
         SharedStrings sites = new SharedStrings();
         List<ClassTable> tables = new ArrayList<>(); // one a reading thread, joined after the read
-        ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, options.withFields(RubyGraphSink.FIELDS).withChunksPerThread(8), () -> {
+        RubyDumpReader.Options eightChunks = options.withFields(references ? RubyGraphSink.FIELDS : RubyGraphSink.OBJECT_FIELDS)
+                .withChunksPerThread(8);
+        ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, eightChunks, () -> {
             ClassTable table = new ClassTable();
             synchronized (tables) {
                 tables.add(table);
             }
-            return new RubyGraphSink(builder.newPart(), details, sites, table::add);
+            return references ? new RubyGraphSink(builder.newPart(), details, sites, table::add)
+                    : RubyGraphSink.withoutReferences(builder.newPart(), details, sites, table::add);
         });
         ClassTable classes = new ClassTable();
         tables.forEach(classes::addAll);

@@ -56,7 +56,16 @@ public final class HprofGraphReader {
      * graph is the same, its objects and references concatenated in file order.
      */
     public static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads) {
-        return read(source, layout, strict, threads, true);
+        return read(source, layout, strict, threads, true, true);
+    }
+
+    /**
+     * As {@link #read(HprofSource, HprofLayout, boolean, int)}, without references and GC roots:
+     * a graph of the objects alone, for what follows no reference (leaks without retained sizes).
+     * The field bytes are still read, to be checked against the classes.
+     */
+    public static Result readObjects(HprofSource source, HprofLayout layout, boolean strict, int threads) {
+        return read(source, layout, strict, threads, true, false);
     }
 
     /**
@@ -64,6 +73,11 @@ public final class HprofGraphReader {
      * detecting the layout read ({@link #objects}). Tests turn it off to compare with two passes.
      */
     static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean onePass) {
+        return read(source, layout, strict, threads, onePass, true);
+    }
+
+    private static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean onePass,
+                               boolean references) {
         LayoutDetector.Sampled sampled = layout != null ? null : LayoutDetector.detectReading(source);
         LayoutDetector.Detection detection = sampled == null
                 ? new LayoutDetector.Detection(layout, "given by --layout") : sampled.detection();
@@ -74,9 +88,10 @@ public final class HprofGraphReader {
             // then reads the objects, unless it meets class records that detecting did not read.
             HprofClasses classes = sampled.records().classes(used, sampled.header().idSize());
             try {
-                ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled);
+                ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled,
+                        references);
                 if (read.classRecords == sampled.records().recordCount()) {
-                    return result(source, read, used, detection, classes);
+                    return result(source, read, used, detection, classes, references);
                 }
             } catch (ClassesUnread | HeaplensException | UncheckedIOException e) {
                 // read again in two passes: that read meets any problem as it always has
@@ -101,8 +116,8 @@ public final class HprofGraphReader {
             }
             classes = classParts[0].classes(used, header.idSize());
         }
-        return result(source, objects(source, split, threads, strict, header, classes, used, null), used, detection,
-                classes);
+        return result(source, objects(source, split, threads, strict, header, classes, used, null, references), used,
+                detection, classes, references);
     }
 
     /** A pass over the objects met a class dump that the classes it was given were not made from. */
@@ -125,13 +140,13 @@ public final class HprofGraphReader {
      */
     private static ObjectsRead objects(HprofSource source, HprofParts.Split split, int threads, boolean strict,
                                    HprofHeader header, HprofClasses classes, HprofLayout used,
-                                   LayoutDetector.Sampled sampled) {
+                                   LayoutDetector.Sampled sampled, boolean references) {
         HeapGraphBuilder builder = new HeapGraphBuilder();
         List<String> warnings = new ArrayList<>();
         long classRecords = 0;
         if (split == null) {
             GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name(), PART_OBJECTS,
-                    sampled);
+                    sampled, references);
             header = pass(source, graphPass, strict);
             warnings.addAll(graphPass.warnings);
             classRecords = graphPass.classRecords;
@@ -141,7 +156,7 @@ public final class HprofGraphReader {
             GraphPass[] graphParts = new GraphPass[parts];
             for (int p = 0; p < parts; p++) {
                 graphParts[p] = new GraphPass(builder, classes, used, header.idSize(), source.name(), Long.MAX_VALUE,
-                        sampled);
+                        sampled, references);
             }
             String noData = HprofPartReads.read(source, split, threads, strict, graphParts).warning();
             for (GraphPass part : graphParts) {
@@ -156,14 +171,14 @@ public final class HprofGraphReader {
     }
 
     private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
-                                 LayoutDetector.Detection detection, HprofClasses classes) {
+                                 LayoutDetector.Detection detection, HprofClasses classes, boolean references) {
         HeapGraph graph = read.builder().build();
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
         if (repeats != null) {
             warnings.add(repeats);
         }
-        if (graph.rootCount() == 0 && graph.objectCount() > 0) {
+        if (references && graph.rootCount() == 0 && graph.objectCount() > 0) {
             warnings.add(NO_ROOTS);
         }
         return new Result(source, read.header(), used, detection.how(), classes, graph, List.copyOf(warnings));
@@ -177,7 +192,7 @@ public final class HprofGraphReader {
         }
     }
 
-    /** Second pass: every object with its references, and the roots. */
+    /** Second pass: every object with its references, and the roots (or the objects alone). */
     private static final class GraphPass implements HprofVisitor {
         private final HeapGraphBuilder builder;
         /** Objects per builder part before a new one is started (one reading thread only). */
@@ -195,10 +210,13 @@ public final class HprofGraphReader {
         long classRecords;
         /** What the classes were made from when not from every class record: see {@link #objects}. */
         private final LayoutDetector.Sampled sampled;
+        /** False: the objects alone, no reference and no root added. */
+        private final boolean references;
 
         GraphPass(HeapGraphBuilder builder, HprofClasses classes, HprofLayout layout, int idSize, String name,
-                  long partObjects, LayoutDetector.Sampled sampled) {
+                  long partObjects, LayoutDetector.Sampled sampled, boolean references) {
             this.builder = builder;
+            this.references = references;
             this.sampled = sampled;
             this.partObjects = partObjects;
             this.part = builder.newPart();
@@ -213,7 +231,7 @@ public final class HprofGraphReader {
 
         @Override
         public void root(RootKind kind, long objectId) {
-            if (kind.keepsAlive()) {
+            if (references && kind.keepsAlive()) {
                 part.addRoot(kind.label, objectId);
             }
         }
@@ -263,6 +281,9 @@ public final class HprofGraphReader {
                         + shape.fileBytes);
             }
             addObject(id, HprofObjectKind.INSTANCE.code(), classId, shape.shallowSize, offset);
+            if (!references) {
+                return;
+            }
             int[] offsets = shape.referenceOffsets;
             for (int k = 0; k < offsets.length; k++) {
                 long target = HprofInput.getId(fields, offsets[k], idSize);
@@ -284,6 +305,9 @@ public final class HprofGraphReader {
          * {@link HprofClasses#JVM_EDGE_CLASS} and {@link HprofClasses#JVM_EDGE_DEFINED} name them.
          */
         private void addJvmEdges(long id, long classId) {
+            if (!references) {
+                return;
+            }
             addIfSet(classId);
             for (long defined : classes.classesDefinedBy(id)) {
                 part.addReference(defined);
@@ -294,6 +318,9 @@ public final class HprofGraphReader {
         public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
             addObject(id, HprofObjectKind.OBJECT_ARRAY.code(), arrayClassId,
                     layout.arraySize(length, layout.referenceBytes()), offset);
+            if (!references) {
+                return;
+            }
             for (int i = 0; i < length; i++) {
                 addIfSet(elements[i]);
             }
@@ -334,7 +361,7 @@ public final class HprofGraphReader {
         }
 
         private void addIfSet(long id) {
-            if (id != 0) {
+            if (id != 0 && references) {
                 part.addReference(id);
             }
         }

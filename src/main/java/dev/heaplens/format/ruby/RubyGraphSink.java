@@ -17,6 +17,8 @@ public final class RubyGraphSink implements RubyRecordSink {
     /** The fields the parser must read for this sink. */
     public static final Set<RubyLineParser.Field> FIELDS =
             EnumSet.of(RubyLineParser.Field.REFERENCES, RubyLineParser.Field.ALLOCATION);
+    /** The fields for a graph of objects alone ({@link #withoutReferences}): the references are jumped over. */
+    public static final Set<RubyLineParser.Field> OBJECT_FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
 
     private final HeapGraphPart part;
     /** Beside the graph, by part-local object (put in graph order with the builder's permutation). */
@@ -27,6 +29,8 @@ public final class RubyGraphSink implements RubyRecordSink {
     private final SharedStrings.Local sites;
     private final Consumer<RubyRecord> classRecords;
     private byte[] siteKey = new byte[256];
+    /** False: objects alone, no references and no GC roots (the parser was not asked for them). */
+    private final boolean references;
 
     /**
      * @param details      interns IMEMO kinds and DATA struct names (string ids in the detail column)
@@ -35,6 +39,18 @@ public final class RubyGraphSink implements RubyRecordSink {
      */
     public RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites,
                          Consumer<RubyRecord> classRecords) {
+        this(part, details, sites, classRecords, true);
+    }
+
+    /** As above, for a graph of the objects alone: read with {@link #OBJECT_FIELDS}, no edges and no roots. */
+    public static RubyGraphSink withoutReferences(HeapGraphPart part, SharedStrings details, SharedStrings sites,
+                                                  Consumer<RubyRecord> classRecords) {
+        return new RubyGraphSink(part, details, sites, classRecords, false);
+    }
+
+    private RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites,
+                          Consumer<RubyRecord> classRecords, boolean references) {
+        this.references = references;
         this.part = part;
         this.details = details.local();
         this.sites = sites.local();
@@ -67,6 +83,9 @@ public final class RubyGraphSink implements RubyRecordSink {
     public void accept(RubyRecord r) {
         RubyType type = r.type;
         if (type == RubyType.ROOT) {
+            if (!references) {
+                return;
+            }
             String category = r.root.isPresent() ? JsonText.decode(r.buf, r.root.start, r.root.end, r.root.escaped) : "(none)";
             for (int i = 0; i < r.referenceCount; i++) {
                 part.addRoot(category, r.references[i]);
@@ -80,12 +99,8 @@ public final class RubyGraphSink implements RubyRecordSink {
             classRecords.accept(r);
         }
         part.addObject(r.address, (byte) type.ordinal(), r.classAddress, r.memsize);
-        part.addReferences(r.references, r.referenceCount);
-        if (type != RubyType.IMEMO && r.classAddress != 0) {
-            // The GC marks an object's class, but the dump leaves it out of "references"
-            // (objspace_dump.c skips it): without this edge singleton classes look unreachable.
-            // IMEMO "class" fields are not classes.
-            part.addReference(r.classAddress);
+        if (references) {
+            addReferences(r, type);
         }
         part.setPosition(r.offset);
         RubyRecord.ByteRange detail = type == RubyType.IMEMO ? r.imemoType : type == RubyType.DATA ? r.struct : null;
@@ -97,6 +112,16 @@ public final class RubyGraphSink implements RubyRecordSink {
         }
         if (r.generation >= 0) {
             generationColumn.set(part.lastObject(), (int) Math.min(Integer.MAX_VALUE, r.generation));
+        }
+    }
+
+    private void addReferences(RubyRecord r, RubyType type) {
+        part.addReferences(r.references, r.referenceCount);
+        if (type != RubyType.IMEMO && r.classAddress != 0) {
+            // The GC marks an object's class, but the dump leaves it out of "references"
+            // (objspace_dump.c skips it): without this edge singleton classes look unreachable.
+            // IMEMO "class" fields are not classes.
+            part.addReference(r.classAddress);
         }
     }
 
