@@ -52,7 +52,7 @@ final class LeaksCommand implements Callable<Integer> {
     GroupBy by;
 
     @Option(names = "--no-retained", description = "Counts and bytes alone: no retained sizes and no sample paths, so C "
-            + "is read without its references (faster, and in less memory; an index of C is used when there is one).")
+            + "is read without its references (faster, in less heap). A sound index of C is used; none is written.")
     boolean noRetained;
 
     @Mixin
