@@ -11,10 +11,12 @@ class SwarTest {
     @Test
     void searchesAgreeWithByteLoops() {
         Random random = new Random(42);
-        for (int round = 0; round < 2000; round++) {
-            byte[] buf = new byte[random.nextInt(40)];
+        for (int round = 0; round < 5000; round++) {
+            byte[] buf = new byte[random.nextInt(80)];
+            // near misses of the targets too: a high bit more (0x8a for '\n') or a low bit other (0x0b)
+            String alphabet = "ab\"]{}\n\u0080\u008a\u000b\u0081";
             for (int i = 0; i < buf.length; i++) {
-                buf[i] = (byte) "ab\"]{}\n\u0080".charAt(random.nextInt(8));
+                buf[i] = (byte) alphabet.charAt(random.nextInt(alphabet.length()));
             }
             int from = buf.length == 0 ? 0 : random.nextInt(buf.length);
             int to = from + (buf.length == from ? 0 : random.nextInt(buf.length - from + 1));

@@ -57,6 +57,7 @@ public final class RubyLineParser extends ValueScanner {
         this.lineStart = start;
         this.tailStart = -2;
         this.methodEnd = -1;
+        this.knownFlagsOpen = -1;
         r.reset();
         r.buf = buf;
         try {
@@ -276,13 +277,18 @@ public final class RubyLineParser extends ValueScanner {
                     || buf[p + 10] != '{') {
                 return false;
             }
-            int close = Swar.indexOfCounting(buf, p + 11, end, (byte) '}', (byte) '"', count);
-            if (close < 0 || (count[0] & 1) != 0) {
+            int open = p + 10;
+            boolean known = open == knownFlagsOpen; // accepted before, byte for byte: it ends at end - 2
+            int close = known ? end - 2 : Swar.indexOfCounting(buf, open + 1, end, (byte) '}', (byte) '"', count);
+            if (!known && (close < 0 || (count[0] & 1) != 0)) {
                 return false;
             }
             p = skipSpace(close + 1);
             if (p >= end || buf[p] != '}') {
                 return false;
+            }
+            if (!known && p == end - 1) {
+                knownFlags.keep(buf, open, close);
             }
             flags = RubyRecord.HAS_FLAGS;
         }

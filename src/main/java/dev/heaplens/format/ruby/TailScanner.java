@@ -25,6 +25,11 @@ abstract class TailScanner extends LineScanner {
     /** Where the current line's tail keys start, once located; -1 = not found, -2 = not yet looked. */
     int tailStart;
 
+    /** The flags objects this parser accepted before, recognised at the end of the usual line. */
+    final KnownFlags knownFlags = new KnownFlags();
+    /** Where the current line's flags object starts when {@link #knownFlags} recognised it; -1 otherwise. */
+    int knownFlagsOpen;
+
     /** Closing quote of the {@code method} value as found walking back from the end; -1 if none. */
     int methodEnd;
 
@@ -128,11 +133,13 @@ abstract class TailScanner extends LineScanner {
             return -1;
         }
         if (buf[p] == '}') {
-            int open = Swar.lastIndexOf(buf, Math.max(lineStart, p - 512), p, (byte) '{');
+            int known = knownFlags.startOfOneEndingAt(buf, lineStart + 20, p);
+            int open = known >= 0 ? known : Swar.lastIndexOf(buf, Math.max(lineStart, p - 512), p, (byte) '{');
             if (open - 20 < lineStart || Swar.word(buf, open - 10) != W_FLAGS_KEY || buf[open - 2] != '"'
                     || buf[open - 1] != ':') {
                 return -1;
             }
+            knownFlagsOpen = known;
             p = open - 11;
         }
         int colon = p;

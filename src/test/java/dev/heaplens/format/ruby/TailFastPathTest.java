@@ -13,11 +13,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with word compares, and finishes the usual tail ({@code "memsize":N, "flags":{...}}}) without the key
  * loop. Against the key loop itself (the fast tail switched off): the same lines accepted, the
  * same memsize, on seeded random tails and on the same tails with bytes changed near the end
- * (spaces, braces, quotes, digits, a cut line).
+ * (spaces, braces, quotes, digits, a cut line). Once with a new parser a line, once with one
+ * parser for all lines, whose kept flags objects ({@link KnownFlags}) then meet damaged copies.
  */
 class TailFastPathTest {
     private static final String[] FLAGS = {"", "\"wb_protected\":true", "\"wb_protected\":true, \"old\":true, \"marked\":true",
-            "\"a}b\":true", "\"x\\\"\":1"};
+            "\"a}b\":true", "\"x\\\"\":1", "\"wb_protected\":true, \"old\":true", "\"wb_protected\":true, \"old\":tru\"",
+            "\"wb_protected\":true, \"o{d\":true", "\"wb_protected\":true, \"old\":true}, \"x\":{"};
 
     /** Type names Ruby writes, and near misses: a name cut or grown, lower case, a NUL, nine bytes, an escape. */
     private static final String[] TYPES = {"STRING", "OBJECT", "RATIONAL", "NIL", "IMEMO", "ICLASS", "STRIN", "STRINGS",
@@ -25,6 +27,22 @@ class TailFastPathTest {
 
     @Test
     void fastTailAgreesWithTheKeyLoop() {
+        assertThat(agreeOnRandomLines(null)).isGreaterThan(3_000); // about half the type names are real ones
+    }
+
+    @Test
+    void aParserThatKeepsTheFlagsItAcceptedAgreesWithTheKeyLoop() {
+        RubyLineParser shared = new RubyLineParser(Set.of());
+        assertThat(agreeOnRandomLines(shared)).isGreaterThan(3_000);
+        // the kept objects were used: a line with a known flags object is recognised without a search
+        byte[] line = ("{\"address\":\"0x7f0010000000\", \"type\":\"STRING\", \"class\":\"0x7f0012345678\", "
+                + "\"memsize\":40, \"flags\":{\"wb_protected\":true}}").getBytes(StandardCharsets.US_ASCII);
+        assertThat(shared.parse(line, 0, line.length, new RubyRecord())).isTrue();
+        assertThat(shared.knownFlagsOpen).isEqualTo(line.length - 2 - "{\"wb_protected\":true".length());
+    }
+
+    /** Lines from seeds 0 to 19,999 through {@code fast} (null: a new parser a line) and the key loop; how many were accepted. */
+    private static int agreeOnRandomLines(RubyLineParser fast) {
         int accepted = 0;
         for (long seed = 0; seed < 20_000; seed++) {
             Random rnd = new Random(seed);
@@ -47,17 +65,17 @@ class TailFastPathTest {
                 }
             }
             int length = rnd.nextInt(10) == 0 ? rnd.nextInt(line.length + 1) : line.length;
-            if (compare(line, length, seed)) {
+            if (compare(fast != null ? fast : new RubyLineParser(Set.of()), line, length, seed)) {
                 accepted++;
             }
         }
-        assertThat(accepted).isGreaterThan(3_000); // about half the type names are real ones
+        return accepted;
     }
 
-    private static boolean compare(byte[] line, int length, long seed) {
+    private static boolean compare(RubyLineParser parser, byte[] line, int length, long seed) {
         RubyRecord fast = new RubyRecord();
         RubyRecord loop = new RubyRecord();
-        boolean fastOk = new RubyLineParser(Set.of()).parse(line, 0, length, fast);
+        boolean fastOk = parser.parse(line, 0, length, fast);
         RubyLineParser keyLoop = new RubyLineParser(Set.of());
         keyLoop.fastTail = false;
         boolean loopOk = keyLoop.parse(line, 0, length, loop);
