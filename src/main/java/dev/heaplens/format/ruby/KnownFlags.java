@@ -37,6 +37,18 @@ final class KnownFlags {
         return -1;
     }
 
+    /** Whether {@code buf[open, close]} is a kept object, byte for byte. */
+    boolean isKept(byte[] buf, int open, int close) {
+        int length = close + 1 - open;
+        for (int k = 0; k < size; k++) {
+            byte[] text = texts[k];
+            if (text.length == length && Arrays.equals(buf, open, close + 1, text, 0, length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Keeps {@code buf[open, close]}, an object the parser checked and accepted, when there is room and it qualifies. */
     void keep(byte[] buf, int open, int close) {
         int length = close + 1 - open;
@@ -48,7 +60,7 @@ final class KnownFlags {
                 return;
             }
         }
-        if (startOfOneEndingAt(buf, open, close) < 0) {
+        if (!isKept(buf, open, close)) {
             texts[size++] = Arrays.copyOfRange(buf, open, close + 1);
         }
     }

@@ -278,7 +278,8 @@ public final class RubyLineParser extends ValueScanner {
                 return false;
             }
             int open = p + 10;
-            boolean known = open == knownFlagsOpen; // accepted before, byte for byte: it ends at end - 2
+            // accepted before, byte for byte (usualTail found it, or the tail was found otherwise): it ends at end - 2
+            boolean known = open == knownFlagsOpen || (open < end - 2 && knownFlags.isKept(buf, open, end - 2));
             int close = known ? end - 2 : Swar.indexOfCounting(buf, open + 1, end, (byte) '}', (byte) '"', count);
             if (!known && (close < 0 || (count[0] & 1) != 0)) {
                 return false;
