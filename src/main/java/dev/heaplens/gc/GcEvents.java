@@ -1,10 +1,9 @@
 package dev.heaplens.gc;
 
-import java.util.ArrayList;
+import dev.heaplens.util.NameIds;
+
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * GC events in columns of primitives (a long log holds hundreds of thousands of them): time and
@@ -127,40 +126,58 @@ public final class GcEvents {
 
     /** The collector bean names, in the order first seen. */
     public List<String> collectorNames() {
-        return collectors.names;
+        return collectors.names();
     }
 
     public String collectorName(int id) {
-        return id < 0 ? null : collectors.names.get(id);
+        return collectors.name(id);
     }
 
     public List<String> causeNames() {
-        return causes.names;
+        return causes.names();
+    }
+
+    /** How many events' causes show as "(other)": the log named more distinct causes than their ids hold. */
+    public long foldedCauses() {
+        return causes.folded;
     }
 
     public String causeName(int id) {
-        return id < 0 ? null : causes.names.get(id);
+        return causes.name(id);
     }
 
-    /** A few distinct strings (collectors, causes) as small ids; null is -1. */
+    /**
+     * A few distinct strings (collectors, causes) as short ids; null is -1. A log with more
+     * distinct names than a short holds (a hostile one) gets one id, "(other)", for all the
+     * names after the first 32,766, and counts them.
+     */
     private static final class Names {
-        final List<String> names = new ArrayList<>();
-        final Map<String, Integer> ids = new HashMap<>();
+        static final String OTHER = "(other)";
+        final NameIds ids = new NameIds();
+        /** Names given the id of "(other)", once for each time they were met. */
+        long folded;
 
         int id(String name) {
             if (name == null) {
                 return -1;
             }
-            Integer id = ids.get(name);
-            if (id == null) {
-                if (names.size() == Short.MAX_VALUE) {
-                    return id("(other)");
-                }
-                id = names.size();
-                names.add(name);
-                ids.put(name, id);
+            int id = ids.find(name);
+            if (id >= 0) {
+                return id;
             }
-            return id;
+            if (ids.size() < Short.MAX_VALUE - 1) {
+                return ids.idOf(name);
+            }
+            folded++;
+            return ids.idOf(OTHER);
+        }
+
+        List<String> names() {
+            return ids.names();
+        }
+
+        String name(int id) {
+            return id < 0 ? null : ids.name(id);
         }
     }
 }

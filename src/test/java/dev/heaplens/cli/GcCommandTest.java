@@ -208,6 +208,26 @@ class GcCommandTest {
         assertThat(r.out()).contains("\"collector\":\"G1\"", "\"G1 Young Generation\":{\"count\":3,");
     }
 
+    /** A hostile log naming more distinct causes than a short id holds (this once overflowed the stack). */
+    @Test
+    void aLogOfTooManyDistinctCausesCountsTheRestAsOther(@TempDir Path dir) throws Exception {
+        StringBuilder text = new StringBuilder();
+        int events = 40_000;
+        for (int i = 0; i < events; i++) {
+            text.append(String.format("[%d.%03ds][info][gc] GC(%d) Pause Young (Cause %d) 10M->5M(20M) 1.000ms%n",
+                    i / 1000, i % 1000, i, i));
+        }
+        Path log = CliTestSupport.writeText(dir, "causes.log", text.toString());
+        CliTestSupport.Result r = run("gc", log.toString(), "--format", "json");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        int kept = Short.MAX_VALUE - 1;
+        assertThat(r.errLines()).containsExactly("heaplens: warning: " + (events - kept)
+                + " events' causes are counted as (other): the log names more distinct causes than heaplens keeps ("
+                + kept + ")");
+        JsonNode causes = JSON.readTree(r.out()).path("causes");
+        assertThat(causes.toString()).contains("(other)");
+    }
+
     @Test
     void aFileOfAnotherKindGetsOneLineAndExit2(@TempDir Path dir) {
         Path text = CliTestSupport.writeDump(dir, "notes.txt", "hello", "world");

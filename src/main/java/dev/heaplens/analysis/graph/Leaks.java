@@ -5,15 +5,14 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
+import dev.heaplens.util.NameIds;
 import dev.heaplens.util.Parallel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Objects that were allocated after dump A, are present in dump B, and are still alive in dump
@@ -101,7 +100,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             int id = order[i];
             if (i < exact) {
                 int sample = counts.first[id];
-                groups.add(new Group(grouping.names.get(id), counts.count[id], counts.bytes[id], retained[0][i].bytes(), true,
+                groups.add(new Group(grouping.names.name(id), counts.count[id], counts.bytes[id], retained[0][i].bytes(), true,
                         paths[0].pathTo(sample), sample));
             } else {
                 groups.add(grouping.unmeasured(id));
@@ -127,7 +126,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     private static final class Grouping {
         /** Group id by object, -1 when not leaked: an int each, where a set of members per group cost a bit per object per group. */
         final int[] groupOf;
-        final List<String> names = new ArrayList<>();
+        final NameIds names = new NameIds();
         final GrowableCounts counts = new GrowableCounts();
         final Integer[] order;
         long count;
@@ -138,14 +137,10 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             int n = g.objectCount();
             groupOf = new int[n];
             Arrays.fill(groupOf, -1);
-            Map<String, Integer> ids = new HashMap<>();
             for (int o = newInB.nextSetBit(0); o >= 0 && o < n; o = newInB.nextSetBit(o + 1)) {
-                String group = c.group(o, by);
-                Integer id = ids.get(group);
-                if (id == null) {
-                    id = names.size();
-                    ids.put(group, id);
-                    names.add(group);
+                int known = names.size();
+                int id = names.idOf(c.group(o, by));
+                if (id == known) { // a new group: o is its first member
                     counts.add(o);
                 }
                 groupOf[o] = id;
@@ -158,12 +153,12 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             for (int i = 0; i < order.length; i++) {
                 order[i] = i;
             }
-            Arrays.sort(order, Comparator.comparingLong((Integer i) -> counts.bytes[i]).reversed().thenComparing(names::get));
+            Arrays.sort(order, Comparator.comparingLong((Integer i) -> counts.bytes[i]).reversed().thenComparing(names::name));
         }
 
         /** Group {@code id} without retained figures or a path. */
         Group unmeasured(int id) {
-            return new Group(names.get(id), counts.count[id], counts.bytes[id], 0, false, null, -1);
+            return new Group(names.name(id), counts.count[id], counts.bytes[id], 0, false, null, -1);
         }
     }
 

@@ -4,13 +4,12 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
+import dev.heaplens.util.NameIds;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Retained size per group of objects (per class, type, site...), with Eclipse MAT's semantics:
@@ -49,18 +48,10 @@ public final class RetainedByGroup {
     private static List<Row> rows(Dominators dominators, ObjectNamer namer, GroupBy key, int exactGroups) {
         HeapGraph g = dominators.graph();
         int n = g.objectCount();
-        Map<String, Integer> ids = new HashMap<>();
-        List<String> names = new ArrayList<>();
+        NameIds names = new NameIds();
         int[] groupOf = new int[n];
         for (int o = 0; o < n; o++) {
-            String name = namer.group(o, key);
-            Integer id = ids.get(name);
-            if (id == null) {
-                id = names.size();
-                ids.put(name, id);
-                names.add(name);
-            }
-            groupOf[o] = id;
+            groupOf[o] = names.idOf(namer.group(o, key));
         }
         int groups = names.size();
         long[] count = new long[groups];
@@ -75,7 +66,7 @@ public final class RetainedByGroup {
 
         List<Row> rows = new ArrayList<>(groups);
         for (int id = 0; id < groups; id++) {
-            rows.add(new Row(names.get(id), count[id], shallow[id], boundCount[id], boundBytes[id], false));
+            rows.add(new Row(names.name(id), count[id], shallow[id], boundCount[id], boundBytes[id], false));
         }
         rows.sort(Comparator.comparingLong(Row::retainedBytes).reversed().thenComparing(Row::group));
         int exact = Math.min(exactGroups, rows.size());
@@ -83,7 +74,7 @@ public final class RetainedByGroup {
         int[] rank = new int[groups];
         Arrays.fill(rank, -1);
         for (int i = 0; i < exact; i++) {
-            rank[ids.get(rows.get(i).group())] = i;
+            rank[names.find(rows.get(i).group())] = i;
         }
         int[] exactOf = new int[n];
         for (int o = 0; o < n; o++) {

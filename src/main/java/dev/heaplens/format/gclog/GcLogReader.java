@@ -59,6 +59,7 @@ public final class GcLogReader {
                 sources.add(f.name());
             }
             parser.finish();
+            warnAboutFoldedCauses(events, warnings);
             if (parser.skipped > 0) {
                 warnings.add(parser.skipped + " GC lines without a duration (cut, or interleaved with another line) were skipped");
             }
@@ -73,6 +74,7 @@ public final class GcLogReader {
             sources.add(f.name());
         }
         parser.finish();
+        warnAboutFoldedCauses(events, warnings);
         if (!parser.sawUsingLine && parser.firstGcId > 0) {
             warnings.add("the log starts at GC(" + parser.firstGcId + "): its first lines are missing (rotated away "
                     + "or cut), so counts cover GC(" + parser.firstGcId + ") onwards");
@@ -83,6 +85,13 @@ public final class GcLogReader {
         return new GcLog(GcRuntime.JVM, parser.collector.displayName, parser.jdk > 0 ? Integer.toString(parser.jdk) : null,
                 !Boolean.FALSE.equals(parser.uptimeClock), events, null, details, parser.evacuationFailures, lines,
                 sources, warnings);
+    }
+
+    private static void warnAboutFoldedCauses(GcEvents events, List<String> warnings) {
+        if (events.foldedCauses() > 0) {
+            warnings.add(events.foldedCauses() + " events' causes are counted as (other): the log names more distinct "
+                    + "causes than heaplens keeps (" + (Short.MAX_VALUE - 1) + ")");
+        }
     }
 
     private static long readFile(GcInput f, LineSink parser, List<String> warnings) {

@@ -1,30 +1,20 @@
 package dev.heaplens.format.ruby;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import dev.heaplens.util.NameIds;
 
 /**
  * Strings interned to ids shared by all reading threads. Each thread keeps a {@link Local} that
  * interns bytes without locking and asks the shared table once per distinct string.
  */
 public final class SharedStrings {
-    private final Map<String, Integer> ids = new HashMap<>();
-    private final List<String> texts = new ArrayList<>();
+    private final NameIds texts = new NameIds();
 
     public synchronized int intern(String text) {
-        Integer id = ids.get(text);
-        if (id == null) {
-            id = texts.size();
-            ids.put(text, id);
-            texts.add(text);
-        }
-        return id;
+        return texts.idOf(text);
     }
 
     public synchronized String text(int id) {
-        return texts.get(id);
+        return texts.name(id);
     }
 
     public synchronized int size() {
