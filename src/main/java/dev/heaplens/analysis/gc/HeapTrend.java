@@ -42,10 +42,16 @@ public record HeapTrend(long points, double slopeBytesPerSecond, long peakBefore
         }
         double slope = var > 0 ? cov / var : 0;
         long[] floors = {-1, -1, -1, -1};
+        // Windows over the times' range, not first to last: a wall-clock time stamp can step back.
         long first = times[0];
-        long span = times[n - 1] - first;
+        long last = times[0];
+        for (int i = 1; i < n; i++) {
+            first = Math.min(first, times[i]);
+            last = Math.max(last, times[i]);
+        }
+        double span = (double) last - first; // in doubles: a hostile log's times may span more than a long
         for (int i = 0; i < n; i++) {
-            int w = span <= 0 ? 0 : (int) Math.min(3, (times[i] - first) * 4 / span);
+            int w = span <= 0 ? 0 : (int) Math.min(3, ((double) times[i] - first) * 4 / span);
             if (floors[w] < 0 || after[i] < floors[w]) {
                 floors[w] = after[i];
             }

@@ -69,4 +69,15 @@ class PauseStatsAndTrendTest {
         assertThat(rising.slopeBytesPerSecond()).isEqualTo(slope, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(rising.peakAfterBytes()).isEqualTo(100 + 39 * 5 + 40);
     }
+
+    /** A wall-clock time stamp can step back (the clock was set): the quarters span the times' range (this once threw). */
+    @Test
+    void timesThatStepBackFallIntoTheQuartersOfTheirRange() {
+        long[] t = {2_000_000, 0, 1_000_000, 3_000_000, 4_000_000};
+        long[] after = {300, 100, 200, 400, 500};
+        HeapTrend trend = HeapTrend.of(t, after, after, t.length);
+        // range 0..4 s, quarters of 1 s: 0 -> q0, 1 -> q1, 2 -> q2, 3 and 4 -> q3
+        assertThat(trend.floors()).containsExactly(100, 200, 300, 400);
+        assertThat(trend.firstAfterBytes()).isEqualTo(300);
+    }
 }
