@@ -49,14 +49,10 @@ public final class RubyGcReader {
                     lines = n[0];
                 }
                 default -> {
-                    StringBuilder text = new StringBuilder();
-                    char[] buf = new char[1 << 16];
-                    for (int r; (r = reader.read(buf)) > 0; ) {
-                        text.append(buf, 0, r);
-                    }
-                    newInspect = readInspect(name, text, samples, warnings);
+                    InspectReader.Result r = InspectReader.read(name, reader, samples, warnings);
+                    newInspect = r.newInspect();
                     version = null;
-                    lines = text.chars().filter(c -> c == '\n').count();
+                    lines = r.lines();
                 }
             }
         }
@@ -123,53 +119,6 @@ public final class RubyGcReader {
             warnings.add(name + ": " + skipped + " lines that are not JSON hashes were skipped");
         }
         return version;
-    }
-
-    /** Reads every hash of the text; true when they are written in Ruby 3.4's style. */
-    private static boolean readInspect(String name, CharSequence text, GcSamples samples, List<String> warnings) {
-        int pos = 0;
-        boolean newInspect = false;
-        while (true) {
-            int open = indexOf(text, '{', pos);
-            if (open < 0) {
-                break;
-            }
-            HashLiteral p = new HashLiteral(text, open);
-            Map<String, Object> hash;
-            try {
-                hash = p.parseHash();
-            } catch (HashLiteral.SyntaxError e) {
-                warnings.add(name + ": offset " + e.offset + ": " + e.getMessage() + ": the rest is ignored");
-                break;
-            }
-            if (!hash.containsKey("count") && (hash.containsKey("major_by") || hash.containsKey("gc_by")) && samples.size() > 0) {
-                putInfo(samples, hash); // p GC.latest_gc_info after p GC.stat
-            } else {
-                samples.add(samples.size(), false);
-                putStat(samples, hash);
-            }
-            newInspect |= isNewInspect(text, open);
-            pos = p.position();
-        }
-        return newInspect;
-    }
-
-    /** Ruby 3.4 prints {@code {count: 1}}, older ones {@code {:count=>1}}. */
-    private static boolean isNewInspect(CharSequence text, int open) {
-        int i = open + 1;
-        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-            i++;
-        }
-        return i < text.length() && Character.isLetter(text.charAt(i));
-    }
-
-    private static int indexOf(CharSequence text, char c, int from) {
-        for (int i = from; i < text.length(); i++) {
-            if (text.charAt(i) == c) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     static void putStat(GcSamples samples, Map<?, ?> stat) {
