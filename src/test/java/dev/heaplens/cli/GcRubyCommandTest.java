@@ -155,6 +155,33 @@ class GcRubyCommandTest {
         assertThat(t.path("heap").path("heap_live_slots").asLong()).isEqualTo(150);
     }
 
+    /** Hostile series: lines that do not fit are told once with a count, and a line of megabytes is never held. */
+    @Test
+    void badAndHugeLinesAreCountedNotEachTold(@TempDir Path dir) throws Exception {
+        Path tracer = CliTestSupport.writeText(dir, "bad.tsv",
+                "type\ttick\tcount\tminor_gc_count\tmajor_gc_count\theap_live_slots\n"
+                        + "start\t1\n"
+                        + "end_sweep\t3000000\t1\t1\t0\t90\n"
+                        + "x\n"
+                        + "z".repeat(3 << 20) + "\n"
+                        + "end_sweep\t9000000\t2\t1\t1\t150\n");
+        CliTestSupport.Result t = run("gc", tracer.toString(), "--format", "json");
+        assertThat(t.exitCode()).as(t.toString()).isZero();
+        assertThat(t.errLines()).containsExactly("heaplens: warning: " + tracer + ": line 2 has 2 cells, the header 6: "
+                + "skipped (and 2 more lines that do not fit the header)");
+        assertThat(JSON.readTree(t.out()).path("snapshots").asInt()).isEqualTo(2);
+
+        Path json = CliTestSupport.writeText(dir, "huge.jsonl",
+                "{\"count\":3,\"minor_gc_count\":2,\"major_gc_count\":1,\"heap_live_slots\":100}\n"
+                        + "{\"count\":5,\"x\":\"" + "z".repeat(3 << 20) + "\"}\n"
+                        + "{\"count\":7,\"minor_gc_count\":5,\"major_gc_count\":2,\"heap_live_slots\":150}\n");
+        CliTestSupport.Result j = run("gc", json.toString(), "--format", "json");
+        assertThat(j.exitCode()).as(j.toString()).isZero();
+        assertThat(j.errLines()).containsExactly("heaplens: warning: " + json + ": line 2, offset 0: a line longer than "
+                + "1 MB (skipped; later bad lines are counted)");
+        assertThat(JSON.readTree(j.out()).path("gc_count").asLong()).isEqualTo(4);
+    }
+
     @Test
     void explainsKeys(@TempDir Path dir) {
         CliTestSupport.Result one = run("gc", "--explain", "heap_used");

@@ -4,36 +4,41 @@ import dev.heaplens.util.Swar;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
 
 /**
  * Splits a stream into lines without decoding it: one reusable buffer, lines handed out as byte
  * ranges, so reading a large log allocates nothing per line. A last line without a line end is
- * not handed out but reported by {@link #read} (a log cut while it was written).
+ * not handed out but reported by {@link #read} (a log cut while it was written). A line longer
+ * than {@link #LONGEST_LINE} is not a GC log line (a hostile or binary file): it is counted and
+ * dropped, and memory stays at one buffer whatever the file holds.
  */
 public final class ByteLines {
-    private static final int BLOCK = 1 << 20;
+    /** The buffer, and the longest line handed out: GC log lines are a few hundred bytes. */
+    public static final int LONGEST_LINE = 1 << 20;
 
     private ByteLines() {
     }
 
-    /** What reading found besides the lines. */
-    public record Ending(long lines, String cutLastLine) {
+    /** What reading found besides the lines: their count, a cut last line, lines dropped as too long. */
+    public record Ending(long lines, String cutLastLine, long overlongLines) {
     }
 
     public static Ending read(InputStream in, LineSink sink) throws IOException {
-        byte[] buf = new byte[BLOCK];
+        byte[] buf = new byte[LONGEST_LINE];
         int start = 0;
         int end = 0;
         long lines = 0;
+        long overlong = 0;
+        boolean dropping = false; // inside a line longer than the buffer, whose bytes are dropped
         while (true) {
             if (end == buf.length) {
                 if (start > 0) {
                     System.arraycopy(buf, start, buf, 0, end - start);
                     end -= start;
                     start = 0;
-                } else {
-                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+                } else { // one line fills the buffer
+                    dropping = true;
+                    end = 0;
                 }
             }
             int n = in.read(buf, end, buf.length - end);
@@ -43,8 +48,13 @@ public final class ByteLines {
             int scan = end;
             end += n;
             for (int i; (i = Swar.indexOf(buf, scan, end, (byte) '\n')) >= 0; scan = i + 1) {
-                int to = i > start && buf[i - 1] == '\r' ? i - 1 : i;
-                sink.line(buf, start, to);
+                if (dropping) {
+                    dropping = false;
+                    overlong++;
+                } else {
+                    int to = i > start && buf[i - 1] == '\r' ? i - 1 : i;
+                    sink.line(buf, start, to);
+                }
                 lines++;
                 start = i + 1;
             }
@@ -54,10 +64,13 @@ public final class ByteLines {
             }
         }
         String cut = null;
-        if (end > start) {
+        if (dropping) {
+            overlong++;
+            lines++;
+        } else if (end > start) {
             cut = new String(buf, start, Math.min(end - start, 120), java.nio.charset.StandardCharsets.UTF_8);
             lines++;
         }
-        return new Ending(lines, cut);
+        return new Ending(lines, cut, overlong);
     }
 }

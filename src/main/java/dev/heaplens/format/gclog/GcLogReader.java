@@ -127,6 +127,10 @@ public final class GcLogReader {
     }
 
     private static void warnCut(GcInput f, ByteLines.Ending end, List<String> warnings) {
+        if (end.overlongLines() > 0) {
+            warnings.add(f.name() + ": " + end.overlongLines() + " line" + (end.overlongLines() == 1 ? "" : "s")
+                    + " longer than " + (ByteLines.LONGEST_LINE >> 20) + " MB skipped (not GC log lines)");
+        }
         if (end.cutLastLine() != null) {
             warnings.add(f.name() + ": line " + end.lines() + " is cut (no line end; the log was still being "
                     + "written?): ignored: " + end.cutLastLine());

@@ -78,11 +78,14 @@ final class ParallelLines {
                     }
                 }
                 String cut = null;
-                if (carry.length > 0) {
+                if (carry.overlong) {
+                    carry.overlongLines++;
+                    lines++;
+                } else if (carry.length > 0) {
                     cut = new String(carry.bytes, 0, Math.min(carry.length, 120), StandardCharsets.UTF_8);
                     lines++;
                 }
-                return new ByteLines.Ending(lines, cut);
+                return new ByteLines.Ending(lines, cut, carry.overlongLines);
             } finally {
                 workers.shutdownNow();
             }
@@ -136,6 +139,8 @@ final class ParallelLines {
         /** Kept lines as (from, to) pairs, line ends excluded. */
         int[] kept = new int[512];
         int keptCount;
+        /** Lines within the part longer than {@link ByteLines#LONGEST_LINE} (parts larger than that only). */
+        long overlong;
 
         Part(int size) {
             buf = new byte[size];
@@ -154,6 +159,7 @@ final class ParallelLines {
         void split(Filter filter) {
             keptCount = 0;
             lineEnds = 0;
+            overlong = 0;
             byte[] b = buf;
             int end = length;
             firstEnd = Swar.indexOf(b, 0, end, (byte) '\n');
@@ -173,7 +179,9 @@ final class ParallelLines {
                 int lineStart = start;
                 int to = i > lineStart && b[i - 1] == '\r' ? i - 1 : i;
                 start = i + 1;
-                if (keep) {
+                if (to - lineStart > ByteLines.LONGEST_LINE) {
+                    overlong++;
+                } else if (keep) {
                     if (keptCount + 2 > kept.length) {
                         kept = Arrays.copyOf(kept, kept.length * 2);
                     }
@@ -196,17 +204,32 @@ final class ParallelLines {
                 sink.line(buf, kept[i], kept[i + 1]);
             }
             carry.append(buf, lastStart, length);
+            carry.overlongLines += overlong;
             return lineEnds;
         }
     }
 
-    /** The line begun at the end of one part and ended in a later one. */
+    /**
+     * The line begun at the end of one part and ended in a later one. One longer than
+     * {@link ByteLines#LONGEST_LINE} is dropped and counted, as {@link ByteLines} does.
+     */
     private static final class Carry {
         byte[] bytes = new byte[4096];
         int length;
+        /** The carried line is too long: its bytes are dropped up to its end. */
+        boolean overlong;
+        long overlongLines;
 
         void append(byte[] b, int from, int to) {
             int n = to - from;
+            if (overlong || n == 0) {
+                return;
+            }
+            if (length + n > ByteLines.LONGEST_LINE) {
+                overlong = true;
+                length = 0;
+                return;
+            }
             if (length + n > bytes.length) {
                 bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
             }
@@ -215,6 +238,11 @@ final class ParallelLines {
         }
 
         void deliver(LineSink sink) {
+            if (overlong) {
+                overlong = false;
+                overlongLines++;
+                return;
+            }
             int to = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
             sink.line(bytes, 0, to);
             length = 0;

@@ -2,7 +2,6 @@ package dev.heaplens.format.rubygc;
 
 import dev.heaplens.gc.GcSamples;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.List;
 
@@ -25,48 +24,68 @@ final class GcTracerTsv {
     private GcTracerTsv() {
     }
 
-    static void read(String name, BufferedReader reader, GcSamples samples, List<String> warnings, long[] lines)
+    /** The snapshots of a gc_tracer log: its end_sweep rows, or every row when it has none. */
+    static GcSamples read(String name, BoundedLines reader, List<String> warnings, long[] lines)
             throws IOException {
-        String header = reader.readLine();
+        String header = reader.next();
         lines[0]++;
-        String[] columns = cells(header);
+        String[] columns = header == null || header == BoundedLines.OVERLONG ? new String[0] : cells(header);
         int type = indexOf(columns, "type");
         int tick = indexOf(columns, "tick");
-        String line;
-        java.util.List<String[]> rows = new java.util.ArrayList<>();
+        // Every row goes to one series until the first end_sweep row; from then on, only end_sweep
+        // rows go to another, and the first is dropped.
+        GcSamples every = new GcSamples();
+        GcSamples sweeps = new GcSamples();
         boolean hasEndSweep = false;
-        while ((line = reader.readLine()) != null) {
+        long badLines = 0;
+        String firstBad = null;
+        String line;
+        while ((line = reader.next()) != null) {
             lines[0]++;
             if (line.isBlank()) {
                 continue;
             }
-            String[] cells = cells(line);
+            String[] cells = line == BoundedLines.OVERLONG ? new String[0] : cells(line);
             if (cells.length != columns.length) {
-                warnings.add(name + ": line " + lines[0] + " has " + cells.length + " cells, the header " + columns.length
-                        + ": skipped");
+                if (badLines++ == 0) {
+                    firstBad = "line " + lines[0] + (line == BoundedLines.OVERLONG
+                            ? " is longer than " + (BoundedLines.LONGEST >> 20) + " MB"
+                            : " has " + cells.length + " cells, the header " + columns.length);
+                }
                 continue;
             }
-            hasEndSweep |= type >= 0 && cells[type].equals("end_sweep");
-            rows.add(cells);
+            boolean endSweep = type >= 0 && cells[type].equals("end_sweep");
+            if (endSweep && !hasEndSweep) {
+                hasEndSweep = true;
+                every = null;
+            }
+            if (!hasEndSweep) {
+                add(every, columns, type, tick, cells);
+            } else if (endSweep) {
+                add(sweeps, columns, type, tick, cells);
+            }
         }
-        for (String[] cells : rows) {
-            if (hasEndSweep && !cells[type].equals("end_sweep")) {
+        if (badLines > 0) {
+            warnings.add(name + ": " + firstBad + ": skipped" + (badLines > 1 ? " (and " + (badLines - 1)
+                    + " more lines that do not fit the header)" : ""));
+        }
+        return hasEndSweep ? sweeps : every;
+    }
+
+    private static void add(GcSamples samples, String[] columns, int type, int tick, String[] cells) {
+        long t = tick >= 0 ? parse(cells[tick]) : Long.MIN_VALUE;
+        samples.add(t == Long.MIN_VALUE ? samples.size() : micros(t), t != Long.MIN_VALUE);
+        for (int c = 0; c < columns.length; c++) {
+            if (c == type || c == tick) {
                 continue;
             }
-            long t = tick >= 0 ? parse(cells[tick]) : Long.MIN_VALUE;
-            samples.add(t == Long.MIN_VALUE ? samples.size() : micros(t), t != Long.MIN_VALUE);
-            for (int c = 0; c < columns.length; c++) {
-                if (c == type || c == tick) {
-                    continue;
-                }
-                if (INFO_KEYS.contains(columns[c])) {
-                    samples.setText("latest_gc_info." + columns[c], cells[c].isEmpty() || cells[c].equals("0") ? "nil" : cells[c]);
-                    continue;
-                }
-                long v = parse(cells[c]);
-                if (v != Long.MIN_VALUE) {
-                    samples.set(RubyGcKeys.canonical(columns[c]), v);
-                }
+            if (INFO_KEYS.contains(columns[c])) {
+                samples.setText("latest_gc_info." + columns[c], cells[c].isEmpty() || cells[c].equals("0") ? "nil" : cells[c]);
+                continue;
+            }
+            long v = parse(cells[c]);
+            if (v != Long.MIN_VALUE) {
+                samples.set(RubyGcKeys.canonical(columns[c]), v);
             }
         }
     }

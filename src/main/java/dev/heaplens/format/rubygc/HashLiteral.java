@@ -139,7 +139,8 @@ final class HashLiteral {
         try {
             return decimal ? (Number) Double.parseDouble(number) : (Number) Long.parseLong(number);
         } catch (NumberFormatException e) {
-            throw new SyntaxError("not a number: " + number, start);
+            // quoted in part: a hostile "number" may be megabytes of digits
+            throw new SyntaxError("not a number: " + (number.length() > 40 ? number.substring(0, 40) + "..." : number), start);
         }
     }
 

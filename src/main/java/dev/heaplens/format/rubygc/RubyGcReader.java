@@ -6,10 +6,10 @@ import dev.heaplens.gc.GcLog;
 import dev.heaplens.gc.GcRuntime;
 import dev.heaplens.gc.GcSamples;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,16 +35,16 @@ public final class RubyGcReader {
         String version;
         long lines;
         boolean newInspect = false;
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {
+        try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             switch (style) {
                 case JSON_LINES -> {
                     long[] n = {0};
-                    version = readJsonLines(name, reader, samples, warnings, n);
+                    version = readJsonLines(name, new BoundedLines(reader), samples, warnings, n);
                     lines = n[0];
                 }
                 case GC_TRACER -> {
                     long[] n = {0};
-                    GcTracerTsv.read(name, reader, samples, warnings, n);
+                    samples = GcTracerTsv.read(name, new BoundedLines(reader), warnings, n);
                     version = null;
                     lines = n[0];
                 }
@@ -66,18 +66,21 @@ public final class RubyGcReader {
                 List.of(name), warnings);
     }
 
-    private static String readJsonLines(String name, BufferedReader reader, GcSamples samples, List<String> warnings,
+    private static String readJsonLines(String name, BoundedLines reader, GcSamples samples, List<String> warnings,
                                         long[] lines) throws IOException {
         String version = null;
         long skipped = 0;
         String line;
-        while ((line = reader.readLine()) != null) {
+        while ((line = reader.next()) != null) {
             lines[0]++;
             if (line.isBlank()) {
                 continue;
             }
             Map<String, Object> hash;
             try {
+                if (line == BoundedLines.OVERLONG) {
+                    throw new HashLiteral.SyntaxError("a line longer than " + (BoundedLines.LONGEST >> 20) + " MB", 0);
+                }
                 HashLiteral p = new HashLiteral(line, 0);
                 hash = p.parseHash();
             } catch (HashLiteral.SyntaxError e) {
