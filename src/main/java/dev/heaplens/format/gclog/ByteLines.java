@@ -13,8 +13,13 @@ import java.io.InputStream;
  * dropped, and memory stays at one buffer whatever the file holds.
  */
 public final class ByteLines {
-    /** The buffer, and the longest line handed out: GC log lines are a few hundred bytes. */
+    /** The longest line handed out, line end excluded: GC log lines are a few hundred bytes. */
     public static final int LONGEST_LINE = 1 << 20;
+
+    /** Whether the line {@code [from, to)} (line end excluded) is handed out. */
+    static boolean fits(int from, int to) {
+        return to - from <= LONGEST_LINE;
+    }
 
     private ByteLines() {
     }
@@ -24,7 +29,7 @@ public final class ByteLines {
     }
 
     public static Ending read(InputStream in, LineSink sink) throws IOException {
-        byte[] buf = new byte[LONGEST_LINE];
+        byte[] buf = new byte[LONGEST_LINE + 2]; // the longest line with \r\n
         int start = 0;
         int end = 0;
         long lines = 0;
@@ -48,11 +53,11 @@ public final class ByteLines {
             int scan = end;
             end += n;
             for (int i; (i = Swar.indexOf(buf, scan, end, (byte) '\n')) >= 0; scan = i + 1) {
-                if (dropping) {
+                int to = i > start && buf[i - 1] == '\r' ? i - 1 : i;
+                if (dropping || !fits(start, to)) {
                     dropping = false;
                     overlong++;
                 } else {
-                    int to = i > start && buf[i - 1] == '\r' ? i - 1 : i;
                     sink.line(buf, start, to);
                 }
                 lines++;

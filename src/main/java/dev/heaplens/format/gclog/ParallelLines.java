@@ -179,7 +179,7 @@ final class ParallelLines {
                 int lineStart = start;
                 int to = i > lineStart && b[i - 1] == '\r' ? i - 1 : i;
                 start = i + 1;
-                if (to - lineStart > ByteLines.LONGEST_LINE) {
+                if (!ByteLines.fits(lineStart, to)) {
                     overlong++;
                 } else if (keep) {
                     if (keptCount + 2 > kept.length) {
@@ -225,7 +225,7 @@ final class ParallelLines {
             if (overlong || n == 0) {
                 return;
             }
-            if (length + n > ByteLines.LONGEST_LINE) {
+            if (length + n > ByteLines.LONGEST_LINE + 1) { // the longest line with its \r
                 overlong = true;
                 length = 0;
                 return;
@@ -238,13 +238,13 @@ final class ParallelLines {
         }
 
         void deliver(LineSink sink) {
-            if (overlong) {
+            int to = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
+            if (overlong || !ByteLines.fits(0, to)) {
                 overlong = false;
                 overlongLines++;
-                return;
+            } else {
+                sink.line(bytes, 0, to);
             }
-            int to = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
-            sink.line(bytes, 0, to);
             length = 0;
         }
     }

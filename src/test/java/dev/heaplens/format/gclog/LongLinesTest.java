@@ -70,4 +70,31 @@ class LongLinesTest {
             assertRead(read, file.toString(), 3, longLast);
         }
     }
+
+    /** The bound is the same on every path: a line of LONGEST_LINE bytes is read, one byte more is not, whatever its line end. */
+    @Test
+    void theLongestLineIsReadAndOneByteMoreIsNotOnEveryPath(@TempDir Path dir) throws IOException {
+        for (String end : new String[] {"\n", "\r\n"}) {
+            String text = "[0.001s][info][gc] Using G1\n" + String.format(PAUSE, 0, 0)
+                    + "a".repeat(ByteLines.LONGEST_LINE) + end
+                    + "b".repeat(ByteLines.LONGEST_LINE + 1) + end
+                    + String.format(PAUSE, 1, 1);
+            Path plain = dir.resolve("bound.log");
+            Files.writeString(plain, text);
+            Path gzip = dir.resolve("bound.log.gz");
+            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gzip))) {
+                out.write(text.getBytes(StandardCharsets.UTF_8));
+            }
+            List<GcLog> reads = new java.util.ArrayList<>(List.of(GcLogReader.read(List.of(GcInput.open(gzip.toString())))));
+            for (int partBytes : new int[] {4096, 512 * 1024, 3 << 20}) { // the long lines across parts, and within one
+                reads.add(GcLogReader.read(List.of(GcInput.open(plain.toString())), partBytes, 2));
+            }
+            for (GcLog read : reads) {
+                assertThat(read.events().size()).isEqualTo(2);
+                assertThat(read.lines()).isEqualTo(5);
+                assertThat(read.warnings()).as("%s, line end %s", read.sources(), end.replace("\r", "\\r").replace("\n", "\\n"))
+                        .anySatisfy(w -> assertThat(w).endsWith(": 1 line longer than 1 MB skipped (not GC log lines)"));
+            }
+        }
+    }
 }
