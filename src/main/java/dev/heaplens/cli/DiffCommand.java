@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.histogram.HistogramDiff;
 import dev.heaplens.analysis.histogram.SortOrder;
 import dev.heaplens.io.DumpInput;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -23,7 +25,8 @@ import java.util.concurrent.Callable;
         footer = {"  heaplens diff before.json after.json --by class",
                 "  heaplens diff before.json.gz after.json.gz --by location --format tsv",
                 "  heaplens diff base.json pr.json --fail-over 10MB    # exit 3 when total growth > 10 MB",
-                "  heaplens diff before.hprof after.hprof --by package"})
+                "  heaplens diff before.hprof after.hprof --by package",
+                "  heaplens diff before.json after.json --by gem,location   # two tables"})
 final class DiffCommand implements Callable<Integer> {
     private final Console console;
 
@@ -33,9 +36,11 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "AFTER", description = "The later dump, of the same runtime.")
     String after;
 
-    @Option(names = "--by", paramLabel = "KEY", description = "Ruby dumps: class, type, imemo, location, file, gem,"
-            + " method or generation; JVM heap dumps: class, package, loader or kind (default: ${DEFAULT-VALUE}).")
-    GroupBy by = GroupBy.CLASS;
+    @Option(names = "--by", paramLabel = "KEY", split = ",", description = "Ruby dumps: class, type, imemo, location,"
+            + " file, gem, method or generation; JVM heap dumps: class, package, loader or kind (default: class)."
+            + " Several keys, comma-separated, give a table each from one read of each dump; tsv and csv then give"
+            + " one table, its first column the key, its last the group. The gate checks the first key's total.")
+    List<GroupBy> by = List.of(GroupBy.CLASS);
 
     @Mixin
     TopOption top = new TopOption(50);
@@ -61,15 +66,23 @@ final class DiffCommand implements Callable<Integer> {
         DumpSets.Dumps dumps = DumpSets.openOfOneRuntime(console, List.of(before, after), dumpOptions);
         List<DumpInput> inputs = dumps.inputs();
         HeapRuntime runtime = dumps.runtime();
-        HistogramDiff diff = HistogramDiff.of(runtime.histogram(inputs.get(0), by), runtime.histogram(inputs.get(1), by),
-                sort);
-        List<HistogramDiff.Row> rows = diff.rows();
-        List<HistogramDiff.Row> shown = top.top == 0 ? rows : rows.subList(0, Math.min(top.top, rows.size()));
-        console.out().print(DiffRenderer.render(diff, shown, format.format, inputs.get(0).name(), inputs.get(1).name()));
+        List<Histogram> before = runtime.histograms(inputs.get(0), by);
+        List<Histogram> after = runtime.histograms(inputs.get(1), by);
+        List<DiffRenderer.Shown> diffs = new ArrayList<>();
+        for (int i = 0; i < before.size(); i++) {
+            HistogramDiff diff = HistogramDiff.of(before.get(i), after.get(i), sort);
+            List<HistogramDiff.Row> rows = diff.rows();
+            diffs.add(new DiffRenderer.Shown(diff, top.top == 0 ? rows : rows.subList(0, Math.min(top.top, rows.size()))));
+        }
+        console.out().print(DiffRenderer.render(diffs, format.format, inputs.get(0).name(), inputs.get(1).name()));
         console.out().flush();
         if (format.rowsOnly()) {
-            console.err().println("heaplens: " + DiffRenderer.totalsNote(diff));
+            for (DiffRenderer.Shown d : diffs) {
+                console.err().println("heaplens: " + (diffs.size() > 1 ? "by " + d.diff().by().label() + ", " : "")
+                        + DiffRenderer.totalsNote(d.diff()));
+            }
         }
-        return gate.check(console, "memory", diff.bytesDelta(), diff.before().bytes());
+        HistogramDiff gated = diffs.get(0).diff();
+        return gate.check(console, "memory", gated.bytesDelta(), gated.before().bytes());
     }
 }

@@ -11,6 +11,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "histogram", mixinStandardHelpOptions = true, sortOptions = false,
@@ -22,6 +24,7 @@ import java.util.concurrent.Callable;
                 "  heaplens histogram heap.json.gz --by location --min-bytes 1MB --format markdown",
                 "  heaplens histogram heap.json --by gem --format tsv | sort -t$'\\t' -k2 -n",
                 "  heaplens histogram app.hprof --by package",
+                "  heaplens histogram heap.json --by gem,file,location,class   # one read",
                 "",
                 "KEY for Ruby dumps: type, class, imemo (IMEMO objects only, by kind),",
                 "location (file:line), file, gem (from the path: gems, vendor_ruby, ruby stdlib,",
@@ -38,8 +41,10 @@ final class HistogramCommand implements Callable<Integer> {
             + "; - reads either from standard input.")
     String dump;
 
-    @Option(names = "--by", paramLabel = "KEY", description = "Group by KEY (default: ${DEFAULT-VALUE}).")
-    GroupBy by = GroupBy.CLASS;
+    @Option(names = "--by", paramLabel = "KEY", split = ",", description = "Group by KEY (default: class). Several keys,"
+            + " comma-separated, give a table each from one read of the dump; tsv and csv then give one table, its"
+            + " first column the key, its last the group.")
+    List<GroupBy> by = List.of(GroupBy.CLASS);
 
     @Mixin
     TopOption top = new TopOption(50);
@@ -64,12 +69,17 @@ final class HistogramCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DumpInput input = DumpInput.open(dump, console.in());
-        Histogram histogram = dumpOptions.runtimeFor(console, input).histogram(input, by);
-        HistogramView view = HistogramView.of(histogram, sort, top.top, minBytes);
-        console.out().print(HistogramRenderer.render(view, format.format, input.name()));
+        List<HistogramView> views = new ArrayList<>();
+        for (Histogram histogram : dumpOptions.runtimeFor(console, input).histograms(input, by)) {
+            views.add(HistogramView.of(histogram, sort, top.top, minBytes));
+        }
+        console.out().print(HistogramRenderer.render(views, format.format, input.name()));
         console.out().flush();
         if (format.rowsOnly()) {
-            console.err().println("heaplens: " + HistogramRenderer.totalsNote(view));
+            for (HistogramView view : views) {
+                console.err().println("heaplens: " + (views.size() > 1 ? "by " + view.histogram().by().label() + ", " : "")
+                        + HistogramRenderer.totalsNote(view));
+            }
         }
         return 0;
     }

@@ -36,6 +36,11 @@ final class LowerCaseEnums<E extends Enum<E>> implements CommandLine.ITypeConver
             if (arg.type().isEnum()) {
                 types.add(arg.type());
             }
+            for (Class<?> element : arg.auxiliaryTypes()) { // a list's elements (--by gem,class)
+                if (element.isEnum()) {
+                    types.add(element);
+                }
+            }
         }
         cli.getSubcommands().values().forEach(sub -> collect(sub, types));
     }

@@ -2,11 +2,36 @@ package dev.heaplens.report;
 
 import dev.heaplens.analysis.histogram.HistogramDiff;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Writes a {@link HistogramDiff} in any {@link OutputFormat}. Computes nothing. */
 public final class DiffRenderer {
     private DiffRenderer() {
+    }
+
+    /** One key's diff and the rows of it to show (its first rows). */
+    public record Shown(HistogramDiff diff, List<HistogramDiff.Row> rows) {
+    }
+
+    /**
+     * Diffs of several keys from one read of each dump: each key's output as {@link #render}
+     * writes it alone ({@link KeyedOutput}); tsv and csv, one table whose first column names the key.
+     */
+    public static String render(List<Shown> diffs, OutputFormat format, String beforeName, String afterName) {
+        if (diffs.size() > 1 && (format == OutputFormat.TSV || format == OutputFormat.CSV)) {
+            StringBuilder out = new StringBuilder();
+            delimited(diffs, out, format == OutputFormat.TSV ? '\t' : ',');
+            return out.toString();
+        }
+        List<String> titles = new ArrayList<>();
+        List<String> singles = new ArrayList<>();
+        for (Shown d : diffs) {
+            titles.add("Change by " + d.diff().by().label());
+            singles.add(render(d.diff(), d.rows(), format, beforeName, afterName));
+        }
+        return KeyedOutput.join(format, titles, singles, "diffs");
     }
 
     /**
@@ -51,15 +76,7 @@ public final class DiffRenderer {
                     t.writeMarkdown(out);
                 }
             }
-            case TSV, CSV -> {
-                Table t = new Table(List.of("count_before", "bytes_before", "count_after", "bytes_after", "count_delta", "bytes_delta", key),
-                        true, true, true, true, true, true, false);
-                for (HistogramDiff.Row r : shown) {
-                    t.row(Long.toString(r.countBefore()), Long.toString(r.bytesBefore()), Long.toString(r.countAfter()),
-                            Long.toString(r.bytesAfter()), Long.toString(r.countDelta()), Long.toString(r.bytesDelta()), r.key());
-                }
-                t.writeDelimited(out, format == OutputFormat.TSV ? '\t' : ',');
-            }
+            case TSV, CSV -> delimited(List.of(new Shown(diff, shown)), out, format == OutputFormat.TSV ? '\t' : ',');
             case JSON -> {
                 JsonWriter j = new JsonWriter(out);
                 j.beginObject().field("before", beforeName).field("after", afterName).field("by", key);
@@ -80,6 +97,31 @@ public final class DiffRenderer {
             }
         }
         return out.toString();
+    }
+
+    /** One key: the counts and the key's own column; several: a first column, key, and the group's text. */
+    private static void delimited(List<Shown> diffs, StringBuilder out, char separator) {
+        boolean keyed = diffs.size() > 1;
+        List<String> headers = new ArrayList<>(List.of("count_before", "bytes_before", "count_after", "bytes_after",
+                "count_delta", "bytes_delta", keyed ? "group" : diffs.get(0).diff().by().label()));
+        if (keyed) {
+            headers.add(0, "key");
+        }
+        boolean[] rightAligned = new boolean[headers.size()];
+        Arrays.fill(rightAligned, keyed ? 1 : 0, headers.size() - 1, true);
+        Table t = new Table(headers, rightAligned);
+        for (Shown d : diffs) {
+            for (HistogramDiff.Row r : d.rows()) {
+                List<String> cells = new ArrayList<>(List.of(Long.toString(r.countBefore()), Long.toString(r.bytesBefore()),
+                        Long.toString(r.countAfter()), Long.toString(r.bytesAfter()), Long.toString(r.countDelta()),
+                        Long.toString(r.bytesDelta()), r.key()));
+                if (keyed) {
+                    cells.add(0, d.diff().by().label());
+                }
+                t.row(cells.toArray(String[]::new));
+            }
+        }
+        t.writeDelimited(out, separator);
     }
 
     /** The totals that tsv and csv keep off stdout. */

@@ -4,6 +4,7 @@ import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.histogram.HistogramView;
 import dev.heaplens.analysis.histogram.SortOrder;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Writes a histogram in any {@link OutputFormat}. Computes nothing. */
@@ -16,11 +17,30 @@ public final class HistogramRenderer {
         switch (format) {
             case TABLE -> table(view, dumpName, out);
             case MARKDOWN -> markdown(view, out);
-            case TSV -> delimited(view, out, '\t');
-            case CSV -> delimited(view, out, ',');
+            case TSV -> delimited(List.of(view), out, '\t');
+            case CSV -> delimited(List.of(view), out, ',');
             case JSON -> json(view, dumpName, out);
         }
         return out.toString();
+    }
+
+    /**
+     * Histograms of several keys from one read: each key's output as {@link #render} writes it
+     * alone ({@link KeyedOutput}); tsv and csv, one table whose first column names the key.
+     */
+    public static String render(List<HistogramView> views, OutputFormat format, String dumpName) {
+        if (views.size() > 1 && (format == OutputFormat.TSV || format == OutputFormat.CSV)) {
+            StringBuilder out = new StringBuilder();
+            delimited(views, out, format == OutputFormat.TSV ? '\t' : ',');
+            return out.toString();
+        }
+        List<String> titles = new ArrayList<>();
+        List<String> singles = new ArrayList<>();
+        for (HistogramView view : views) {
+            titles.add("Objects by " + view.histogram().by().label());
+            singles.add(render(view, format, dumpName));
+        }
+        return KeyedOutput.join(format, titles, singles, "histograms");
     }
 
     /** The totals line that tsv and csv keep off stdout (so rows stay summable). */
@@ -66,10 +86,21 @@ public final class HistogramRenderer {
         table.writeMarkdown(out);
     }
 
-    private static void delimited(HistogramView view, StringBuilder out, char separator) {
-        Table table = new Table(List.of("count", "bytes", view.histogram().by().label()), true, true, false);
-        for (Histogram.Group g : view.shown()) {
-            table.row(Long.toString(g.count()), Long.toString(g.bytes()), g.key());
+    /** One key: count, bytes and the key's own column; several: a first column, key, and the group's text. */
+    private static void delimited(List<HistogramView> views, StringBuilder out, char separator) {
+        boolean keyed = views.size() > 1;
+        Table table = keyed ? new Table(List.of("key", "count", "bytes", "group"), false, true, true, false)
+                : new Table(List.of("count", "bytes", views.get(0).histogram().by().label()), true, true, false);
+        for (HistogramView view : views) {
+            String key = view.histogram().by().label();
+            for (Histogram.Group g : view.shown()) {
+                String count = Long.toString(g.count()), bytes = Long.toString(g.bytes());
+                if (keyed) {
+                    table.row(key, count, bytes, g.key());
+                } else {
+                    table.row(count, bytes, g.key());
+                }
+            }
         }
         table.writeDelimited(out, separator);
     }

@@ -52,7 +52,15 @@ public interface HeapRuntime {
     GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName);
 
     /** Objects and bytes per group in one streaming read (no heap graph). */
-    Histogram histogram(DumpInput input, GroupBy by);
+    default Histogram histogram(DumpInput input, GroupBy by) {
+        return histograms(input, List.of(by)).get(0);
+    }
+
+    /**
+     * One histogram per key, all from the same one streaming read (no heap graph), in the order
+     * asked; keys this runtime takes for the same one (JVM {@code type} and {@code kind}) give one.
+     */
+    List<Histogram> histograms(DumpInput input, List<GroupBy> by);
 
     /** The dump read into a heap graph with its namer and dominator tree. */
     LoadedHeap load(DumpInput input);

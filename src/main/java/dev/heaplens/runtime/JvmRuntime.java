@@ -56,12 +56,16 @@ final class JvmRuntime extends RuntimeBase {
     }
 
     @Override
-    public Histogram histogram(DumpInput input, GroupBy by) {
-        GroupBy key = key(by, histogramKeys(), input.name());
-        HprofCountReader.Result counts = JvmHistogram.count(input, key == GroupBy.LOADER, options.threads(), layout(),
-                options.strict());
+    public List<Histogram> histograms(DumpInput input, List<GroupBy> by) {
+        List<GroupBy> keys = histogramKeys(by, input.name());
+        HprofCountReader.Result counts = JvmHistogram.count(input, keys.contains(GroupBy.LOADER), options.threads(),
+                layout(), options.strict());
         warn(input, counts.warnings());
-        return JvmHistogram.of(counts, key);
+        List<Histogram> histograms = new ArrayList<>(keys.size());
+        for (GroupBy key : keys) {
+            histograms.add(JvmHistogram.of(counts, key));
+        }
+        return histograms;
     }
 
     @Override

@@ -55,9 +55,9 @@ final class RubyRuntime extends RuntimeBase {
     }
 
     @Override
-    public Histogram histogram(DumpInput input, GroupBy by) {
-        GroupBy key = key(by, histogramKeys(), input.name());
-        return HistogramSink.histogram(read(input, HistogramSink.fields(key), () -> new HistogramSink(key)).sinks());
+    public List<Histogram> histograms(DumpInput input, List<GroupBy> by) {
+        List<GroupBy> keys = histogramKeys(by, input.name());
+        return HistogramSink.histograms(read(input, HistogramSink.fields(keys), () -> new HistogramSink(keys)).sinks());
     }
 
     @Override

@@ -2,7 +2,9 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.analysis.GroupBy;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /** What every runtime keeps: how to read, whom to tell, and its grouping words. */
 abstract class RuntimeBase implements HeapRuntime {
@@ -34,5 +36,17 @@ abstract class RuntimeBase implements HeapRuntime {
     @Override
     public GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName) {
         return words.resolve(asked, keys, dumpName, listener);
+    }
+
+    /** {@code asked} as this runtime's histogram keys, each once, in the order asked. */
+    List<GroupBy> histogramKeys(List<GroupBy> asked, String dumpName) {
+        if (asked.isEmpty()) {
+            throw new IllegalArgumentException("no key");
+        }
+        Set<GroupBy> keys = new LinkedHashSet<>();
+        for (GroupBy key : asked) {
+            keys.add(key(key, histogramKeys(), dumpName));
+        }
+        return List.copyOf(keys);
     }
 }
