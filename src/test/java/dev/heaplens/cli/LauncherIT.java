@@ -60,6 +60,33 @@ class LauncherIT {
         assertThat(Files.size(archive)).isGreaterThan(1 << 20);
     }
 
+    /**
+     * With a java of release 25 or later first on the PATH (HEAPLENS_TEST_JDK25, else Temurin 25 where
+     * Debian puts it; skipped when neither is there), the launcher makes an ahead-of-time cache
+     * (heaplens.aot, JEP 483/514) instead of the AppCDS archive, and the JVM's class-loading log says
+     * heaplens' classes came from it.
+     */
+    @Test
+    void onJdk25TheArchiveIsAnAheadOfTimeCache() throws Exception {
+        Path jdk = Path.of(System.getenv().getOrDefault("HEAPLENS_TEST_JDK25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(jdk.resolve("bin/java")), "no JDK 25 at " + jdk);
+        install();
+        Map<String, String> path = Map.of("PATH", jdk.resolve("bin") + ":" + System.getenv("PATH"));
+        Run first = launch(path, "--version");
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        assertThat(first.err()).startsWith(MAKING + " " + home.resolve("target/heaplens.aot"));
+        assertThat(home.resolve("target/heaplens.aot")).isRegularFile();
+        assertThat(home.resolve("target/heaplens.jsa")).doesNotExist();
+
+        Path classLog = home.resolve("classes.log");
+        Map<String, String> logged = new java.util.HashMap<>(path);
+        logged.put("HEAPLENS_JAVA_OPTS", "-Xlog:class+load:file=" + classLog);
+        Run second = launch(logged, "histogram", home.resolve("samples/rails-ish.json.gz").toString(), "--top", "1");
+        assertThat(second.exitCode()).as(second.err()).isZero();
+        assertThat(second.err()).isEmpty();
+        assertThat(Files.readString(classLog)).contains("dev.heaplens.format.ruby.RubyDumpReader source: shared objects file");
+    }
+
     @Test
     void aFailureToMakeTheArchiveIsOneLineOnceAndNeverStopsTheCommand() throws Exception {
         install();

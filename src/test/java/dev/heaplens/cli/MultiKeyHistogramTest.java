@@ -39,13 +39,20 @@ class MultiKeyHistogramTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"rails_ish.json.gz", "basic.json.gz", "broken_lines.json.gz"})
-    void everyFormatOfEveryRubyKeyIsTheSingleKeyRunsOutput(String name) throws IOException {
-        String dump = fixture(name).toString();
+    @Test
+    void everyFormatOfEveryRubyKeyIsTheSingleKeyRunsOutput() throws IOException {
+        String dump = fixture("rails_ish.json.gz").toString();
         assertKeyByKey(List.of("histogram", dump, "--top", "0"), RUBY_KEYS);
         assertKeyByKey(List.of("histogram", dump, "--top", "7", "--sort", "count", "--min-bytes", "200"),
                 List.of("location", "class"));
+    }
+
+    /** heap-profiler's four keys; broken_lines' damaged lines put quotes and newlines in method names. */
+    @ParameterizedTest
+    @ValueSource(strings = {"basic.json.gz", "broken_lines.json.gz"})
+    void heapProfilersKeysOfTheOtherFixturesAreTheSingleKeyRunsOutput(String name) throws IOException {
+        assertKeyByKey(List.of("histogram", fixture(name).toString(), "--top", "0"),
+                List.of("gem", "file", "location", "class", "method"));
     }
 
     @Test

@@ -36,13 +36,10 @@ final class GroupKey {
             case IMEMO:
                 return intern(r.imemoType, r, strings);
             case LOCATION:
-                if (!r.file.isPresent() || r.line < 0) {
-                    return NO_INFO;
-                }
-                return ((long) intern(r.file, r, strings) << 32) | (r.line & 0xffffffffL);
+                return r.file.isPresent() && r.line >= 0 ? location(fileKey(r, strings), r) : NO_INFO;
             case FILE:
             case GEM:
-                return intern(r.file, r, strings);
+                return fileKey(r, strings);
             case METHOD:
                 return intern(r.method, r, strings);
             case GENERATION:
@@ -50,6 +47,25 @@ final class GroupKey {
             default:
                 throw new IllegalArgumentException(by.name());
         }
+    }
+
+    /** True for the keys made of the file's key: {@link #fileKey} serves them all from one lookup. */
+    static boolean ofFile(GroupBy by) {
+        return by == GroupBy.FILE || by == GroupBy.GEM || by == GroupBy.LOCATION;
+    }
+
+    /** The key of {@code by} (one {@link #ofFile}) from {@code file}, {@link #fileKey}'s result for {@code r}. */
+    static long ofFile(GroupBy by, long file, RubyRecord r) {
+        return by != GroupBy.LOCATION ? file : file == NO_INFO || r.line < 0 ? NO_INFO : location(file, r);
+    }
+
+    /** The FILE and GEM key: the file's string id, or {@link #NO_INFO}. */
+    static long fileKey(RubyRecord r, ByteStringTable strings) {
+        return intern(r.file, r, strings);
+    }
+
+    private static long location(long file, RubyRecord r) {
+        return (file << 32) | (r.line & 0xffffffffL);
     }
 
     private static long classKey(RubyRecord r, ByteStringTable strings) {

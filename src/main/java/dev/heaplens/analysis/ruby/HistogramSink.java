@@ -22,6 +22,7 @@ import java.util.Set;
  * location keys is kept once.
  */
 public final class HistogramSink implements RubyRecordSink {
+    private static final long NOT_LOOKED_UP = Long.MIN_VALUE;
     final GroupBy[] keys;
     final LongGroupMap[] groups;
     final ByteStringTable strings = new ByteStringTable();
@@ -65,12 +66,22 @@ public final class HistogramSink implements RubyRecordSink {
         if (type == RubyType.CLASS || type == RubyType.MODULE) {
             classes.add(r);
         }
+        long file = NOT_LOOKED_UP; // gem, file and location share one lookup of the file
         for (int i = 0; i < keys.length; i++) {
             GroupBy by = keys[i];
             if (by == GroupBy.IMEMO && type != RubyType.IMEMO) {
                 continue;
             }
-            groups[i].add(GroupKey.of(by, r, strings), r.memsize);
+            long key;
+            if (GroupKey.ofFile(by)) {
+                if (file == NOT_LOOKED_UP) {
+                    file = GroupKey.fileKey(r, strings);
+                }
+                key = GroupKey.ofFile(by, file, r);
+            } else {
+                key = GroupKey.of(by, r, strings);
+            }
+            groups[i].add(key, r.memsize);
         }
     }
 

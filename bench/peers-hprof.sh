@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# bench/peers-hprof.sh NEW [OLD [DUMP [PEERS]]] -- heaplens histogram of an HPROF dump against the
+# NetBeans profiler heap library's class histogram (bench/peers/NetBeansHistogram.java), interleaved
+# round by round (bench/peers-lib.sh), with an older heaplens beside.
+#   NEW, OLD  heaplens launchers; OLD may be "-"
+#   DUMP      default /tmp/heaplens-bench-jvm/big.hprof, the 300 MB dump (bench/make-jvm-dump.sh)
+#   PEERS     what bench/peers-build.sh built, default /tmp/heaplens-peers
+# The library's java runs with the JVM's defaults and -Xmx4g (the heap it needs grows with the
+# dump); it writes its index files to a fresh temporary directory each run (java.io.tmpdir).
+# Environment: ROUNDS (default 7). Needs hyperfine and jq.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+new="$1"; old="${2:--}"
+dump="${3:-/tmp/heaplens-bench-jvm/big.hprof}"
+peers="${4:-/tmp/heaplens-peers}"
+. "$here/bench/peers-lib.sh"
+scratch="$(mktemp -d)"; trap 'rm -rf "$scratch"' EXIT
+PREPARE="rm -rf $scratch/*"
+cat "$dump" > /dev/null # page cache
+"$new" --version > /dev/null 2>&1 # the launcher's start-up archive, before any timing
+[ "$old" = - ] || "$old" --version > /dev/null 2>&1
+nb="java -Xmx4g -Djava.io.tmpdir=$scratch -cp $peers/netbeans:$peers/netbeans/org-netbeans-lib-profiler-RELEASE250.jar NetBeansHistogram $dump"
+
+echo "### histogram of $dump, against the NetBeans profiler heap library"
+echo
+args=("heaplens histogram" "$new histogram $dump")
+[ "$old" = - ] || args+=("heaplens (old) histogram" "$old histogram $dump")
+args+=("heaplens histogram --by class,package,loader,kind" "$new histogram $dump --by class,package,loader,kind")
+args+=("NetBeans library: class histogram" "$nb")
+interleave "${args[@]}"
