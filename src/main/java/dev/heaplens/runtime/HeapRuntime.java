@@ -38,8 +38,8 @@ public interface HeapRuntime {
      * @param doing what the caller does with them, for the message ("compare", "serve")
      */
     static void requireOneRuntime(java.util.List<DumpInput> inputs, String doing) {
-        DumpInput first = inputs.get(0);
         for (DumpInput input : inputs) {
+            DumpInput first = inputs.get(0);
             if (input.format() != first.format()) {
                 throw new dev.heaplens.HeaplensException(first.name() + " is " + first.format().description() + " but "
                         + input.name() + " is " + input.format().description() + ": " + doing + " dumps of the same runtime");
