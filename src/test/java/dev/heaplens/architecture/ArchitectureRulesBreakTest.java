@@ -36,7 +36,11 @@ class ArchitectureRulesBreakTest {
                 Arguments.of("an analysis prints", ArchitectureTest.ONLY_EDGES_PRINT,
                         "dev.heaplens.analysis.ArchBreakAnalysisPrints"),
                 Arguments.of("util needs cli, which needs util", ArchitectureTest.NO_CYCLES,
-                        "dev.heaplens.util.ArchBreakUtilNeedsCli"));
+                        "dev.heaplens.util.ArchBreakUtilNeedsCli"),
+                Arguments.of("the CLI loads the agent", ArchitectureTest.NOTHING_NEEDS_THE_AGENT,
+                        "dev.heaplens.cli.ArchBreakCliLoadsTheAgent"),
+                Arguments.of("the agent reads HPROF past its door", ArchitectureTest.THE_AGENTS_ONE_DOOR,
+                        "dev.heaplens.memprof.agent.ArchBreakAgentReadsHprof"));
     }
 
     /** The main classes and every deliberate break, imported once (ArchitectureTest shows main alone passes). */

@@ -74,6 +74,21 @@ class ArchitectureTest {
             .should(ACCESS_STANDARD_STREAMS)
             .because("progress, warnings and results reach the user through ReadListener and the edges");
 
+    /** The agent is a second artifact: nothing of the CLI, the web or the analyses loads it. */
+    static final ArchRule NOTHING_NEEDS_THE_AGENT = noClasses().that().resideOutsideOfPackage(ROOT + ".memprof..")
+            .should().dependOnClassesThat().resideInAPackage(ROOT + ".memprof..")
+            .because("heaplens-memprof depends on the shared code, never the reverse (DESIGN.md)");
+
+    /**
+     * The agent's one door into heaplens's heap reading is memprof.heap.SelfDump (its own HPROF dump, read
+     * as any dump is); beside it, the agent uses only the log format it writes and the renderers it prints with.
+     */
+    static final ArchRule THE_AGENTS_ONE_DOOR = noClasses().that().resideInAPackage(ROOT + ".memprof..")
+            .and().doNotHaveFullyQualifiedName(ROOT + ".memprof.heap.SelfDump")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".format.hprof..", ROOT + ".format.ruby..",
+                    ROOT + ".runtime..", ROOT + ".cli..", ROOT + ".web..", ROOT + ".io..", ROOT + ".index..")
+            .because("SelfDump is where the profiler reads a heap; the rest of the agent tracks and prints");
+
     /** The top-level packages import one way: no two of them need each other. */
     static final ArchRule NO_CYCLES = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
 
@@ -110,6 +125,16 @@ class ArchitectureTest {
     @Test
     void onlyTheEdgesPrint() {
         ONLY_EDGES_PRINT.check(main);
+    }
+
+    @Test
+    void nothingNeedsTheAgent() {
+        NOTHING_NEEDS_THE_AGENT.check(main);
+    }
+
+    @Test
+    void theAgentHasOneDoor() {
+        THE_AGENTS_ONE_DOOR.check(main);
     }
 
     @Test
