@@ -10,10 +10,8 @@
 # Environment: ROUNDS (default 7). Needs hyperfine and jq.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-new="$1"; old="${2:--}"
-dump="${3:-/tmp/heaplens-bench-jvm/big.hprof}"
-peers="${4:-/tmp/heaplens-peers}"
 . "$here/bench/peers-lib.sh"
+peer_args /tmp/heaplens-bench-jvm/big.hprof "$@"
 scratch="$(mktemp -d)"; trap 'rm -rf "$scratch"' EXIT
 PREPARE="rm -rf $scratch/*"
 cat "$dump" > /dev/null # page cache

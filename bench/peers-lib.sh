@@ -1,4 +1,11 @@
 # bench/peers-lib.sh -- sourced by bench/peers-ruby.sh and bench/peers-hprof.sh.
+# peer_args DEFAULT_DUMP NEW [OLD [DUMP [PEERS]]]: sets new, old ("-" when none), dump, peers.
+peer_args() {
+  local default_dump="$1"; shift
+  new="$1"; old="${2:--}"
+  dump="${3:-$default_dump}"
+  peers="${4:-/tmp/heaplens-peers}"
+}
 # interleave NAME1 CMD1 NAME2 CMD2 ...: ROUNDS rounds (default 7); each round is one hyperfine
 # run of every command once, in the order given, so that a busy machine's load swings hit all of
 # them alike. PREPARE (a shell command) runs before each command (hyperfine --prepare). Prints a

@@ -20,18 +20,8 @@ public final class DiffRenderer {
      * writes it alone ({@link KeyedOutput}); tsv and csv, one table whose first column names the key.
      */
     public static String render(List<Shown> diffs, OutputFormat format, String beforeName, String afterName) {
-        if (diffs.size() > 1 && (format == OutputFormat.TSV || format == OutputFormat.CSV)) {
-            StringBuilder out = new StringBuilder();
-            delimited(diffs, out, format == OutputFormat.TSV ? '\t' : ',');
-            return out.toString();
-        }
-        List<String> titles = new ArrayList<>();
-        List<String> singles = new ArrayList<>();
-        for (Shown d : diffs) {
-            titles.add("Change by " + d.diff().by().label());
-            singles.add(render(d.diff(), d.rows(), format, beforeName, afterName));
-        }
-        return KeyedOutput.join(format, titles, singles, "diffs");
+        return KeyedOutput.render(diffs, format, d -> "Change by " + d.diff().by().label(),
+                d -> render(d.diff(), d.rows(), format, beforeName, afterName), DiffRenderer::delimited, "diffs");
     }
 
     /**

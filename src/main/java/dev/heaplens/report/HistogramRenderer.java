@@ -4,7 +4,6 @@ import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.histogram.HistogramView;
 import dev.heaplens.analysis.histogram.SortOrder;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** Writes a histogram in any {@link OutputFormat}. Computes nothing. */
@@ -29,18 +28,8 @@ public final class HistogramRenderer {
      * alone ({@link KeyedOutput}); tsv and csv, one table whose first column names the key.
      */
     public static String render(List<HistogramView> views, OutputFormat format, String dumpName) {
-        if (views.size() > 1 && (format == OutputFormat.TSV || format == OutputFormat.CSV)) {
-            StringBuilder out = new StringBuilder();
-            delimited(views, out, format == OutputFormat.TSV ? '\t' : ',');
-            return out.toString();
-        }
-        List<String> titles = new ArrayList<>();
-        List<String> singles = new ArrayList<>();
-        for (HistogramView view : views) {
-            titles.add("Objects by " + view.histogram().by().label());
-            singles.add(render(view, format, dumpName));
-        }
-        return KeyedOutput.join(format, titles, singles, "histograms");
+        return KeyedOutput.render(views, format, v -> "Objects by " + v.histogram().by().label(),
+                v -> render(v, format, dumpName), HistogramRenderer::delimited, "histograms");
     }
 
     /** The totals line that tsv and csv keep off stdout (so rows stay summable). */

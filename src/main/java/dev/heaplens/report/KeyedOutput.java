@@ -1,6 +1,8 @@
 package dev.heaplens.report;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Several groupings of one read in one output (histogram or diff {@code --by gem,file,...}):
@@ -10,6 +12,33 @@ import java.util.List;
  */
 final class KeyedOutput {
     private KeyedOutput() {
+    }
+
+    /** Writes tsv or csv rows of several keys into one table with a key column. */
+    interface Delimited<T> {
+        void write(List<T> results, StringBuilder out, char separator);
+    }
+
+    /**
+     * The output of {@code results}, one per key: tsv and csv of several keys by {@code delimited},
+     * anything else each result alone ({@code alone}) joined by {@link #join}.
+     *
+     * @param title a result's Markdown heading
+     */
+    static <T> String render(List<T> results, OutputFormat format, Function<T, String> title,
+                             Function<T, String> alone, Delimited<T> delimited, String arrayName) {
+        if (results.size() > 1 && (format == OutputFormat.TSV || format == OutputFormat.CSV)) {
+            StringBuilder out = new StringBuilder();
+            delimited.write(results, out, format == OutputFormat.TSV ? '\t' : ',');
+            return out.toString();
+        }
+        List<String> titles = new ArrayList<>();
+        List<String> singles = new ArrayList<>();
+        for (T result : results) {
+            titles.add(title.apply(result));
+            singles.add(alone.apply(result));
+        }
+        return join(format, titles, singles, arrayName);
     }
 
     /**
