@@ -107,13 +107,24 @@ final class ObjectsTable {
     }
 
     /**
-     * Each reachable object's place in the dominator tree's preorder: what an object retains are the
-     * {@code retained_count} objects from its own place on, so the retained set is a range query.
+     * Each reachable object's place in a preorder walk of the dominator tree: what an object retains
+     * are the {@code retained_count} objects from its own place on, so a retained set is a range
+     * query. (The dominators' own preorder is the graph's, where a subtree need not be contiguous.)
      */
     private int[] preorderNumbers() {
         int[] order = new int[graph.objectCount()];
-        for (int i = 0, n = dominators.reachableCount(); i < n; i++) {
-            order[dominators.preorderObject(i)] = i;
+        int[] stack = new int[Math.max(1, dominators.reachableCount())];
+        int top = 0;
+        int next = 0;
+        for (int i = dominators.childEnd(Dominators.SUPER_ROOT) - 1; i >= dominators.childStart(Dominators.SUPER_ROOT); i--) {
+            stack[top++] = dominators.child(i);
+        }
+        while (top > 0) {
+            int o = stack[--top];
+            order[o] = next++;
+            for (int i = dominators.childEnd(o) - 1; i >= dominators.childStart(o); i--) {
+                stack[top++] = dominators.child(i);
+            }
         }
         return order;
     }
