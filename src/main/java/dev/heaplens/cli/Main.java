@@ -25,7 +25,7 @@ import java.util.List;
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
     private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report");
+            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "mcp");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
     private static Object command(String name, Console console) {
@@ -44,6 +44,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "memprof" -> new MemprofCommand(console);
             case "serve" -> new ServeCommand(console);
             case "report" -> new ReportCommand(console);
+            case "mcp" -> new McpCommand(console);
             default -> throw new IllegalArgumentException(name);
         };
     }
