@@ -25,7 +25,7 @@ import java.util.List;
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
     private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "mcp");
+            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "mcp", "dump");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
     private static Object command(String name, Console console) {
@@ -45,8 +45,14 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "serve" -> new ServeCommand(console);
             case "report" -> new ReportCommand(console);
             case "mcp" -> new McpCommand(console);
+            case "dump" -> new DumpCommand(console);
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    /** Whether this build has the command {@code name} (commands that go on to another ask). */
+    static boolean has(String name) {
+        return COMMANDS.contains(name);
     }
 
     /** Exit code for a bug in heaplens rather than in the input. */
