@@ -2,12 +2,17 @@ package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.mcp.AllowedFiles;
+import dev.heaplens.mcp.Commands;
 import dev.heaplens.mcp.McpServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,10 +51,25 @@ final class McpCommand implements Callable<Integer> {
         console.err().println("heaplens mcp: serving on standard input and output; files allowed under "
                 + (allowed.roots().isEmpty() ? "no directory" : allowed.roots()) + (files.isEmpty() ? "" : " and " + files));
         try {
-            new McpServer(allowed, version != null ? version : "dev", console.err()).serve(console.in(), console.out());
+            new McpServer(allowed, McpCommand::inProcess, version != null ? version : "dev", console.err()).serve(console.in(), console.out());
         } catch (IOException e) {
             throw new HeaplensException("mcp: " + e.getMessage());
         }
         return 0;
+    }
+
+    /**
+     * One heaplens command in this JVM, as a tool runs it: no standard input (the protocol's stream is
+     * never a command's) and no terminal (no progress lines).
+     */
+    private static Commands.Run inProcess(List<String> args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = Main.run(new Console(new ByteArrayInputStream(new byte[0]), o, e, false), args.toArray(String[]::new));
+        }
+        return new Commands.Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

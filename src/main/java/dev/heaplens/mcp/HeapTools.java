@@ -2,7 +2,11 @@ package dev.heaplens.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heaplens.HeaplensException;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.runtime.HeapRuntime;
+import dev.heaplens.runtime.ReadListener;
+import dev.heaplens.runtime.ReadOptions;
 
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -26,9 +30,9 @@ final class HeapTools {
     private final AllowedFiles allowed;
     private final InProcessCli cli;
 
-    HeapTools(AllowedFiles allowed, ObjectMapper json) {
+    HeapTools(AllowedFiles allowed, ObjectMapper json, Commands commands) {
         this.allowed = allowed;
-        this.cli = new InProcessCli(json);
+        this.cli = new InProcessCli(json, commands);
     }
 
     List<Tool> all(OpenDumps dumps, ObjectMapper json) {
@@ -112,14 +116,20 @@ final class HeapTools {
             answer.put("bytes", Files.size(file));
             DumpInput input = DumpInput.open(file.toString(), new ByteArrayInputStream(new byte[0]));
             answer.put("gzip", input.isGzip());
-            answer.put("contents", switch (input.format()) {
-                case RUBY_JSON_LINES, HPROF -> input.format().description();
-                default -> "not a heap dump (" + input.format().description() + "); GC logs and GC.stat series go to gc";
-            });
+            answer.put("contents", contents(input));
         } catch (java.io.IOException | RuntimeException e) {
             throw new ToolError(a.text("path") + ": cannot read it (" + e.getMessage() + ")");
         }
         return new Tool.Answer(answer, "");
+    }
+
+    /** What the file is, as the runtimes see it. */
+    private static String contents(DumpInput input) {
+        try {
+            return "a " + HeapRuntime.of(input, ReadOptions.defaults(), ReadListener.QUIET).name() + " heap dump";
+        } catch (HeaplensException e) {
+            return "not a heap dump (" + e.getMessage() + "); GC logs and GC.stat series go to gc";
+        }
     }
 
     /** A command line: the command, then its arguments; nulls (options not given) left out. */

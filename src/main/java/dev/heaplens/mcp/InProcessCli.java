@@ -3,46 +3,36 @@ package dev.heaplens.mcp;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.heaplens.cli.Console;
-import dev.heaplens.cli.Main;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Runs a heaplens command in this JVM with --format json and reads its output: a tool's JSON is
- * the CLI's by construction, and a graph command finds the index cache the CLI would. The command
- * gets an empty standard input (the protocol's stream is never its) and no terminal (no progress).
+ * the CLI's by construction, and a graph command finds the index cache the CLI would.
  */
 final class InProcessCli {
     /** Stderr quoted in a tool's error or warnings, at most. */
     private static final int MAX_STDERR = 4000;
     private final ObjectMapper json;
+    private final Commands commands;
 
-    InProcessCli(ObjectMapper json) {
+    InProcessCli(ObjectMapper json, Commands commands) {
         this.json = json;
+        this.commands = commands;
     }
 
     Tool.Answer json(List<String> args) throws ToolError {
         List<String> all = new ArrayList<>(args);
         all.add("--format=json");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = Main.run(new Console(new ByteArrayInputStream(new byte[0]), o, e, false), all.toArray(String[]::new));
-        }
-        String errors = shortened(err.toString(StandardCharsets.UTF_8).strip());
+        Commands.Run run = commands.run(all);
+        int code = run.exitCode();
+        String errors = shortened(run.err().strip());
         if (code != 0) {
             throw new ToolError(errors.isEmpty() ? "heaplens " + args.get(0) + " failed with exit code " + code : errors);
         }
         try {
-            return new Tool.Answer(json.readTree(out.toString(StandardCharsets.UTF_8)), errors);
+            return new Tool.Answer(json.readTree(run.out()), errors);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("heaplens " + args.get(0) + " wrote no JSON: " + e.getOriginalMessage(), e);
         }

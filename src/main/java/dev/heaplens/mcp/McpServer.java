@@ -34,11 +34,11 @@ public final class McpServer {
     private final String version;
     private final PrintStream log;
 
-    public McpServer(AllowedFiles allowed, String version, PrintStream log) {
+    public McpServer(AllowedFiles allowed, Commands commands, String version, PrintStream log) {
         this.allowed = allowed;
         this.version = version;
         this.log = log;
-        for (Tool tool : new HeapTools(allowed, json).all(dumps, json)) {
+        for (Tool tool : new HeapTools(allowed, json, commands).all(dumps, json)) {
             tools.put(tool.name(), tool);
         }
     }

@@ -157,7 +157,9 @@ class McpOverPipeTest {
 
         JsonNode opened = answer("open", Map.of("path", file("rails-ish.json.gz")));
         String handle = opened.get("handle").asText();
-        assertThat(opened.get("contents").asText()).isEqualTo("a Ruby ObjectSpace.dump_all dump");
+        assertThat(opened.get("contents").asText()).isEqualTo("a Ruby heap dump");
+        assertThat(answer("open", Map.of("path", file("quiet.jsonl.gz"))).get("contents").asText())
+                .startsWith("not a heap dump (").endsWith("GC logs and GC.stat series go to gc");
         assertThat(answer("open", Map.of("path", allowed + "/./rails-ish.json.gz"))
                 .get("handle").asText()).isEqualTo(handle);
         String dump = file("rails-ish.json.gz");
