@@ -25,7 +25,7 @@ import java.util.List;
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
     private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "export", "sql");
+            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "export", "sql", "dump", "mcp");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
     private static Object command(String name, Console console) {
@@ -46,8 +46,15 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "report" -> new ReportCommand(console);
             case "export" -> new ExportCommand(console);
             case "sql" -> new SqlCommand(console);
+            case "mcp" -> new McpCommand(console);
+            case "dump" -> new DumpCommand(console);
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    /** Whether this build has the command {@code name} (commands that go on to another ask). */
+    static boolean has(String name) {
+        return COMMANDS.contains(name);
     }
 
     /** Exit code for a bug in heaplens rather than in the input. */
