@@ -105,6 +105,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
         LowerCaseEnums.registerAll(cli);
+        HelpLayout.apply(cli);
         int code;
         try {
             code = cli.execute(args);
@@ -158,7 +159,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     private static int badUsage(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        cmd.getErr().println("heaplens: " + dev.heaplens.report.TerminalText.escape(e.getMessage()));
+        String hint = UsageHints.of(e, args, COMMANDS);
+        cmd.getErr().println("heaplens: " + dev.heaplens.report.TerminalText.escape(hint != null ? hint : e.getMessage()));
         cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         return HeaplensException.BAD_INPUT;
     }
@@ -176,12 +178,17 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         return INTERNAL_ERROR;
     }
 
-    /** The version from the jar's manifest, or "dev" when run from classes. */
+    /** The version the build wrote into {@code version.properties} (the pom's version). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"heaplens " + (v != null ? v : "dev")};
+        public String[] getVersion() throws java.io.IOException {
+            java.util.Properties build = new java.util.Properties();
+            try (java.io.InputStream in = Main.class.getResourceAsStream("/dev/heaplens/version.properties")) {
+                if (in != null) {
+                    build.load(in);
+                }
+            }
+            return new String[] {"heaplens " + build.getProperty("version", "(version unknown: not built by Maven)")};
         }
     }
 }
