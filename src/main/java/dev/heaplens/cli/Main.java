@@ -181,14 +181,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The version the build wrote into {@code version.properties} (the pom's version). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() throws java.io.IOException {
-            java.util.Properties build = new java.util.Properties();
-            try (java.io.InputStream in = Main.class.getResourceAsStream("/dev/heaplens/version.properties")) {
-                if (in != null) {
-                    build.load(in);
-                }
-            }
-            return new String[] {"heaplens " + build.getProperty("version", "(version unknown: not built by Maven)")};
+        public String[] getVersion() {
+            return new String[] {"heaplens " + dev.heaplens.HeaplensVersion.get()};
         }
     }
 }

@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables:",
-                "objects, references, roots, classes, sites (Ruby) and dumps (docs/export-schema.md),",
+        description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables.",
+                "The tables: objects, references, roots, classes, sites (Ruby) and dumps (docs/export-schema.md),",
                 "and the macros instances(class), outbound(address), inbound(address),",
                 "retained_set(address), dominated(address) and hex_address(address).",
                 "A dump is exported once into DUMP.heaplens-export/ beside it (as `export` would);",
@@ -45,7 +45,7 @@ final class SqlCommand implements Callable<Integer> {
     FormatOption format;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     SqlCommand(Console console) {
         this.console = console;
