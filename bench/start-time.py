@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Wall and CPU time of whole commands, interleaved so that a shared machine's load falls on each alike.
+"""Wall and CPU time of commands, interleaved so that a shared machine's load falls on each alike.
 
-  bench/start-time.py RUNS 'label=command ...' ['label=command ...' ...]
+  bench/start-time.py [--mcp] RUNS 'label=command ...' ['label=command ...' ...]
 
 Each command (split on spaces) runs RUNS times, its output discarded; one warm-up run each first
 (it makes a launcher's start-up archive). Prints the median, min and max wall time and the median CPU
-time (user + system) in milliseconds.
+time (user + system, the process and its children) in milliseconds. With --mcp the commands are MCP
+servers on stdio: the time is from the start to the answers to initialize and tools/list, then the
+server is stopped.
 """
 import resource
 import statistics
@@ -19,23 +21,48 @@ def cpu():
     return r.ru_utime + r.ru_stime
 
 
-def once(command):
+INIT = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",' \
+       b'"capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}\n'
+INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
+LIST = b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n'
+
+
+def once(command, mcp):
     cpu_before = cpu()
     start = time.perf_counter()
-    subprocess.run(command.split(" "), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return (time.perf_counter() - start) * 1000, (cpu() - cpu_before) * 1000
+    if mcp:
+        p = subprocess.Popen(command.split(" "), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL)
+        p.stdin.write(INIT)
+        p.stdin.flush()
+        assert b'"id":1' in p.stdout.readline()
+        p.stdin.write(INITIALIZED + LIST)
+        p.stdin.flush()
+        assert b'"id":2' in p.stdout.readline()
+        wall = time.perf_counter() - start
+        p.stdin.close()
+        p.kill()
+        p.wait()
+    else:
+        subprocess.run(command.split(" "), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        wall = time.perf_counter() - start
+    return wall * 1000, (cpu() - cpu_before) * 1000
 
 
 def main():
-    runs = int(sys.argv[1])
-    commands = [arg.split("=", 1) for arg in sys.argv[2:]]
+    args = sys.argv[1:]
+    mcp = args[0] == "--mcp"
+    if mcp:
+        args = args[1:]
+    runs = int(args[0])
+    commands = [arg.split("=", 1) for arg in args[1:]]
     for _, command in commands:
-        once(command)
+        once(command, mcp)
     walls = {label: [] for label, _ in commands}
     cpus = {label: [] for label, _ in commands}
     for _ in range(runs):
         for label, command in commands:
-            wall, used = once(command)
+            wall, used = once(command, mcp)
             walls[label].append(wall)
             cpus[label].append(used)
     for label, ms in walls.items():
