@@ -47,11 +47,10 @@ final class McpCommand implements Callable<Integer> {
         Path here = Path.of("").toAbsolutePath();
         List<Path> allowedRoots = roots.isEmpty() && files.isEmpty() ? List.of(here) : roots;
         AllowedFiles allowed = AllowedFiles.of(allowedRoots, files, here);
-        String version = Main.class.getPackage().getImplementationVersion();
         console.err().println("heaplens mcp: serving on standard input and output; files allowed under "
                 + (allowed.roots().isEmpty() ? "no directory" : allowed.roots()) + (files.isEmpty() ? "" : " and " + files));
         try {
-            new McpServer(allowed, McpCommand::inProcess, version != null ? version : "dev", console.err()).serve(console.in(), console.out());
+            new McpServer(allowed, McpCommand::inProcess, dev.heaplens.HeaplensVersion.get(), console.err()).serve(console.in(), console.out());
         } catch (IOException e) {
             throw new HeaplensException("mcp: " + e.getMessage());
         }

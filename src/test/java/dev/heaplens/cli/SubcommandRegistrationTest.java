@@ -34,10 +34,11 @@ class SubcommandRegistrationTest {
     }
 
     @Test
-    void anUnknownCommandIsRefusedAsBefore() {
+    void anUnknownCommandIsRefusedWithTheNearest() {
         Result r = run("tpo", "heap.json");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.errLines()).containsExactly("heaplens: Unmatched arguments from index 0: 'tpo', 'heap.json'",
+        assertThat(r.errLines()).containsExactly(
+                "heaplens: unknown command 'tpo'; the nearest is 'top' (`heaplens --help` lists them all)",
                 "Try 'heaplens --help' for more information.");
     }
 }
