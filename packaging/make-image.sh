@@ -13,15 +13,27 @@ out="$target/image/$name"
 rm -rf "$target/image" "$target/$name.tar.gz"
 mkdir -p "$out/bin" "$out/lib" "$out/samples" "$out/collectors"
 
-# java.desktop (only serve --open, which then says to open the URL by hand) and java.sql (Jackson's
-# optional types) are left out: 12 MB of the runtime for nothing heaplens needs.
+# java.desktop is left out: only serve --open uses it (and then says to open the URL by hand), and it
+# is 12 MB of the runtime.
 modules="$(jdeps --print-module-deps --ignore-missing-deps --multi-release 17 "$target/heaplens.jar" \
-  | tr ',' '\n' | grep -vxE 'java.desktop|java.sql' | paste -sd, -)"
+  | tr ',' '\n' | grep -vxE 'java.desktop' | paste -sd, -)"
 compress=--compress=2
 if [ "$(jlink --version | cut -d. -f1)" -ge 21 ]; then compress=--compress=zip-6; fi
 jlink --add-modules "$modules" --strip-debug --no-man-pages --no-header-files "$compress" --output "$out/runtime"
 
 cp "$target/heaplens.jar" "$target/heaplens-memprof.jar" "$out/lib/"
+# sql's engine, where heaplens.jar looks for it (lib/ beside the jar), with only this platform's native
+# library: the driver jar carries four (80 MB), this one's alone is a quarter of it.
+if [ -f "$target/lib/duckdb_jdbc.jar" ]; then
+  mkdir -p "$out/lib/lib"
+  cp "$target/lib/duckdb_jdbc.jar" "$out/lib/lib/"
+  case "$(uname -m)" in x86_64) keep=linux_amd64 ;; aarch64) keep=linux_arm64 ;; *) keep=none ;; esac
+  others="$(unzip -Z1 "$out/lib/lib/duckdb_jdbc.jar" | grep '^libduckdb_java.so_' | grep -v "_$keep\$" || true)"
+  if [ -n "$others" ] && command -v zip > /dev/null; then
+    # shellcheck disable=SC2086
+    zip -q -d "$out/lib/lib/duckdb_jdbc.jar" $others
+  fi
+fi
 cp "$root/heaplens" "$out/lib/launcher"
 cp "$root/packaging/heaplens" "$out/bin/heaplens"
 cp "$root/samples/rails-ish.json.gz" "$out/samples/"
