@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The runtime image (./mvnw -Pimage verify) on a machine without Java: unpacked, then run in a mount
  * namespace where /usr/lib/jvm and this test's own JDK are hidden under empty file systems and PATH
- * has no java. summary and top must answer as the jar does in this JVM (the oracle), and serve must
- * serve its page. Needs root and unshare; skipped, saying why, without them or without the image.
+ * has no java. summary and top must answer as the jar does in this JVM (the oracle), sql must count
+ * the objects summary counts (with the DuckDB the image carries), and serve must serve its page. Needs root and unshare; skipped, saying why, without them or without the image.
  */
 class RuntimeImageIT {
     private static final Path TARGET = Path.of("target").toAbsolutePath();
@@ -58,6 +58,12 @@ class RuntimeImageIT {
             CliTestSupport.Result oracle = CliTestSupport.run(command, sample.toString(), "--format=json");
             assertThat(JSON.readTree(out.toFile())).as(command).isEqualTo(JSON.readTree(oracle.out()));
         }
+
+        Path sql = dir.resolve("sql.json");
+        assertThat(inNamespace("'" + home + "/bin/heaplens' sql '" + sample + "' 'SELECT count(*) AS n FROM objects'"
+                + " --format json > '" + sql + "'")).as("sql, with the image's DuckDB").isZero();
+        assertThat(JSON.readTree(sql.toFile()).get("rows").get(0).get("n").asLong())
+                .isEqualTo(JSON.readTree(dir.resolve("summary.json").toFile()).get("objects").asLong());
 
         Process serve = namespace("exec '" + home + "/bin/heaplens' serve '" + sample + "' --port 0").start();
         try {
