@@ -15,12 +15,12 @@ import java.util.concurrent.Callable;
 
 @Command(name = "dump", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Take a heap dump of a running JVM, by its process id.",
-                "The JVM writes it itself through its attach mechanism, as jcmd PID GC.heap_dump does:",
-                "live objects only (it collects garbage first) unless --all. Then the next command to",
-                "run is printed, or run with --then. heaplens runs as the JVM's user (or root).",
-                "For Ruby, see collectors/heap_dump_on_signal.rb."},
+                "The JVM writes it itself through its attach mechanism, as jcmd PID GC.heap_dump does: live objects"
+                + " only (it collects garbage first) unless --all. Then the next command to run is printed, or run"
+                + " with --then. heaplens runs as the JVM's user (or root). For Ruby, see"
+                + " collectors/heap_dump_on_signal.rb."},
         footerHeading = "%nExamples:%n",
-        footer = {"  heaplens dump 12345                       # writes heap-12345-<time>.hprof here",
+        footer = {"  heaplens dump 12345               # writes heap-12345-<time>.hprof here",
                 "  heaplens dump 12345 -o /tmp/app.hprof --then top",
                 "  heaplens dump $(pgrep -f myapp.jar) --all --then serve"})
 final class DumpCommand implements Callable<Integer> {
@@ -38,7 +38,7 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Every object, unreachable ones too (no collection first).")
     boolean all;
 
-    @Option(names = "--then", paramLabel = "COMMAND", description = "Go on with top, summary, suspects or serve on the dump.")
+    @Option(names = "--then", paramLabel = "COMMAND", description = "Go on with top, summary, serve (or suspects, where built) on the dump.")
     String then;
 
     DumpCommand(Console console) {

@@ -20,10 +20,10 @@ import java.util.concurrent.Callable;
 
 @Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"A Model Context Protocol server on standard input and output, for AI assistants.",
-                "Its tools (open, summary, histogram, top, retained, object, paths, diff, leaks, gc)",
-                "answer with the JSON the commands write with --format json, a page at a time.",
-                "They read only the FILEs named here and files under each --root DIR (with neither,",
-                "the current directory), and write nothing but the dumps' index caches."},
+                "Its tools (open, summary, histogram, top, retained, object, paths, diff, leaks, gc, sql) answer with the"
+                + " JSON the commands write with --format json, a page at a time. They read only the FILEs named here"
+                + " and files under each --root DIR (with neither, the current directory), and write nothing but the"
+                + " dumps' caches (the index, and sql's export beside the dump)."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens mcp --root /var/tmp/dumps",
                 "  heaplens mcp heap.json.gz gc.log",

@@ -48,6 +48,7 @@ public final class StartupTraining {
             run(failed, "gc", args[2]);
         }
         run(failed, "--version");
+        mcp(plain, failed);
         failed.forEach(System.err::println);
         System.exit(failed.isEmpty() ? 0 : 1);
     }
@@ -65,6 +66,23 @@ public final class StartupTraining {
             String address = rows[1].split("\t")[0];
             run(failed, "object", dump, address);
             run(failed, "paths", dump, address);
+        }
+    }
+
+    /** An assistant's first exchange with heaplens mcp, so that its JSON-RPC layer (and Jackson) is archived too. */
+    private static void mcp(Path dump, List<String> failed) {
+        String session = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\"}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"top\",\"arguments\":"
+                + "{\"dump\":\"" + dump.toAbsolutePath().toString().replace("\\", "\\\\").replace("\"", "\\\"")
+                + "\",\"limit\":2}}}\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = Main.run(new Console(new java.io.ByteArrayInputStream(session.getBytes(StandardCharsets.UTF_8)),
+                new CheckedPrintStream(out, false), new CheckedPrintStream(OutputStream.nullOutputStream(), true), false),
+                "mcp", dump.toAbsolutePath().toString());
+        if (code != 0 || !out.toString(StandardCharsets.UTF_8).contains("\"isError\":false")) {
+            failed.add("startup training: heaplens mcp exited " + code + " or its tool failed");
         }
     }
 

@@ -31,23 +31,21 @@ public final class AllowedFiles {
      * tool calls, are taken from {@code base} (the server's working directory).
      */
     public static AllowedFiles of(List<Path> roots, List<Path> files, Path base) {
-        List<Path> realRoots = new ArrayList<>();
-        for (Path root : roots) {
-            Path real = real(base.resolve(root), root);
-            if (!Files.isDirectory(real)) {
-                throw new HeaplensException(root + ": --root is not a directory");
+        return new AllowedFiles(reals(roots, base, Files::isDirectory, ": --root is not a directory"),
+                reals(files, base, Files::isRegularFile, ": not a file"), base.toAbsolutePath().normalize());
+    }
+
+    /** Each path's real path, refused in one line when it is not what {@code is} asks for. */
+    private static List<Path> reals(List<Path> paths, Path base, java.util.function.Predicate<Path> is, String isNot) {
+        List<Path> reals = new ArrayList<>();
+        for (Path path : paths) {
+            Path real = real(base.resolve(path), path);
+            if (!is.test(real)) {
+                throw new HeaplensException(path + isNot);
             }
-            realRoots.add(real);
+            reals.add(real);
         }
-        List<Path> realFiles = new ArrayList<>();
-        for (Path file : files) {
-            Path real = real(base.resolve(file), file);
-            if (!Files.isRegularFile(real)) {
-                throw new HeaplensException(file + ": not a file");
-            }
-            realFiles.add(real);
-        }
-        return new AllowedFiles(List.copyOf(realRoots), List.copyOf(realFiles), base.toAbsolutePath().normalize());
+        return List.copyOf(reals);
     }
 
     private static Path real(Path path, Path asGiven) {

@@ -85,6 +85,15 @@ final class HeapTools {
                 + " order, or two runs to compare) or Ruby GC.stat series: pauses, rates, heap trend, advice.",
                 Schema.object().texts("files", "Handles or paths of the GC logs.", 16).build(),
                 a -> cli.json(args("gc", a.files("files", 16).toArray()))));
+        tools.add(new Tool("sql", "A SQL query (DuckDB's dialect) over a dump's tables: objects, references, roots, classes,"
+                + " sites (Ruby), dumps, and the macros instances(class), outbound(address), inbound(address),"
+                + " retained_set(address), dominated(address), hex_address(address) (docs/export-schema.md). The first"
+                + " query on a dump exports its tables beside it, once. Queries only.",
+                Schema.object().text("dump", DUMP, true).text("query", "The query, e.g. SELECT type, count(*) FROM objects"
+                        + " GROUP BY type.", true).integer("limit", "Rows in the answer; more_rows counts the rest.", 100, 1,
+                        MAX_LIMIT).build(),
+                a -> cli.json(args("sql", "--max-rows=" + a.integer("limit", 100, 1, MAX_LIMIT), "--", a.file("dump"),
+                        a.text("query")))));
         return tools;
     }
 

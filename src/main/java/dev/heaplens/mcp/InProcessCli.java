@@ -24,7 +24,7 @@ final class InProcessCli {
 
     Tool.Answer json(List<String> args) throws ToolError {
         List<String> all = new ArrayList<>(args);
-        all.add("--format=json");
+        all.add(1, "--format=json"); // before any "--" that ends the options
         Commands.Run run = commands.run(all);
         int code = run.exitCode();
         String errors = shortened(run.err().strip());

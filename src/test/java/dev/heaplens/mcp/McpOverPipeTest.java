@@ -153,7 +153,7 @@ class McpOverPipeTest {
             assertThat(tool.get("description").asText()).isNotBlank();
         }
         assertThat(names).containsExactly("open", "summary", "histogram", "top", "retained", "object", "paths", "diff",
-                "leaks", "gc");
+                "leaks", "gc", "sql");
 
         JsonNode opened = answer("open", Map.of("path", file("rails-ish.json.gz")));
         String handle = opened.get("handle").asText();
@@ -189,6 +189,10 @@ class McpOverPipeTest {
                 .isEqualTo(cli("leaks", file("a.json.gz"), file("b.json.gz"), file("c.json.gz"), "--top=10"));
         assertThat(answer("gc", Map.of("files", List.of(file("quiet.jsonl.gz")))))
                 .isEqualTo(cli("gc", file("quiet.jsonl.gz")));
+        String query = "SELECT type, count(*) AS n, sum(shallow) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC";
+        JsonNode sql = answer("sql", Map.of("dump", handle, "query", query, "limit", 4));
+        assertThat(sql).isEqualTo(cli("sql", "--max-rows=4", dump, query));
+        assertThat(sql.get("rows")).hasSize(4);
     }
 
     @Test
