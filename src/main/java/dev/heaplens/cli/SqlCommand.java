@@ -25,7 +25,8 @@ import java.util.concurrent.Callable;
                 "retained_set(address), dominated(address) and hex_address(address).",
                 "A dump is exported once into DUMP.heaplens-export/ beside it (as `export` would);",
                 "a directory that `export --parquet` wrote is read as it is. Queries only: the",
-                "export, the dump and its index are read-only, and no other file is reachable."},
+                "export, the dump and its index are read-only, and no other file is reachable.",
+                "Joins run in the order written: put the table the WHERE narrows most first."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens sql heap.json \"SELECT type, count(*), sum(shallow) FROM objects GROUP BY type\"",
                 "  heaplens sql app.hprof \"FROM instances('java.util.HashMap') LIMIT 10\" --format csv",
@@ -40,6 +41,10 @@ final class SqlCommand implements Callable<Integer> {
     @Option(names = "--max-rows", paramLabel = "N", converter = Converters.Positive.class,
             description = "Show at most N rows; the rest are counted and said on stderr (default: ${DEFAULT-VALUE}).")
     int maxRows = 1000;
+
+    @Option(names = "--memory-limit", paramLabel = "SIZE",
+            description = "The most memory DuckDB may take, as DuckDB writes it: 4GB, 500MB (default: ${DEFAULT-VALUE}).")
+    String memoryLimit = "4GB";
 
     @Mixin
     FormatOption format;
@@ -59,7 +64,7 @@ final class SqlCommand implements Callable<Integer> {
             dirs.add(tablesOf(source));
         }
         QueryResult result;
-        try (SqlEngine engine = SqlEngine.over(dirs)) {
+        try (SqlEngine engine = SqlEngine.over(dirs, memoryLimit)) {
             result = engine.query(query, maxRows);
         }
         console.out().print(QueryRenderer.render(result, format.format));
