@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Writes dumps as Apache Parquet tables that DuckDB, Spark or Trino read:",
-                "objects, references, roots, classes, sites (Ruby) and dumps, one directory per",
+        description = {"Writes dumps as Apache Parquet tables that DuckDB, Spark or Trino read.",
+                "The tables: objects, references, roots, classes, sites (Ruby) and dumps, one directory per",
                 "table and one partition per dump (DIR/objects/dump=<id>/part-0.parquet).",
                 "Columns: docs/export-schema.md. No string contents or field values are written."},
         footerHeading = "%nExamples:%n",
@@ -35,7 +35,7 @@ final class ExportCommand implements Callable<Integer> {
     Path dir;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     ExportCommand(Console console) {
         this.console = console;
@@ -46,7 +46,7 @@ final class ExportCommand implements Callable<Integer> {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new HeaplensException("--parquet " + dir + ": not a directory");
         }
-        String version = new Main.Version().getVersion()[0].substring("heaplens ".length());
+        String version = dev.heaplens.HeaplensVersion.get();
         for (String dump : dumps) {
             if (dump.equals("-")) {
                 throw new HeaplensException("export reads files, not standard input: give the dump's file");

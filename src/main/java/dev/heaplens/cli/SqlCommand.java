@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables:",
-                "objects, references, roots, classes, sites (Ruby) and dumps (docs/export-schema.md),",
+        description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables.",
+                "The tables: objects, references, roots, classes, sites (Ruby) and dumps (docs/export-schema.md),",
                 "and the macros instances(class), outbound(address), inbound(address),",
                 "retained_set(address), dominated(address) and hex_address(address).",
                 "A dump is exported once into DUMP.heaplens-export/ beside it (as `export` would);",
@@ -50,7 +50,7 @@ final class SqlCommand implements Callable<Integer> {
     FormatOption format;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     SqlCommand(Console console) {
         this.console = console;
@@ -97,7 +97,7 @@ final class SqlCommand implements Callable<Integer> {
             var loaded = Load.heap(console, source, dumpOptions);
             try {
                 cache.clear(dir);
-                HeapExport.write(loaded, dir, new Main.Version().getVersion()[0].substring("heaplens ".length()));
+                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get());
                 cache.stamp(dir);
             } catch (IOException e) {
                 throw new HeaplensException("cannot write the export " + dir + ": " + e.getMessage());

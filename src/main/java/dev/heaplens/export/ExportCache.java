@@ -98,7 +98,7 @@ public final class ExportCache {
     private static String heaplensBuild() {
         try {
             Path self = Path.of(ExportCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return ExportCache.class.getPackage().getImplementationVersion() + "@" + Files.getLastModifiedTime(self).toMillis();
+            return dev.heaplens.HeaplensVersion.get() + "@" + Files.getLastModifiedTime(self).toMillis();
         } catch (Exception e) {
             return "unknown";
         }

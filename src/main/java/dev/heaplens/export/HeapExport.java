@@ -1,7 +1,6 @@
 package dev.heaplens.export;
 
 import dev.heaplens.graph.HeapGraph;
-import dev.heaplens.io.DumpFormat;
 import dev.heaplens.parquet.IntColumn;
 import dev.heaplens.parquet.LongColumn;
 import dev.heaplens.parquet.ParquetWriter;
@@ -37,7 +36,7 @@ public final class HeapExport {
     public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion) throws IOException {
         String path = loaded.input().name();
         String id = dumpId(path);
-        boolean ruby = loaded.input().format() == DumpFormat.RUBY_JSON_LINES;
+        boolean ruby = loaded.isRuby();
         HeapGraph graph = loaded.graph();
         TableFiles files = new TableFiles(dir, id, Map.of("heaplens.schema_version", Integer.toString(SCHEMA_VERSION),
                 "heaplens.version", heaplensVersion));
