@@ -57,9 +57,18 @@ final class ExportCommand implements Callable<Integer> {
                 console.err().println("heaplens: " + dump + ": " + w.objects() + " objects, " + w.references()
                         + " references, " + w.roots() + " roots -> " + dir + " (dump=" + w.dumpId() + ")");
             } catch (IOException e) {
-                throw new HeaplensException("cannot write " + dir + ": " + e.getMessage());
+                throw new HeaplensException("cannot write " + dir + ": " + reason(e));
             }
         }
         return 0;
+    }
+
+    /** What went wrong in words: a file system error's own reason, else the error's kind and message. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getFile() + ": " + f.getReason();
+        }
+        return e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase()
+                + ": " + e.getMessage();
     }
 }

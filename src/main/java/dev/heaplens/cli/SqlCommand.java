@@ -20,12 +20,15 @@ import java.util.concurrent.Callable;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables.",
-                "The tables: objects, references, roots, classes, sites (Ruby) and dumps (docs/export-schema.md),",
-                "and the macros instances(class), outbound(address), inbound(address),",
-                "retained_set(address), dominated(address) and hex_address(address).",
-                "A dump is exported once into DUMP.heaplens-export/ beside it (as `export` would);",
-                "a directory that `export --parquet` wrote is read as it is. Queries only: the",
-                "export, the dump and its index are read-only, and no other file is reachable."},
+                "The tables: objects, references, roots, classes, sites (Ruby), dumps;",
+                "columns in docs/export-schema.md. Macros: instances(class),",
+                "outbound(address), inbound(address), retained_set(address),",
+                "dominated(address), hex_address(address).",
+                "A dump is exported once into DUMP.heaplens-export/ beside it; a",
+                "directory that export --parquet wrote is read as it is.",
+                "Queries only: the export, the dump and its index are read-only,",
+                "and no other file is reachable. Joins run in the order written:",
+                "put the table the WHERE narrows most first."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens sql heap.json \"SELECT type, count(*), sum(shallow) FROM objects GROUP BY type\"",
                 "  heaplens sql app.hprof \"FROM instances('java.util.HashMap') LIMIT 10\" --format csv",
@@ -33,13 +36,17 @@ import java.util.concurrent.Callable;
 final class SqlCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(arity = "2..*", paramLabel = "DUMP... QUERY", description = {"One or more dumps (" + DumpArgument.ANY_DUMP
+    @Parameters(arity = "2..*", paramLabel = "DUMP|DIR... QUERY", hideParamSyntax = true, description = {"One or more dumps (" + DumpArgument.ANY_DUMP
             + ") or directories written by export --parquet, then the query, last."})
     List<String> arguments;
 
     @Option(names = "--max-rows", paramLabel = "N", converter = Converters.Positive.class,
             description = "Show at most N rows; the rest are counted and said on stderr (default: ${DEFAULT-VALUE}).")
     int maxRows = 1000;
+
+    @Option(names = "--memory-limit", paramLabel = "SIZE",
+            description = "The most memory DuckDB may take, as DuckDB writes it: 4GB, 500MB (default: ${DEFAULT-VALUE}).")
+    String memoryLimit = "4GB";
 
     @Mixin
     FormatOption format;
@@ -59,7 +66,7 @@ final class SqlCommand implements Callable<Integer> {
             dirs.add(tablesOf(source));
         }
         QueryResult result;
-        try (SqlEngine engine = SqlEngine.over(dirs)) {
+        try (SqlEngine engine = SqlEngine.over(dirs, memoryLimit)) {
             result = engine.query(query, maxRows);
         }
         console.out().print(QueryRenderer.render(result, format.format));
@@ -92,10 +99,10 @@ final class SqlCommand implements Callable<Integer> {
             var loaded = Load.heap(console, source, dumpOptions);
             try {
                 cache.clear(dir);
-                HeapExport.write(loaded, dir, new Main.Version().getVersion()[0].substring("heaplens ".length()));
+                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get());
                 cache.stamp(dir);
             } catch (IOException e) {
-                throw new HeaplensException("cannot write the export " + dir + ": " + e.getMessage());
+                throw new HeaplensException("cannot write the export " + dir + ": " + ExportCommand.reason(e));
             }
         }
         return dir;

@@ -60,7 +60,7 @@ final class ObjectsTable {
             for (int o = 0, n = graph.objectCount(); o < n; o++) {
                 address.add(graph.address(o));
                 className.add(namer.group(o, GroupBy.CLASS));
-                kind.add(namer.kind(o));
+                kind.add(kindOf(o));
                 shallow.add(graph.shallowSize(o));
                 int idom = dominators.immediateDominator(o);
                 boolean reached = idom != Dominators.UNREACHABLE;
@@ -86,6 +86,19 @@ final class ObjectsTable {
                 TableFiles.rowDone(w);
             }
         }
+    }
+
+    /** The kind name by the graph's kind byte, which alone decides it: named once per kind, not per object. */
+    private final String[] kinds = new String[256];
+
+    private String kindOf(int o) {
+        int k = graph.kind(o) & 0xFF;
+        String name = kinds[k];
+        if (name == null) {
+            name = namer.kind(o);
+            kinds[k] = name;
+        }
+        return name;
     }
 
     private void addRubyColumns(int o, StringColumn file, IntColumn line, IntColumn generation, StringColumn imemo) {

@@ -15,6 +15,7 @@ public abstract sealed class Column permits LongColumn, IntColumn, BooleanColumn
     static final int BYTE_ARRAY = 6;
     static final int PLAIN = 0;
     static final int RLE = 3;
+    static final int DELTA_BINARY_PACKED = 5;
     static final int RLE_DICTIONARY = 8;
 
     private final String name;

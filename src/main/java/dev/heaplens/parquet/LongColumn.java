@@ -44,21 +44,22 @@ public final class LongColumn extends Column {
 
     @Override
     void writeChunk(ChunkOutput out) throws IOException {
-        ByteSink page = out.page(count * 8 + rows / 8 + 16);
+        ByteSink page = out.page(count * 2 + rows / 8 + 64);
         writeDefinitionLevels(page);
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (int i = 0; i < count; i++) {
-            long v = values[i];
-            min = Math.min(min, v);
-            max = Math.max(max, v);
-            page.writeLongLE(v);
+            min = Math.min(min, values[i]);
+            max = Math.max(max, values[i]);
+        }
+        if (count > 0) {
+            DeltaBinaryPacked.write(page, values, count);
         }
         ByteSink minBytes = new ByteSink(8);
         ByteSink maxBytes = new ByteSink(8);
         minBytes.writeLongLE(min);
         maxBytes.writeLongLE(max);
-        out.dataPage(this, PLAIN, count > 0 ? minBytes : null, maxBytes);
+        out.dataPage(this, count > 0 ? DELTA_BINARY_PACKED : PLAIN, count > 0 ? minBytes : null, maxBytes);
         count = 0;
         clear();
     }

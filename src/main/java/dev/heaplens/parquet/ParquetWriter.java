@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * Writes one Parquet file of flat columns: {@code PAR1}, row groups of one uncompressed page per
- * column (a dictionary page first for dictionary-encoded strings), then the Thrift footer as
+ * column (a dictionary page first for dictionary-encoded strings; 64-bit integers delta encoded), then the Thrift footer as
  * parquet-format's {@code parquet.thrift} defines it. The caller fills the {@link Column}s row by
  * row and calls {@link #endRowGroup} every so many rows; every column must have as many rows.
  * Why our own and not parquet-java: that one needs Hadoop's classes, and DuckDB's appender pays a

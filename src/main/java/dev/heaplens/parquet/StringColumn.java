@@ -21,6 +21,9 @@ public final class StringColumn extends Column {
     private final List<byte[]> dictionary = new ArrayList<>();
     private int[] indices = new int[1024];
     private int count;
+    /** The last value added and its id: neighbours often share a class or a file, and then no lookup is needed. */
+    private String last;
+    private int lastId;
 
     public StringColumn(String name, boolean optional) {
         super(name, optional);
@@ -32,11 +35,19 @@ public final class StringColumn extends Column {
             addNull();
             return;
         }
-        Integer id = ids.get(v);
-        if (id == null) {
-            id = dictionary.size();
-            ids.put(v, id);
-            dictionary.add(ByteSink.utf8(v));
+        int id;
+        if (v == last) {
+            id = lastId;
+        } else {
+            Integer known = ids.get(v);
+            if (known == null) {
+                known = dictionary.size();
+                ids.put(v, known);
+                dictionary.add(ByteSink.utf8(v));
+            }
+            id = known;
+            last = v;
+            lastId = id;
         }
         if (count == indices.length) {
             indices = Arrays.copyOf(indices, count * 2);
@@ -80,6 +91,7 @@ public final class StringColumn extends Column {
         }
         ids.clear();
         dictionary.clear();
+        last = null;
         count = 0;
         clear();
     }

@@ -25,8 +25,10 @@ final class SqlViews {
                     + " o.retained FROM \"references\" r JOIN objects o ON o.dump = r.dump AND o.address = r.\"from\""
                     + " WHERE r.\"to\" = addr ORDER BY r.dump, r.\"from\"",
             // what the GC would free with the object: its dominator subtree, a range of the preorder
-            "CREATE MACRO retained_set(addr) AS TABLE SELECT o.* FROM objects x JOIN objects o ON o.dump = x.dump"
-                    + " AND o.preorder BETWEEN x.preorder AND x.preorder + x.retained_count - 1 WHERE x.address = addr",
+            // (x materialized first: with a subquery for addr, DuckDB otherwise compared every pair of objects)
+            "CREATE MACRO retained_set(addr) AS TABLE WITH x AS MATERIALIZED (SELECT dump, preorder, retained_count"
+                    + " FROM objects WHERE address = addr) SELECT o.* FROM x JOIN objects o ON o.dump = x.dump"
+                    + " AND o.preorder BETWEEN x.preorder AND x.preorder + x.retained_count - 1",
             // the object's children in the dominator tree
             "CREATE MACRO dominated(addr) AS TABLE SELECT * FROM objects WHERE dominator = addr ORDER BY retained DESC",
             // an address as Ruby and JVM tools print it

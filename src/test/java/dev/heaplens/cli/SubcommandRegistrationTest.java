@@ -25,7 +25,8 @@ class SubcommandRegistrationTest {
         while (m.find()) {
             names.add(m.group(1));
         }
-        assertThat(names).hasSizeGreaterThanOrEqualTo(15).contains("summary", "top", "gc", "memprof", "serve", "report", "mcp");
+        assertThat(names).hasSizeGreaterThanOrEqualTo(17).contains("summary", "top", "gc", "memprof", "serve", "report", "mcp",
+                "export", "sql");
         for (String name : names) {
             Result own = run(name, "--help");
             assertThat(own.exitCode()).as(name).isZero();

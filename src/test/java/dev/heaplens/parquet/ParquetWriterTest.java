@@ -25,9 +25,9 @@ class ParquetWriterTest {
 
     @Test
     void duckdbReadsBackRandomRowsOfEveryType() throws Exception {
-        for (long seed = 1; seed <= 5; seed++) {
+        for (long seed = 1; seed <= 7; seed++) {
             Random random = new Random(seed);
-            int rows = 1 + random.nextInt(seed == 5 ? 300_000 : 5000);
+            int rows = seed >= 6 ? (int) seed - 5 : 1 + random.nextInt(seed == 5 ? 300_000 : 5000);
             Path file = dir.resolve("t" + seed + ".parquet");
             LongColumn id = new LongColumn("id", false);
             LongColumn big = new LongColumn("big", true);
@@ -35,8 +35,10 @@ class ParquetWriterTest {
             BooleanColumn flag = new BooleanColumn("flag", false);
             StringColumn few = new StringColumn("few", true);
             StringColumn many = new StringColumn("many", true);
+            LongColumn edge = new LongColumn("edge", false); // delta encoding at the ends of the range
+            long[] edges = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 1, 40, -40};
             List<Object[]> expected = new ArrayList<>();
-            try (ParquetWriter w = new ParquetWriter(file, List.of(id, big, small, flag, few, many), Map.of("k", "v"))) {
+            try (ParquetWriter w = new ParquetWriter(file, List.of(id, big, small, flag, few, many, edge), Map.of("k", "v"))) {
                 for (int r = 0; r < rows; r++) {
                     Long b = random.nextInt(4) == 0 ? null : random.nextLong();
                     Integer s = random.nextInt(3) == 0 ? null : random.nextInt();
@@ -49,14 +51,16 @@ class ParquetWriterTest {
                     flag.add(f);
                     few.add(fw);
                     many.add(m);
-                    expected.add(new Object[] {(long) r, b, s, f, fw, m});
+                    long e = edges[random.nextInt(edges.length)];
+                    edge.add(e);
+                    expected.add(new Object[] {(long) r, b, s, f, fw, m, e});
                     if (random.nextInt(rows / 3 + 1) == 0) {
                         w.endRowGroup();
                     }
                 }
             }
             try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT id, big, small, flag, few, many FROM read_parquet('" + file + "') ORDER BY id")) {
+                 ResultSet rs = st.executeQuery("SELECT id, big, small, flag, few, many, edge FROM read_parquet('" + file + "') ORDER BY id")) {
                 int r = 0;
                 while (rs.next()) {
                     Object[] e = expected.get(r++);
@@ -66,6 +70,7 @@ class ParquetWriterTest {
                     assertThat(rs.getBoolean(4)).as("seed %d flag", seed).isEqualTo(e[3]);
                     assertThat(rs.getString(5)).as("seed %d few", seed).isEqualTo(e[4]);
                     assertThat(rs.getString(6)).as("seed %d many", seed).isEqualTo(e[5]);
+                    assertThat(rs.getLong(7)).as("seed %d edge", seed).isEqualTo(e[6]);
                 }
                 assertThat(r).isEqualTo(rows);
             }
