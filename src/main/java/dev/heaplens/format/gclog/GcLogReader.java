@@ -60,11 +60,14 @@ public final class GcLogReader {
             }
             parser.finish();
             warnAboutFoldedCauses(events, warnings);
-            if (parser.skipped > 0) {
-                warnings.add(parser.skipped + " GC lines without a duration (cut, or interleaved with another line) were skipped");
+            if (parser.notUnderstood > 0) {
+                warnings.add(parser.notUnderstood + " line" + (parser.notUnderstood == 1 ? "" : "s")
+                        + " that look like a GC pause were not understood and are not counted; the first: "
+                        + parser.firstNotUnderstood);
             }
-            return new GcLog(GcRuntime.JVM, parser.collector(), "8", !parser.wallClock, events, null, details,
-                    parser.evacuationFailures, lines, sources, warnings);
+            String version = parser.jdk > 0 ? Integer.toString(parser.jdk) : parser.sawCause || parser.sawMetaspace ? "8" : "6 or 7";
+            return new GcLog(GcRuntime.JVM, parser.collector(), version, !parser.wallClock, events, null, details,
+                    parser.evacuationFailures, lines, sources, warnings, parser.notUnderstood);
         }
         UnifiedLogParser parser = new UnifiedLogParser(events, details);
         for (GcInput f : ordered) {
