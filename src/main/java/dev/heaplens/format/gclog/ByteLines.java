@@ -27,8 +27,9 @@ public final class ByteLines {
 
     /**
      * Where a last line without a line end ends, \r and trailing spaces excluded, when it ends as a
-     * complete event line does: a duration ("1.234ms", "0.002s", "12us") or a closing "]" (JDK 8's
-     * "secs]"). A line cut inside a figure ("1.23", "1.234m") does not, and is not read: its
+     * complete event line does: a duration ("1.234ms", "0.002s", "12us"), a closing "]" (JDK 8's
+     * "secs]") or ")" (ZGC's "5020M(5%)"; a pause cut before its time has none, and is not counted).
+     * A line cut inside a figure ("1.23", "1.234m") does not, and is not read: its
      * figure would be wrong. Returns -1 for a cut line.
      */
     static int completeEnd(byte[] b, int from, int to) {
@@ -42,7 +43,7 @@ public final class ByteLines {
         byte before = b[to - 2];
         boolean duration = last == 's' && (Ascii.isDigit(before) || (before == 'm' || before == 'u' || before == 'n')
                 && to - from >= 3 && Ascii.isDigit(b[to - 3]));
-        return duration || last == ']' ? to : -1;
+        return duration || last == ']' || last == ')' ? to : -1;
     }
 
     /** What reading found besides the lines: their count, a cut last line, lines dropped as too long. */

@@ -51,9 +51,12 @@ final class Jdk8Lines {
     }
 
     /** What a "[" group opening a pause is, from the text right after the "[". */
-    enum Opening { NONE, GENERIC, G1_PAUSE, FULL, G1_REMARK, G1_CLEANUP }
+    enum Opening { NONE, GENERIC, G1_PAUSE, FULL, G1_REMARK, G1_CLEANUP, SHENANDOAH }
 
     static Opening opening(byte[] b, int at, int to) {
+        if (Ascii.startsWith(b, at, to, "Pause ")) {
+            return Opening.SHENANDOAH; // JDK 8's Shenandoah: "[Pause Init Mark, 3.341 ms]"
+        }
         if (Ascii.startsWith(b, at, to, "Full GC")) {
             return Opening.FULL;
         }

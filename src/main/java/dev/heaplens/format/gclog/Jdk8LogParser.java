@@ -60,7 +60,7 @@ final class Jdk8LogParser implements LineSink {
             flags(b, from, to);
             return;
         }
-        if (jdk == 0 && Ascii.startsWith(b, from, to, "Java HotSpot")) {
+        if (jdk == 0 && (Ascii.startsWith(b, from, to, "Java HotSpot") || Ascii.startsWith(b, from, to, "OpenJDK "))) {
             int jre = Ascii.indexOf(b, from, to, "JRE (1.");
             if (jre >= 0 && jre + 7 < to && Ascii.isDigit(b[jre + 7])) {
                 jdk = b[jre + 7] - '0';
@@ -181,12 +181,16 @@ final class Jdk8LogParser implements LineSink {
         Jdk8EventText t = pending;
         byte[] own = t.own;
         int n = t.ownLength;
-        long micros = duration(own, n);
+        Jdk8Lines.Opening opening = Jdk8Lines.opening(own, 0, n);
+        if (opening == Jdk8Lines.Opening.SHENANDOAH) {
+            shenandoahPause(start, own, n);
+            return;
+        }
+        long micros = duration(own, n, " secs");
         if (micros == Ascii.NONE) {
             notUnderstood(t.head());
             return;
         }
-        Jdk8Lines.Opening opening = Jdk8Lines.opening(own, 0, n);
         String cause = cause(own, opening == Jdk8Lines.Opening.G1_PAUSE ? 8 : opening == Jdk8Lines.Opening.FULL ? 7 : 2, n);
         if (cause != null) {
             sawCause = true;
@@ -248,6 +252,34 @@ final class Jdk8LogParser implements LineSink {
         details.set(e, g.oldBefore, g.oldAfter, g.metaspace, -1);
         lastG1Pause = (opening == Jdk8Lines.Opening.G1_PAUSE || type == GcEventType.FULL && collector == Collector.G1)
                 && heap[0] < 0 ? e : -1; // G1 gives the heap on a later "[Eden: " line
+    }
+
+    /** JDK 8's Shenandoah: "[Pause Init Mark (process weakrefs), 3.341 ms]", its start line ending ", start]". */
+    private void shenandoahPause(long start, byte[] own, int n) {
+        int comma = Ascii.indexOf(own, 0, n, ", ");
+        if (comma > 0 && Ascii.startsWith(own, comma, n, ", start")) {
+            return;
+        }
+        long micros = duration(own, n, " ms");
+        if (micros == Ascii.NONE) {
+            notUnderstood(pending.head());
+            return;
+        }
+        seen(Collector.SHENANDOAH);
+        micros /= 1000; // read as seconds with six decimals: the figure was milliseconds
+        int nameEnd = 0;
+        while (nameEnd < n && own[nameEnd] != ',' && own[nameEnd] != '(') {
+            nameEnd++;
+        }
+        boolean full = Ascii.startsWith(own, 0, n, "Pause Full");
+        long[] heap = {-1, -1, -1};
+        if (firstTransition(own, 0, n)) {
+            heap[0] = sizes[0];
+            heap[1] = sizes[1];
+            heap[2] = sizes[2] == Ascii.NONE ? -1 : sizes[2];
+        }
+        roled.add(start + micros, micros, full ? GcEventType.FULL : GcEventType.PAUSE, BeanRole.PAUSES,
+                Ascii.text(own, 0, nameEnd).trim(), heap[0], heap[1], heap[2], nextId++);
     }
 
     /** What the pause's direct children say: its generations, and whether it is a CMS initial mark or remark. */
@@ -335,10 +367,10 @@ final class Jdk8LogParser implements LineSink {
         return null;
     }
 
-    /** The last "N.NNN secs" of the pause's own text, in microseconds. */
-    private static long duration(byte[] b, int end) {
+    /** The last "N.NNN {unit}" of the pause's own text, as the number × 10^6 (microseconds for " secs"). */
+    private static long duration(byte[] b, int end, String unit) {
         int secs = -1;
-        for (int p = 0; (p = Ascii.indexOf(b, p, end, " secs")) >= 0; p += 5) {
+        for (int p = 0; (p = Ascii.indexOf(b, p, end, unit)) >= 0; p += unit.length()) {
             secs = p;
         }
         if (secs < 0) {

@@ -235,6 +235,26 @@ class Jdk8DetailOptionsTest {
     }
 
     @Test
+    void shenandoahOfJdk8TimesItsPausesInMilliseconds() throws Exception {
+        GcLog log = read(
+                "OpenJDK 64-Bit Server VM (25.71-b00) for linux-amd64 JRE (1.8.0-internal-b00), built on Aug 16 2022",
+                "2022-08-17T16:20:47.680+0800: 2.464: [Concurrent reset, start]",
+                "2022-08-17T16:20:47.680+0800: 2.464: [Concurrent reset, 0.333 ms]",
+                "2022-08-17T16:20:47.685+0800: 2.469: [Pause Init Mark (process weakrefs), start]",
+                "2022-08-17T16:20:47.688+0800: 2.472: [Pause Init Mark (process weakrefs), 3.341 ms]",
+                "2022-08-17T16:20:48.561+0800: 3.344: [Concurrent cleanup 1613M->1361M(1636M), 0.092 ms]",
+                "2022-08-17T16:20:49.000+0800: 3.800: [Pause Degenerated GC (Update Refs) 3941M->1733M(3966M), 120.500 ms]",
+                "2022-08-17T16:20:50.000+0800: 4.800: [Pause Full 3941M->1000M(3966M), 1500.000 ms]");
+        assertThat(events(log)).containsExactly(
+                "PAUSE 3341 2475341 -",
+                "PAUSE 120500 3920500 " + 3941 * K + "->" + 1733 * K + "(" + 3966 * K + ")",
+                "FULL 1500000 6300000 " + 3941 * K + "->" + 1000 * K + "(" + 3966 * K + ")");
+        assertThat(log.collector()).isEqualTo("Shenandoah");
+        assertThat(log.version()).isEqualTo("8");
+        assertThat(log.events().collectorName(log.events().collector(0))).isEqualTo("Shenandoah Pauses");
+    }
+
+    @Test
     void pausesNotUnderstoodAreCountedWithTheFirstExample() throws Exception {
         GcLog log = read(
                 "1.000: [GC (Allocation Failure) [PSYoungGen: 33280K->5088K(38400K)] 33280K->20000K(125952K)",
