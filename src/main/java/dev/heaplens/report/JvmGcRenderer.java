@@ -31,6 +31,13 @@ public final class JvmGcRenderer {
         }
         out.append("; ").append(Sizes.plural(log.lines(), "line")).append(", span ")
                 .append(GcUnits.duration(r.spanMicros())).append(log.uptimeClock() ? " (JVM uptime)" : " (wall clock)").append('\n');
+        if (r.mostlyUnread()) {
+            long all = log.unreadEvents() + log.events().size();
+            out.append(md ? "**" : "").append("Not understood: ").append(Sizes.count(log.unreadEvents())).append(" of ")
+                    .append(Sizes.count(all)).append(" GC lines (").append(Sizes.percent(log.unreadEvents(), all))
+                    .append("); the figures below leave them out (the first is in the warnings)").append(md ? "**" : "")
+                    .append('\n');
+        }
         StringBuilder kinds = new StringBuilder();
         for (GcEventType t : GcEventType.values()) {
             if (r.count(t) > 0) {
@@ -145,7 +152,7 @@ public final class JvmGcRenderer {
         j.name("sources").beginArray();
         log.sources().forEach(j::value);
         j.endArray();
-        j.field("lines", log.lines()).field("time_base", log.uptimeClock() ? "uptime" : "wall").field("span_ms", GcUnits.ms(r.spanMicros()));
+        j.field("lines", log.lines()).field("unread_events", log.unreadEvents()).field("time_base", log.uptimeClock() ? "uptime" : "wall").field("span_ms", GcUnits.ms(r.spanMicros()));
         j.name("collectors").beginObject();
         for (JvmGcReport.CollectorCount c : r.collectors()) {
             j.name(c.name()).beginObject().field("count", c.count()).field("time_ms", GcUnits.ms(c.timeMicros())).endObject();

@@ -115,8 +115,8 @@ public final class GcAnalysis {
         PauseStats pauseStats = PauseStats.of(sortedPauses, pauses, span);
         List<JvmGcReport.CollectorCount> collectorCounts = new ArrayList<>();
         collectors.forEach((name, c) -> collectorCounts.add(new JvmGcReport.CollectorCount(name, c[0], c[1])));
-        JvmGcReport.Rates rates = new JvmGcReport.Rates(seconds > 0 ? allocated / seconds : 0,
-                promotionKnown && seconds > 0 ? promoted / seconds : -1, seconds > 0 ? collections / (seconds / 60) : 0,
+        JvmGcReport.Rates rates = new JvmGcReport.Rates(seconds > 0 ? allocated / seconds : -1,
+                promotionKnown && seconds > 0 ? promoted / seconds : -1, seconds > 0 ? collections / (seconds / 60) : -1,
                 youngCount > 1 ? (youngLast - youngFirst) / (youngCount - 1) : -1);
         HeapTrend trend = HeapTrend.of(heapTimes, heapAfter, heapBefore, heapPoints);
         List<JvmGcReport.CauseRow> causeRows = new ArrayList<>();

@@ -46,6 +46,14 @@ public record JvmGcReport(GcLog log, long spanMicros, List<CollectorCount> colle
     public record HeapPoint(long timeMicros, long beforeBytes, long afterBytes) {
     }
 
+    /** The share of GC-looking lines not understood from which the report's first lines say so. */
+    public static final double UNREAD_SHARE_TOLD = 0.05;
+
+    /** Whether so many GC-looking lines were not understood that the report must open with it. */
+    public boolean mostlyUnread() {
+        return log.unreadEvents() > 0 && log.unreadShare() >= UNREAD_SHARE_TOLD;
+    }
+
     public long count(GcEventType type) {
         return eventCounts[type.ordinal()];
     }

@@ -50,6 +50,11 @@ final class Jdk8LogParser implements LineSink {
         this.roled = new RoledEvents(events);
     }
 
+    /** Whether any pause had a time stamp. */
+    boolean timed() {
+        return uptime != null;
+    }
+
     String collector() {
         return collector.displayName;
     }

@@ -216,7 +216,7 @@ class Jdk8DetailOptionsTest {
                 "YOUNG 30000 1530000 120000->125000(125952)",
                 "FULL 50000 2050000 20000->18000(125952)",
                 "YOUNG 10000 3010000 51280->23000(125952)");
-        assertThat(log.version()).isEqualTo("6 or 7");
+        assertThat(log.version()).isEqualTo("7 or older");
         assertThat(log.collector()).isEqualTo("Parallel");
     }
 
@@ -268,7 +268,7 @@ class Jdk8DetailOptionsTest {
                 "YOUNG 10000 4010000 33280->20000(125952)");
         assertThat(log.unreadEvents()).isEqualTo(4); // cut by the next pause, no time, no stamp, cut by the end
         assertThat(log.unreadShare()).isEqualTo(4 / 6.0);
-        assertThat(log.warnings()).containsExactly("4 lines that look like a GC pause were not understood and are not "
+        assertThat(log.warnings()).containsExactly("4 lines that look like a GC pause were not understood and not "
                 + "counted; the first: [GC (Allocation Failure) [PSYoungGen: 33280K->5088K(38400K)] 33280K->20000K(125952K)");
     }
 
