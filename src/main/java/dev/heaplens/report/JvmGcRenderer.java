@@ -168,7 +168,7 @@ public final class JvmGcRenderer {
                 .field("mean_ms", GcUnits.ms(p.meanMicros())).field("p50_ms", GcUnits.ms(p.p50Micros()))
                 .field("p90_ms", GcUnits.ms(p.p90Micros())).field("p99_ms", GcUnits.ms(p.p99Micros()))
                 .field("p999_ms", GcUnits.ms(p.p999Micros())).field("max_ms", GcUnits.ms(p.maxMicros()))
-                .field("throughput", p.throughput());
+                .field("throughput", p.throughput(), 6);
         j.name("distribution").beginArray();
         for (PauseStats.Bucket b : p.distribution()) {
             j.beginObject().field("from_ms", GcUnits.ms(b.fromMicros()));

@@ -31,7 +31,7 @@ final class RubyRules {
             long limit = r.peaks().getOrDefault("malloc_increase_bytes_limit", -1L);
             out.add(new Finding("malloc-limit-gcs", share("GCs", "malloc"),
                     malloc + " of " + knownGcBy + " GCs with a known cause were started by the malloc limit"
-                            + (limit > 0 ? " (malloc_increase_bytes_limit reached " + Figures.mib(limit) + ")" : ""),
+                            + (limit > 0 ? " (malloc_increase_bytes_limit reached " + Figures.mb(limit) + ")" : ""),
                     "RUBY_GC_MALLOC_LIMIT", limit > 0 ? Long.toString(Math.max(32L << 20, limit * 2)) : "33554432",
                     "memory malloc'ed by objects (long strings, arrays, C extensions) crossed malloc_increase_bytes_limit "
                             + "and forced a GC; a higher floor (and RUBY_GC_MALLOC_LIMIT_MAX above it) lets more be "
@@ -42,7 +42,7 @@ final class RubyRules {
             long limit = r.peaks().getOrDefault("oldmalloc_increase_bytes_limit", -1L);
             out.add(new Finding("oldmalloc-majors", share("major GCs", "oldmalloc"),
                     oldmalloc + " of " + knownMajorBy + " major GCs with a known cause were started by the oldmalloc limit"
-                            + (limit > 0 ? " (oldmalloc_increase_bytes_limit reached " + Figures.mib(limit) + ")" : ""),
+                            + (limit > 0 ? " (oldmalloc_increase_bytes_limit reached " + Figures.mb(limit) + ")" : ""),
                     "RUBY_GC_OLDMALLOC_LIMIT", limit > 0 ? Long.toString(Math.max(32L << 20, limit * 2)) : "33554432",
                     "old objects grew their malloc'ed memory past oldmalloc_increase_bytes_limit, forcing full marking; "
                             + "raising it (and RUBY_GC_OLDMALLOC_LIMIT_MAX) trades fewer major GCs for more memory"));
