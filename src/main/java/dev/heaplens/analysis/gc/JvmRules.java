@@ -82,8 +82,9 @@ final class JvmRules {
                     + Math.round(HeapTrend.RISE_THRESHOLD * 100) + "% overall",
                     "floor per quarter " + floorsText(f) + ", slope " + Figures.mb(r.heap().slopeBytesPerSecond()) + "/s",
                     "-XX:+HeapDumpOnOutOfMemoryError", "",
-                    "what survives every collection keeps growing, the sign of a leak; take two heap dumps some time "
-                            + "apart and compare them (heaplens leaks A.hprof B.hprof) rather than growing the heap"));
+                    "what survives every collection keeps growing, the sign of a leak; take three heap dumps some time "
+                            + "apart (jcmd PID GC.heap_dump /tmp/a.hprof, then b, then c) and compare them "
+                            + "(heaplens leaks /tmp/a.hprof /tmp/b.hprof /tmp/c.hprof) rather than growing the heap"));
         }
         double throughput = r.pauses().throughput();
         if (!Double.isNaN(throughput) && throughput < MIN_THROUGHPUT && r.spanMicros() >= 1_000_000) {
