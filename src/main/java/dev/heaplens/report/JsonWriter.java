@@ -85,7 +85,11 @@ public final class JsonWriter {
 
     /** A decimal with at most {@code digits} fraction digits, for shares that three digits would blur (0.987). */
     public JsonWriter field(String name, double value, int digits) {
-        name(name);
+        return name(name).value(value, digits);
+    }
+
+    /** A decimal with at most {@code digits} fraction digits (µs in seconds: 6). */
+    public JsonWriter value(double value, int digits) {
         comma();
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             out.append("null");

@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.gc.AllocationSeries;
 import dev.heaplens.analysis.gc.Finding;
 import dev.heaplens.analysis.gc.GcAnalysis;
 import dev.heaplens.analysis.gc.JvmGcReport;
@@ -214,6 +215,13 @@ public final class JvmGcRenderer {
         j.name("series").beginObject().name("heap").beginArray();
         for (JvmGcReport.HeapPoint h : r.heapSeries()) {
             j.beginArray().value(h.timeMicros() / 1e6).value(h.beforeBytes()).value(h.afterBytes()).endArray();
+        }
+        j.endArray();
+        // [from_s, to_s, bytes_per_second]: allocation over time, its time-weighted mean the allocation rate
+        j.name("allocation").beginArray();
+        for (AllocationSeries.Bucket b : r.allocation().buckets()) {
+            j.beginArray().value(b.fromMicros() / 1e6, 6).value(b.toMicros() / 1e6, 6).value(Math.round(b.bytesPerSecond()))
+                    .endArray();
         }
         j.endArray();
         // [start_s, pauses, total_ms, max_ms, allocated_bytes or null] per slice of slice_s seconds

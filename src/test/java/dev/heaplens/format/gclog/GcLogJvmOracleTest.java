@@ -140,10 +140,19 @@ class GcLogJvmOracleTest {
         assertThat(pauses).isEqualTo(p.path("count").asLong());
         assertThat(totalMicros).isEqualTo(Math.round(p.path("total_ms").asDouble() * 1000));
         assertThat(maxMicros).isEqualTo(Math.round(p.path("max_ms").asDouble() * 1000));
-        double spanSeconds = report.path("span_ms").asDouble() / 1000;
-        if (spanSeconds > 0) {
-            assertThat(allocated / spanSeconds).as("allocation over the span")
-                    .isCloseTo(report.path("rates").path("allocation_bytes_per_second").asDouble(), within(1.0));
+        // the allocation rate: the bytes of the timeline over the wall time from the first GC with heap sizes to the
+        // last, which is also the allocation series' time-weighted mean
+        JsonNode steps = report.path("series").path("allocation");
+        if (steps.size() > 0) {
+            double window = steps.get(steps.size() - 1).get(1).asDouble() - steps.get(0).get(0).asDouble();
+            double weighted = 0;
+            for (JsonNode b : steps) {
+                weighted += b.get(2).asDouble() * (b.get(1).asDouble() - b.get(0).asDouble());
+            }
+            double rate = report.path("rates").path("allocation_bytes_per_second").asDouble();
+            assertThat(allocated / window).as("allocation over its window").isCloseTo(rate, within(rate * 1e-6 + 1));
+            // (µs stamps of epoch seconds in doubles: a relative 1e-4 holds)
+            assertThat(weighted / window).as("the series' mean").isCloseTo(rate, within(rate * 1e-4 + 1));
         }
     }
 
