@@ -81,26 +81,28 @@ final class RubyRules {
 
     /** Major GCs that ran out of free slots after a sweep (nofree) or were forced (GC.start, a failed allocation). */
     private static void majorsBy(RubyGcReport r, List<Finding> out, long knownMajorBy, boolean warmingUp) {
-        long nofree = r.majorBy().getOrDefault("nofree", 0L);
-        if (frequent(nofree, knownMajorBy) && !warmingUp) { // while the heap grows to its size, the warm-up advice covers them
-            out.add(new Finding("nofree-majors", share("major GCs", "nofree"),
-                    nofree + " of " + knownMajorBy + " major GCs with a known cause ran because a sweep left too few "
-                            + "free slots",
+        if (!warmingUp) { // while the heap grows to its size, the warm-up advice covers them
+            majorsBy(r, out, knownMajorBy, "nofree", "ran because a sweep left too few free slots",
                     "RUBY_GC_HEAP_FREE_SLOTS_MIN_RATIO", "0.30",
                     "when a GC leaves fewer free slots than this share of the heap (default 0.20) Ruby grows the heap, "
-                            + "and with nothing left to free it marks everything; a higher ratio grows the heap sooner"));
+                            + "and with nothing left to free it marks everything; a higher ratio grows the heap sooner");
         }
-        long force = r.majorBy().getOrDefault("force", 0L);
-        if (frequent(force, knownMajorBy)) {
-            out.add(new Finding("forced-majors", share("major GCs", "force"),
-                    force + " of " + knownMajorBy + " major GCs with a known cause were forced (GC.start, GC.compact, "
-                            + "or an allocation that failed until a full GC)" + (r.gcBy().getOrDefault("method", 0L) > 0
-                            ? "; " + r.gcBy().get("method") + " GCs were started by a GC.start call (gc_by method)" : ""),
-                    "RUBY_GC_HEAP_INIT_SLOTS", r.peaks().getOrDefault("heap_available_slots", -1L) > 0
-                            ? Long.toString(r.peaks().get("heap_available_slots")) : "",
-                    "a major GC no setting schedules: look for GC.start in the code (GC.start(full_mark: false) marks "
-                            + "young objects only); when none is called, allocations failed, and starting with the "
-                            + "slots the process peaked at leaves room"));
+        long started = r.gcBy().getOrDefault("method", 0L);
+        long peak = r.peaks().getOrDefault("heap_available_slots", -1L);
+        majorsBy(r, out, knownMajorBy, "force", "were forced (GC.start, GC.compact, or an allocation that failed until "
+                        + "a full GC)" + (started > 0 ? "; " + started + " GCs were started by a GC.start call (gc_by method)" : ""),
+                "RUBY_GC_HEAP_INIT_SLOTS", peak > 0 ? Long.toString(peak) : "",
+                "a major GC no setting schedules: look for GC.start in the code (GC.start(full_mark: false) marks "
+                        + "young objects only); when none is called, allocations failed, and starting with the "
+                        + "slots the process peaked at leaves room");
+    }
+
+    private static void majorsBy(RubyGcReport r, List<Finding> out, long knownMajorBy, String cause, String what,
+                                 String setting, String value, String reason) {
+        long n = r.majorBy().getOrDefault(cause, 0L);
+        if (frequent(n, knownMajorBy)) {
+            out.add(new Finding(cause.equals("force") ? "forced-majors" : cause + "-majors", share("major GCs", cause),
+                    n + " of " + knownMajorBy + " major GCs with a known cause " + what, setting, value, reason));
         }
     }
 
