@@ -86,4 +86,41 @@ final class Jdk8Lines {
     static boolean looksLikeGc(byte[] b, int from, int to) {
         return Ascii.indexOf(b, from, to, "[GC") >= 0 || Ascii.indexOf(b, from, to, "[Full GC") >= 0;
     }
+
+    /** The text of the parenthesised group at {@code at} (after spaces), or null. */
+    static String cause(byte[] b, int at, int end) {
+        while (at < end && b[at] == ' ') {
+            at++;
+        }
+        if (at >= end || b[at] != '(') {
+            return null;
+        }
+        int depth = 0;
+        for (int i = at; i < end; i++) {
+            if (b[i] == '(') {
+                depth++;
+            } else if (b[i] == ')' && --depth == 0) {
+                return Ascii.text(b, at + 1, i);
+            }
+        }
+        return null;
+    }
+
+    /** The last "N.NNN {unit}" of the pause's own text, as the number × 10^6 (microseconds for " secs"). */
+    static long duration(byte[] b, int end, String unit) {
+        int secs = -1;
+        for (int p = 0; (p = Ascii.indexOf(b, p, end, unit)) >= 0; p += unit.length()) {
+            secs = p;
+        }
+        if (secs < 0) {
+            return Ascii.NONE;
+        }
+        int start = secs;
+        while (start > 0 && (Ascii.isDigit(b[start - 1]) || b[start - 1] == '.' || b[start - 1] == ',')) {
+            start--;
+        }
+        int[] p = {start};
+        long micros = Ascii.decimal(b, p, secs, 6);
+        return p[0] == secs ? micros : Ascii.NONE;
+    }
 }

@@ -191,12 +191,12 @@ final class Jdk8LogParser implements LineSink {
             shenandoahPause(start, own, n);
             return;
         }
-        long micros = duration(own, n, " secs");
+        long micros = Jdk8Lines.duration(own, n, " secs");
         if (micros == Ascii.NONE) {
             notUnderstood(t.head());
             return;
         }
-        String cause = cause(own, opening == Jdk8Lines.Opening.G1_PAUSE ? 8 : opening == Jdk8Lines.Opening.FULL ? 7 : 2, n);
+        String cause = Jdk8Lines.cause(own, opening == Jdk8Lines.Opening.G1_PAUSE ? 8 : opening == Jdk8Lines.Opening.FULL ? 7 : 2, n);
         if (cause != null) {
             sawCause = true;
         }
@@ -265,7 +265,7 @@ final class Jdk8LogParser implements LineSink {
         if (comma > 0 && Ascii.startsWith(own, comma, n, ", start")) {
             return;
         }
-        long micros = duration(own, n, " ms");
+        long micros = Jdk8Lines.duration(own, n, " ms");
         if (micros == Ascii.NONE) {
             notUnderstood(pending.head());
             return;
@@ -351,43 +351,6 @@ final class Jdk8LogParser implements LineSink {
             }
         }
         return false;
-    }
-
-    /** The text of the parenthesised group at {@code at} (after spaces), or null. */
-    private static String cause(byte[] b, int at, int end) {
-        while (at < end && b[at] == ' ') {
-            at++;
-        }
-        if (at >= end || b[at] != '(') {
-            return null;
-        }
-        int depth = 0;
-        for (int i = at; i < end; i++) {
-            if (b[i] == '(') {
-                depth++;
-            } else if (b[i] == ')' && --depth == 0) {
-                return Ascii.text(b, at + 1, i);
-            }
-        }
-        return null;
-    }
-
-    /** The last "N.NNN {unit}" of the pause's own text, as the number × 10^6 (microseconds for " secs"). */
-    private static long duration(byte[] b, int end, String unit) {
-        int secs = -1;
-        for (int p = 0; (p = Ascii.indexOf(b, p, end, unit)) >= 0; p += unit.length()) {
-            secs = p;
-        }
-        if (secs < 0) {
-            return Ascii.NONE;
-        }
-        int start = secs;
-        while (start > 0 && (Ascii.isDigit(b[start - 1]) || b[start - 1] == '.' || b[start - 1] == ',')) {
-            start--;
-        }
-        int[] p = {start};
-        long micros = Ascii.decimal(b, p, secs, 6);
-        return p[0] == secs ? micros : Ascii.NONE;
     }
 
     private long time(byte[] b, int from, int open) {
