@@ -46,6 +46,12 @@ class Jdk8DetailOptionsTest {
         return out;
     }
 
+    /** The log's collector, and the bean that counts event {@code e}. */
+    private static void assertCollector(GcLog log, String collector, int e, String bean) {
+        assertThat(log.collector()).isEqualTo(collector);
+        assertThat(log.events().collectorName(log.events().collector(e))).isEqualTo(bean);
+    }
+
     @Test
     void parallelWithTenuringAdaptiveSizeHeapAtGcAndStoppedTime() throws Exception {
         GcLog log = read(
@@ -180,9 +186,8 @@ class Jdk8DetailOptionsTest {
                 "FULL 451000 4451000 62136->35000(63360)");
         assertThat(log.details().oldBefore(4)).isEqualTo(42000 * K);
         assertThat(log.details().oldAfter(5)).isEqualTo(35000 * K);
-        assertThat(log.collector()).isEqualTo("CMS");
         assertThat(log.unreadEvents()).isZero();
-        assertThat(log.events().collectorName(log.events().collector(4))).isEqualTo("ConcurrentMarkSweep");
+        assertCollector(log, "CMS", 4, "ConcurrentMarkSweep");
     }
 
     @Test
@@ -196,8 +201,7 @@ class Jdk8DetailOptionsTest {
         assertThat(events(log)).containsExactly(
                 "YOUNG 3500 103500 4416->1234(15872)",
                 "FULL 40100 540100 14416->8000(15872)");
-        assertThat(log.collector()).isEqualTo("Serial");
-        assertThat(log.events().collectorName(log.events().collector(1))).isEqualTo("MarkSweepCompact");
+        assertCollector(log, "Serial", 1, "MarkSweepCompact");
     }
 
     @Test
@@ -249,9 +253,8 @@ class Jdk8DetailOptionsTest {
                 "PAUSE 3341 2475341 -",
                 "PAUSE 120500 3920500 " + 3941 * K + "->" + 1733 * K + "(" + 3966 * K + ")",
                 "FULL 1500000 6300000 " + 3941 * K + "->" + 1000 * K + "(" + 3966 * K + ")");
-        assertThat(log.collector()).isEqualTo("Shenandoah");
         assertThat(log.version()).isEqualTo("8");
-        assertThat(log.events().collectorName(log.events().collector(0))).isEqualTo("Shenandoah Pauses");
+        assertCollector(log, "Shenandoah", 0, "Shenandoah Pauses");
     }
 
     @Test
