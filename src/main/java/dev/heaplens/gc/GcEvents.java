@@ -83,6 +83,12 @@ public final class GcEvents {
         duration[e] = micros;
     }
 
+    /** Moves an event's end and duration (a pause found to be nested in a longer one takes the outer's). */
+    public void setEnd(int e, long timeMicros, long durationMicros) {
+        time[e] = timeMicros;
+        duration[e] = durationMicros;
+    }
+
     /** Sets an event's heap sizes (JDK 8's G1 logs them on a line after the pause's). */
     public void setHeap(int e, long beforeBytes, long afterBytes, long capacityBytes) {
         before[e] = beforeBytes;

@@ -21,6 +21,9 @@ public final class GcKeysRenderer {
         if (key != null) {
             RubyGcKeys.Key k = RubyGcKeys.get(RubyGcKeys.canonical(key));
             if (k == null) {
+                k = RubyGcKeys.reportKey(key);
+            }
+            if (k == null) {
                 return null;
             }
             keys = List.of(k);
@@ -49,7 +52,7 @@ public final class GcKeysRenderer {
         Table t = new Table(List.of("key", "Ruby", "meaning"), false, false, false).codeColumn(0);
         for (RubyGcKeys.Key k : keys) {
             String old = String.join(", ", RubyGcKeys.oldNames(k.name()));
-            t.row(k.name(), k.since() + (k.until() != null ? "–" + k.until() : "+"),
+            t.row(k.name(), k.since() == null ? "report" : k.since() + (k.until() != null ? "–" + k.until() : "+"),
                     k.meaning() + (old.isEmpty() || k.meaning().contains(old) ? "" : " (was " + old + ")"));
         }
         if (format == OutputFormat.MARKDOWN) {

@@ -37,7 +37,7 @@ final class GcUnits {
     }
 
     static String decimal(double value) {
-        return String.format(Locale.ROOT, "%.1f", value);
+        return value < 0 ? "-" : String.format(Locale.ROOT, "%.1f", value);
     }
 
     /** A time stamp: seconds of uptime, or an ISO instant for wall-clock logs. */

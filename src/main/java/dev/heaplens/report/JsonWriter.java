@@ -91,6 +91,24 @@ public final class JsonWriter {
         return name(name).value(value);
     }
 
+    /** A decimal with at most {@code digits} fraction digits, for shares that three digits would blur (0.987). */
+    public JsonWriter field(String name, double value, int digits) {
+        return name(name).value(value, digits);
+    }
+
+    /** A decimal with at most {@code digits} fraction digits (µs in seconds: 6). */
+    public JsonWriter value(double value, int digits) {
+        comma();
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            out.append("null");
+        } else {
+            out.append(new java.math.BigDecimal(value).setScale(digits, java.math.RoundingMode.HALF_EVEN)
+                    .stripTrailingZeros().toPlainString());
+        }
+        needComma = true;
+        return this;
+    }
+
     public JsonWriter value(boolean value) {
         comma();
         out.append(value);

@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.gc.AllocationSeries;
 import dev.heaplens.analysis.gc.Finding;
 import dev.heaplens.analysis.gc.GcAnalysis;
 import dev.heaplens.analysis.gc.JvmGcReport;
@@ -31,6 +32,13 @@ public final class JvmGcRenderer {
         }
         out.append("; ").append(Sizes.plural(log.lines(), "line")).append(", span ")
                 .append(GcUnits.duration(r.spanMicros())).append(log.uptimeClock() ? " (JVM uptime)" : " (wall clock)").append('\n');
+        if (r.mostlyUnread()) {
+            long all = log.unreadEvents() + log.events().size();
+            out.append(md ? "**" : "").append("Not understood: ").append(Sizes.count(log.unreadEvents())).append(" of ")
+                    .append(Sizes.count(all)).append(" GC lines (").append(Sizes.percent(log.unreadEvents(), all))
+                    .append("); the figures below leave them out (the first is in the warnings)").append(md ? "**" : "")
+                    .append('\n');
+        }
         StringBuilder kinds = new StringBuilder();
         for (GcEventType t : GcEventType.values()) {
             if (r.count(t) > 0) {
@@ -145,7 +153,7 @@ public final class JvmGcRenderer {
         j.name("sources").beginArray();
         log.sources().forEach(j::value);
         j.endArray();
-        j.field("lines", log.lines()).field("time_base", log.uptimeClock() ? "uptime" : "wall").field("span_ms", GcUnits.ms(r.spanMicros()));
+        j.field("lines", log.lines()).field("unread_events", log.unreadEvents()).field("time_base", log.uptimeClock() ? "uptime" : "wall").field("span_ms", GcUnits.ms(r.spanMicros()));
         j.name("collectors").beginObject();
         for (JvmGcReport.CollectorCount c : r.collectors()) {
             j.name(c.name()).beginObject().field("count", c.count()).field("time_ms", GcUnits.ms(c.timeMicros())).endObject();
@@ -161,7 +169,7 @@ public final class JvmGcRenderer {
                 .field("mean_ms", GcUnits.ms(p.meanMicros())).field("p50_ms", GcUnits.ms(p.p50Micros()))
                 .field("p90_ms", GcUnits.ms(p.p90Micros())).field("p99_ms", GcUnits.ms(p.p99Micros()))
                 .field("p999_ms", GcUnits.ms(p.p999Micros())).field("max_ms", GcUnits.ms(p.maxMicros()))
-                .field("throughput", p.throughput());
+                .field("throughput", p.throughput(), 6);
         j.name("distribution").beginArray();
         for (PauseStats.Bucket b : p.distribution()) {
             j.beginObject().field("from_ms", GcUnits.ms(b.fromMicros()));
@@ -207,6 +215,13 @@ public final class JvmGcRenderer {
         j.name("series").beginObject().name("heap").beginArray();
         for (JvmGcReport.HeapPoint h : r.heapSeries()) {
             j.beginArray().value(h.timeMicros() / 1e6).value(h.beforeBytes()).value(h.afterBytes()).endArray();
+        }
+        j.endArray();
+        // [from_s, to_s, bytes_per_second]: allocation over time, its time-weighted mean the allocation rate
+        j.name("allocation").beginArray();
+        for (AllocationSeries.Bucket b : r.allocation().buckets()) {
+            j.beginArray().value(b.fromMicros() / 1e6, 6).value(b.toMicros() / 1e6, 6).value(Math.round(b.bytesPerSecond()))
+                    .endArray();
         }
         j.endArray();
         // [start_s, pauses, total_ms, max_ms, allocated_bytes or null] per slice of slice_s seconds

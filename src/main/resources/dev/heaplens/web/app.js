@@ -593,7 +593,7 @@ function gcRun(main, r, title, id) {
       chart('chart-' + id + '-heap', {
         title: {text: 'Heap before and after GC', left: 'center', textStyle: {fontSize: 13}},
         tooltip: {trigger: 'axis', valueFormatter: v => escapeHtml(fmtBytes(v))}, legend: {bottom: 0},
-        xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', axisLabel: {formatter: v => fmtBytes(v)}},
+        grid: {containLabel: true}, xAxis: gcTimeAxis(r), yAxis: {type: 'value', name: 'heap', axisLabel: {formatter: v => fmtBytes(v)}},
         series: [{name: 'before', type: 'line', showSymbol: false, data: series.map(x => [x[0], x[1]])},
           {name: 'after', type: 'line', showSymbol: false, data: series.map(x => [x[0], x[2]])}]}),
       chart('chart-' + id + '-pauses', {
@@ -603,15 +603,11 @@ function gcRun(main, r, title, id) {
       // the timeline's slices: [start_s, pauses, total_ms, max_ms, allocated_bytes or null]
       chart('chart-' + id + '-pause-time', {
         title: {text: 'Pauses over time (per ' + sliceText(r.series) + ')', left: 'center', textStyle: {fontSize: 13}},
-        tooltip: {trigger: 'axis'}, legend: {bottom: 0}, xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', name: 'ms'},
+        tooltip: {trigger: 'axis'}, legend: {bottom: 0}, grid: {containLabel: true}, xAxis: gcTimeAxis(r),
+        yAxis: {type: 'value', name: 'pause (ms)'},
         series: [{name: 'longest', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [x[0], x[3]])},
           {name: 'total', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [x[0], x[2]])}]}),
-      chart('chart-' + id + '-allocation', {
-        title: {text: 'Allocation rate', left: 'center', textStyle: {fontSize: 13}},
-        tooltip: {trigger: 'axis', valueFormatter: v => escapeHtml(fmtBytes(v) + '/s')},
-        xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', axisLabel: {formatter: v => fmtBytes(v) + '/s'}},
-        series: [{type: 'line', showSymbol: false, data: timeline(r).filter(x => x[4] != null)
-          .map(x => [x[0], x[4] / r.series.slice_s])}]})));
+      gcAllocationChart(r, id)));
     main.append(h('h2', {}, 'Longest pauses'));
     main.append(table([
       {label: 'time (s)', num: true, value: x => x.time_s}, {label: 'ms', num: true, value: x => x.duration_ms},
@@ -622,17 +618,46 @@ function gcRun(main, r, title, id) {
       ['snapshots', fmtInt(r.snapshots)], ['GCs (minor / major)', fmtInt(r.gc_count) + ' (' + fmtInt(r.minor_gc_count) + ' / ' + fmtInt(r.major_gc_count) + ')'],
       ['GC time', r.gc_time_ms < 0 ? '' : r.gc_time_ms + ' ms'],
     ]));
-    main.append(h('div', {class: 'charts'}, chart('chart-' + id + '-heap', {
-      title: {text: 'Live slots and old objects', left: 'center', textStyle: {fontSize: 13}},
-      tooltip: {trigger: 'axis'}, legend: {bottom: 0}, xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value'},
-      series: [{name: 'heap_live_slots', type: 'line', showSymbol: false, data: series.map(x => [x[0], x[1]])},
-        {name: 'old_objects', type: 'line', showSymbol: false, data: series.map(x => [x[0], x[2]])}]})));
+    main.append(h('div', {class: 'charts'}, rubyHeapChart(series, id)));
   }
   main.append(h('h2', {}, 'Advice'));
   main.append((r.advice || []).length ? table([
     {label: 'setting', value: x => x.setting}, {label: 'value', value: x => x.value}, {label: 'why', value: x => x.reason},
     {label: 'evidence', value: x => x.evidence},
   ], r.advice, {export: false}) : h('p', {class: 'muted'}, 'Nothing to change.'));
+}
+
+// ---- GC charts: axes named in full, rates per second of wall time
+
+/** The x axis of a JVM GC chart: seconds of the log's clock. */
+function gcTimeAxis(r) {
+  return {type: 'value', name: r.time_base === 'wall' ? 'time (epoch s)' : 'time since JVM start (s)',
+    nameLocation: 'middle', nameGap: 25};
+}
+
+/** Allocation per second of wall time between collections, drawn as steps: its time-weighted mean is the report's rate. */
+function gcAllocationChart(r, id) {
+  const steps = [];
+  for (const [from, to, rate] of (r.series && r.series.allocation) || []) steps.push([from, rate], [to, rate]);
+  return chart('chart-' + id + '-allocation', {
+    title: {text: 'Allocation rate (mean ' + fmtBytes(r.rates.allocation_bytes_per_second) + '/s)', left: 'center',
+      textStyle: {fontSize: 13}},
+    tooltip: {trigger: 'axis', valueFormatter: v => escapeHtml(fmtBytes(v) + '/s')}, grid: {containLabel: true},
+    xAxis: gcTimeAxis(r), yAxis: {type: 'value', name: 'allocated per second', axisLabel: {formatter: v => fmtBytes(v) + '/s'}},
+    series: [{type: 'line', showSymbol: false, data: steps}]});
+}
+
+/** A Ruby series drawn against seconds since its first snapshot (its times are epoch seconds). */
+function rubyHeapChart(series, id) {
+  const t0 = series.length ? series[0][0] : 0;
+  const at = x => +(x[0] - t0).toFixed(3);
+  return chart('chart-' + id + '-heap', {
+    title: {text: 'Live slots and old objects', left: 'center', textStyle: {fontSize: 13}},
+    tooltip: {trigger: 'axis'}, legend: {bottom: 0}, grid: {containLabel: true},
+    xAxis: {type: 'value', name: 'time since the first snapshot (s)', nameLocation: 'middle', nameGap: 25},
+    yAxis: {type: 'value', name: 'objects'},
+    series: [{name: 'heap_live_slots', type: 'line', showSymbol: false, data: series.map(x => [at(x), x[1]])},
+      {name: 'old_objects', type: 'line', showSymbol: false, data: series.map(x => [at(x), x[2]])}]});
 }
 
 // ---- routing

@@ -115,4 +115,45 @@ class GcJdk8Test {
         assertThat(j.path("heap").path("first_after_bytes").asLong()).isEqualTo(4096L << 10);
         assertThat(j.path("time_base").asText()).isEqualTo("uptime");
     }
+
+    @Test
+    void aLogMostlyNotUnderstoodSaysSoInItsFirstLines(@TempDir Path dir) {
+        Path log = CliTestSupport.writeDump(dir, "cut.log",
+                "1.000: [GC (Allocation Failure) [PSYoungGen: 33280K->5088K(38400K)] 33280K->20000K(125952K)",
+                "2.000: [GC (Allocation Failure) [PSYoungGen: 33280K->5088K(38400K)] 33280K->20000K(125952K), 0.0100000 secs]");
+        CliTestSupport.Result r = run("gc", log.toString());
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out().lines().toList().get(2))
+                .isEqualTo("Not understood: 1 of 2 GC lines (50.0%); the figures below leave them out (the first is in the warnings)");
+        assertThat(r.errLines()).containsExactly("heaplens: warning: 1 line that looks like a GC pause was not understood "
+                + "and not counted; the first: [GC (Allocation Failure) [PSYoungGen: 33280K->5088K(38400K)] 33280K->20000K(125952K)");
+        CliTestSupport.Result json = run("gc", log.toString(), "--format", "json");
+        assertThat(json.out()).contains("\"unread_events\":1,");
+    }
+
+    @Test
+    void linesWithoutTimeStampsAreReadWithAWarning(@TempDir Path dir) {
+        Path log = CliTestSupport.writeDump(dir, "old.log",
+                "[GC 30463K->3108K(1571712K), 0.1282309 secs]",
+                "[Full GC 27606K->4744K(1571712K), 0.4287939 secs]");
+        CliTestSupport.Result r = run("gc", log.toString(), "--format", "json");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("\"pauses\":{\"count\":2,\"total_ms\":557.023,")
+                .contains("\"span_ms\":0,").contains("\"rates\":{\"allocation_bytes_per_second\":-1,");
+        assertThat(r.errLines()).containsExactly("heaplens: warning: the lines carry no time stamps "
+                + "(-XX:+PrintGCTimeStamps or -XX:+PrintGCDateStamps): rates and throughput cannot be computed");
+    }
+
+    @Test
+    void openJ9VerboseGcXmlIsRefusedByName(@TempDir Path dir) {
+        Path log = CliTestSupport.writeDump(dir, "verbosegc.xml",
+                "<?xml version=\"1.0\" ?>",
+                "<verbosegc xmlns=\"http://www.ibm.com/j9/verbosegc\" version=\"0.40.0\">",
+                "<gc-start id=\"4\" type=\"scavenge\" contextid=\"3\" timestamp=\"2024-05-01T12:00:00.123\">");
+        CliTestSupport.Result r = run("gc", log.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines()).containsExactly("heaplens: " + log + ": not GC data heaplens can read: the file is "
+                + "OpenJ9 / IBM J9 verbose GC XML (-Xverbosegclog), which heaplens does not read (expected a JVM GC log "
+                + "such as '[0.012s][info][gc] GC(0) Pause Young ...', or Ruby GC.stat output)");
+    }
 }

@@ -224,4 +224,28 @@ class GcRubyCommandTest {
                 findings                       0  0
                 """);
     }
+
+    /** Every figure the Ruby report prints (top level, rates, heap) is one --explain knows. */
+    @Test
+    void explainKnowsEveryKeyTheReportPrints() throws Exception {
+        JsonNode report = JSON.readTree(run("gc", "src/test/resources/gc/ruby/oldmalloc.jsonl.gz", "--format", "json").out());
+        java.util.Set<String> structure = java.util.Set.of("runtime", "version", "sources", "rates", "heap", "advice",
+                "series", "warnings");
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        report.fieldNames().forEachRemaining(k -> {
+            if (!structure.contains(k)) {
+                keys.add(k);
+            }
+        });
+        report.path("rates").fieldNames().forEachRemaining(keys::add);
+        report.path("heap").fieldNames().forEachRemaining(keys::add);
+        report.path("major_by").fieldNames().forEachRemaining(cause -> assertThat(
+                run("gc", "--explain", "major_by").out()).contains(cause));
+        assertThat(keys).contains("major_by", "gc_by", "gc_time_ms", "malloc_limit_share", "gc_per_minute");
+        for (String k : keys) {
+            CliTestSupport.Result r = run("gc", "--explain", k);
+            assertThat(r.exitCode()).as(k + ": " + r.err()).isZero();
+            assertThat(r.out()).contains(k);
+        }
+    }
 }

@@ -240,12 +240,52 @@ class BrowserTest {
             for (String chart : List.of("heap", "pauses", "pause-time", "allocation")) {
                 await(By.cssSelector("#chart-gc-" + chart + " canvas"));
             }
-            // what the charts draw: the longest pause per slice, and the bytes per second of each slice (1 ms)
+            // what the charts draw: the longest pause per slice, and the bytes allocated between two GCs per
+            // second between them (26 MB in 0.05 s, 24 MB in 0.2 s), as steps
             assertThat(script("return JSON.stringify(echarts.getInstanceByDom(document.getElementById('chart-gc-pause-time'))"
                     + ".getOption().series[0].data)")).isEqualTo("[[0.05,2.5],[0.1,1.25],[0.3,12]]");
+            long first = 26L * 1024 * 1024 * 20;
+            long second = 24L * 1024 * 1024 * 5;
             assertThat(script("return JSON.stringify(echarts.getInstanceByDom(document.getElementById('chart-gc-allocation'))"
-                    + ".getOption().series[0].data)")).isEqualTo("[[0.1," + 26L * 1024 * 1024 * 1000 + "],[0.3,"
-                    + 24L * 1024 * 1024 * 1000 + "]]");
+                    + ".getOption().series[0].data)")).isEqualTo("[[0.05," + first + "],[0.1," + first + "],[0.1," + second
+                    + "],[0.3," + second + "]]");
+        }
+    }
+
+    /**
+     * A real G1 log of a child JVM: the allocation chart's time-weighted mean is the allocation rate that
+     * {@code gc --format json} reports, its axes are named, and the heap chart draws the CLI's series.
+     */
+    @Test
+    void gcChartsAgreeWithTheCliOnARealLog(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("gc.log");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(javaBin, "-XX:+UseG1GC", "-Xmx64m", "-Xlog:gc*:file=" + log + ":uptime,level,tags",
+                "-cp", System.getProperty("java.class.path"), dev.heaplens.format.gclog.probe.GcProbe.class.getName(),
+                dir.resolve("beans.txt").toString(), "1000").redirectErrorStream(true).start();
+        child.getInputStream().readAllBytes();
+        assertThat(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        dev.heaplens.cli.CliTestSupport.Result cli = dev.heaplens.cli.CliTestSupport.run("gc", log.toString(), "--format", "json");
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cli.out());
+        double rate = json.path("rates").path("allocation_bytes_per_second").asDouble();
+        assertThat(rate).isPositive();
+        try (Workspace ws = WebFixtures.workspace(List.of(), List.of(log.toString()));
+             Server server = Server.start(ws, "127.0.0.1", 0)) {
+            driver.get(server.url() + "#/gc");
+            view("gc");
+            await(By.cssSelector("#chart-gc-allocation canvas"));
+            // the steps [from, rate], [to, rate]: weight each rate by its width
+            Object mean = script("const d = echarts.getInstanceByDom(document.getElementById('chart-gc-allocation'))"
+                    + ".getOption().series[0].data; let bytes = 0;"
+                    + "for (let i = 0; i < d.length; i += 2) bytes += d[i][1] * (d[i + 1][0] - d[i][0]);"
+                    + "return bytes / (d[d.length - 1][0] - d[0][0]);");
+            assertThat(((Number) mean).doubleValue()).as("chart mean vs CLI rate").isCloseTo(rate,
+                    org.assertj.core.data.Percentage.withPercentage(0.1));
+            assertThat(script("return echarts.getInstanceByDom(document.getElementById('chart-gc-allocation'))"
+                    + ".getOption().xAxis[0].name")).isEqualTo("time since JVM start (s)");
+            assertThat(script("return echarts.getInstanceByDom(document.getElementById('chart-gc-heap')).getOption()"
+                    + ".series[1].data.length")).isEqualTo((long) json.path("series").path("heap").size());
+            screenshot("gc-real-log.png");
         }
     }
 

@@ -14,9 +14,12 @@ final class Figures {
         return String.format(Locale.ROOT, "%.2f ms", micros / 1000.0);
     }
 
-    /** Binary megabytes, as the JVM's own flags count them. */
-    static String mib(double bytes) {
-        return String.format(Locale.ROOT, "%.1f MiB", bytes / (1 << 20));
+    /**
+     * Decimal megabytes ("96.8 MB"), the unit every heaplens report uses (report/Sizes), so that the
+     * advice and the table beside it give one figure the same way. Flag values stay binary ({@link #flagSize}).
+     */
+    static String mb(double bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
     }
 
     static String percent(double share) {

@@ -38,7 +38,6 @@ public final class GcAnalysis {
         long stallCount = 0;
         long stallTotal = 0;
         long stallMax = 0;
-        long allocated = 0;
         long previousAfter = -1;
         long promoted = 0;
         boolean promotionKnown = false;
@@ -100,7 +99,6 @@ public final class GcAnalysis {
             if (collection && ev.before(e) >= 0 && ev.after(e) >= 0) {
                 if (previousAfter >= 0) {
                     long grown = Math.max(0, ev.before(e) - previousAfter);
-                    allocated += grown;
                     timeline.allocated(ev.time(e), grown);
                 }
                 previousAfter = ev.after(e);
@@ -115,8 +113,10 @@ public final class GcAnalysis {
         PauseStats pauseStats = PauseStats.of(sortedPauses, pauses, span);
         List<JvmGcReport.CollectorCount> collectorCounts = new ArrayList<>();
         collectors.forEach((name, c) -> collectorCounts.add(new JvmGcReport.CollectorCount(name, c[0], c[1])));
-        JvmGcReport.Rates rates = new JvmGcReport.Rates(seconds > 0 ? allocated / seconds : 0,
-                promotionKnown && seconds > 0 ? promoted / seconds : -1, seconds > 0 ? collections / (seconds / 60) : 0,
+        AllocationSeries allocation = AllocationSeries.of(heapTimes, heapBefore, heapAfter, log.untimed() ? 0 : heapPoints,
+                SERIES_POINTS); // no rate without time stamps
+        JvmGcReport.Rates rates = new JvmGcReport.Rates(allocation.bytesPerSecond(),
+                promotionKnown && seconds > 0 ? promoted / seconds : -1, seconds > 0 ? collections / (seconds / 60) : -1,
                 youngCount > 1 ? (youngLast - youngFirst) / (youngCount - 1) : -1);
         HeapTrend trend = HeapTrend.of(heapTimes, heapAfter, heapBefore, heapPoints);
         List<JvmGcReport.CauseRow> causeRows = new ArrayList<>();
@@ -129,9 +129,9 @@ public final class GcAnalysis {
         JvmGcReport.Stalls stalls = new JvmGcReport.Stalls(stallCount, stallTotal, stallMax);
         JvmGcReport partial = new JvmGcReport(log, span, collectorCounts, counts, pauseStats, longest(ev),
                 rates, trend, metaspace, humongousPeak, causeRows, stalls, List.of(),
-                series(heapTimes, heapBefore, heapAfter, heapPoints), timeline);
+                series(heapTimes, heapBefore, heapAfter, heapPoints), timeline, allocation);
         return new JvmGcReport(log, span, collectorCounts, counts, pauseStats, partial.longest(), rates, trend, metaspace,
-                humongousPeak, causeRows, stalls, JvmRules.findings(partial), partial.heapSeries(), timeline);
+                humongousPeak, causeRows, stalls, JvmRules.findings(partial), partial.heapSeries(), timeline, allocation);
     }
 
     /** Slices over the events' times (rotated files are put in time order, but a restart may not be). */

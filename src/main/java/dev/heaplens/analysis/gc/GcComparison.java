@@ -31,10 +31,11 @@ public record GcComparison(List<Row> rows) {
         row(rows, "pause p99.9", Unit.MICROS, a.pauses().p999Micros(), b.pauses().p999Micros());
         row(rows, "pause max", Unit.MICROS, a.pauses().maxMicros(), b.pauses().maxMicros());
         row(rows, "throughput", Unit.SHARE, a.pauses().throughput(), b.pauses().throughput());
-        row(rows, "allocation rate", Unit.BYTES_PER_SECOND, a.rates().allocationBytesPerSecond(), b.rates().allocationBytesPerSecond());
+        row(rows, "allocation rate", Unit.BYTES_PER_SECOND, known(a.rates().allocationBytesPerSecond()),
+                known(b.rates().allocationBytesPerSecond()));
         row(rows, "promotion rate", Unit.BYTES_PER_SECOND, known(a.rates().promotionBytesPerSecond()),
                 known(b.rates().promotionBytesPerSecond()));
-        row(rows, "GCs per minute", Unit.PER_MINUTE, a.rates().gcPerMinute(), b.rates().gcPerMinute());
+        row(rows, "GCs per minute", Unit.PER_MINUTE, known(a.rates().gcPerMinute()), known(b.rates().gcPerMinute()));
         row(rows, "peak heap after GC", Unit.BYTES, known(a.heap().peakAfterBytes()), known(b.heap().peakAfterBytes()));
         row(rows, "findings", Unit.COUNT, a.findings().size(), b.findings().size());
         return new GcComparison(rows);

@@ -15,11 +15,12 @@ import java.util.List;
  * @param causes      young/mixed/full pauses and cycles by cause, most time first
  * @param heapSeries  after-GC heap over time, at most {@link GcAnalysis#SERIES_POINTS} points (every k-th event)
  * @param timeline    pauses and allocation in equal slices of time
+ * @param allocation  allocation rate over time, whose time-weighted mean is {@link Rates#allocationBytesPerSecond}
  */
 public record JvmGcReport(GcLog log, long spanMicros, List<CollectorCount> collectors, long[] eventCounts,
                           PauseStats pauses, List<Pause> longest, Rates rates, HeapTrend heap, long metaspaceBytes,
                           long humongousPeakBytes, List<CauseRow> causes, Stalls stalls, List<Finding> findings,
-                          List<HeapPoint> heapSeries, PauseTimeline timeline) {
+                          List<HeapPoint> heapSeries, PauseTimeline timeline, AllocationSeries allocation) {
 
     public record CollectorCount(String name, long count, long timeMicros) {
     }
@@ -28,7 +29,8 @@ public record JvmGcReport(GcLog log, long spanMicros, List<CollectorCount> colle
     }
 
     /**
-     * @param allocationBytesPerSecond heap growth between GCs (before of one minus after of the previous), per second
+     * @param allocationBytesPerSecond heap growth between GCs (before of one minus after of the previous), per
+     *                                 second from the first GC with heap sizes to the last (-1 with fewer than two)
      * @param promotionBytesPerSecond  old-generation growth in young pauses, per second (-1 if the log has no generation sizes)
      * @param gcPerMinute              young, mixed and full pauses and concurrent cycles per minute
      * @param youngIntervalMicros      mean time between young pauses (-1 with fewer than two)
@@ -44,6 +46,14 @@ public record JvmGcReport(GcLog log, long spanMicros, List<CollectorCount> colle
     }
 
     public record HeapPoint(long timeMicros, long beforeBytes, long afterBytes) {
+    }
+
+    /** The share of GC-looking lines not understood from which the report's first lines say so. */
+    public static final double UNREAD_SHARE_TOLD = 0.05;
+
+    /** Whether so many GC-looking lines were not understood that the report must open with it. */
+    public boolean mostlyUnread() {
+        return log.unreadEvents() > 0 && log.unreadShare() >= UNREAD_SHARE_TOLD;
     }
 
     public long count(GcEventType type) {

@@ -28,7 +28,7 @@ final class JvmRules {
             double perSecond = r.rates().allocationBytesPerSecond();
             out.add(new Finding("frequent-young-gc", "mean interval between young GCs < " + Figures.ms(FREQUENT_YOUNG_MICROS),
                     Figures.count(young) + " young GCs, one every " + Figures.ms(r.rates().youngIntervalMicros())
-                            + (perSecond > 0 ? ", allocating " + Figures.mib(perSecond) + "/s" : ""),
+                            + (perSecond > 0 ? ", allocating " + Figures.mb(perSecond) + "/s" : ""),
                     g1 ? "-XX:G1NewSizePercent" : "-Xmn",
                     g1 ? "" : perSecond > 0 ? Figures.flagSize(perSecond) : "",
                     "a young generation that holds about one second of allocation makes young GCs about once a second"
@@ -63,7 +63,7 @@ final class JvmRules {
         if (young > 0 && humongousYoung * 10 >= young && humongousYoung >= 3) {
             out.add(new Finding("humongous-allocations", "≥ 10% of GCs caused by humongous allocations",
                     Figures.count(humongousYoung) + " of " + Figures.count(young) + " GCs started by G1 Humongous Allocation"
-                            + (r.humongousPeakBytes() > 0 ? ", humongous regions up to " + Figures.mib(r.humongousPeakBytes()) : ""),
+                            + (r.humongousPeakBytes() > 0 ? ", humongous regions up to " + Figures.mb(r.humongousPeakBytes()) : ""),
                     "-XX:G1HeapRegionSize", "",
                     "objects of half a region or more are humongous: allocated straight into old regions, and each one "
                             + "can start a GC; larger regions (a power of two, 1 to 512 MB) make fewer objects humongous"));
@@ -80,10 +80,11 @@ final class JvmRules {
             long[] f = r.heap().floors();
             out.add(new Finding("rising-floor", "after-GC floor rising in every quarter of the run, by ≥ "
                     + Math.round(HeapTrend.RISE_THRESHOLD * 100) + "% overall",
-                    "floor per quarter " + floorsText(f) + ", slope " + Figures.mib(r.heap().slopeBytesPerSecond()) + "/s",
+                    "floor per quarter " + floorsText(f) + ", slope " + Figures.mb(r.heap().slopeBytesPerSecond()) + "/s",
                     "-XX:+HeapDumpOnOutOfMemoryError", "",
-                    "what survives every collection keeps growing, the sign of a leak; take two heap dumps some time "
-                            + "apart and compare them (heaplens leaks A.hprof B.hprof) rather than growing the heap"));
+                    "what survives every collection keeps growing, the sign of a leak; take three heap dumps some time "
+                            + "apart (jcmd PID GC.heap_dump /tmp/a.hprof, then b, then c) and compare them "
+                            + "(heaplens leaks /tmp/a.hprof /tmp/b.hprof /tmp/c.hprof) rather than growing the heap"));
         }
         double throughput = r.pauses().throughput();
         if (!Double.isNaN(throughput) && throughput < MIN_THROUGHPUT && r.spanMicros() >= 1_000_000) {
@@ -116,7 +117,7 @@ final class JvmRules {
                 out.add(new Finding("full-gc-metaspace", "any full GC from the metaspace threshold", evidence,
                         "-XX:MetaspaceSize", r.metaspaceBytes() > 0 ? Figures.flagSize(r.metaspaceBytes() * 2) : "",
                         "metaspace filled up to its high-water mark, which starts at MetaspaceSize (about 21 MB); "
-                                + "setting it above the metaspace in use (" + (r.metaspaceBytes() > 0 ? Figures.mib(r.metaspaceBytes())
+                                + "setting it above the metaspace in use (" + (r.metaspaceBytes() > 0 ? Figures.mb(r.metaspaceBytes())
                                 : "unknown") + ") avoids these collections; if it keeps growing, classes leak"));
             } else if (cause.startsWith("G1 Humongous") || cause.contains("Humongous")) {
                 out.add(new Finding("full-gc-humongous", "any full GC from a humongous allocation", evidence,
@@ -128,7 +129,7 @@ final class JvmRules {
                         : "any full GC (" + collector + " should not need one)", evidence,
                         "-Xmx", r.heap().peakAfterBytes() > 0 ? Figures.flagSize(r.heap().peakAfterBytes() * 2) : "",
                         "the old generation filled up (" + cause + "); live data after full GCs peaked at "
-                                + Figures.mib(Math.max(0, r.heap().peakAfterBytes()))
+                                + Figures.mb(Math.max(0, r.heap().peakAfterBytes()))
                                 + ", so a heap of about twice that leaves room for what is promoted between collections"));
             }
         }
@@ -143,8 +144,8 @@ final class JvmRules {
             if (sb.length() > 0) {
                 sb.append(" → ");
             }
-            sb.append(String.format(Locale.ROOT, "%.1f", f / (double) (1 << 20)));
+            sb.append(String.format(Locale.ROOT, "%.1f", f / 1e6));
         }
-        return sb.append(" MiB").toString();
+        return sb.append(" MB").toString();
     }
 }

@@ -17,6 +17,12 @@ final class RubyRules {
     static final double WARMUP_GROWTH = 0.5;
     /** ...over at least this many GCs. */
     static final int WARMUP_GCS = 5;
+    /** GC time worth acting on: a tenth of the wall time (a web process spends a few percent). */
+    static final double GC_TIME_SHARE = 0.10;
+    /** GCs per minute worth acting on: ten a second. */
+    static final long FREQUENT_GCS_PER_MINUTE = 600;
+    /** The shortest series whose time share and GC rate are judged: 10 s. */
+    static final long MIN_SPAN_MICROS = 10_000_000;
 
     private RubyRules() {
     }
@@ -31,7 +37,7 @@ final class RubyRules {
             long limit = r.peaks().getOrDefault("malloc_increase_bytes_limit", -1L);
             out.add(new Finding("malloc-limit-gcs", share("GCs", "malloc"),
                     malloc + " of " + knownGcBy + " GCs with a known cause were started by the malloc limit"
-                            + (limit > 0 ? " (malloc_increase_bytes_limit reached " + Figures.mib(limit) + ")" : ""),
+                            + (limit > 0 ? " (malloc_increase_bytes_limit reached " + Figures.mb(limit) + ")" : ""),
                     "RUBY_GC_MALLOC_LIMIT", limit > 0 ? Long.toString(Math.max(32L << 20, limit * 2)) : "33554432",
                     "memory malloc'ed by objects (long strings, arrays, C extensions) crossed malloc_increase_bytes_limit "
                             + "and forced a GC; a higher floor (and RUBY_GC_MALLOC_LIMIT_MAX above it) lets more be "
@@ -42,7 +48,7 @@ final class RubyRules {
             long limit = r.peaks().getOrDefault("oldmalloc_increase_bytes_limit", -1L);
             out.add(new Finding("oldmalloc-majors", share("major GCs", "oldmalloc"),
                     oldmalloc + " of " + knownMajorBy + " major GCs with a known cause were started by the oldmalloc limit"
-                            + (limit > 0 ? " (oldmalloc_increase_bytes_limit reached " + Figures.mib(limit) + ")" : ""),
+                            + (limit > 0 ? " (oldmalloc_increase_bytes_limit reached " + Figures.mb(limit) + ")" : ""),
                     "RUBY_GC_OLDMALLOC_LIMIT", limit > 0 ? Long.toString(Math.max(32L << 20, limit * 2)) : "33554432",
                     "old objects grew their malloc'ed memory past oldmalloc_increase_bytes_limit, forcing full marking; "
                             + "raising it (and RUBY_GC_OLDMALLOC_LIMIT_MAX) trades fewer major GCs for more memory"));
@@ -65,8 +71,63 @@ final class RubyRules {
                     "after each major GC the old-object limit is set to this factor (default 2.0) times the old objects; "
                             + "a larger factor spaces major GCs out while the old generation still grows"));
         }
-        warmup(r, s, out);
+        List<Finding> warmup = new ArrayList<>();
+        warmup(r, s, warmup);
+        majorsBy(r, out, knownMajorBy, !warmup.isEmpty());
+        timeAndFrequency(r, out);
+        out.addAll(warmup);
         return out;
+    }
+
+    /** Major GCs that ran out of free slots after a sweep (nofree) or were forced (GC.start, a failed allocation). */
+    private static void majorsBy(RubyGcReport r, List<Finding> out, long knownMajorBy, boolean warmingUp) {
+        if (!warmingUp) { // while the heap grows to its size, the warm-up advice covers them
+            majorsBy(r, out, knownMajorBy, "nofree", "ran because a sweep left too few free slots",
+                    "RUBY_GC_HEAP_FREE_SLOTS_MIN_RATIO", "0.30",
+                    "when a GC leaves fewer free slots than this share of the heap (default 0.20) Ruby grows the heap, "
+                            + "and with nothing left to free it marks everything; a higher ratio grows the heap sooner");
+        }
+        long started = r.gcBy().getOrDefault("method", 0L);
+        long peak = r.peaks().getOrDefault("heap_available_slots", -1L);
+        majorsBy(r, out, knownMajorBy, "force", "were forced (GC.start, GC.compact, or an allocation that failed until "
+                        + "a full GC)" + (started > 0 ? "; " + started + " GCs were started by a GC.start call (gc_by method)" : ""),
+                "RUBY_GC_HEAP_INIT_SLOTS", peak > 0 ? Long.toString(peak) : "",
+                "a major GC no setting schedules: look for GC.start in the code (GC.start(full_mark: false) marks "
+                        + "young objects only); when none is called, allocations failed, and starting with the "
+                        + "slots the process peaked at leaves room");
+    }
+
+    private static void majorsBy(RubyGcReport r, List<Finding> out, long knownMajorBy, String cause, String what,
+                                 String setting, String value, String reason) {
+        long n = r.majorBy().getOrDefault(cause, 0L);
+        if (frequent(n, knownMajorBy)) {
+            out.add(new Finding(cause.equals("force") ? "forced-majors" : cause + "-majors", share("major GCs", cause),
+                    n + " of " + knownMajorBy + " major GCs with a known cause " + what, setting, value, reason));
+        }
+    }
+
+    /** Time in GC as a share of the span (GC.stat's time, Ruby 3.1+) and GCs per minute. */
+    private static void timeAndFrequency(RubyGcReport r, List<Finding> out) {
+        if (r.spanMicros() < MIN_SPAN_MICROS) {
+            return; // a rate over a burst shorter than this is not the process's
+        }
+        double share = r.gcTimeMillis() >= 0 ? r.gcTimeMillis() * 1000.0 / r.spanMicros() : -1;
+        if (share >= GC_TIME_SHARE) {
+            out.add(new Finding("gc-time-share", "GC time ≥ " + Math.round(GC_TIME_SHARE * 100) + "% of wall time",
+                    "GC ran " + Figures.count(r.gcTimeMillis()) + " ms of " + Figures.count(r.spanMicros() / 1000)
+                            + " ms (" + Figures.percent(share) + ")",
+                    "RUBY_GC_HEAP_FREE_SLOTS_GOAL_RATIO", "0.60",
+                    "after a GC Ruby grows the heap until this share of it is free (default 0.40); more free slots "
+                            + "mean fewer GCs for the same allocation, paid for in memory"));
+        }
+        if (r.gcPerMinute() >= FREQUENT_GCS_PER_MINUTE && r.gcCount() >= MIN_GCS) {
+            out.add(new Finding("frequent-gcs", "≥ " + Figures.count(FREQUENT_GCS_PER_MINUTE) + " GCs a minute",
+                    Figures.count(Math.round(r.gcPerMinute())) + " GCs a minute (" + Figures.count(r.gcCount())
+                            + " over " + Figures.count(r.spanMicros() / 1000) + " ms)",
+                    "RUBY_GC_HEAP_GROWTH_FACTOR", "2.0",
+                    "each time the heap runs out of slots Ruby grows it by this factor (default 1.8); a larger step "
+                            + "reaches the working size in fewer GCs, and RUBY_GC_HEAP_INIT_SLOTS starts there"));
+        }
     }
 
     private static void warmup(RubyGcReport r, GcSamples s, List<Finding> out) {

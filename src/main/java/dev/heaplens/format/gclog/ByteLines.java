@@ -8,7 +8,8 @@ import java.io.InputStream;
 /**
  * Splits a stream into lines without decoding it: one reusable buffer, lines handed out as byte
  * ranges, so reading a large log allocates nothing per line. A last line without a line end is
- * not handed out but reported by {@link #read} (a log cut while it was written). A line longer
+ * handed out when it ends as a complete GC line does ({@link #completeEnd}); otherwise it was cut
+ * while the log was written, and is reported by {@link #read}, not read. A line longer
  * than {@link #LONGEST_LINE} is not a GC log line (a hostile or binary file): it is counted and
  * dropped, and memory stays at one buffer whatever the file holds.
  */
@@ -22,6 +23,27 @@ public final class ByteLines {
     }
 
     private ByteLines() {
+    }
+
+    /**
+     * Where a last line without a line end ends, \r and trailing spaces excluded, when it ends as a
+     * complete event line does: a duration ("1.234ms", "0.002s", "12us"), a closing "]" (JDK 8's
+     * "secs]") or ")" (ZGC's "5020M(5%)"; a pause cut before its time has none, and is not counted).
+     * A line cut inside a figure ("1.23", "1.234m") does not, and is not read: its
+     * figure would be wrong. Returns -1 for a cut line.
+     */
+    static int completeEnd(byte[] b, int from, int to) {
+        while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\r')) {
+            to--;
+        }
+        if (to - from < 2) {
+            return -1;
+        }
+        byte last = b[to - 1];
+        byte before = b[to - 2];
+        boolean duration = last == 's' && (Ascii.isDigit(before) || (before == 'm' || before == 'u' || before == 'n')
+                && to - from >= 3 && Ascii.isDigit(b[to - 3]));
+        return duration || last == ']' || last == ')' ? to : -1;
     }
 
     /** What reading found besides the lines: their count, a cut last line, lines dropped as too long. */
@@ -73,7 +95,12 @@ public final class ByteLines {
             overlong++;
             lines++;
         } else if (end > start) {
-            cut = new String(buf, start, Math.min(end - start, 120), java.nio.charset.StandardCharsets.UTF_8);
+            int to = completeEnd(buf, start, end);
+            if (to >= 0 && fits(start, to)) {
+                sink.line(buf, start, to);
+            } else {
+                cut = new String(buf, start, Math.min(end - start, 120), java.nio.charset.StandardCharsets.UTF_8);
+            }
             lines++;
         }
         return new Ending(lines, cut, overlong);

@@ -7,6 +7,8 @@ public enum GcFileKind {
     RUBY_INSPECT("Ruby GC.stat (p/pp output)"),
     RUBY_JSON("Ruby GC.stat JSON lines"),
     RUBY_GC_TRACER("Ruby gc_tracer log"),
+    /** Refused, named: no OpenJ9 JVM here to check a reader against (README, "heaplens gc"). */
+    OPENJ9_XML("OpenJ9 / IBM J9 verbose GC XML (-Xverbosegclog), which heaplens does not read"),
     EMPTY("empty"),
     BINARY("a binary file"),
     OTHER("text that is not GC data");
@@ -90,6 +92,10 @@ public enum GcFileKind {
         if (Ascii.startsWith(head, p, length, "type\t") && Ascii.indexOf(head, p, Math.min(length, p + 4096), "tick") > 0) {
             return RUBY_GC_TRACER;
         }
+        int scan = Math.min(length, 4096);
+        if (Ascii.indexOf(head, p, scan, "<verbosegc") >= 0) {
+            return OPENJ9_XML;
+        }
         GcFileKind ruby = rubyHash(head, length);
         if (ruby != null) {
             return ruby;
@@ -111,7 +117,11 @@ public enum GcFileKind {
                 }
             }
             if (Ascii.indexOf(head, lineStart, lineEnd, ": [GC") >= 0 || Ascii.indexOf(head, lineStart, lineEnd, ": [Full GC") >= 0
-                    || Ascii.startsWith(head, lineStart, lineEnd, "CommandLine flags: ")) {
+                    || Ascii.indexOf(head, lineStart, lineEnd, ": [Pause ") >= 0 // JDK 8's Shenandoah
+                    || Ascii.indexOf(head, lineStart, lineEnd, ": [Concurrent ") >= 0
+                    || Ascii.startsWith(head, lineStart, lineEnd, "CommandLine flags: ")
+                    || Ascii.startsWith(head, lineStart, lineEnd, "[GC ") || Ascii.startsWith(head, lineStart, lineEnd, "[GC (")
+                    || Ascii.startsWith(head, lineStart, lineEnd, "[Full GC")) { // the last three: no time stamps
                 return JDK8;
             }
             lineStart = lineEnd + 1;

@@ -60,11 +60,18 @@ public final class GcLogReader {
             }
             parser.finish();
             warnAboutFoldedCauses(events, warnings);
-            if (parser.skipped > 0) {
-                warnings.add(parser.skipped + " GC lines without a duration (cut, or interleaved with another line) were skipped");
+            if (parser.notUnderstood > 0) {
+                boolean one = parser.notUnderstood == 1;
+                warnings.add(parser.notUnderstood + (one ? " line that looks like a GC pause was" : " lines that look like "
+                        + "a GC pause were") + " not understood and not counted; the first: " + parser.firstNotUnderstood);
             }
-            return new GcLog(GcRuntime.JVM, parser.collector(), "8", !parser.wallClock, events, null, details,
-                    parser.evacuationFailures, lines, sources, warnings);
+            if (!parser.timed() && events.size() > 0) {
+                warnings.add("the lines carry no time stamps (-XX:+PrintGCTimeStamps or -XX:+PrintGCDateStamps): rates "
+                        + "and throughput cannot be computed");
+            }
+            String version = parser.jdk > 0 ? Integer.toString(parser.jdk) : parser.sawCause || parser.sawMetaspace ? "8" : "7 or older";
+            return new GcLog(GcRuntime.JVM, parser.collector(), version, !parser.wallClock, events, null, details,
+                    parser.evacuationFailures, lines, sources, warnings, parser.notUnderstood, !parser.timed());
         }
         UnifiedLogParser parser = new UnifiedLogParser(events, details);
         for (GcInput f : ordered) {
@@ -84,7 +91,7 @@ public final class GcLogReader {
         }
         return new GcLog(GcRuntime.JVM, parser.collector.displayName, parser.jdk > 0 ? Integer.toString(parser.jdk) : null,
                 !Boolean.FALSE.equals(parser.uptimeClock), events, null, details, parser.evacuationFailures, lines,
-                sources, warnings);
+                sources, warnings, 0, parser.uptimeClock == null);
     }
 
     private static void warnAboutFoldedCauses(GcEvents events, List<String> warnings) {

@@ -82,7 +82,12 @@ final class ParallelLines {
                     carry.overlongLines++;
                     lines++;
                 } else if (carry.length > 0) {
-                    cut = new String(carry.bytes, 0, Math.min(carry.length, 120), StandardCharsets.UTF_8);
+                    int to = ByteLines.completeEnd(carry.bytes, 0, carry.length);
+                    if (to >= 0) {
+                        sink.line(carry.bytes, 0, to);
+                    } else {
+                        cut = new String(carry.bytes, 0, Math.min(carry.length, 120), StandardCharsets.UTF_8);
+                    }
                     lines++;
                 }
                 return new ByteLines.Ending(lines, cut, carry.overlongLines);

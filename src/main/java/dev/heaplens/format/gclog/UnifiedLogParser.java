@@ -36,6 +36,8 @@ final class UnifiedLogParser implements LineSink {
     long unmatched;
     private final RoledEvents roled;
     private int openMinorCollections;
+    /** The last event if it is a full GC: a young pause under its GC id may end around it. */
+    private int lastFull = -1;
 
     UnifiedLogParser(GcEvents events, GcEventDetails details) {
         this.roled = new RoledEvents(events);
@@ -217,7 +219,16 @@ final class UnifiedLogParser implements LineSink {
             role = BeanRole.PAUSES;
         }
         long time = lineTime();
+        if (type == GcEventType.YOUNG && id >= 0 && lastFull >= 0 && roled.events.gcId(lastFull) == id) {
+            // Serial and CMS (JDK 9-17): a young collection that fell back to a full one ends after
+            // it under the same GC id; one stop: the full GC, timed from the young's start to its end
+            roled.events.setEnd(lastFull, time, micros);
+            roled.events.setHeap(lastFull, before, after, capacity);
+            lastFull = -1;
+            return;
+        }
         int e = add(time, micros, type, role, name.cause(), before, after, capacity, id);
+        lastFull = type == GcEventType.FULL ? e : -1;
         // a ZGC or Shenandoah pause is one phase of a cycle: the slot stays for the cycle's end
         GcPending.Slot slot = type == GcEventType.PAUSE ? null : pending.take(id);
         if (slot != null) {

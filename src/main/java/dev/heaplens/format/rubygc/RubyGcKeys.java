@@ -21,6 +21,18 @@ public final class RubyGcKeys {
         KEYS.put(name, new Key(name, since, until, meaning));
     }
 
+    /** Figures the report prints that are not GC.stat keys: explained, never taken for GC.stat's. */
+    private static final Map<String, Key> REPORT_KEYS = new LinkedHashMap<>();
+
+    private static void report(String name, String meaning) {
+        REPORT_KEYS.put(name, new Key(name, null, null, meaning));
+    }
+
+    /** A key of heaplens's Ruby report that is not a GC.stat key (its since is null), or null. */
+    public static Key reportKey(String name) {
+        return REPORT_KEYS.get(name);
+    }
+
     static {
         key("count", "1.9", null, "GC runs so far, minor and major");
         key("time", "3.1", null, "milliseconds spent in GC so far (marking plus sweeping)");
@@ -58,6 +70,25 @@ public final class RubyGcKeys {
         key("total_moved_objects", "3.0", null, "objects moved by compaction");
         key("weak_references_count", "3.4", null, "weak references seen by the last GC");
         key("retained_weak_references_count", "3.4", null, "weak references the last GC kept");
+
+        report("gc_by", "latest_gc_info's cause of a GC: newobj (no free slot), malloc (malloc limit), method "
+                + "(GC.start), capi, stress; the report counts one per snapshot taken after a GC");
+        report("major_by", "latest_gc_info's cause of a major GC: nofree (a sweep left too few free slots), oldgen "
+                + "(old_objects over old_objects_limit), shady (remembered_wb_unprotected_objects over its limit), "
+                + "force (GC.start or a failed allocation), oldmalloc (the old malloc limit)");
+        report("snapshots", "GC.stat snapshots read");
+        report("span_ms", "first snapshot's time to the last one's, in ms");
+        report("gc_count", "GCs over the span: last count minus the first (a single snapshot's own count)");
+        report("gc_time_ms", "ms spent in GC over the span (GC.stat time, Ruby 3.1+)");
+        report("gc_per_minute", "GCs over the span per minute of wall time");
+        report("allocated_objects_per_second", "total_allocated_objects over the span per second");
+        report("old_objects_growth_per_second", "old_objects at the end minus at the start, per second");
+        report("malloc_limit_share", "the highest malloc_increase_bytes / malloc_increase_bytes_limit of any snapshot");
+        report("oldmalloc_limit_share", "the highest oldmalloc_increase_bytes / oldmalloc_increase_bytes_limit of any snapshot");
+        report("old_objects_trend", "old_objects after GC: least-squares slope per second, lowest value per quarter of "
+                + "the span (floors), rising_floor when it grows by 20% or more quarter after quarter");
+        report("heap_peak", "each heap figure's largest value over the series");
+        report("unknown_keys", "keys of the series that no Ruby version's GC.stat has (kept and shown)");
 
         RENAMED.put("heap_used", "heap_allocated_pages");
         RENAMED.put("heap_length", "heap_sorted_length");
