@@ -197,10 +197,17 @@ public final class HprofReader {
                     utf8(start, length);
                     break;
                 case LOAD_CLASS:
-                    in.u4(); // class serial
+                    long classSerial = in.u4();
                     long classId = in.id();
                     in.u4(); // stack trace serial
                     visitor.loadClass(classId, in.id());
+                    visitor.classSerial(classSerial, classId);
+                    break;
+                case STACK_FRAME:
+                    visitor.stackFrame(in.id(), in.id(), in.id(), in.id(), in.u4(), in.s4());
+                    break;
+                case STACK_TRACE:
+                    stackTrace(start, length);
                     break;
                 case HEAP_DUMP:
                 case HEAP_DUMP_SEGMENT:
@@ -252,6 +259,24 @@ public final class HprofReader {
         }
     }
 
+    /** A STACK TRACE record: serial, thread serial, frame count and the frame ids, which must fill the record. */
+    private void stackTrace(long start, long length) {
+        long serial = in.u4();
+        long thread = in.u4();
+        long frames = in.u4();
+        if (frames > MAX_ARRAY || 12 + frames * in.idSize() != length) {
+            throw in.error(start, "STACK TRACE record of " + length + " bytes cannot hold its " + frames + " frames");
+        }
+        int n = (int) frames;
+        for (int i = 0; i < n; i++) {
+            if (i == ids.length) {
+                ids = Arrays.copyOf(ids, grown(ids.length, n));
+            }
+            ids[i] = in.id();
+        }
+        visitor.stackTrace(serial, thread, ids, n);
+    }
+
     private void utf8(long start, long length) {
         if (length < in.idSize() || length - in.idSize() > MAX_ARRAY) {
             throw in.error(start, "UTF8 record has a bad length " + length);
@@ -279,8 +304,20 @@ public final class HprofReader {
         RootKind root = RootKind.of(code);
         if (root != null) {
             long id = in.id();
-            in.skip((long) root.extraIds * in.idSize() + 4L * root.extraU4s);
-            visitor.root(root, id);
+            if (root == RootKind.JAVA_FRAME || root == RootKind.JNI_LOCAL) {
+                long thread = in.u4();
+                int frame = in.s4();
+                visitor.root(root, id);
+                visitor.localRoot(root, id, thread, frame);
+            } else if (root == RootKind.THREAD_OBJECT) {
+                long thread = in.u4();
+                long trace = in.u4();
+                visitor.root(root, id);
+                visitor.threadRoot(id, thread, trace);
+            } else {
+                in.skip((long) root.extraIds * in.idSize() + 4L * root.extraU4s);
+                visitor.root(root, id);
+            }
         } else {
             switch (HeapDumpTag.of(code)) {
                 case CLASS_DUMP:
