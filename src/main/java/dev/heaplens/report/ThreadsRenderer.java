@@ -2,7 +2,6 @@ package dev.heaplens.report;
 
 import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.ThreadsReport;
-import dev.heaplens.graph.ThreadStacks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,13 +29,13 @@ public final class ThreadsRenderer {
     }
 
     private static void text(ThreadsReport report, boolean stacks, boolean md, String dumpName, StringBuilder out) {
-        long held = report.threads().stream().mapToLong(r -> r.retained().bytes()).sum();
+        long held = report.threads().stream().mapToLong(r -> r.retainedBytes()).sum();
         String title = "Threads in " + TerminalText.escape(dumpName) + ": " + Sizes.plural(report.threads().size(), "thread")
                 + ", whose locals alone keep " + (md ? Sizes.count(held) + " bytes" : Sizes.bytes(held)) + " alive";
         out.append(md ? "## " : "").append(title).append(md ? "\n\n" : "\n");
         if (report.outOfMemory()) {
             out.append("The dump was written on OutOfMemoryError: thread ")
-                    .append(quoted(report.threads().get(0).thread())).append(" ran out of memory (first below).\n")
+                    .append(quoted(report.threads().get(0))).append(" ran out of memory (first below).\n")
                     .append(md ? "\n" : "");
         }
         Table t = threadsTable(report, true, md);
@@ -53,7 +52,7 @@ public final class ThreadsRenderer {
                 out.append("    (no frames in the dump)\n");
             }
             for (ThreadsReport.Frame f : r.frames()) {
-                out.append("    at ").append(TerminalText.escape(f.frame().text()))
+                out.append("    at ").append(TerminalText.escape(f.text()))
                         .append(f.addedOnOutOfMemory() ? "  " + ADDED_FRAME : "").append('\n');
                 if (stacks) {
                     locals(f.locals(), out);
@@ -70,12 +69,11 @@ public final class ThreadsRenderer {
         }
     }
 
-    private static String header(ThreadsReport.Row r, boolean md) {
-        ThreadStacks.StackThread t = r.thread();
+    private static String header(ThreadsReport.Row t, boolean md) {
         return (md ? "`" + quoted(t) + "`" : quoted(t)) + (t.virtual() ? " virtual" : "") + " daemon=" + yesNo(t.daemon())
                 + " priority=" + priority(t) + " object=0x" + Long.toHexString(t.address()) + ": its locals alone keep "
-                + (md ? Sizes.count(r.retained().bytes()) + " bytes" : Sizes.bytes(r.retained().bytes())) + " ("
-                + Sizes.plural(r.retained().count(), "object") + ") alive";
+                + (md ? Sizes.count(t.retainedBytes()) + " bytes" : Sizes.bytes(t.retainedBytes())) + " ("
+                + Sizes.plural(t.retainedCount(), "object") + ") alive";
     }
 
     private static void locals(List<ObjectRow> locals, StringBuilder out) {
@@ -93,15 +91,14 @@ public final class ThreadsRenderer {
                 shown ? "retained" : "retained_bytes", shown ? "retained objects" : "retained_objects",
                 shown ? "top frame" : "stack"), false, false, false, true, false, true, true, true, false);
         for (ThreadsReport.Row r : report.threads()) {
-            ThreadStacks.StackThread th = r.thread();
             List<String> frames = new ArrayList<>();
-            r.frames().forEach(f -> frames.add(f.frame().text()));
+            r.frames().forEach(f -> frames.add(f.text()));
             String top = frames.isEmpty() ? "-" : frames.get(r.frames().get(0).addedOnOutOfMemory() && frames.size() > 1 ? 1 : 0);
-            t.row(shown ? TerminalText.escape(quoted(th)) : th.shownName(), th.virtual() ? "virtual" : "platform",
-                    yesNo(th.daemon()), priority(th), "0x" + Long.toHexString(th.address()), Integer.toString(r.localCount()),
-                    shown ? (md ? Sizes.count(r.retained().bytes()) : Sizes.bytes(r.retained().bytes()))
-                            : Long.toString(r.retained().bytes()),
-                    shown ? Sizes.count(r.retained().count()) : Long.toString(r.retained().count()),
+            t.row(shown ? TerminalText.escape(quoted(r)) : r.shownName(), r.virtual() ? "virtual" : "platform",
+                    yesNo(r.daemon()), priority(r), "0x" + Long.toHexString(r.address()), Integer.toString(r.localCount()),
+                    shown ? (md ? Sizes.count(r.retainedBytes()) : Sizes.bytes(r.retainedBytes()))
+                            : Long.toString(r.retainedBytes()),
+                    shown ? Sizes.count(r.retainedCount()) : Long.toString(r.retainedCount()),
                     shown ? TerminalText.escape(top) : String.join(" | ", frames));
         }
         return t;
@@ -112,16 +109,16 @@ public final class ThreadsRenderer {
         Table t = new Table(List.of("thread", "thread_object", "frame_index", "frame", "address", "class", "shallow_bytes",
                 "retained_bytes", "value"), false, false, true, false, false, false, true, true, false);
         for (ThreadsReport.Row r : report.threads()) {
-            String object = "0x" + Long.toHexString(r.thread().address());
+            String object = "0x" + Long.toHexString(r.address());
             for (int i = 0; i < r.frames().size(); i++) {
                 for (ObjectRow o : r.frames().get(i).locals()) {
-                    t.row(r.thread().shownName(), object, Integer.toString(i), r.frames().get(i).frame().text(),
+                    t.row(r.shownName(), object, Integer.toString(i), r.frames().get(i).text(),
                             o.hexAddress(), o.className(), Long.toString(o.shallowSize()), Long.toString(o.retainedSize()),
                             o.value());
                 }
             }
             for (ObjectRow o : r.unframedLocals()) {
-                t.row(r.thread().shownName(), object, "", "", o.hexAddress(), o.className(), Long.toString(o.shallowSize()),
+                t.row(r.shownName(), object, "", "", o.hexAddress(), o.className(), Long.toString(o.shallowSize()),
                         Long.toString(o.retainedSize()), o.value());
             }
         }
@@ -135,21 +132,19 @@ public final class ThreadsRenderer {
         report.notes().forEach(j::value);
         j.endArray().name("threads").beginArray();
         for (ThreadsReport.Row r : report.threads()) {
-            ThreadStacks.StackThread t = r.thread();
-            j.beginObject().field("name", t.name()).field("object", "0x" + Long.toHexString(t.address())).field("virtual", t.virtual());
-            j.name("daemon");
-            if (t.daemon() == null) {
+            j.beginObject().field("name", r.name()).field("object", "0x" + Long.toHexString(r.address()))
+                    .field("virtual", r.virtual()).name("daemon");
+            if (r.daemon() == null) {
                 j.value((String) null);
             } else {
-                j.value(t.daemon());
+                j.value(r.daemon());
             }
-            j.field("priority", t.priority()).field("threwOutOfMemory", t.threwOutOfMemory())
-                    .field("retainedBytes", r.retained().bytes()).field("retainedObjects", r.retained().count());
+            j.field("priority", r.priority()).field("threwOutOfMemory", r.threwOutOfMemory())
+                    .field("retainedBytes", r.retainedBytes()).field("retainedObjects", r.retainedCount());
             j.name("frames").beginArray();
             for (ThreadsReport.Frame f : r.frames()) {
-                ThreadStacks.Frame fr = f.frame();
-                j.beginObject().field("class", fr.className()).field("method", fr.method()).field("file", fr.file())
-                        .field("line", fr.line()).field("addedOnOutOfMemory", f.addedOnOutOfMemory());
+                j.beginObject().field("class", f.className()).field("method", f.method()).field("file", f.file())
+                        .field("line", f.line()).field("addedOnOutOfMemory", f.addedOnOutOfMemory());
                 localsJson(j, "locals", f.locals());
                 j.endObject();
             }
@@ -171,7 +166,7 @@ public final class ThreadsRenderer {
         j.endArray();
     }
 
-    private static String quoted(ThreadStacks.StackThread t) {
+    private static String quoted(ThreadsReport.Row t) {
         return t.name() != null ? "\"" + t.name() + "\"" : "thread " + t.shownName();
     }
 
@@ -179,7 +174,7 @@ public final class ThreadsRenderer {
         return b == null ? "-" : b ? "yes" : "no";
     }
 
-    private static String priority(ThreadStacks.StackThread t) {
+    private static String priority(ThreadsReport.Row t) {
         return t.priority() > 0 ? Integer.toString(t.priority()) : "-";
     }
 }

@@ -24,20 +24,30 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
     /**
      * A frame and the objects its locals hold (largest retained first).
      *
+     * @param line               the source line, or HPROF's 0 (none), -1 (unknown), -2 (compiled), -3 (native)
+     * @param text               as jstack prints it: {@code com.example.Work.run(Work.java:16)}
      * @param addedOnOutOfMemory the frame HotSpot puts on top of the thread that ran out of memory: it ran no code
      */
-    public record Frame(ThreadStacks.Frame frame, boolean addedOnOutOfMemory, List<ObjectRow> locals) {
+    public record Frame(String className, String method, String file, int line, String text, boolean addedOnOutOfMemory,
+                        List<ObjectRow> locals) {
     }
 
     /**
-     * @param retained       what only this thread's locals keep alive
+     * A thread as its object says it (daemon null and priority 0 when it does not).
+     *
+     * @param retainedBytes  what only this thread's locals keep alive ({@code retainedCount} objects)
      * @param unframedLocals locals the dump gives no frame of the stack for (frame -1, or one it did not keep)
      */
-    public record Row(ThreadStacks.StackThread thread, RetainedSet retained, List<Frame> frames,
-                      List<ObjectRow> unframedLocals) {
+    public record Row(String name, long address, Boolean daemon, int priority, boolean virtual, boolean threwOutOfMemory,
+                      long retainedBytes, long retainedCount, List<Frame> frames, List<ObjectRow> unframedLocals) {
         /** Locals of all frames, each object once per frame. */
         public int localCount() {
             return unframedLocals.size() + frames.stream().mapToInt(f -> f.locals().size()).sum();
+        }
+
+        /** The name, or the thread object's address when the dump does not give it. */
+        public String shownName() {
+            return name != null ? name : "0x" + Long.toHexString(address);
         }
     }
 
@@ -80,13 +90,16 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
             List<Frame> frames = new ArrayList<>();
             for (int f = 0; f < thread.frames().size(); f++) {
                 ThreadStacks.Frame frame = thread.frames().get(f);
-                frames.add(new Frame(frame, f == 0 && thread.threwOutOfMemory(), rows(framed.get(t).get(f), d, heap)));
+                frames.add(new Frame(frame.className(), frame.method(), frame.file(), frame.line(), frame.text(),
+                        f == 0 && thread.threwOutOfMemory(), rows(framed.get(t).get(f), d, heap)));
             }
-            rows.add(new Row(thread, retained[t], List.copyOf(frames), rows(unframed.get(t), d, heap)));
+            rows.add(new Row(thread.name(), thread.address(), thread.daemon(), thread.priority(), thread.virtual(),
+                    thread.threwOutOfMemory(), retained[t].bytes(), retained[t].count(), List.copyOf(frames),
+                    rows(unframed.get(t), d, heap)));
         }
-        rows.sort(Comparator.comparing((Row r) -> !r.thread().threwOutOfMemory())
-                .thenComparing(r -> -r.retained().bytes())
-                .thenComparing(r -> r.thread().shownName()));
+        rows.sort(Comparator.comparing((Row r) -> !r.threwOutOfMemory())
+                .thenComparing(r -> -r.retainedBytes())
+                .thenComparing(Row::shownName));
         List<String> notes = new ArrayList<>(stacks.notes());
         if (threadCount == 0) {
             notes.add("the dump lists no threads (no ROOT THREAD OBJECT records)");
@@ -105,6 +118,6 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
 
     /** Whether the dump was written because a thread ran out of memory. */
     public boolean outOfMemory() {
-        return !threads.isEmpty() && threads.get(0).thread().threwOutOfMemory();
+        return !threads.isEmpty() && threads.get(0).threwOutOfMemory();
     }
 }

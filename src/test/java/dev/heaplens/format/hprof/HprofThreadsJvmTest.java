@@ -67,20 +67,20 @@ class HprofThreadsJvmTest {
         ThreadsReport report = ThreadsReport.of(Dominators.compute(g, g.strongReferences()), heap, heap.threads(),
                 heap::fetch);
         Map<String, ThreadsReport.Row> byName = new LinkedHashMap<>();
-        report.threads().forEach(r -> byName.put(r.thread().name(), r));
+        report.threads().forEach(r -> byName.put(r.name(), r));
         assertThat(report.outOfMemory()).isFalse();
 
         int compared = 0;
         for (ThreadsReport.Row r : report.threads()) {
-            if (r.thread().virtual()) {
+            if (r.virtual()) {
                 continue; // Thread.print lists platform threads only
             }
-            JstackThread j = jstack.get(r.thread().name());
-            assertThat(j).as("thread %s in jcmd Thread.print", r.thread().name()).isNotNull();
-            assertThat(r.frames()).extracting(f -> f.frame().text()).as("stack of %s", r.thread().name())
+            JstackThread j = jstack.get(r.name());
+            assertThat(j).as("thread %s in jcmd Thread.print", r.name()).isNotNull();
+            assertThat(r.frames()).extracting(f -> f.text()).as("stack of %s", r.name())
                     .containsExactlyElementsOf(j.frames());
-            assertThat(r.thread().daemon()).as("daemon %s", r.thread().name()).isEqualTo(j.daemon());
-            assertThat(r.thread().priority()).as("priority %s", r.thread().name()).isEqualTo(j.priority());
+            assertThat(r.daemon()).as("daemon %s", r.name()).isEqualTo(j.daemon());
+            assertThat(r.priority()).as("priority %s", r.name()).isEqualTo(j.priority());
             compared++;
         }
         assertThat(compared).isGreaterThanOrEqualTo(6);
@@ -94,26 +94,26 @@ class HprofThreadsJvmTest {
         assertThat(retained(byName, "holder-array")).isEqualTo(ARRAY_HEADER + ThreadsProbe.ARRAY_BYTES);
         assertThat(retained(byName, "holder-longs")).isEqualTo(ARRAY_HEADER + 8L * ThreadsProbe.LONGS);
         ThreadsReport.Row deep = byName.get("holder-deep");
-        assertThat(deep.retained().bytes()).isEqualTo(ThreadsProbe.DEPTH * (ARRAY_HEADER + 4L * ThreadsProbe.DEEP_INTS));
-        assertThat(deep.retained().count()).isEqualTo(ThreadsProbe.DEPTH);
-        long recursing = deep.frames().stream().filter(f -> f.frame().method().equals("recurse")
+        assertThat(deep.retainedBytes()).isEqualTo(ThreadsProbe.DEPTH * (ARRAY_HEADER + 4L * ThreadsProbe.DEEP_INTS));
+        assertThat(deep.retainedCount()).isEqualTo(ThreadsProbe.DEPTH);
+        long recursing = deep.frames().stream().filter(f -> f.method().equals("recurse")
                 && f.locals().stream().anyMatch(o -> o.className().equals("int[]"))).count();
         assertThat(recursing).as("each recurse frame holds its own int[]").isEqualTo(ThreadsProbe.DEPTH);
 
         ThreadsReport.Row array = byName.get("holder-array");
-        ThreadsReport.Frame holding = array.frames().stream().filter(f -> f.frame().method().equals("holdArray"))
+        ThreadsReport.Frame holding = array.frames().stream().filter(f -> f.method().equals("holdArray"))
                 .findFirst().orElseThrow();
         ObjectRow bytes = holding.locals().stream().filter(o -> o.className().equals("byte[]")).findFirst().orElseThrow();
         assertThat(bytes.shallowSize()).isEqualTo(ARRAY_HEADER + ThreadsProbe.ARRAY_BYTES);
         assertThat(rootsOf(g, bytes.address())).as("paths, object and top name the thread and frame")
-                .containsExactly("local in " + holding.frame().text() + ", thread \"holder-array\"");
+                .containsExactly("local in " + holding.text() + ", thread \"holder-array\"");
 
         if (Runtime.version().feature() >= 21) {
             ThreadsReport.Row virtual = byName.get("holder-virtual");
             assertThat(virtual).as("the virtual thread, with its own records").isNotNull();
-            assertThat(virtual.thread().virtual()).isTrue();
-            assertThat(virtual.frames()).extracting(f -> f.frame().method()).contains("holdVirtual", "park");
-            assertThat(virtual.retained().bytes()).isEqualTo(ARRAY_HEADER + ThreadsProbe.VIRTUAL_BYTES);
+            assertThat(virtual.virtual()).isTrue();
+            assertThat(virtual.frames()).extracting(f -> f.method()).contains("holdVirtual", "park");
+            assertThat(virtual.retainedBytes()).isEqualTo(ARRAY_HEADER + ThreadsProbe.VIRTUAL_BYTES);
         }
     }
 
@@ -133,11 +133,11 @@ class HprofThreadsJvmTest {
                 heap::fetch);
         assertThat(report.outOfMemory()).isTrue();
         ThreadsReport.Row filler = report.threads().get(0);
-        assertThat(filler.thread().name()).isEqualTo("filler");
+        assertThat(filler.name()).isEqualTo("filler");
         assertThat(filler.frames().get(0).addedOnOutOfMemory()).isTrue();
-        assertThat(filler.frames().get(0).frame().text()).startsWith("java.lang.OutOfMemoryError.<init>(");
+        assertThat(filler.frames().get(0).text()).startsWith("java.lang.OutOfMemoryError.<init>(");
         ThreadsReport.Frame fill = filler.frames().get(1);
-        assertThat(fill.frame().method()).isEqualTo("fill");
+        assertThat(fill.method()).isEqualTo("fill");
         ObjectRow chunks = fill.locals().stream().filter(o -> o.className().equals("java.lang.Object[]")).findFirst()
                 .orElseThrow();
         long megabytes = 0;
@@ -149,12 +149,12 @@ class HprofThreadsJvmTest {
         assertThat(megabytes).as("the 1 MB arrays it filled").isGreaterThan(20L << 20);
         assertThat(chunks.retainedSize()).as("the array it was filling holds them all")
                 .isEqualTo(chunks.shallowSize() + megabytes);
-        assertThat(filler.retained().bytes()).isEqualTo(chunks.retainedSize());
+        assertThat(filler.retainedBytes()).isEqualTo(chunks.retainedSize());
     }
 
     private static long retained(Map<String, ThreadsReport.Row> byName, String name) {
         assertThat(byName).containsKey(name);
-        return byName.get(name).retained().bytes();
+        return byName.get(name).retainedBytes();
     }
 
     private static List<String> rootsOf(HeapGraph g, long address) {

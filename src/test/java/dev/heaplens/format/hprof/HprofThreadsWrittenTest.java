@@ -79,32 +79,32 @@ class HprofThreadsWrittenTest {
                 heap::fetch);
         assertThat(report.notes()).singleElement().asString().contains("a thread the JVM hides");
         assertThat(report.outOfMemory()).isTrue();
-        List<String> order = report.threads().stream().map(r -> r.thread().name()).toList();
+        List<String> order = report.threads().stream().map(r -> r.name()).toList();
         assertThat(order).as("the thread that ran out of memory first, then by retained size")
                 .containsExactly("oom-thread", "v1", "worker", "cut");
 
         ThreadsReport.Row oom = report.threads().get(0);
-        assertThat(oom.frames()).extracting(f -> f.frame().text())
+        assertThat(oom.frames()).extracting(f -> f.text())
                 .containsExactly("java.lang.OutOfMemoryError.<init>(OutOfMemoryError.java:48)", "Work.hold(Work.java:20)");
         assertThat(oom.frames().get(0).addedOnOutOfMemory()).isTrue();
         assertThat(oom.frames().get(1).locals()).extracting(o -> o.address()).containsExactly(q);
-        assertThat(oom.retained().bytes()).isEqualTo(size(g, q));
-        assertThat(oom.thread().daemon()).isTrue();
+        assertThat(oom.retainedBytes()).isEqualTo(size(g, q));
+        assertThat(oom.daemon()).isTrue();
 
         ThreadsReport.Row worker = report.threads().get(2);
-        assertThat(worker.thread().priority()).isEqualTo(7);
-        assertThat(worker.thread().virtual()).isFalse();
+        assertThat(worker.priority()).isEqualTo(7);
+        assertThat(worker.virtual()).isFalse();
         assertThat(worker.frames().get(0).locals()).extracting(o -> o.address()).containsExactlyInAnyOrder(x, global);
         assertThat(worker.frames().get(1).locals()).extracting(o -> o.address()).containsExactlyInAnyOrder(z, shared);
         assertThat(worker.unframedLocals()).extracting(o -> o.address()).containsExactly(y);
-        assertThat(worker.retained().bytes()).as("not what another thread or a global root holds too")
+        assertThat(worker.retainedBytes()).as("not what another thread or a global root holds too")
                 .isEqualTo(size(g, x) + size(g, y) + size(g, z));
         assertThat(worker.localCount()).isEqualTo(5);
 
         ThreadsReport.Row virtual = report.threads().get(1);
-        assertThat(virtual.thread().virtual()).isTrue();
-        assertThat(virtual.thread().daemon()).as("every virtual thread is a daemon").isTrue();
-        assertThat(virtual.retained().bytes()).isEqualTo(size(g, v));
+        assertThat(virtual.virtual()).isTrue();
+        assertThat(virtual.daemon()).as("every virtual thread is a daemon").isTrue();
+        assertThat(virtual.retainedBytes()).isEqualTo(size(g, v));
 
         ThreadsReport.Row cut = report.threads().get(3);
         assertThat(cut.frames()).hasSize(1);
@@ -124,7 +124,7 @@ class HprofThreadsWrittenTest {
         ThreadsReport report = ThreadsReport.of(Dominators.compute(heap.graph(), heap.graph().strongReferences()), heap,
                 heap.threads(), heap::fetch);
         assertThat(report.notes()).singleElement().asString().startsWith("the dump has no stack traces");
-        assertThat(report.threads().get(0).thread().name()).isEqualTo("worker");
+        assertThat(report.threads().get(0).name()).isEqualTo("worker");
         assertThat(report.threads().get(0).unframedLocals()).extracting(o -> o.address()).containsExactly(x);
         assertThat(report.outOfMemory()).isFalse();
     }
