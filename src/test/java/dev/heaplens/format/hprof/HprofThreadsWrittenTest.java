@@ -7,17 +7,11 @@ import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.analysis.jvm.JvmThreads;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
-import dev.heaplens.graph.ThreadStacks;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,28 +24,17 @@ import org.junit.jupiter.api.io.TempDir;
  * thread objects' fields, the names through String objects as a JVM dumps them.
  */
 class HprofThreadsWrittenTest {
-    // strings
-    private static final long NAME = 10, DAEMON = 11, PRIORITY = 12, VALUE = 13, CODER = 14;
-    private static final long HOLD = 20, INIT = 21, RUN = 22, WORK_JAVA = 30, OOME_JAVA = 31;
-    // classes, with their LOAD CLASS serials
-    private static final long OBJECT = 0x1000, THREAD = 0x1100, STRING = 0x1200, VIRTUAL = 0x1300, WORK = 0x1400,
-            OOME = 0x1500, BYTES = 0x1600;
-    private static final int WORK_SERIAL = 5, OOME_SERIAL = 6;
-
-    /** Objects: thread objects at 0x10_000+, their names at 0x20_000+, held arrays at 0x30_000+. */
-    private long next = 0x30_000;
-    private final List<Consumer<HprofWriter>> objects = new ArrayList<>();
-    private final Map<Long, Integer> arrayLengths = new TreeMap<>();
+    private final ThreadDumps dumps = new ThreadDumps();
 
     @Test
     void eachLocalIsNamedByThreadAndFrameAndEachThreadRetainsWhatOnlyItsLocalsHold(@TempDir Path dir) throws IOException {
-        long x = array(1000), y = array(300), z = array(200), shared = array(5000), global = array(7000);
-        long q = array(4000), v = array(2500), w = array(100), hidden = array(50);
-        Path file = write(dir.resolve("threads.hprof"), true, h -> {
-            h.threadRoot(thread(h, 1, THREAD, "worker", false, 7), 1, 101);
-            h.threadRoot(thread(h, 2, THREAD, "oom-thread", true, 5), 2, 102);
-            h.threadRoot(thread(h, 3, VIRTUAL, "v1", false, 0), 3, 103);
-            h.threadRoot(thread(h, 4, THREAD, "cut", false, 5), 4, 104);
+        long x = dumps.array(1000), y = dumps.array(300), z = dumps.array(200), shared = dumps.array(5000), global = dumps.array(7000);
+        long q = dumps.array(4000), v = dumps.array(2500), w = dumps.array(100), hidden = dumps.array(50);
+        Path file = dumps.write(dir.resolve("threads.hprof"), true, h -> {
+            h.threadRoot(dumps.thread(h, 1, ThreadDumps.THREAD, "worker", false, 7), 1, 101);
+            h.threadRoot(dumps.thread(h, 2, ThreadDumps.THREAD, "oom-thread", true, 5), 2, 102);
+            h.threadRoot(dumps.thread(h, 3, ThreadDumps.VIRTUAL, "v1", false, 0), 3, 103);
+            h.threadRoot(dumps.thread(h, 4, ThreadDumps.THREAD, "cut", false, 5), 4, 104);
             h.localRoot(RootKind.JAVA_FRAME, x, 1, 0);
             h.localRoot(RootKind.JAVA_FRAME, y, 1, -1);
             h.localRoot(RootKind.JNI_LOCAL, z, 1, 1);
@@ -113,10 +96,10 @@ class HprofThreadsWrittenTest {
 
     @Test
     void aDumpWithoutStackTracesSaysSoOnceAndStillNamesTheThread(@TempDir Path dir) throws IOException {
-        long x = array(1000);
-        Path file = write(dir.resolve("no-traces.hprof"), false, h -> {
-            h.threadRoot(thread(h, 1, THREAD, "worker", false, 5), 1, 0);
-            h.threadRoot(thread(h, 2, THREAD, "idle", true, 5), 2, 0);
+        long x = dumps.array(1000);
+        Path file = dumps.write(dir.resolve("no-traces.hprof"), false, h -> {
+            h.threadRoot(dumps.thread(h, 1, ThreadDumps.THREAD, "worker", false, 5), 1, 0);
+            h.threadRoot(dumps.thread(h, 2, ThreadDumps.THREAD, "idle", true, 5), 2, 0);
             h.localRoot(RootKind.JAVA_FRAME, x, 1, 3);
         });
         JvmHeap heap = JvmThreads.named(new JvmHeap(HprofGraphReader.read(HprofSource.of(file))));
@@ -143,64 +126,5 @@ class HprofThreadsWrittenTest {
         }
         assertThat(found).as("the roots of 0x%x", address).hasSize(1);
         return found.get(0);
-    }
-
-    private long array(int length) {
-        long id = next;
-        next += 0x1000;
-        arrayLengths.put(id, length);
-        return id;
-    }
-
-    /** A thread object of {@code cls} named {@code name} (a String of Latin-1 bytes), written with the objects. */
-    private long thread(HprofWriter h, int serial, long cls, String name, boolean daemon, int priority) {
-        long id = 0x10_000 + serial * 0x100L;
-        long string = 0x20_000 + serial * 0x100L;
-        long chars = string + 0x80;
-        byte[] text = name.getBytes(StandardCharsets.ISO_8859_1);
-        objects.add(w -> w.instance(id, cls, new BasicType[] {BasicType.OBJECT, BasicType.BOOLEAN, BasicType.INT},
-                        new long[] {string, daemon ? 1 : 0, priority})
-                .instance(string, STRING, new BasicType[] {BasicType.OBJECT, BasicType.BYTE}, new long[] {chars, 0})
-                .primitiveArray(chars, BasicType.BYTE, text.length, text));
-        return id;
-    }
-
-    private Path write(Path file, boolean traces, Consumer<HprofWriter> roots) throws IOException {
-        try (HprofWriter h = new HprofWriter(Files.newOutputStream(file), 8)) {
-            String[] names = {"java/lang/Object", "java/lang/Thread", "java/lang/String", "java/lang/VirtualThread", "Work",
-                    "java/lang/OutOfMemoryError", "[B"};
-            long[] classes = {OBJECT, THREAD, STRING, VIRTUAL, WORK, OOME, BYTES};
-            for (int i = 0; i < names.length; i++) {
-                h.utf8(100 + i, names[i]).loadClass(i + 1, classes[i], 100 + i);
-            }
-            h.utf8(NAME, "name").utf8(DAEMON, "daemon").utf8(PRIORITY, "priority").utf8(VALUE, "value")
-                    .utf8(CODER, "coder").utf8(HOLD, "hold").utf8(INIT, "<init>").utf8(RUN, "run")
-                    .utf8(WORK_JAVA, "Work.java").utf8(OOME_JAVA, "OutOfMemoryError.java");
-            if (traces) {
-                h.stackFrame(1, HOLD, WORK_JAVA, WORK_SERIAL, 16).stackFrame(2, RUN, WORK_JAVA, WORK_SERIAL, 9)
-                        .stackFrame(3, INIT, OOME_JAVA, OOME_SERIAL, 48).stackFrame(4, HOLD, WORK_JAVA, WORK_SERIAL, 20)
-                        .stackTrace(101, 1, 1, 2).stackTrace(102, 2, 3, 4).stackTrace(103, 3, 1).stackTrace(104, 4, 1);
-            }
-            h.segment();
-            long[] none = new long[0];
-            BasicType[] noTypes = new BasicType[0];
-            h.classDump(OBJECT, 0, none, noTypes, none, none, noTypes)
-                    .classDump(THREAD, OBJECT, none, noTypes, none, new long[] {NAME, DAEMON, PRIORITY},
-                            new BasicType[] {BasicType.OBJECT, BasicType.BOOLEAN, BasicType.INT})
-                    .classDump(STRING, OBJECT, none, noTypes, none, new long[] {VALUE, CODER},
-                            new BasicType[] {BasicType.OBJECT, BasicType.BYTE})
-                    .classDump(VIRTUAL, THREAD, none, noTypes, none, none, noTypes)
-                    .classDump(WORK, OBJECT, none, noTypes, none, none, noTypes)
-                    .classDump(OOME, OBJECT, none, noTypes, none, none, noTypes)
-                    .classDump(BYTES, OBJECT, none, noTypes, none, none, noTypes);
-            for (long c : classes) {
-                h.root(RootKind.STICKY_CLASS, c);
-            }
-            roots.accept(h);
-            objects.forEach(o -> o.accept(h));
-            arrayLengths.forEach((id, length) -> h.primitiveArray(id, BasicType.BYTE, length));
-            h.endSegment().end();
-        }
-        return file;
     }
 }
