@@ -99,6 +99,11 @@ final class HprofStacks {
             long serial = Long.parseLong(key.substring(2, colon));
             int frame = Integer.parseInt(key.substring(colon + 1));
             Integer t = bySerial.get(serial);
+            if (list.isEmpty()) {
+                // A dump that lists no thread at all says nothing of its locals' threads: its own word, as before.
+                graph.renameRootCategory(c, (key.charAt(1) == 'J' ? RootKind.JNI_LOCAL : RootKind.JAVA_FRAME).label);
+                continue;
+            }
             if (t == null) {
                 unlisted++;
                 graph.renameRootCategory(c, word + " of thread serial " + serial + " (no thread object in the dump)");
