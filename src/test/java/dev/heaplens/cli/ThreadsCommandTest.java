@@ -111,6 +111,37 @@ class ThreadsCommandTest {
     }
 
     @Test
+    void theIndexKeepsThreadsFramesAndTheirRootsNames(@TempDir Path dir) throws IOException {
+        Path file = dump(dir);
+        Path index = dir.resolve("index");
+        Result first = run("threads", file.toString(), "--stacks", "--index-dir", index.toString());
+        Result again = run("threads", file.toString(), "--stacks", "--index-dir", index.toString());
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        assertThat(again.out()).isEqualTo(first.out()).isEqualTo(run("threads", file.toString(), "--stacks",
+                "--no-index").out());
+        assertThat(java.nio.file.Files.list(index).count()).as("an index was written and read").isEqualTo(1);
+        assertThat(run("paths", file.toString(), "0x" + Long.toHexString(held), "--index-dir", index.toString()).out())
+                .contains("ROOT local in Work.hold(Work.java:16), thread \"worker\"");
+    }
+
+    @Test
+    void aStackTraceRecordThatCannotHoldItsFramesIsOneLineAndExit2(@TempDir Path dir) throws IOException {
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(body);
+        d.writeInt(101);
+        d.writeInt(1);
+        d.writeInt(1_000_000); // frames, in a record of 12 bytes
+        Path file = dir.resolve("bad.hprof");
+        try (dev.heaplens.format.hprof.HprofWriter w = new dev.heaplens.format.hprof.HprofWriter(
+                java.nio.file.Files.newOutputStream(file), 8)) {
+            w.record(dev.heaplens.format.hprof.HprofTag.STACK_TRACE, body.toByteArray()).segment().endSegment().end();
+        }
+        Result r = run("threads", file.toString(), "--no-index");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).hasLineCount(1).contains("STACK TRACE record of 12 bytes cannot hold its 1000000 frames");
+    }
+
+    @Test
     void aRubyDumpIsRefusedInOneLine(@TempDir Path dir) {
         TestHeap heap = new TestHeap();
         heap.root(heap.object(heap.cls("Foo", 0, 1)));

@@ -207,7 +207,7 @@ public final class HprofReader {
                     visitor.stackFrame(in.id(), in.id(), in.id(), in.id(), in.u4(), in.s4());
                     break;
                 case STACK_TRACE:
-                    stackTrace(start, length);
+                    HprofThreadRecords.stackTrace(in, start, length, visitor);
                     break;
                 case HEAP_DUMP:
                 case HEAP_DUMP_SEGMENT:
@@ -259,24 +259,6 @@ public final class HprofReader {
         }
     }
 
-    /** A STACK TRACE record: serial, thread serial, frame count and the frame ids, which must fill the record. */
-    private void stackTrace(long start, long length) {
-        long serial = in.u4();
-        long thread = in.u4();
-        long frames = in.u4();
-        if (frames > MAX_ARRAY || 12 + frames * in.idSize() != length) {
-            throw in.error(start, "STACK TRACE record of " + length + " bytes cannot hold its " + frames + " frames");
-        }
-        int n = (int) frames;
-        for (int i = 0; i < n; i++) {
-            if (i == ids.length) {
-                ids = Arrays.copyOf(ids, grown(ids.length, n));
-            }
-            ids[i] = in.id();
-        }
-        visitor.stackTrace(serial, thread, ids, n);
-    }
-
     private void utf8(long start, long length) {
         if (length < in.idSize() || length - in.idSize() > MAX_ARRAY) {
             throw in.error(start, "UTF8 record has a bad length " + length);
@@ -303,21 +285,7 @@ public final class HprofReader {
         in.within(SUB_RECORD_CONTEXTS[code], start);
         RootKind root = RootKind.of(code);
         if (root != null) {
-            long id = in.id();
-            if (root == RootKind.JAVA_FRAME || root == RootKind.JNI_LOCAL) {
-                long thread = in.u4();
-                int frame = in.s4();
-                visitor.root(root, id);
-                visitor.localRoot(root, id, thread, frame);
-            } else if (root == RootKind.THREAD_OBJECT) {
-                long thread = in.u4();
-                long trace = in.u4();
-                visitor.root(root, id);
-                visitor.threadRoot(id, thread, trace);
-            } else {
-                in.skip((long) root.extraIds * in.idSize() + 4L * root.extraU4s);
-                visitor.root(root, id);
-            }
+            HprofThreadRecords.root(in, root, visitor);
         } else {
             switch (HeapDumpTag.of(code)) {
                 case CLASS_DUMP:
