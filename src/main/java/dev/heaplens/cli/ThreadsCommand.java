@@ -36,7 +36,7 @@ final class ThreadsCommand implements Callable<Integer> {
     FormatOption format;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     ThreadsCommand(Console console) {
         this.console = console;
