@@ -13,6 +13,8 @@ import java.util.List;
 /** {@link ThreadStacks} as an index section: threads and frames number thousands, so one small section holds them. */
 public final class ThreadStacksStore {
     private static final String SECTION = "threads";
+    private static final String CATEGORY_THREAD = "threads.categoryThread";
+    private static final String CATEGORY_FRAME = "threads.categoryFrame";
 
     private ThreadStacksStore() {
     }
@@ -35,13 +37,13 @@ public final class ThreadStacksStore {
                     out.writeInt(f.line());
                 }
             }
-            writeInts(out, t.categoryThread());
-            writeInts(out, t.categoryFrame());
             out.writeInt(t.notes().size());
             for (String note : t.notes()) {
                 writeText(out, note);
             }
         });
+        w.ints(CATEGORY_THREAD, t.categoryThread());
+        w.ints(CATEGORY_FRAME, t.categoryFrame());
     }
 
     public static ThreadStacks read(IndexReader r) throws IOException {
@@ -63,8 +65,8 @@ public final class ThreadStacksStore {
                 threads.add(new ThreadStacks.StackThread(serial, address, name, daemon == 2 ? null : daemon == 1,
                         priority, virtual, List.copyOf(stack)));
             }
-            int[] categoryThread = readInts(in);
-            int[] categoryFrame = readInts(in);
+            int[] categoryThread = r.ints(CATEGORY_THREAD);
+            int[] categoryFrame = r.ints(CATEGORY_FRAME);
             int notes = in.readInt();
             List<String> noteList = new ArrayList<>();
             for (int i = 0; i < notes; i++) {
@@ -94,20 +96,5 @@ public final class ThreadStacksStore {
             c[i] = in.readChar();
         }
         return new String(c);
-    }
-
-    private static void writeInts(DataOutputStream out, int[] v) throws IOException {
-        out.writeInt(v.length);
-        for (int x : v) {
-            out.writeInt(x);
-        }
-    }
-
-    private static int[] readInts(DataInputStream in) throws IOException {
-        int[] v = new int[in.readInt()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = in.readInt();
-        }
-        return v;
     }
 }

@@ -1,14 +1,12 @@
 package dev.heaplens.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.heaplens.cli.CliTestSupport;
 import dev.heaplens.format.hprof.RootKind;
 import dev.heaplens.format.hprof.ThreadDumps;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,14 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -38,26 +29,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class ThreadsBrowserTest {
     @TempDir
     static Path dir;
-    static WebDriver driver;
-    static ChromeDriverService service;
     static Path dump;
     static long held;
 
+    /** BrowserTest's Chromium, started for this class's dumps. */
     @BeforeAll
     static void browser() throws IOException {
-        assumeTrue(Files.isExecutable(BrowserTest.CHROMIUM) && Files.isExecutable(BrowserTest.DRIVER),
-                "browser tests skipped: /usr/bin/chromium and /usr/bin/chromedriver are not installed");
-        System.setProperty("webdriver.chrome.driver", BrowserTest.DRIVER.toString());
-        BrowserTest.SELENIUM_LOG.setLevel(java.util.logging.Level.SEVERE);
-        service = new ChromeDriverService.Builder().usingDriverExecutable(BrowserTest.DRIVER.toFile()).usingAnyFreePort()
-                .build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(BrowserTest.CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1400,1000", "--user-data-dir=" + Files.createTempDirectory(dir, "chromium"));
-        driver = new ChromeDriver(service, options);
-        Files.createDirectories(BrowserTest.SCREENSHOTS);
+        BrowserTest.dir = dir;
+        BrowserTest.browser();
         ThreadDumps d = new ThreadDumps();
         held = d.array(1000);
         long oomHeld = d.array(4000);
@@ -71,18 +50,13 @@ class ThreadsBrowserTest {
 
     @AfterAll
     static void close() {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (service != null) {
-            service.stop();
-        }
+        BrowserTest.close();
     }
 
     @Test
     void servedThreadsOpenToFramesAndLocalsAndLinkToObjects() throws IOException {
         try (Workspace ws = WebFixtures.workspace(List.of(dump), List.of()); Server server = Server.start(ws, "127.0.0.1", 0)) {
-            driver.get(server.url() + "#/overview?d=0");
+            BrowserTest.driver.get(server.url() + "#/overview?d=0");
             await(By.id("nav-threads")).click();
             clickThrough("threads-served.png");
         }
@@ -93,7 +67,7 @@ class ThreadsBrowserTest {
         Path report = dir.resolve("report.html");
         CliTestSupport.Result r = CliTestSupport.run("report", dump.toString(), "-o", report.toString(), "--no-index");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        driver.get(report.toUri() + "#/threads?d=0");
+        BrowserTest.driver.get(report.toUri() + "#/threads?d=0");
         clickThrough("threads-report.png");
     }
 
@@ -114,18 +88,18 @@ class ThreadsBrowserTest {
         holding.click();
         WebElement local = frames.get(0).findElement(By.cssSelector("table.locals tbody a"));
         assertThat(text(local)).isEqualTo("0x" + Long.toHexString(held));
-        Files.write(BrowserTest.SCREENSHOTS.resolve(screenshot), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        BrowserTest.screenshot(screenshot);
         local.click();
         WebElement object = await(By.id("view-object"));
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.textToBePresentInElement(object,
+        new WebDriverWait(BrowserTest.driver, Duration.ofSeconds(20)).until(ExpectedConditions.textToBePresentInElement(object,
                 "local in Work.hold(Work.java:16), thread \"worker\""));
     }
 
-    static WebElement await(By by) {
-        return new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(by));
+    private static WebElement await(By by) {
+        return BrowserTest.await(by);
     }
 
-    static String text(WebElement e) {
-        return (String) ((JavascriptExecutor) driver).executeScript("return arguments[0].textContent", e);
+    private static String text(WebElement e) {
+        return BrowserTest.text(e);
     }
 }
