@@ -103,6 +103,18 @@ public record ThreadStacks(List<StackThread> threads, int[] categoryThread, int[
         return word + " in " + thread.frames().get(frame).text() + ", " + who;
     }
 
+    /**
+     * The kind of root a category is, for tables by kind (summary, the web's overview): a thread's
+     * locals, named by thread and frame ({@link #localLabel}), count as {@code Java frame} or
+     * {@code JNI local} again; any other category is its own kind.
+     */
+    public static String kindOf(String category) {
+        if (category.startsWith("local ")) {
+            return "Java frame";
+        }
+        return category.startsWith("JNI local ") ? "JNI local" : category;
+    }
+
     /** The thread whose locals root category {@code category} holds, or -1. */
     public int threadOf(int category) {
         return category < categoryThread.length ? categoryThread[category] : -1;

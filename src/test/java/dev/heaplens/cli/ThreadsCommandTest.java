@@ -73,6 +73,8 @@ class ThreadsCommandTest {
         assertThat(paths.out()).contains("ROOT local in Work.hold(Work.java:16), thread \"worker\"");
         Result object = run("object", file.toString(), "0x" + Long.toHexString(unframed), "--no-index");
         assertThat(object.out()).contains("GC roots      local of thread \"worker\" (no Java frame)");
+        assertThat(run("summary", file.toString(), "--no-index").out()).as("summary counts roots by kind")
+                .containsPattern("\\n\\s+3\\s+3\\s+Java frame\\n").doesNotContain("local in");
         Result json = run("paths", file.toString(), "0x" + Long.toHexString(oomHeld), "--format", "json", "--no-index");
         assertThat(json.out()).contains("\"root\":\"local in Work.hold(Work.java:20), thread \\\"oom-thread\\\"\"");
     }
