@@ -11,7 +11,7 @@ import java.util.List;
 @Command(name = "heaplens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Fast, exact analysis of heap dumps: Ruby ObjectSpace.dump_all JSON lines",
                 "(.json, .json.gz) and JVM HPROF heap dumps (.hprof, plain or gzip), told apart",
-                "by their contents. Every command reads both but strings (JVM dumps only).",
+                "by their contents. Every command reads both but strings and threads (JVM dumps only).",
                 "A DUMP of - is standard input: any dump for histogram and diff, a Ruby dump",
                 "for the others (they read a JVM dump more than once: give its file)."},
         commandListHeading = "%nCommands:%n",
@@ -25,7 +25,8 @@ import java.util.List;
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
     private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "export", "sql", "dump", "mcp");
+            "graph", "diff", "leaks", "strings", "threads", "gc", "memprof", "serve", "report", "export", "sql", "dump",
+            "mcp");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
     private static Object command(String name, Console console) {
@@ -40,6 +41,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "diff" -> new DiffCommand(console);
             case "leaks" -> new LeaksCommand(console);
             case "strings" -> new StringsCommand(console);
+            case "threads" -> new ThreadsCommand(console);
             case "gc" -> new GcCommand(console);
             case "memprof" -> new MemprofCommand(console);
             case "serve" -> new ServeCommand(console);

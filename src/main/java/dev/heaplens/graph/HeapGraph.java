@@ -402,6 +402,14 @@ public final class HeapGraph {
         return List.of(categories);
     }
 
+    /**
+     * Names category {@code id} anew: a reader names a thread's locals once it knows the thread's
+     * name, which the objects read after the roots give. Only before the graph is shared.
+     */
+    public void renameRootCategory(int id, String name) {
+        categories[id] = name;
+    }
+
     // ---- what the builder dropped or noticed
 
     /** References whose target address is not in the dump (dropped). */

@@ -109,4 +109,10 @@ public interface HeapRuntime {
      * wasteful. Only a JVM runtime has them; the others refuse in one line.
      */
     DuplicateStrings duplicateStrings(DumpInput input, int shown);
+
+    /**
+     * The dump read into a heap graph for {@code threads}: only a runtime whose dumps carry thread
+     * stacks has them (a JVM); the others refuse in one line before reading.
+     */
+    LoadedHeap loadThreads(DumpInput input);
 }

@@ -11,6 +11,7 @@ import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.analysis.jvm.JvmHistogram;
 import dev.heaplens.analysis.jvm.JvmIdentities;
 import dev.heaplens.analysis.jvm.JvmSummary;
+import dev.heaplens.analysis.jvm.JvmThreads;
 import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
@@ -75,6 +76,11 @@ final class JvmRuntime extends RuntimeBase {
     }
 
     @Override
+    public LoadedHeap loadThreads(DumpInput input) {
+        return load(input);
+    }
+
+    @Override
     public LoadedHeap loadObjects(DumpInput input) {
         return new HeapIndex(options.index(), listener).loadIndexedOr(input, variant(), options.strict(),
                 () -> read(input, HprofGraphReader::readObjects), indexStore(input));
@@ -89,8 +95,8 @@ final class JvmRuntime extends RuntimeBase {
     private HeapIndex.Built read(DumpInput input, GraphRead reader) {
         HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
         // One pass over the dump when its layout is detected (detecting reads its classes), else two.
-        JvmHeap heap = new JvmHeap(withProgress(input, options.layout() == null ? 1 : 2,
-                source -> reader.read(source, layout(), options.strict(), options.threads())));
+        JvmHeap heap = JvmThreads.named(new JvmHeap(withProgress(input, options.layout() == null ? 1 : 2,
+                source -> reader.read(source, layout(), options.strict(), options.threads()))));
         return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
     }
 

@@ -3,8 +3,10 @@ package dev.heaplens.runtime;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.graph.ThreadsReport;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ThreadStacks;
 import dev.heaplens.io.DumpInput;
 
 /**
@@ -100,6 +102,12 @@ public final class LoadedHeap {
     /** Fetches the records of {@code objects} (one pass for all) so the namer shows their values. */
     public void showValuesOf(int... objects) {
         records.show(objects);
+    }
+
+    /** Each thread with its stack, its frames' locals and what they alone keep alive; null when the dump has no threads. */
+    public ThreadsReport threads() {
+        ThreadStacks stacks = heap.threads();
+        return stacks == null ? null : ThreadsReport.of(dominators(), heap, stacks, this::showValuesOf);
     }
 
     /** The object at {@code address} ({@code 0x7f...} or plain hex), or a clear error. */

@@ -144,6 +144,13 @@ final class RubyRuntime extends RuntimeBase {
                 + "histogram --by location shows where String objects come from");
     }
 
+    /** ObjectSpace.dump_all writes no frames: its ROOT lines name categories (vm, machine_context...), not threads. */
+    @Override
+    public LoadedHeap loadThreads(DumpInput input) {
+        throw new HeaplensException(input.name() + ": Ruby heap dumps carry no thread stacks (ObjectSpace.dump_all"
+                + " writes no frames, and its roots name no thread); threads reads JVM heap dumps");
+    }
+
     private RubyDumpReader.Options readerOptions() {
         return RubyDumpReader.Options.defaults().withStrict(options.strict()).withThreads(options.threads())
                 .withBuffers(buffers);

@@ -19,6 +19,7 @@ public final class Api {
     private final GroupViews groups = new GroupViews();
     private final ObjectViews objects = new ObjectViews(groups);
     private final MergedPaths merged = new MergedPaths();
+    private final ThreadViews threads = new ThreadViews();
     private final ComparisonViews comparisons;
 
     public Api(Workspace workspace) {
@@ -44,6 +45,10 @@ public final class Api {
             case "dominators" -> objects.dominators(dump(p), p);
             case "unreachable" -> groups.unreachable(dump(p), p);
             case "strings" -> groups.strings(dump(p), p);
+            case "threads" -> {
+                ServedDump d = dump(p);
+                yield cache.computeIfAbsent("threads/" + d.id, k -> threads.threads(d));
+            }
             case "diff" -> comparisons.diff(p);
             case "leaks" -> comparisons.leaks(p);
             case "gc" -> {
@@ -73,7 +78,7 @@ public final class Api {
             j.beginObject().field("id", d.id).field("name", d.name()).field("runtime", d.runtime.name())
                     .field("objects", d.graph.objectCount()).field("bytes", d.graph.totalShallowSize())
                     .field("kindKey", d.kindKey().label()).field("originKey", d.originKey().label())
-                    .field("strings", d.isJvm()).name("keys").beginArray();
+                    .field("strings", d.isJvm()).field("threads", d.isJvm()).name("keys").beginArray();
             d.runtime.graphKeys().forEach(k -> j.value(k.label()));
             j.endArray().endObject();
         }

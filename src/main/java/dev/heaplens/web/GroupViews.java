@@ -5,6 +5,7 @@ import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.RetainedByGroup;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ThreadStacks;
 import dev.heaplens.report.JsonWriter;
 
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ final class GroupViews {
         j.endArray();
         Map<String, Long> roots = new LinkedHashMap<>();
         for (int i = 0; i < g.rootCount(); i++) {
-            roots.merge(g.rootCategory(i), 1L, Long::sum);
+            roots.merge(ThreadStacks.kindOf(g.rootCategory(i)), 1L, Long::sum); // the threads view has them by thread
         }
         j.name("rootCategories").beginArray();
         roots.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())

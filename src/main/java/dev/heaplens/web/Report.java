@@ -83,6 +83,9 @@ public final class Report {
             }
             add("top", "d", id, "page", "0", "size", str(PAGE));
             add("dominators", "d", id, "page", "0", "size", str(TREE_PAGE));
+            if (d.isJvm()) {
+                add("threads", "d", id);
+            }
             if (d.id != workspace.dumps.size() - 1) {
                 continue; // objects, classes and the tree in depth for the last dump only: the report stays small
             }
@@ -168,6 +171,8 @@ public final class Report {
                 "<style>\n" + Assets.text("dev/heaplens/web/app.css") + "\n</style>");
         html = replaceOnce(html, "<script src=\"echarts.min.js\"></script>", "<script>" + inlineScript(Assets.text(Assets.ECHARTS)) + "</script>");
         // JSON in a script element: '<' escaped so no string from the dump can close the element
+        html = replaceOnce(html, "<script src=\"threads.js\"></script>",
+                "<script>" + inlineScript(Assets.text("dev/heaplens/web/threads.js")) + "</script>");
         html = replaceOnce(html, "<script src=\"app.js\"></script>",
                 "<script type=\"application/json\" id=\"heaplens-data\">" + data.toString().replace("<", "\\u003c")
                         + "</script>\n<script>" + inlineScript(Assets.text("dev/heaplens/web/app.js")) + "</script>");

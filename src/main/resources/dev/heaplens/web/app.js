@@ -217,6 +217,7 @@ function bars(id, title, rows, value, label) {
 // ---- views
 
 const views = {};
+views.threads = (p, main) => threadsView(p, main); // threads.js
 
 views.overview = async (p, main) => {
   const d = p.d;
@@ -682,6 +683,7 @@ function buildNav(current, d) {
     items.push(['overview', {d}, 'Overview'], ['histogram', {d}, 'Histogram'], ['dominators', {d}, 'Dominator tree'],
       ['top', {d}, 'Top retainers'], ['unreachable', {d}, 'Unreachable']);
     if (dump.strings) items.push(['strings', {d}, 'Strings']);
+    if (dump.threads) items.push(['threads', {d}, 'Threads']);
   }
   if (info.diff) items.push(['diff', {}, 'Diff']);
   if (info.leaks) items.push(['leaks', {}, 'Leaks']);

@@ -366,6 +366,6 @@ class BrowserTest {
             }
         }
         String html = Files.readString(report);
-        assertThat(html.split("(?i)</script", -1)).hasSize(1 + 3); // echarts, data, app: nothing from the dump closes a script
+        assertThat(html.split("(?i)</script", -1)).hasSize(1 + 4); // echarts, data, threads, app: nothing from the dump closes a script
     }
 }

@@ -2,6 +2,7 @@ package dev.heaplens.analysis.graph;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ThreadStacks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,11 @@ public interface NamedHeap extends ObjectNamer {
     /** What the dump says of its runtime, as label and value pairs to show (a JVM's layout); none by default. */
     default List<String[]> facts() {
         return List.of();
+    }
+
+    /** The dump's threads and their stacks, or null when the runtime's dumps have none (Ruby). */
+    default ThreadStacks threads() {
+        return null;
     }
 
     /** The class the object counts under, as {@code histogram --by class} names it. */

@@ -7,6 +7,7 @@ import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ThreadStacks;
 
 import java.util.List;
 import java.util.Locale;
@@ -38,6 +39,11 @@ public final class JvmHeap implements NamedHeap {
         records.fetch(objects);
     }
 
+    /** The records read again, for the JVM's own analyses. */
+    JvmRecordView records() {
+        return records;
+    }
+
     /** The object's fields and values as in the dump ({@code name=value ...}), or null. */
     public String recordText(int o) {
         return records.recordText(o);
@@ -51,6 +57,11 @@ public final class JvmHeap implements NamedHeap {
     /** The header, layout and class table the graph was read with. */
     public HprofGraphReader.Result read() {
         return read;
+    }
+
+    @Override
+    public ThreadStacks threads() {
+        return read.threads();
     }
 
     /** The layout and field layout sizes were computed with, and how each was chosen (as summary says). */

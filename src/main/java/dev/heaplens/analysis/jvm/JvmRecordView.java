@@ -166,6 +166,43 @@ final class JvmRecordView {
     private static final List<String> BOXES = List.of("java.lang.Integer", "java.lang.Long", "java.lang.Short",
             "java.lang.Byte", "java.lang.Character", "java.lang.Boolean", "java.lang.Float", "java.lang.Double");
 
+    /** The raw value of instance {@code o}'s field {@code field} (an id for a reference), or null when it has none. */
+    Long field(int o, String field) {
+        if (!(record(o) instanceof HprofRecords.Instance instance)) {
+            return null;
+        }
+        for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+            if (f.name().equals(field)) {
+                return switch (f.type()) {
+                    case OBJECT -> id(instance.fields(), f.offset());
+                    case BOOLEAN, BYTE -> (long) instance.fields()[f.offset()];
+                    case INT -> (long) ByteBuffer.wrap(instance.fields()).getInt(f.offset());
+                    default -> null;
+                };
+            }
+        }
+        return null;
+    }
+
+    /** A String's text as far as it was read, unquoted, or null when {@code o} is not a String with its characters. */
+    String plainText(int o) {
+        record(o);
+        int arrayObject = stringArray(o);
+        if (arrayObject < 0 || !(record(arrayObject) instanceof HprofRecords.PrimitiveArray array)) {
+            return null;
+        }
+        return StringText.decode(array.type(), coder((HprofRecords.Instance) records.get(o)), array.data());
+    }
+
+    private int coder(HprofRecords.Instance instance) {
+        for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+            if (f.name().equals("coder") && f.type() == BasicType.BYTE) {
+                return instance.fields()[f.offset()];
+            }
+        }
+        return 0;
+    }
+
     /** The record as {@code field=value} pairs, or an array's first elements. */
     String recordText(int o) {
         HprofRecords.Record r = record(o);
@@ -239,13 +276,7 @@ final class JvmRecordView {
         if (arrayObject < 0 || !(record(arrayObject) instanceof HprofRecords.PrimitiveArray array)) {
             return null;
         }
-        HprofRecords.Instance instance = (HprofRecords.Instance) records.get(o);
-        int coder = 0;
-        for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
-            if (f.name().equals("coder") && f.type() == BasicType.BYTE) {
-                coder = instance.fields()[f.offset()];
-            }
-        }
+        int coder = coder((HprofRecords.Instance) records.get(o));
         String text = StringText.decode(array.type(), coder, array.data());
         return StringText.quoted(text, StringText.chars(array.type(), coder, array.length()) > text.length());
     }

@@ -9,6 +9,7 @@ import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ThreadStacks;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -105,7 +106,7 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
         Map<String, long[]> rootsByKind = new TreeMap<>();
         Map<String, Set<Integer>> heldByKind = new HashMap<>();
         for (int r = 0; r < g.rootCount(); r++) {
-            String kind = g.rootCategory(r);
+            String kind = ThreadStacks.kindOf(g.rootCategory(r)); // threads lists the locals by thread and frame
             rootsByKind.computeIfAbsent(kind, x -> new long[1])[0]++;
             heldByKind.computeIfAbsent(kind, x -> new HashSet<>()).add(g.rootTarget(r));
         }

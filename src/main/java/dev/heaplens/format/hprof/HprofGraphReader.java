@@ -4,12 +4,14 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
+import dev.heaplens.graph.ThreadStacks;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads an HPROF dump into a {@link HeapGraph}. An instance's field bytes can only be read knowing
@@ -20,9 +22,16 @@ import java.util.List;
  */
 public final class HprofGraphReader {
     /** What was read: the graph and the class table its class addresses refer to. */
-    /** @param layoutNote how the layout was chosen (given, detected from the dump, or assumed) */
+    /**
+     * @param layoutNote how the layout was chosen (given, detected from the dump, or assumed)
+     * @param threads    the threads and their stacks, which name the graph's local root categories
+     */
     public record Result(HprofSource source, HprofHeader header, HprofLayout layout, String layoutNote,
-                         HprofClasses classes, HeapGraph graph, List<String> warnings) {
+                         HprofClasses classes, HeapGraph graph, List<String> warnings, ThreadStacks threads) {
+        /** This read with the threads given (their objects' fields read). */
+        public Result withThreads(ThreadStacks named) {
+            return new Result(source, header, layout, layoutNote, classes, graph, warnings, named);
+        }
     }
 
     /** HotSpot writes the roots after the objects: a dump cut short loses them all, and with them every reachability figure. */
@@ -91,7 +100,7 @@ public final class HprofGraphReader {
                 ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled,
                         references);
                 if (read.classRecords == sampled.records().recordCount()) {
-                    return result(source, read, used, detection, classes, references);
+                    return result(source, read, used, detection, classes, references, sampled.records().strings);
                 }
             } catch (ClassesUnread | HeaplensException | UncheckedIOException e) {
                 // read again in two passes: that read meets any problem as it always has
@@ -99,10 +108,12 @@ public final class HprofGraphReader {
         }
         HprofHeader header;
         HprofClasses classes;
+        Map<Long, String> strings;
         if (split == null) {
             HprofClassRecords classPass = new HprofClassRecords();
             header = pass(source, classPass, strict);
             classes = classPass.classes(used, header.idSize());
+            strings = classPass.strings;
         } else {
             header = split.header();
             int parts = split.starts().length;
@@ -115,9 +126,10 @@ public final class HprofGraphReader {
                 classParts[0].add(classParts[p]);
             }
             classes = classParts[0].classes(used, header.idSize());
+            strings = classParts[0].strings;
         }
         return result(source, objects(source, split, threads, strict, header, classes, used, null, references), used,
-                detection, classes, references);
+                detection, classes, references, strings);
     }
 
     /** A pass over the objects met a class dump that the classes it was given were not made from. */
@@ -128,7 +140,8 @@ public final class HprofGraphReader {
     }
 
     /** What a pass over the objects read. */
-    private record ObjectsRead(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords) {
+    private record ObjectsRead(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords,
+                               HprofStacks stacks) {
     }
 
     /**
@@ -144,12 +157,14 @@ public final class HprofGraphReader {
         HeapGraphBuilder builder = new HeapGraphBuilder();
         List<String> warnings = new ArrayList<>();
         long classRecords = 0;
+        HprofStacks stacks = new HprofStacks();
         if (split == null) {
             GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name(), PART_OBJECTS,
                     sampled, references);
             header = pass(source, graphPass, strict);
             warnings.addAll(graphPass.warnings);
             classRecords = graphPass.classRecords;
+            stacks = graphPass.stacks;
         } else {
             int parts = split.starts().length;
             // Created here, in file order: each takes its builder part, which the builder concatenates in that order.
@@ -162,17 +177,20 @@ public final class HprofGraphReader {
             for (GraphPass part : graphParts) {
                 warnings.addAll(part.warnings);
                 classRecords += part.classRecords;
+                stacks.add(part.stacks);
             }
             if (noData != null) {
                 warnings.add(noData);
             }
         }
-        return new ObjectsRead(header, builder, warnings, classRecords);
+        return new ObjectsRead(header, builder, warnings, classRecords, stacks);
     }
 
     private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
-                                 LayoutDetector.Detection detection, HprofClasses classes, boolean references) {
+                                 LayoutDetector.Detection detection, HprofClasses classes, boolean references,
+                                 Map<Long, String> strings) {
         HeapGraph graph = read.builder().build();
+        ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
         if (repeats != null) {
@@ -181,7 +199,7 @@ public final class HprofGraphReader {
         if (references && graph.rootCount() == 0 && graph.objectCount() > 0) {
             warnings.add(NO_ROOTS);
         }
-        return new Result(source, read.header(), used, detection.how(), classes, graph, List.copyOf(warnings));
+        return new Result(source, read.header(), used, detection.how(), classes, graph, List.copyOf(warnings), threads);
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -212,6 +230,8 @@ public final class HprofGraphReader {
         private final LayoutDetector.Sampled sampled;
         /** False: the objects alone, no reference and no root added. */
         private final boolean references;
+        /** This part's thread records. */
+        final HprofStacks stacks = new HprofStacks();
 
         GraphPass(HeapGraphBuilder builder, HprofClasses classes, HprofLayout layout, int idSize, String name,
                   long partObjects, LayoutDetector.Sampled sampled, boolean references) {
@@ -231,9 +251,39 @@ public final class HprofGraphReader {
 
         @Override
         public void root(RootKind kind, long objectId) {
-            if (references && kind.keepsAlive()) {
+            boolean local = kind == RootKind.JAVA_FRAME || kind == RootKind.JNI_LOCAL;
+            if (references && kind.keepsAlive() && !local) {
                 part.addRoot(kind.label, objectId);
             }
+        }
+
+        /** A local's category names its thread and frame: resolved once every part is read. */
+        @Override
+        public void localRoot(RootKind kind, long objectId, long threadSerial, int frameNumber) {
+            if (references) {
+                part.addRoot(HprofStacks.localKey(kind, threadSerial, frameNumber), objectId);
+            }
+        }
+
+        @Override
+        public void threadRoot(long objectId, long threadSerial, long stackTraceSerial) {
+            stacks.thread(objectId, threadSerial, stackTraceSerial);
+        }
+
+        @Override
+        public void classSerial(long serial, long classId) {
+            stacks.classSerial(serial, classId);
+        }
+
+        @Override
+        public void stackFrame(long frameId, long methodNameId, long signatureId, long sourceFileId, long classSerial,
+                               int line) {
+            stacks.frame(frameId, methodNameId, sourceFileId, classSerial, line);
+        }
+
+        @Override
+        public void stackTrace(long serial, long threadSerial, long[] frameIds, int count) {
+            stacks.trace(serial, frameIds, count);
         }
 
         @Override

@@ -197,10 +197,17 @@ public final class HprofReader {
                     utf8(start, length);
                     break;
                 case LOAD_CLASS:
-                    in.u4(); // class serial
+                    long classSerial = in.u4();
                     long classId = in.id();
                     in.u4(); // stack trace serial
                     visitor.loadClass(classId, in.id());
+                    visitor.classSerial(classSerial, classId);
+                    break;
+                case STACK_FRAME:
+                    visitor.stackFrame(in.id(), in.id(), in.id(), in.id(), in.u4(), in.s4());
+                    break;
+                case STACK_TRACE:
+                    HprofThreadRecords.stackTrace(in, start, length, visitor);
                     break;
                 case HEAP_DUMP:
                 case HEAP_DUMP_SEGMENT:
@@ -278,9 +285,7 @@ public final class HprofReader {
         in.within(SUB_RECORD_CONTEXTS[code], start);
         RootKind root = RootKind.of(code);
         if (root != null) {
-            long id = in.id();
-            in.skip((long) root.extraIds * in.idSize() + 4L * root.extraU4s);
-            visitor.root(root, id);
+            HprofThreadRecords.root(in, root, visitor);
         } else {
             switch (HeapDumpTag.of(code)) {
                 case CLASS_DUMP:

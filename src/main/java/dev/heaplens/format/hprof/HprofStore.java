@@ -1,6 +1,7 @@
 package dev.heaplens.format.hprof;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ThreadStacksStore;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
@@ -56,6 +57,7 @@ public final class HprofStore {
                 writeTypes(out, d.fieldTypes());
             }
         });
+        ThreadStacksStore.write(read.threads(), w);
     }
 
     /** The read {@link #write} stored, over {@code graph}, records read again from {@code source}. */
@@ -76,7 +78,8 @@ public final class HprofStore {
                 dumps.put(d.classId(), d);
             }
             HprofClasses classes = new HprofClasses(names, fieldNames, dumps, layout, idSize);
-            return new HprofGraphReader.Result(source, header, layout, layoutNote, classes, graph, warnings);
+            return new HprofGraphReader.Result(source, header, layout, layoutNote, classes, graph, warnings,
+                    ThreadStacksStore.read(r));
         } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
             throw new IndexException("corrupt: the class table cannot be read: " + e.getMessage());
         }

@@ -15,7 +15,35 @@ public interface HprofVisitor {
     default void loadClass(long classId, long nameId) {
     }
 
+    /** The class serial number a LOAD CLASS record gives {@code classId}: what stack frames name classes by. */
+    default void classSerial(long serial, long classId) {
+    }
+
+    /**
+     * A STACK FRAME record. {@code line} is the source line, or HPROF's 0 (no line information),
+     * -1 (unknown), -2 (compiled method) or -3 (native method).
+     */
+    default void stackFrame(long frameId, long methodNameId, long signatureId, long sourceFileId, long classSerial,
+                            int line) {
+    }
+
+    /** A STACK TRACE record: {@code frameIds[0..count)}, innermost first, of thread {@code threadSerial}. */
+    default void stackTrace(long serial, long threadSerial, long[] frameIds, int count) {
+    }
+
+    /** Every GC root; thread and local roots are also reported with their numbers by the two methods below. */
     default void root(RootKind kind, long objectId) {
+    }
+
+    /** A ROOT THREAD OBJECT: the thread object, its thread serial and the serial of its stack trace. */
+    default void threadRoot(long objectId, long threadSerial, long stackTraceSerial) {
+    }
+
+    /**
+     * A ROOT JAVA FRAME or ROOT JNI LOCAL: a local of thread {@code threadSerial} in frame
+     * {@code frameNumber} of its stack trace (0 innermost; -1 when HotSpot knew no frame).
+     */
+    default void localRoot(RootKind kind, long objectId, long threadSerial, int frameNumber) {
     }
 
     default void classDump(ClassDump dump, long offset) {

@@ -84,11 +84,43 @@ public final class HprofWriter implements Closeable {
 
     /** A LOAD CLASS record: class object {@code classId} is named by string {@code nameId}. */
     public HprofWriter loadClass(long classId, long nameId) {
+        return loadClass(1, classId, nameId);
+    }
+
+    /** A LOAD CLASS record with the class serial number stack frames name the class by. */
+    public HprofWriter loadClass(int serial, long classId, long nameId) {
         return record(HprofTag.LOAD_CLASS, 8 + 2 * idSize, d -> {
-            d.writeInt(1); // serial number
+            d.writeInt(serial);
             id(d, classId);
             d.writeInt(0); // stack trace serial
             id(d, nameId);
+        });
+    }
+
+    /**
+     * A STACK FRAME record: method and source file named by strings, the class by its LOAD CLASS
+     * serial; {@code line} as HPROF has it (0 none, -1 unknown, -2 compiled, -3 native).
+     */
+    public HprofWriter stackFrame(long frameId, long methodNameId, long sourceFileId, int classSerial, int line) {
+        return record(HprofTag.STACK_FRAME, 4 * idSize + 8, d -> {
+            id(d, frameId);
+            id(d, methodNameId);
+            id(d, 0); // signature
+            id(d, sourceFileId);
+            d.writeInt(classSerial);
+            d.writeInt(line);
+        });
+    }
+
+    /** A STACK TRACE record of thread {@code threadSerial}: {@code frameIds}, innermost first. */
+    public HprofWriter stackTrace(int serial, int threadSerial, long... frameIds) {
+        return record(HprofTag.STACK_TRACE, 12 + frameIds.length * idSize, d -> {
+            d.writeInt(serial);
+            d.writeInt(threadSerial);
+            d.writeInt(frameIds.length);
+            for (long f : frameIds) {
+                id(d, f);
+            }
         });
     }
 
@@ -163,6 +195,26 @@ public final class HprofWriter implements Closeable {
             for (int i = 0; i < kind.extraU4s; i++) {
                 d.writeInt(0);
             }
+        });
+    }
+
+    /** A ROOT THREAD OBJECT: thread object {@code id} of thread {@code threadSerial}, its stack trace {@code traceSerial}. */
+    public HprofWriter threadRoot(long id, int threadSerial, int traceSerial) {
+        return sub(d -> {
+            d.writeByte(RootKind.THREAD_OBJECT.code);
+            id(d, id);
+            d.writeInt(threadSerial);
+            d.writeInt(traceSerial);
+        });
+    }
+
+    /** A ROOT JAVA FRAME or ROOT JNI LOCAL holding {@code id}: a local of thread {@code threadSerial} in frame {@code frame}. */
+    public HprofWriter localRoot(RootKind kind, long id, int threadSerial, int frame) {
+        return sub(d -> {
+            d.writeByte(kind.code);
+            id(d, id);
+            d.writeInt(threadSerial);
+            d.writeInt(frame);
         });
     }
 

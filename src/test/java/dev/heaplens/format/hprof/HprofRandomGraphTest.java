@@ -740,7 +740,7 @@ class HprofRandomGraphTest {
         }
         List<String> roots = new ArrayList<>();
         for (int i = 0; i < g.rootCount(); i++) {
-            roots.add(g.rootCategory(i) + " -> " + Long.toHexString(g.address(g.rootTarget(i))));
+            roots.add(dev.heaplens.graph.ThreadStacks.kindOf(g.rootCategory(i)) + " -> " + Long.toHexString(g.address(g.rootTarget(i))));
         }
         List<String> expectedRoots = new ArrayList<>();
         for (long[] root : c.roots) {
