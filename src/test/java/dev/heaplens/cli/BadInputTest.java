@@ -316,9 +316,9 @@ class BadInputTest {
     @Test
     void unknownGroupBy() {
         Path p = writeDump(dir, "ok.json", ROOT, FOO, OBJ1);
-        // Picocli adds a second line pointing at --help.
+        // Picocli names the list element (KEY: --by takes several) and adds a second line pointing at --help.
         assertFailsWith(run("histogram", p.toString(), "--by", "size"),
-                "heaplens: Invalid value for option '--by': expected one of type, class, imemo, location, file, gem, method, generation, package, loader, kind but was 'size'",
+                "heaplens: Invalid value for option '--by' (KEY): expected one of type, class, imemo, location, file, gem, method, generation, package, loader, kind but was 'size'",
                 "Try 'heaplens histogram --help' for more information.");
     }
 
