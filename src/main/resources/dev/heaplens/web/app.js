@@ -533,15 +533,16 @@ views.diff = async (p, main) => {
   const sort = p.sort || 'bytes';
   const page = Number(p.page || 0);
   const q = p.q || '';
-  const r = await api('diff', {a: 0, b: 1, by, sort, q, page, size: PAGE});
-  const go = c => navigate('diff', Object.assign({by, sort, q, page}, c));
+  const unchanged = p.unchanged === '1' ? '1' : '0';
+  const r = await api('diff', {a: 0, b: 1, by, sort, q, page, size: PAGE, unchanged});
+  const go = c => navigate('diff', Object.assign({by, sort, q, page, unchanged}, c));
   main.append(h('h1', {}, 'What grew: ' + r.before + ' → ' + r.after));
   const filter = h('input', {type: 'search', placeholder: 'filter by name', value: q});
   filter.addEventListener('change', () => go({q: filter.value, page: 0}));
   main.append(h('div', {class: 'controls'}, 'group by ', h('select', {onchange: e => go({by: e.target.value, page: 0})},
     info.dumps[0].keys.map(k => h('option', {value: k, selected: k === by}, k))),
   ' most grown in ', h('select', {onchange: e => go({sort: e.target.value, page: 0})},
-    ['bytes', 'count'].map(k => h('option', {value: k, selected: k === sort}, k))), filter));
+    ['bytes', 'count'].map(k => h('option', {value: k, selected: k === sort}, k))), filter, unchangedToggle(r, unchanged, go)));
   main.append(h('p', {id: 'diff-totals'}, 'objects ' + fmtInt(r.countBefore) + ' → ' + fmtInt(r.countAfter) + ' ('
     + fmtDelta(r.countAfter - r.countBefore, fmtInt) + '); bytes ' + fmtInt(r.bytesBefore) + ' → ' + fmtInt(r.bytesAfter)
     + ' (' + fmtDelta(r.bytesAfter - r.bytesBefore, fmtInt) + ')'));
@@ -556,6 +557,13 @@ views.diff = async (p, main) => {
   ], r.rows, {name: 'diff-' + by, json: r, id: 'diff'}));
   main.append(pager(page, PAGE, r.matched, n => go({page: n})));
 };
+
+// The diff's switch for groups that did not change: hidden by default, their number said.
+function unchangedToggle(r, unchanged, go) {
+  return h('label', {}, h('input', {type: 'checkbox', id: 'show-unchanged', checked: unchanged === '1',
+    onchange: e => go({unchanged: e.target.checked ? '1' : '0', page: 0})}),
+    ' show unchanged groups' + (unchanged === '1' ? '' : ' (' + fmtInt(r.unchangedHidden) + ' hidden)'));
+}
 
 views.leaks = async (p, main) => {
   const r = await api('leaks', p.by ? {by: p.by} : {});

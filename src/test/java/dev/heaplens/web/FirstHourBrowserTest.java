@@ -118,4 +118,21 @@ class FirstHourBrowserTest {
                     .doesNotContainPattern("0x[0-9a-f]+classjava\\.lang\\.Class");
         }
     }
+
+    @Test
+    void diffHidesUnchangedGroupsBehindASwitch() {
+        WebFixtures f = new WebFixtures();
+        Path a = f.heap.without(java.util.Set.of(f.big)).writeHprof(dir.resolve("before.hprof"));
+        Path b = f.heap.writeHprof(dir.resolve("after.hprof"));
+        try (Workspace ws = WebFixtures.workspace(List.of(a, b), List.of()); Server server = Server.start(ws, "127.0.0.1", 0)) {
+            driver.get(server.url() + "#/diff");
+            await(By.cssSelector("#diff tbody tr"));
+            assertThat(driver.findElements(By.cssSelector("#diff tbody tr"))).hasSize(1); // Blob alone grew
+            assertThat(text(By.cssSelector("#diff tbody"))).contains("Blob");
+            driver.findElement(By.id("show-unchanged")).click();
+            new WebDriverWait(driver, Duration.ofSeconds(20))
+                    .until(d -> d.findElements(By.cssSelector("#diff tbody tr")).size() > 1);
+            assertThat(text(By.cssSelector("#diff tbody"))).contains("Leaf", "Node", "Holder");
+        }
+    }
 }
