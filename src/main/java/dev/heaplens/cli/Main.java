@@ -25,7 +25,7 @@ import java.util.List;
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
     private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report");
+            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "export", "sql", "dump", "mcp");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
     private static Object command(String name, Console console) {
@@ -44,8 +44,17 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "memprof" -> new MemprofCommand(console);
             case "serve" -> new ServeCommand(console);
             case "report" -> new ReportCommand(console);
+            case "export" -> new ExportCommand(console);
+            case "sql" -> new SqlCommand(console);
+            case "mcp" -> new McpCommand(console);
+            case "dump" -> new DumpCommand(console);
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    /** Whether this build has the command {@code name} (commands that go on to another ask). */
+    static boolean has(String name) {
+        return COMMANDS.contains(name);
     }
 
     /** Exit code for a bug in heaplens rather than in the input. */
@@ -172,14 +181,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The version the build wrote into {@code version.properties} (the pom's version). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() throws java.io.IOException {
-            java.util.Properties build = new java.util.Properties();
-            try (java.io.InputStream in = Main.class.getResourceAsStream("/dev/heaplens/version.properties")) {
-                if (in != null) {
-                    build.load(in);
-                }
-            }
-            return new String[] {"heaplens " + build.getProperty("version", "(version unknown: not built by Maven)")};
+        public String[] getVersion() {
+            return new String[] {"heaplens " + dev.heaplens.HeaplensVersion.get()};
         }
     }
 }
