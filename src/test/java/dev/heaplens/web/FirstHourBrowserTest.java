@@ -11,21 +11,16 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What a new user sees in the browser (issue 27): bytes in the CLI's decimal units, the figures
@@ -37,31 +32,18 @@ class FirstHourBrowserTest {
     @TempDir
     static Path dir;
     static WebDriver driver;
-    static ChromeDriverService service;
 
+    /** BrowserTest's Chromium and driver, started in this class's own directory. */
     @BeforeAll
     static void browser() throws IOException {
-        assumeTrue(Files.isExecutable(BrowserTest.CHROMIUM) && Files.isExecutable(BrowserTest.DRIVER),
-                "browser tests skipped: /usr/bin/chromium and /usr/bin/chromedriver are not installed");
-        System.setProperty("webdriver.chrome.driver", BrowserTest.DRIVER.toString());
-        BrowserTest.SELENIUM_LOG.setLevel(java.util.logging.Level.SEVERE);
-        service = new ChromeDriverService.Builder().usingDriverExecutable(BrowserTest.DRIVER.toFile()).usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(BrowserTest.CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1400,1000", "--user-data-dir=" + Files.createTempDirectory(dir, "chromium"));
-        driver = new ChromeDriver(service, options);
+        BrowserTest.dir = dir;
+        BrowserTest.browser();
+        driver = BrowserTest.driver;
     }
 
     @AfterAll
     static void close() {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (service != null) {
-            service.stop();
-        }
+        BrowserTest.close();
     }
 
     private static WebElement await(By by) {
