@@ -2,8 +2,6 @@ package dev.heaplens.analysis.graph;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Which leaked object of each group a sample path goes to: one kept by the old object that keeps
@@ -28,27 +26,43 @@ final class LeakSamples {
     static int[] of(int[] groupOf, int groups, BitSet leaked, RootPaths.Tree tree) {
         int[] keeper = new int[groupOf.length];
         Arrays.fill(keeper, UNKNOWN);
-        Map<Long, int[]> kept = new HashMap<>(); // (group, keeper) -> {members, first member}
+        // (group, keeper) of each measured member, sorted: a run is one keeper's members of one
+        // group (primitive longs, not a map entry per leaked object)
+        int measured = 0;
+        for (int group : groupOf) {
+            measured += group >= 0 ? 1 : 0;
+        }
+        long[] pairs = new long[measured];
+        int n = 0;
         for (int o = 0; o < groupOf.length; o++) {
-            int group = groupOf[o];
-            if (group < 0 || tree.parent(o) == -2) {
-                continue; // not measured, or reached by no root
+            if (groupOf[o] >= 0 && tree.parent(o) != -2) { // measured and reached
+                pairs[n++] = ((long) groupOf[o] << 32) | (keeperOf(o, leaked, tree, keeper) & 0xffffffffL);
             }
-            int member = o;
-            int[] c = kept.computeIfAbsent(((long) group << 32) | (keeperOf(o, leaked, tree, keeper) & 0xffffffffL),
-                    k -> new int[] {0, member});
-            c[0]++;
+        }
+        Arrays.sort(pairs, 0, n);
+        int[] bestKeeper = new int[groups];
+        int[] most = new int[groups];
+        for (int i = 0; i < n; ) {
+            int j = i;
+            while (j < n && pairs[j] == pairs[i]) {
+                j++;
+            }
+            int group = (int) (pairs[i] >>> 32);
+            if (j - i > most[group]) {
+                most[group] = j - i;
+                bestKeeper[group] = (int) pairs[i];
+            }
+            i = j;
         }
         int[] sample = new int[groups];
-        int[] most = new int[groups];
         Arrays.fill(sample, -1);
-        kept.forEach((key, c) -> {
-            int group = (int) (key >>> 32);
-            if (c[0] > most[group] || (c[0] == most[group] && c[1] < sample[group])) {
-                most[group] = c[0];
-                sample[group] = c[1];
+        for (int o = 0; o < groupOf.length; o++) { // the first member each best keeper keeps
+            int group = groupOf[o];
+            if (group >= 0 && sample[group] < 0 && most[group] > 0 && tree.parent(o) != -2
+                    && keeperOf(o, leaked, tree, keeper) == bestKeeper[group]) {
+                sample[group] = o;
             }
-        });
+        }
         return sample;
     }
 
