@@ -55,6 +55,10 @@ final class LeaksCommand implements Callable<Integer> {
             + "is read without its references (faster, in less heap). A sound index of C is used; none is written.")
     boolean noRetained;
 
+    @Option(names = "--sort", paramLabel = "ORDER", description = "bytes (the leaked objects' own) or retained (what"
+            + " each group keeps alive in C; measures every group, not only those shown) (default: ${DEFAULT-VALUE}).")
+    Leaks.Order sort = Leaks.Order.BYTES;
+
     @Mixin
     TopOption top = new TopOption(10);
 
@@ -73,6 +77,9 @@ final class LeaksCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (noRetained && sort == Leaks.Order.RETAINED) {
+            throw new dev.heaplens.HeaplensException("--sort retained needs the retained sizes that --no-retained leaves out");
+        }
         DumpSets.Dumps dumps = DumpSets.openOfOneRuntime(console, List.of(a, b, c), dumpOptions);
         List<DumpInput> inputs = dumps.inputs();
         HeapRuntime runtime = dumps.runtime();
@@ -85,7 +92,7 @@ final class LeaksCommand implements Callable<Integer> {
         // No dominator tree: the retained sets shown are found by traversals of C's graph.
         EdgeFilter strong = heapC.graph().strongReferences();
         Leaks leaks = noRetained ? Leaks.withoutRetained(heapC.namer(), candidates.newInB(), candidates.rule(), key)
-                : Leaks.find(heapC.namer(), strong, candidates.newInB(), candidates.rule(), key, shownCount);
+                : Leaks.find(heapC.namer(), strong, candidates.newInB(), candidates.rule(), key, shownCount, sort);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
         Set<Integer> objects = new LinkedHashSet<>();

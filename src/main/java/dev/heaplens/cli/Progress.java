@@ -41,7 +41,9 @@ final class Progress implements AutoCloseable {
             if (done || System.currentTimeMillis() - started < QUIET_MS) {
                 continue;
             }
-            long read = counter.getAsLong();
+            // a counter may run past the size it was given (a second pass, a gzip's estimate):
+            // never more than the whole, never past 100%
+            long read = total > 0 ? Math.min(total, counter.getAsLong()) : counter.getAsLong();
             String text = total > 0
                     ? String.format("%s: %s of %s (%d%%)", label, Sizes.bytes(read), Sizes.bytes(total), Math.min(100, read * 100 / total))
                     : String.format("%s: %s", label, Sizes.bytes(read));

@@ -37,6 +37,8 @@ final class ComparisonViews {
         String cacheKey = "diff/" + a.id + "/" + b.id + "/" + key + "/" + sort;
         HistogramDiff diff = diffs.computeIfAbsent(cacheKey, k -> HistogramDiff.of(histogram(a, key), histogram(b, key), sort));
         String needle = p.text("q", null) == null ? null : p.text("q", null).toLowerCase(Locale.ROOT);
+        // unchanged groups are left out unless asked for: a diff is read for what changed
+        boolean unchanged = "1".equals(p.text("unchanged", "0"));
         int page = p.page();
         int size = p.size(50);
         StringBuilder out = new StringBuilder();
@@ -47,8 +49,13 @@ final class ComparisonViews {
                 .field("countAfter", diff.after().count()).field("bytesAfter", diff.after().bytes())
                 .field("groups", diff.rows().size()).field("page", page).field("size", size).name("rows").beginArray();
         long matched = 0;
+        long hidden = 0;
         for (HistogramDiff.Row r : diff.rows()) {
             if (needle != null && !r.key().toLowerCase(Locale.ROOT).contains(needle)) {
+                continue;
+            }
+            if (!unchanged && r.countDelta() == 0 && r.bytesDelta() == 0) {
+                hidden++;
                 continue;
             }
             if (matched >= (long) page * size && matched < (long) page * size + size) {
@@ -58,7 +65,7 @@ final class ComparisonViews {
             }
             matched++;
         }
-        j.endArray().field("matched", matched).endObject();
+        j.endArray().field("matched", matched).field("unchangedHidden", hidden).endObject();
         return out.toString();
     }
 

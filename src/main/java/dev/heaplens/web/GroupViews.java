@@ -4,6 +4,7 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.RetainedByGroup;
 import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.ThreadStacks;
 import dev.heaplens.report.JsonWriter;
@@ -19,6 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** The views of one dump by group: overview, histogram, unreachable objects, duplicate strings. */
 final class GroupViews {
+    /** Groups a treemap draws; the rest is one "other" rectangle. */
+    private static final int TREEMAP_GROUPS = 40;
+
     private final Map<String, List<RetainedByGroup.Row>> sortedGroups = new ConcurrentHashMap<>();
 
     String overview(ServedDump d) {
@@ -28,7 +32,7 @@ final class GroupViews {
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("name", d.name()).field("runtime", d.runtime.name())
                 .field("objects", g.objectCount()).field("bytes", g.totalShallowSize())
-                .field("references", g.referenceCount()).field("classes", d.classCount())
+                .field("graphReferences", g.referenceCount()).field("classes", d.classObjectCount())
                 .field("roots", g.rootCount())
                 .field("reachableCount", r.reachableCount()).field("reachableBytes", r.reachableBytes())
                 .field("unreachableCount", r.unreachableCount()).field("unreachableBytes", r.unreachableBytes())
@@ -57,6 +61,9 @@ final class GroupViews {
         groupRows(j, d.groups(GroupBy.CLASS), 0, ServedDump.EXACT_GROUPS, null);
         j.field("originKey", d.originKey().label()).name("retainedByOrigin");
         groupRows(j, d.groups(d.originKey()), 0, ServedDump.EXACT_GROUPS, null);
+        // the dominator tree's top level by class: a partition of the reachable bytes, for a treemap
+        j.name("dominatorTopByClass");
+        groupRows(j, d.childGroups(Dominators.SUPER_ROOT), 0, TREEMAP_GROUPS, null);
         j.name("topRetainers");
         ObjectViews.page(j, d, 0, 10, d.byRetained.length, i -> d.byRetained[i]);
         j.endObject();

@@ -27,6 +27,7 @@ final class ObjectJson {
                 .field("reachable", dump.dominators.isReachable(o))
                 .field("location", r.location())
                 .field("value", r.value())
+                .field("classObject", dump.heap.namer().classObjectName(o))
                 .endObject();
     }
 

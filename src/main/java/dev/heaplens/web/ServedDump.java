@@ -42,6 +42,9 @@ final class ServedDump {
     private final int[] children;
     /** Objects per class: class {@code c}'s are {@code classObjects[classStart[c]..classStart[c+1])}, reachable ones largest retained first. */
     private final Map<String, Integer> classIds = new HashMap<>();
+    /** The kind (JVM) or type (Ruby) of class objects, as {@code ObjectNamer.kind} names it in either case. */
+    private static final String CLASS_KIND = "class";
+    private final int classObjectCount;
     private final int[] classStart;
     private final int[] classObjects;
     final RootPaths.Tree strongPaths;
@@ -63,7 +66,11 @@ final class ServedDump {
         int n = graph.objectCount();
         int[] classOf = new int[n];
         int[] counts = new int[64];
+        int classCount = 0;
         for (int o = 0; o < n; o++) {
+            if (CLASS_KIND.equalsIgnoreCase(heap.namer().kind(o))) {
+                classCount++;
+            }
             String name = heap.namer().className(o);
             Integer c = classIds.get(name);
             if (c == null) {
@@ -76,6 +83,7 @@ final class ServedDump {
             classOf[o] = c;
             counts[c]++;
         }
+        this.classObjectCount = classCount;
         classStart = new int[classIds.size() + 1];
         for (int c = 0; c < classIds.size(); c++) {
             classStart[c + 1] = classStart[c] + counts[c];
@@ -131,8 +139,12 @@ final class ServedDump {
         return isJvm() ? GroupBy.PACKAGE : GroupBy.GEM;
     }
 
-    int classCount() {
-        return classIds.size();
+    /**
+     * Objects of the class kind (Ruby type CLASS, JVM kind class): the figure summary calls
+     * classes, so that the label means one number in every view.
+     */
+    int classObjectCount() {
+        return classObjectCount;
     }
 
     /**

@@ -64,14 +64,21 @@ function fmtInt(n) {
   return n == null || n < 0 ? '' : Number(n).toLocaleString('en-US');
 }
 
+// Decimal units, as the CLI writes them (report/Sizes.bytes): 1 KB = 1,000 bytes.
 function fmtBytes(n) {
   if (n == null) return '';
   const sign = n < 0 ? '-' : '';
   let v = Math.abs(n);
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  if (v < 1000) return sign + v + ' B';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
   let u = 0;
-  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
-  return sign + (u === 0 ? v : v.toFixed(1)) + ' ' + units[u];
+  while (v >= 999.95 && u < units.length - 1) { v /= 1000; u++; }
+  return sign + v.toFixed(1) + ' ' + units[u];
+}
+
+// Bytes where there is room for both: the exact count and its decimal rounding.
+function fmtBytesExact(n) {
+  return n == null ? '' : fmtInt(n) + ' bytes (' + fmtBytes(n) + ')';
 }
 
 function fmtDelta(n, f) {
@@ -169,12 +176,26 @@ function objectColumns(d, extra = []) {
     ...extra,
     {label: 'address', value: r => objLink(d, r), export: r => r.address},
     {label: 'type', value: r => r.type},
-    {label: 'class', value: r => link('class', {d, name: r['class']}, r['class']), export: r => r['class']},
+    {label: 'class', value: r => classCell(d, r), export: r => r['class']},
     {label: 'shallow', num: true, value: r => fmtInt(r.shallow), export: r => r.shallow},
     {label: 'retained', num: true, value: r => fmtInt(r.retained), export: r => r.retained},
     {label: 'retained objects', num: true, value: r => fmtInt(r.retainedCount), export: r => r.retainedCount},
     {label: 'value', cls: 'value', value: r => r.value || '', export: r => r.value},
   ];
+}
+
+// A class object is named by the class it is ("class CacheApp"), not by java.lang.Class or Class;
+// any other object by its class.
+function classLabel(o) {
+  if (o.classObject == null) return o['class'];
+  return (o.type === 'MODULE' ? 'module ' : 'class ') + o.classObject;
+}
+
+// The class column of an object table: a link to the class's objects (for a class object, to
+// the objects of the class it is).
+function classCell(d, o) {
+  const name = o.classObject != null ? o.classObject : o['class'];
+  return link('class', {d, name}, classLabel(o));
 }
 
 // ---- charts (ECharts draws names on a canvas; tooltips are escaped text)
@@ -193,12 +214,18 @@ function chart(id, option) {
   return el;
 }
 
-function treemap(id, title, rows) {
+// A treemap of a partition: the rows' values never overlap, and what they leave of `total` is one
+// "(other)" rectangle, so areas compare as shares of one whole.
+function treemap(id, title, rows, value, total) {
+  const data = rows.filter(r => value(r) > 0).map(r => ({name: r.key, value: value(r)}));
+  const rest = total - data.reduce((s, x) => s + x.value, 0);
+  if (rest > 0) data.push({name: '(other)', value: rest});
   return chart(id, {
     title: {text: title, left: 'center', textStyle: {fontSize: 13}},
-    tooltip: {formatter: p => escapeHtml(p.name) + '<br>' + escapeHtml(fmtBytes(p.value))},
+    tooltip: {formatter: p => escapeHtml(p.name) + '<br>' + escapeHtml(fmtBytesExact(p.value))
+      + '<br>' + escapeHtml(pct(p.value, total)) + ' of ' + escapeHtml(fmtBytes(total))},
     series: [{type: 'treemap', roam: false, nodeClick: false, breadcrumb: {show: false}, top: 30,
-      label: {formatter: p => p.name}, data: rows.filter(r => r.retained > 0).map(r => ({name: r.key, value: r.retained}))}],
+      label: {formatter: p => p.name}, data}],
   });
 }
 
@@ -225,18 +252,19 @@ views.overview = async (p, main) => {
   main.append(h('h1', {}, o.name + ' (' + o.runtime + ')'));
   main.append(stats([
     ['objects', fmtInt(o.objects), 'total-objects'],
-    ['bytes (shallow)', fmtInt(o.bytes) + ' (' + fmtBytes(o.bytes) + ')', 'total-bytes'],
-    ['references', fmtInt(o.references)],
+    ['bytes (shallow)', fmtBytesExact(o.bytes), 'total-bytes'],
+    ['graph edges', fmtInt(o.graphReferences), 'graph-references'],
     ['classes', fmtInt(o.classes), 'classes'],
     ['GC roots', fmtInt(o.roots)],
-    ['reachable', fmtInt(o.reachableCount) + ' objects, ' + fmtBytes(o.reachableBytes), 'reachable'],
-    ['unreachable', fmtInt(o.unreachableCount) + ' objects, ' + fmtBytes(o.unreachableBytes)],
+    ['reachable', fmtInt(o.reachableCount) + ' objects, ' + fmtBytesExact(o.reachableBytes), 'reachable'],
+    ['unreachable', fmtInt(o.unreachableCount) + ' objects, ' + fmtBytesExact(o.unreachableBytes), 'unreachable'],
     o.weakOnlyCount != null ? ['only weakly reachable', fmtInt(o.weakOnlyCount) + ' objects, ' + fmtBytes(o.weakOnlyBytes)] : null,
     ['dangling references / roots', fmtInt(o.danglingReferences) + ' / ' + fmtInt(o.danglingRoots)],
   ].concat((o.facts || []).map(f => [f.label, f.value])), 'overview-stats'));
   main.append(h('div', {class: 'charts'},
-    treemap('chart-retained-class', 'Retained size by class', o.retainedByClass.rows),
-    treemap('chart-retained-origin', 'Retained size by ' + o.originKey, o.retainedByOrigin.rows),
+    treemap('chart-retained-class', 'Reachable heap by the dominator tree\'s top level, by class',
+      o.dominatorTopByClass.rows, r => r.retained, o.reachableBytes),
+    treemap('chart-retained-origin', 'Shallow bytes by ' + o.originKey, o.retainedByOrigin.rows, r => r.bytes, o.bytes),
     bars('chart-biggest', 'Biggest classes (shallow bytes)', o.biggestClasses.rows, r => r.bytes, fmtBytes)));
   main.append(h('h2', {}, 'By ' + o.kindKey));
   main.append(table([
@@ -324,7 +352,7 @@ function pathList(d, path) {
   for (const s of path.steps) {
     if (s.elided) { items.push(h('li', {class: 'muted'}, '… ' + fmtInt(s.elided) + ' more steps …')); continue; }
     items.push(h('li', {}, s.via ? h('span', {class: 'via'}, s.via + ' → ') : '',
-      objLink(d, s.object), ' ', s.object['class'], s.object.value ? h('span', {class: 'muted'}, ' ' + s.object.value) : ''));
+      objLink(d, s.object), ' ', classLabel(s.object), s.object.value ? h('span', {class: 'muted'}, ' ' + s.object.value) : ''));
   }
   return h('ol', {class: 'path'}, items);
 }
@@ -399,7 +427,7 @@ views.dominators = async (p, main) => {
   const objectRow = (o, depth) => {
     const cell = h('td', {style: 'padding-left:' + (depth * 18 + 4) + 'px'});
     const tr = h('tr', {class: 'row', 'data-depth': depth, 'data-address': o.address},
-      cell, h('td', {}, objLink(d, o)), h('td', {class: 'text'}, o['class']),
+      cell, h('td', {}, objLink(d, o)), h('td', {class: 'text'}, classLabel(o)),
       h('td', {class: 'num'}, fmtInt(o.shallow)), h('td', {class: 'num'}, fmtInt(o.retained)),
       h('td', {class: 'num'}, pct(o.retained, total)), h('td', {class: 'num'}, fmtInt(o.retainedCount)));
     exportRows.push(o);
@@ -506,15 +534,16 @@ views.diff = async (p, main) => {
   const sort = p.sort || 'bytes';
   const page = Number(p.page || 0);
   const q = p.q || '';
-  const r = await api('diff', {a: 0, b: 1, by, sort, q, page, size: PAGE});
-  const go = c => navigate('diff', Object.assign({by, sort, q, page}, c));
+  const unchanged = p.unchanged === '1' ? '1' : '0';
+  const r = await api('diff', {a: 0, b: 1, by, sort, q, page, size: PAGE, unchanged});
+  const go = c => navigate('diff', Object.assign({by, sort, q, page, unchanged}, c));
   main.append(h('h1', {}, 'What grew: ' + r.before + ' → ' + r.after));
   const filter = h('input', {type: 'search', placeholder: 'filter by name', value: q});
   filter.addEventListener('change', () => go({q: filter.value, page: 0}));
   main.append(h('div', {class: 'controls'}, 'group by ', h('select', {onchange: e => go({by: e.target.value, page: 0})},
     info.dumps[0].keys.map(k => h('option', {value: k, selected: k === by}, k))),
   ' most grown in ', h('select', {onchange: e => go({sort: e.target.value, page: 0})},
-    ['bytes', 'count'].map(k => h('option', {value: k, selected: k === sort}, k))), filter));
+    ['bytes', 'count'].map(k => h('option', {value: k, selected: k === sort}, k))), filter, unchangedToggle(r, unchanged, go)));
   main.append(h('p', {id: 'diff-totals'}, 'objects ' + fmtInt(r.countBefore) + ' → ' + fmtInt(r.countAfter) + ' ('
     + fmtDelta(r.countAfter - r.countBefore, fmtInt) + '); bytes ' + fmtInt(r.bytesBefore) + ' → ' + fmtInt(r.bytesAfter)
     + ' (' + fmtDelta(r.bytesAfter - r.bytesBefore, fmtInt) + ')'));
@@ -529,6 +558,13 @@ views.diff = async (p, main) => {
   ], r.rows, {name: 'diff-' + by, json: r, id: 'diff'}));
   main.append(pager(page, PAGE, r.matched, n => go({page: n})));
 };
+
+// The diff's switch for groups that did not change: hidden by default, their number said.
+function unchangedToggle(r, unchanged, go) {
+  return h('label', {}, h('input', {type: 'checkbox', id: 'show-unchanged', checked: unchanged === '1',
+    onchange: e => go({unchanged: e.target.checked ? '1' : '0', page: 0})}),
+    ' show unchanged groups' + (unchanged === '1' ? '' : ' (' + fmtInt(r.unchangedHidden) + ' hidden)'));
+}
 
 views.leaks = async (p, main) => {
   const r = await api('leaks', p.by ? {by: p.by} : {});

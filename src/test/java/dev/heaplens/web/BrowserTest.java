@@ -131,7 +131,7 @@ class BrowserTest {
             driver.get(server.url());
             view("overview");
             assertThat(text(await(By.cssSelector("[data-test=total-objects]")))).isEqualTo(n(cli.histogram.totalCount()));
-            assertThat(text(await(By.cssSelector("[data-test=total-bytes]")))).startsWith(n(cli.histogram.totalBytes()) + " (");
+            assertThat(text(await(By.cssSelector("[data-test=total-bytes]")))).startsWith(n(cli.histogram.totalBytes()) + " bytes (");
             await(By.cssSelector("#chart-retained-class canvas"));
             screenshot("overview.png");
 

@@ -34,7 +34,8 @@ class ComparisonsAndGcTest {
     void diffIsTheDiffCommands(WebFixtures.Kind kind) {
         Path a = write(f.heap.without(Set.of(f.n2, f.leafB, f.big)), "a", kind);
         Path b = write(f.heap, "b", kind);
-        JsonNode web = ask(new Api(WebFixtures.workspace(List.of(a, b), List.of())), "diff", "by", "class", "size", "500");
+        JsonNode web = ask(new Api(WebFixtures.workspace(List.of(a, b), List.of())), "diff", "by", "class", "size", "500",
+                "unchanged", "1");
         JsonNode cli = WebFixtures.parse(CliTestSupport.run("diff", a.toString(), b.toString(), "--by", "class", "--top", "0",
                 "--format", "json").out());
         for (String total : List.of("countBefore", "bytesBefore", "countAfter", "bytesAfter")) {

@@ -42,6 +42,9 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         }
     }
 
+    /** What the groups are listed by, most first: their objects' shallow bytes, or what they retain in C. */
+    public enum Order { BYTES, RETAINED }
+
     /** One group of leaked objects; retained figures and the path are filled for the top groups only. */
     public record Group(String key, long count, long bytes, long retainedBytes, boolean retainedKnown,
                         RootPaths.Path samplePath, int sample) {
@@ -61,11 +64,16 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
      * building it for C).
      */
     public static Leaks find(NamedHeap c, EdgeFilter filter, BitSet newInB, Rule rule, GroupBy by, int top) {
+        return find(c, filter, newInB, rule, by, top, Order.BYTES);
+    }
+
+    /** As above, the groups listed in {@code sort} order: by retained size, every group is measured. */
+    public static Leaks find(NamedHeap c, EdgeFilter filter, BitSet newInB, Rule rule, GroupBy by, int top, Order sort) {
         HeapGraph g = c.graph();
         int n = g.objectCount();
         Grouping grouping = new Grouping(c, newInB, by);
         Integer[] order = grouping.order;
-        int exact = Math.min(top, order.length);
+        int exact = sort == Order.RETAINED ? order.length : Math.min(top, order.length);
         // The shown groups get ids 0..exact-1, all others none, for one batched traversal.
         int[] rank = new int[order.length];
         Arrays.fill(rank, -1);
@@ -79,32 +87,33 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             }
         }
         GrowableCounts counts = grouping.counts;
-        BitSet samples = new BitSet(n);
-        for (int i = 0; i < exact; i++) {
-            samples.set(counts.first[order[i]]);
-        }
         // The retained sets and the sample paths are two traversals of C's graph: the path
-        // search, one thread's breadth-first walk, runs beside the retained sets' traversal,
-        // which shares its work among the cores (GroupTraversals).
+        // search, one thread's breadth-first walk of the whole graph (to see which object holds
+        // most of each group), runs beside the retained sets' traversal, which shares its work
+        // among the cores (GroupTraversals).
         RetainedSet[][] retained = new RetainedSet[1][];
         RootPaths.Tree[] paths = new RootPaths.Tree[1];
         Parallel.runUnchecked("heaplens-leaks", exact == 0 ? 1 : 2, t -> {
             if (t == 0) {
                 retained[0] = RetainedSet.precise(g, filter, groupOf, exact);
             } else {
-                paths[0] = RootPaths.tree(g, g.strongReferences(), samples); // stops once it reached every sample
+                paths[0] = RootPaths.tree(g, g.strongReferences());
             }
         });
+        int[] samples = LeakSamples.of(groupOf, exact, newInB, paths[0]);
         List<Group> groups = new ArrayList<>();
         for (int i = 0; i < order.length; i++) {
             int id = order[i];
             if (i < exact) {
-                int sample = counts.first[id];
+                int sample = samples[i] >= 0 ? samples[i] : counts.first[id];
                 groups.add(new Group(grouping.names.name(id), counts.count[id], counts.bytes[id], retained[0][i].bytes(), true,
                         paths[0].pathTo(sample), sample));
             } else {
                 groups.add(grouping.unmeasured(id));
             }
+        }
+        if (sort == Order.RETAINED) {
+            groups.sort(Comparator.comparingLong(Group::retainedBytes).reversed().thenComparing(Group::key));
         }
         return new Leaks(rule, grouping.count, grouping.bytes, List.copyOf(groups), true);
     }

@@ -148,6 +148,11 @@ public final class RootPaths {
             this.root = root;
         }
 
+        /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
+        public int parent(int o) {
+            return parent[o];
+        }
+
         /** A shortest path from a root to {@code target}, or null when no root reaches it. */
         public Path pathTo(int target) {
             if (parent[target] == -2) {
