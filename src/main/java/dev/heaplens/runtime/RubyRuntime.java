@@ -9,6 +9,10 @@ import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.analysis.ruby.LeakMarks;
 import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.analysis.ruby.RuntimeMethods;
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
 import dev.heaplens.format.ruby.ReadResult;
@@ -58,6 +62,15 @@ final class RubyRuntime extends RuntimeBase {
     public Histogram histogram(DumpInput input, GroupBy by) {
         GroupBy key = key(by, histogramKeys(), input.name());
         return HistogramSink.histogram(read(input, HistogramSink.fields(key), () -> new HistogramSink(key)).sinks());
+    }
+
+    @Override
+    public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
+        RubyHeap ruby = (RubyHeap) heap.namer();
+        return SuspectFinder.find(heap.input().name(), ruby, heap.dominators(), thresholdPercent, GroupBy.GEM, analysed -> {
+            Finding methods = RuntimeMethods.of(ruby, heap.dominators(), analysed);
+            return methods == null ? List.of() : List.of(methods);
+        });
     }
 
     @Override
