@@ -46,7 +46,7 @@ public final class SuspectsRenderer {
             j.name("path").beginArray();
             for (Suspect.PathStep step : s.path()) {
                 j.beginObject().field("address", step.object().hexAddress()).field("class", step.object().className())
-                        .field("via", step.via()).endObject();
+                        .field("name", step.object().name()).field("via", step.via()).endObject();
             }
             j.endArray();
             j.name("held").beginArray();
@@ -87,8 +87,8 @@ public final class SuspectsRenderer {
     }
 
     private static void ref(JsonWriter j, Suspect.ObjectRef o) {
-        j.beginObject().field("address", o.hexAddress()).field("class", o.className()).field("retainedBytes", o.retainedBytes())
-                .endObject();
+        j.beginObject().field("address", o.hexAddress()).field("class", o.className()).field("name", o.name())
+                .field("retainedBytes", o.retainedBytes()).endObject();
     }
 
     private static void strings(JsonWriter j, String name, List<String> values) {
@@ -122,29 +122,30 @@ public final class SuspectsRenderer {
     }
 
     private static void suspect(StringBuilder out, boolean md, Suspect s, int n, int of) {
-        String title = "Suspect " + n + " of " + of + ": " + (s.kind() == Suspect.Kind.SINGLE ? "one " : Sizes.count(s.instances()) + " × ")
-                + s.className() + ", " + Sizes.bytes(s.retainedBytes()) + " (" + percent(100 * s.share()) + ")";
+        String title = "Suspect " + n + " of " + of + ": " + (s.kind() == Suspect.Kind.SINGLE ? s.object().name().equals(s.className()) ? "one " + s.className() : s.object().name()
+                : Sizes.count(s.instances()) + " × " + s.className()) + ", " + Sizes.bytes(s.retainedBytes()) + " (" + percent(100 * s.share()) + ")";
         out.append(md ? "\n### " + title + "\n\n" : "\n" + TerminalText.escape(title) + "\n");
         paragraph(out, md, s.text());
         Table facts = new Table(List.of("", ""), false, false);
-        facts.row(s.kind() == Suspect.Kind.SINGLE ? "object" : "largest instance", s.object().hexAddress() + " " + s.object().className());
+        facts.row(s.kind() == Suspect.Kind.SINGLE ? "object" : "largest instance", s.object().hexAddress() + " " + s.object().name());
         facts.row("accumulation point", s.accumulation() == null ? "(none)"
-                : s.accumulation().hexAddress() + " " + s.accumulation().className() + ", " + Sizes.bytes(s.accumulation().retainedBytes()));
+                : s.accumulation().hexAddress() + " " + s.accumulation().name() + ", " + Sizes.bytes(s.accumulation().retainedBytes()));
         facts.row("allocated at", s.location() == null ? "(no allocation info)" : s.location());
         facts.row("keywords", String.join(", ", s.keywords()));
         block(out, md, facts, true);
         if (!s.path().isEmpty()) {
             out.append(md ? "\nShortest path from a GC root:\n\n" : "  Shortest path from a GC root\n");
-            Table path = new Table(List.of("via", "address", "class", "retained"), false, false, false, true);
+            Table path = new Table(List.of("via", "address", "class", "retained"), false, false, false, true).codeColumn(2);
             for (Suspect.PathStep step : s.path()) {
-                path.row(step == s.path().get(0) ? "root " + step.via() : orDash(step.via()), step.object().hexAddress(),
-                        step.object().className(), Sizes.bytes(step.object().retainedBytes()));
+                String via = step == s.path().get(0) ? "root " + step.via() : orDash(step.via());
+                path.row(md ? "`" + via + "`" : via, step.object().hexAddress(),
+                        step.object().name(), Sizes.bytes(step.object().retainedBytes()));
             }
             block(out, md, path, false);
         }
         if (!s.held().isEmpty()) {
             out.append(md ? "\nWhat it holds, by class:\n\n" : "  What it holds, by class\n");
-            Table held = new Table(List.of("objects", "class", "retained"), true, false, true);
+            Table held = new Table(List.of("objects", "class", "retained"), true, false, true).codeColumn(1);
             s.held().forEach(h -> held.row(Sizes.count(h.objects()), h.className(), Sizes.bytes(h.retainedBytes())));
             block(out, md, held, false);
         }
@@ -163,7 +164,8 @@ public final class SuspectsRenderer {
             out.append(md ? "**" + head + "**\n\n" : "  " + TerminalText.escape(head) + "\n");
             paragraph(out, md, f.text());
             if (!f.sites().isEmpty()) {
-                Table sites = new Table(List.of("site", "objects", "counts", "bytes", "held by"), false, true, false, true, false);
+                Table sites = new Table(List.of("site", "objects", "counts", "bytes", "held by"), false, true, false, true, false)
+                        .codeColumn(0).codeColumn(4);
                 for (Finding.Site site : f.sites()) {
                     sites.row(site.location(), Sizes.count(site.objects()), counts(site.counts()), Sizes.bytes(site.bytes()),
                             orDash(site.holder()));
@@ -181,7 +183,7 @@ public final class SuspectsRenderer {
             return;
         }
         out.append(md ? "\n### Tool overhead (left out of every share)\n\n" : "\nTool overhead (left out of every share)\n");
-        Table t = new Table(List.of("class", "objects", "retained", "tool"), false, true, true, false);
+        Table t = new Table(List.of("class", "objects", "retained", "tool"), false, true, true, false).codeColumn(0);
         overhead.forEach(o -> t.row(o.className(), Sizes.count(o.objects()), Sizes.bytes(o.retainedBytes()), o.tool()));
         block(out, md, t, false);
     }

@@ -110,7 +110,9 @@ public final class SuspectFinder {
     }
 
     private Suspect.ObjectRef ref(int o) {
-        return new Suspect.ObjectRef(o, d.graph().address(o), heap.className(o), d.retainedSize(o));
+        String own = heap.classObjectName(o);
+        return new Suspect.ObjectRef(o, d.graph().address(o), heap.className(o), own != null ? "class " + own : heap.className(o),
+                d.graph().shallowSize(o), d.retainedSize(o));
     }
 
     /** The dominated children of {@code o} by class, most retained first (their retained sets are disjoint). */

@@ -45,14 +45,15 @@ final class SuspectText {
         StringBuilder t = new StringBuilder();
         String amount = HumanBytes.of(retained) + " (" + percent(share) + " of the heap)";
         if (kind == Suspect.Kind.SINGLE) {
-            t.append("One ").append(className).append(" (").append(object.hexAddress()).append(") retains ").append(amount)
+            t.append(object.name().equals(className) ? "One " + className : "The " + object.name()).append(" (")
+                    .append(object.hexAddress()).append(") retains ").append(amount)
                     .append('.');
         } else {
             t.append(String.format(Locale.ROOT, "%,d", instances)).append(' ').append(className)
                     .append(" objects, each held by GC roots with no common owner, together retain ").append(amount).append('.');
         }
         if (accumulation != null && accumulation.object() != object.object()) {
-            t.append(" The memory accumulates in one ").append(accumulation.className()).append(" (")
+            t.append(" The memory accumulates in one ").append(accumulation.name()).append(" (")
                     .append(accumulation.hexAddress()).append(", ").append(HumanBytes.of(accumulation.retainedBytes()))
                     .append(").");
         } else if (accumulation != null) {
@@ -82,7 +83,12 @@ final class SuspectText {
         if (!path.isEmpty()) {
             t.append(" Kept alive by ").append(pathWords()).append('.');
         }
-        String where = accumulation != null ? accumulation.className() : className;
+        String where = accumulation != null ? accumulation.name() : className;
+        if (accumulation != null && accumulation.shallowBytes() >= LeakRules.BIG_DROP_RATIO * accumulation.retainedBytes()) {
+            t.append(" Most of it is the ").append(where).append("'s own memory (").append(HumanBytes.of(accumulation.shallowBytes()))
+                    .append("), not what it holds: a large buffer, table or stack, which is a leak only if it keeps growing.");
+            return t.toString();
+        }
         t.append(kind == Suspect.Kind.SINGLE || accumulation != null
                 ? " Check what adds to this " + where + " and whether anything removes its entries: an unbounded cache or registry grows like this."
                 : " Check where these " + className + " objects are created and what keeps each one alive.");
@@ -91,7 +97,7 @@ final class SuspectText {
 
     /** {@code root global_tbl -> Hash -[3]-> Array}: the chain with the reference names. */
     private String pathWords() {
-        StringBuilder w = new StringBuilder("GC root ").append(path.get(0).via()).append(": ").append(path.get(0).object().className());
+        StringBuilder w = new StringBuilder("GC root ").append(path.get(0).via()).append(": ").append(path.get(0).object().name());
         int skipFrom = path.size() > PATH_WORDS ? PATH_WORDS / 2 : path.size();
         int skipTo = path.size() > PATH_WORDS ? path.size() - PATH_WORDS / 2 : path.size();
         for (int k = 1; k < path.size(); k++) {
@@ -102,16 +108,21 @@ final class SuspectText {
                 continue;
             }
             Suspect.PathStep s = path.get(k);
-            w.append(" -").append(s.via() == null ? "" : s.via()).append("-> ").append(s.object().className());
+            w.append(" -").append(s.via() == null ? "" : s.via()).append("-> ").append(s.object().name());
         }
         return w.toString();
     }
 
     List<String> keywords() {
         Set<String> k = new LinkedHashSet<>();
-        k.add(className);
+        k.add(object.name().startsWith("class ") ? object.name().substring("class ".length()) : className);
         if (accumulation != null) {
-            k.add(accumulation.className());
+            k.add(accumulation.name().startsWith("class ") ? accumulation.name().substring("class ".length()) : accumulation.className());
+        }
+        for (Suspect.PathStep s : path) { // the classes whose statics hold it: what a bug report names
+            if (s.object().name().startsWith("class ") && !k.contains(s.object().name().substring("class ".length()))) {
+                k.add(s.object().name().substring("class ".length()));
+            }
         }
         if (location != null) {
             k.add(location);
