@@ -218,6 +218,8 @@ function bars(id, title, rows, value, label) {
 
 const views = {};
 
+views.suspects = (p, main) => suspectsView(p, main); // suspects.js: the first view
+
 views.overview = async (p, main) => {
   const d = p.d;
   const o = await api('overview', {d});
@@ -634,7 +636,7 @@ function parseHash() {
   const m = /^#\/([a-z]+)(?:\?(.*))?$/.exec(location.hash);
   const params = {};
   if (m && m[2]) new URLSearchParams(m[2]).forEach((v, k) => { params[k] = v; });
-  return {view: m && views[m[1]] ? m[1] : 'overview', params};
+  return {view: m && views[m[1]] ? m[1] : 'suspects', params};
 }
 
 function navigate(view, params) {
@@ -647,7 +649,7 @@ function buildNav(current, d) {
   const dump = info.dumps[d];
   const items = [];
   if (dump) {
-    items.push(['overview', {d}, 'Overview'], ['histogram', {d}, 'Histogram'], ['dominators', {d}, 'Dominator tree'],
+    items.push(['suspects', {d}, 'Suspects'], ['overview', {d}, 'Overview'], ['histogram', {d}, 'Histogram'], ['dominators', {d}, 'Dominator tree'],
       ['top', {d}, 'Top retainers'], ['unreachable', {d}, 'Unreachable']);
     if (dump.strings) items.push(['strings', {d}, 'Strings']);
   }
