@@ -25,6 +25,9 @@ public final class RuntimeMethods {
     public static final int MANY = 100;
     /** Sites listed at most. */
     static final int SITES = 10;
+    /** The sites are told when they hold at least this share of the heap, or one of them {@link #MANY_ALONE} objects. */
+    static final double WORTH_TELLING = 0.01;
+    static final int MANY_ALONE = 1000;
     /** Without allocation sites, the totals are told when they are at least this share of the heap. */
     static final double UNTRACED_SHARE = 0.05;
     private static final String ISEQ = "<iseq> (IMEMO)";
@@ -89,6 +92,9 @@ public final class RuntimeMethods {
         List<Finding.Site> shown = List.copyOf(sites.subList(0, Math.min(SITES, sites.size())));
         long siteObjects = shown.stream().mapToLong(Finding.Site::objects).sum();
         long siteBytes = shown.stream().mapToLong(Finding.Site::bytes).sum();
+        if (siteBytes < WORTH_TELLING * analysedBytes && shown.get(0).objects() < MANY_ALONE) {
+            return null; // code loaded once (require) makes a few hundred at a site: not worth telling
+        }
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
                 "%,d site%s each allocated %,d or more instruction sequences (iseq) and method entries (ment), %,d objects "
                         + "and %s in all (%.1f%% of the heap); ObjectSpace.each_object does not show them. ",
