@@ -24,9 +24,9 @@ public final class ToolOverhead {
         return null;
     }
 
-    /** A class name with what tool it belongs to, for tables: {@code X  [tool overhead: ...]}. */
+    /** A class name as tables show it: {@code X  [tool overhead]} for a tool's class. */
     public static String label(String className) {
         String tool = toolOf(className);
-        return tool == null ? className : className + "  [tool overhead: " + tool + "]";
+        return tool == null ? className : className + "  [tool overhead]";
     }
 }

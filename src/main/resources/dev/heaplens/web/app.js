@@ -198,7 +198,8 @@ function treemap(id, title, rows) {
     title: {text: title, left: 'center', textStyle: {fontSize: 13}},
     tooltip: {formatter: p => escapeHtml(p.name) + '<br>' + escapeHtml(fmtBytes(p.value))},
     series: [{type: 'treemap', roam: false, nodeClick: false, breadcrumb: {show: false}, top: 30,
-      label: {formatter: p => p.name}, data: rows.filter(r => r.retained > 0).map(r => ({name: r.key, value: r.retained}))}],
+      label: {formatter: p => p.name}, data: rows.filter(r => r.retained > 0)
+        .map(r => ({name: r.tool ? r.key + ' [tool overhead]' : r.key, value: r.retained}))}],
   });
 }
 

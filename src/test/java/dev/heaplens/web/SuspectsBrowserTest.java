@@ -65,6 +65,18 @@ class SuspectsBrowserTest {
         checkSuspectsThenFollowLinks("suspects-report.png");
     }
 
+    @Test
+    void theOverviewTreemapNamesTheTracerAsToolOverhead() {
+        try (Workspace ws = WebFixtures.workspace(List.of(LEAK), List.of()); Server server = Server.start(ws, "127.0.0.1", 0)) {
+            driver.get(server.url() + "#/overview?d=0");
+            view("overview");
+            await(By.cssSelector("#chart-retained-class canvas"));
+            assertThat(BrowserTest.script("return JSON.stringify(echarts.getInstanceByDom(document.getElementById("
+                    + "'chart-retained-class')).getOption().series[0].data.map(x => x.name))"))
+                    .asString().contains("<ObjectTracing/allocation_info_tracer> (DATA) [tool overhead]");
+        }
+    }
+
     private static void checkSuspectsThenFollowLinks(String screenshot) throws IOException {
         WebElement suspects = view("suspects");
         assertThat(driver.findElement(By.cssSelector("nav a.active")).getAttribute("id")).isEqualTo("nav-suspects");
