@@ -9,8 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntFunction;
-import java.util.function.IntPredicate;
 
 /**
  * Eclipse MAT's leak-suspect rules over the dominator tree, on object ids only (the naming and the
@@ -42,36 +40,30 @@ public final class LeakRules {
     }
 
     /**
-     * The suspects: top objects (not {@code overhead}) retaining more than {@code threshold} bytes,
-     * largest first; then classes whose top objects together retain more than it, largest first.
+     * The suspects among the top objects {@code top} (their class names in {@code names}; null for
+     * tool overhead, left out): those retaining more than {@code threshold} bytes, largest first;
+     * then classes whose top objects together retain more than it, largest first.
      */
-    public static Found find(Dominators d, long threshold, IntPredicate overhead, IntFunction<String> className) {
+    static Found find(Dominators d, DominatedChildren children, int[] top, String[] names, long threshold) {
         List<Integer> singles = new ArrayList<>();
         Set<String> singleClasses = new HashSet<>();
         Map<String, long[]> sums = new HashMap<>(); // class -> {retained, count}
-        Map<String, List<Integer>> members = new HashMap<>();
-        for (int i = d.childStart(Dominators.SUPER_ROOT), end = d.childEnd(Dominators.SUPER_ROOT); i < end; i++) {
-            int o = d.child(i);
-            if (overhead.test(o)) {
+        for (int i = 0; i < top.length; i++) {
+            if (names[i] == null) {
                 continue;
             }
-            String cls = className.apply(o);
-            long[] s = sums.computeIfAbsent(cls, k -> new long[2]);
-            s[0] += d.retainedSize(o);
+            long[] s = sums.computeIfAbsent(names[i], k -> new long[2]);
+            s[0] += d.retainedSize(top[i]);
             s[1]++;
-            if (d.retainedSize(o) > threshold) {
-                singles.add(o);
-                singleClasses.add(cls);
+            if (d.retainedSize(top[i]) > threshold) {
+                singles.add(top[i]);
+                singleClasses.add(names[i]);
             }
         }
-        for (int i = d.childStart(Dominators.SUPER_ROOT), end = d.childEnd(Dominators.SUPER_ROOT); i < end; i++) {
-            int o = d.child(i);
-            if (overhead.test(o)) {
-                continue;
-            }
-            String cls = className.apply(o);
-            if (sums.get(cls)[0] > threshold && !singleClasses.contains(cls)) {
-                members.computeIfAbsent(cls, k -> new ArrayList<>()).add(o);
+        Map<String, List<Integer>> members = new HashMap<>();
+        for (int i = 0; i < top.length; i++) {
+            if (names[i] != null && sums.get(names[i])[0] > threshold && !singleClasses.contains(names[i])) {
+                members.computeIfAbsent(names[i], k -> new ArrayList<>()).add(top[i]);
             }
         }
         List<Group> groups = new ArrayList<>();
@@ -86,10 +78,10 @@ public final class LeakRules {
      * it keeps at least {@link #BIG_DROP_RATIO} of its parent; -1 when the walk goes deeper than
      * {@link #MAX_DEPTH} steps.
      */
-    public static int accumulationPoint(Dominators d, int o) {
+    static int accumulationPoint(Dominators d, DominatedChildren children, int o) {
         int at = o;
         for (int depth = 0; depth <= MAX_DEPTH; depth++) {
-            int biggest = biggestChild(d, at);
+            int biggest = biggestChild(d, children.of(at));
             if (biggest < 0 || (double) d.retainedSize(biggest) / d.retainedSize(at) < BIG_DROP_RATIO) {
                 return at;
             }
@@ -98,11 +90,10 @@ public final class LeakRules {
         return -1;
     }
 
-    /** The dominated child of {@code o} that retains the most (then more objects, then the lower id), or -1. */
-    static int biggestChild(Dominators d, int o) {
+    /** The child that retains the most (then more objects, then the lower id), or -1. */
+    static int biggestChild(Dominators d, int[] children) {
         int best = -1;
-        for (int i = d.childStart(o), end = d.childEnd(o); i < end; i++) {
-            int c = d.child(i);
+        for (int c : children) {
             if (best < 0 || ranksAbove(d, c, best)) {
                 best = c;
             }

@@ -28,11 +28,13 @@ public final class SuspectFinder {
     private final NamedHeap heap;
     private final Dominators d;
     private final GroupBy originKey;
+    private final DominatedChildren children;
 
     private SuspectFinder(NamedHeap heap, Dominators d, GroupBy originKey) {
         this.heap = heap;
         this.d = d;
         this.originKey = originKey;
+        this.children = new DominatedChildren(d);
     }
 
     /**
@@ -45,18 +47,19 @@ public final class SuspectFinder {
     }
 
     private SuspectsResult run(String dumpName, double thresholdPercent, LongFunction<List<Finding>> findings) {
-        BitSet overheadObjects = new BitSet();
-        List<Overhead> overhead = overhead(overheadObjects);
+        int[] top = children.of(Dominators.SUPER_ROOT);
+        String[] names = new String[top.length]; // each top object's class, null for tool overhead
+        List<Overhead> overhead = overhead(top, names);
         long overheadBytes = overhead.stream().mapToLong(Overhead::retainedBytes).sum();
         long analysed = d.reachableBytes() - overheadBytes;
         long threshold = (long) (thresholdPercent * analysed / 100);
-        LeakRules.Found found = LeakRules.find(d, threshold, overheadObjects::get, heap::className);
+        LeakRules.Found found = LeakRules.find(d, children, top, names, threshold);
 
         int[] accumulations = new int[found.singles().length];
         BitSet targets = new BitSet();
         for (int i = 0; i < accumulations.length; i++) {
             int o = found.singles()[i];
-            accumulations[i] = LeakRules.accumulationPoint(d, o);
+            accumulations[i] = LeakRules.accumulationPoint(d, children, o);
             targets.set(accumulations[i] >= 0 ? accumulations[i] : o);
         }
         List<int[]> samples = new ArrayList<>();
@@ -118,8 +121,7 @@ public final class SuspectFinder {
     /** The dominated children of {@code o} by class, most retained first (their retained sets are disjoint). */
     private List<Suspect.HeldClass> held(int o) {
         Map<String, long[]> sums = new HashMap<>();
-        for (int i = d.childStart(o), end = d.childEnd(o); i < end; i++) {
-            int c = d.child(i);
+        for (int c : children.of(o)) {
             long[] s = sums.computeIfAbsent(heap.className(c), k -> new long[2]);
             s[0]++;
             s[1] += d.retainedSize(c);
@@ -131,16 +133,16 @@ public final class SuspectFinder {
         return List.copyOf(rows.subList(0, Math.min(HELD_CLASSES, rows.size())));
     }
 
-    /** Tool objects at the top of the dominator tree, by tool and class; their objects marked in {@code objects}. */
-    private List<Overhead> overhead(BitSet objects) {
+    /** Tool objects among the top objects, by tool and class; {@code names} gets every top object's class, null for a tool's. */
+    private List<Overhead> overhead(int[] top, String[] names) {
         Map<String, long[]> byClass = new LinkedHashMap<>();
         Map<String, String> tools = new HashMap<>();
-        for (int i = d.childStart(Dominators.SUPER_ROOT), end = d.childEnd(Dominators.SUPER_ROOT); i < end; i++) {
-            int o = d.child(i);
+        for (int i = 0; i < top.length; i++) {
+            int o = top[i];
             String cls = heap.className(o);
             String tool = ToolOverhead.toolOf(cls);
+            names[i] = tool == null ? cls : null;
             if (tool != null) {
-                objects.set(o);
                 tools.put(cls, tool);
                 long[] s = byClass.computeIfAbsent(cls, k -> new long[2]);
                 s[0] += d.retainedCount(o);
