@@ -31,6 +31,18 @@ final class Converters {
         }
     }
 
+    /** A TCP port: 0 (a free one) to 65535. */
+    static final class Port implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n = integer(value);
+            if (n < 0 || n > 65_535) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a port; give 1 to 65535, or 0 for a free one");
+            }
+            return n;
+        }
+    }
+
     /** A percentage: a finite number, 0 or more (no NaN, Infinity or overflow like 1e999). */
     static final class Percent implements CommandLine.ITypeConverter<Double> {
         @Override

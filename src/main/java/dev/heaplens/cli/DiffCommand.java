@@ -50,7 +50,7 @@ final class DiffCommand implements Callable<Integer> {
     GrowthGate gate;
 
     @Mixin
-    DumpOptions dumpOptions;
+    ParallelDumpOptions dumpOptions;
 
     DiffCommand(Console console) {
         this.console = console;

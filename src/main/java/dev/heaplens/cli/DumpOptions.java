@@ -6,10 +6,12 @@ import dev.heaplens.runtime.IndexOptions;
 import dev.heaplens.runtime.ReadOptions;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
-
-/** The options of every command that reads a dump; the reading itself is the runtime's. */
-public final class DumpOptions {
+/**
+ * The options of every command that reads a dump; the reading itself is the runtime's. Commands
+ * that read in parallel take {@link ParallelDumpOptions}, graph commands {@link GraphDumpOptions}, so
+ * that each command's help lists only the options it uses.
+ */
+public class DumpOptions {
     @Option(names = "--strict", description = "Stop at the first malformed line, or at an HPROF dump cut short"
             + " (default: skip and count malformed lines; read a cut HPROF up to the cut).")
     boolean strict;
@@ -20,27 +22,22 @@ public final class DumpOptions {
                     + " (default: detected from the dump).")
     String layout;
 
-    @Option(names = "--threads", paramLabel = "N", converter = Converters.Positive.class,
-            description = "Reading threads for plain files, at least 1 (default: one per core).")
-    int threads = Runtime.getRuntime().availableProcessors();
-
     @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Show progress on stderr when it is a terminal (default: on).")
     boolean progress;
 
-    @Option(names = "--no-index", description = "Graph commands: neither read nor write the dump's index cache"
-            + " (default: the first graph command on a dump writes DUMP.heaplens-index, later ones read it;"
-            + " HEAPLENS_INDEX=off does the same).")
-    boolean noIndex;
-
-    @Option(names = "--index-dir", paramLabel = "DIR", description = "Keep index caches in DIR (default: next to"
-            + " the dump, else in $HEAPLENS_CACHE, $XDG_CACHE_HOME/heaplens or ~/.cache/heaplens when the dump's"
-            + " directory is not writable). Standard input and pipes have none.")
-    Path indexDir;
-
     ReadOptions readOptions() {
-        IndexOptions index = noIndex ? IndexOptions.OFF : IndexOptions.fromEnvironment(System.getenv(), indexDir);
-        return new ReadOptions(strict, threads, layout, index);
+        return new ReadOptions(strict, threads(), layout, index());
+    }
+
+    /** Reading threads: one, unless the command reads in parallel. */
+    int threads() {
+        return 1;
+    }
+
+    /** The index cache: none, unless the command builds a graph. */
+    IndexOptions index() {
+        return IndexOptions.OFF;
     }
 
     /** The runtime that reads {@code input}, reporting on {@code console}. */

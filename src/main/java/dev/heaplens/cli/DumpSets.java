@@ -31,13 +31,7 @@ final class DumpSets {
             options.runtimeFor(console, input); // refuses what is no heap dump, saying what it is
             inputs.add(input);
         }
-        DumpInput first = inputs.get(0);
-        for (DumpInput input : inputs) {
-            if (input.format() != first.format()) {
-                throw new HeaplensException(first.name() + " is " + first.format().description() + " but " + input.name()
-                        + " is " + input.format().description() + ": compare dumps of the same runtime");
-            }
-        }
+        HeapRuntime.requireOneRuntime(inputs, "compare");
         for (int i = 0; i < names.size(); i++) {
             for (int j = i + 1; j < names.size(); j++) {
                 if (sameFile(names.get(i), names.get(j))) {
@@ -46,7 +40,7 @@ final class DumpSets {
                 }
             }
         }
-        return new Dumps(options.runtimeFor(console, first), inputs);
+        return new Dumps(options.runtimeFor(console, inputs.get(0)), inputs);
     }
 
     private static boolean sameFile(String a, String b) {

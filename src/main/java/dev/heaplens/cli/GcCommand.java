@@ -18,12 +18,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "gc", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What the garbage collector is doing, from a JVM GC log (unified",
-                "-Xlog:gc* of JDK 9-25) or a Ruby GC.stat series: counts per collector, pauses",
-                "and their percentiles, rates, heap after GC and its trend, causes, and advice",
-                "with its evidence. Several files of one JVM (a rotated set, .gz or not) are",
-                "read as one log, in time order; two runs (two JVM starts, or two Ruby series)",
-                "are compared side by side."},
+        description = {"What the GC is doing, from JVM GC logs or Ruby GC.stat series.",
+                "From a JVM GC log (unified -Xlog:gc* of JDK 9-25, or JDK 8) or a Ruby GC.stat series: counts"
+                + " per collector, pauses and their percentiles, rates, heap after GC and its trend, causes, and"
+                + " advice with its evidence. Several files of one JVM (a rotated set, .gz or not) are read as one"
+                + " log, in time order; two runs (two JVM starts, or two Ruby series) are compared side by side."},
         footerHeading = "%nExamples:%n",
         footer = {"  java -Xlog:gc*:file=gc.log:uptime,level,tags:filecount=5,filesize=20m -jar app.jar",
                 "  heaplens gc gc.log gc.log.0 gc.log.1",

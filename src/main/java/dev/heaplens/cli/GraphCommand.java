@@ -42,7 +42,7 @@ final class GraphCommand implements Callable<Integer> {
     GraphDrawing.Format format = GraphDrawing.Format.MERMAID;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     GraphCommand(Console console) {
         this.console = console;

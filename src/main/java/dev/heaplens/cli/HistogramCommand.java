@@ -55,7 +55,7 @@ final class HistogramCommand implements Callable<Integer> {
     FormatOption format;
 
     @Mixin
-    DumpOptions dumpOptions;
+    ParallelDumpOptions dumpOptions;
 
     HistogramCommand(Console console) {
         this.console = console;

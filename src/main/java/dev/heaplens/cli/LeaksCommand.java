@@ -65,7 +65,7 @@ final class LeaksCommand implements Callable<Integer> {
     GrowthGate gate;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     LeaksCommand(Console console) {
         this.console = console;

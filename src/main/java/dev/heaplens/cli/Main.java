@@ -25,7 +25,7 @@ import java.util.List;
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
     private static final List<String> COMMANDS = List.of("suspects", "summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report");
+            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report", "export", "sql", "dump", "mcp");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
     private static Object command(String name, Console console) {
@@ -45,8 +45,17 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "memprof" -> new MemprofCommand(console);
             case "serve" -> new ServeCommand(console);
             case "report" -> new ReportCommand(console);
+            case "export" -> new ExportCommand(console);
+            case "sql" -> new SqlCommand(console);
+            case "mcp" -> new McpCommand(console);
+            case "dump" -> new DumpCommand(console);
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    /** Whether this build has the command {@code name} (commands that go on to another ask). */
+    static boolean has(String name) {
+        return COMMANDS.contains(name);
     }
 
     /** Exit code for a bug in heaplens rather than in the input. */
@@ -97,6 +106,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
         LowerCaseEnums.registerAll(cli);
+        HelpLayout.apply(cli);
         int code;
         try {
             code = cli.execute(args);
@@ -150,7 +160,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     private static int badUsage(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        cmd.getErr().println("heaplens: " + dev.heaplens.report.TerminalText.escape(e.getMessage()));
+        String hint = UsageHints.of(e, args, COMMANDS);
+        cmd.getErr().println("heaplens: " + dev.heaplens.report.TerminalText.escape(hint != null ? hint : e.getMessage()));
         cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         return HeaplensException.BAD_INPUT;
     }
@@ -168,12 +179,11 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         return INTERNAL_ERROR;
     }
 
-    /** The version from the jar's manifest, or "dev" when run from classes. */
+    /** The version the build wrote into {@code version.properties} (the pom's version). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"heaplens " + (v != null ? v : "dev")};
+            return new String[] {"heaplens " + dev.heaplens.HeaplensVersion.get()};
         }
     }
 }

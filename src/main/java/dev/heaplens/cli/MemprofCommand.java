@@ -9,8 +9,9 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 @Command(name = "memprof", mixinStandardHelpOptions = true,
-        description = {"Shows an allocation log of heaplens-memprof (MemProf.logAllocations) as a Markdown table,",
-                "or, given two, what changed per call stack from the first to the second."},
+        description = {"An allocation log of heaplens-memprof as a table, or what changed between two.",
+                "Shows a log of MemProf.logAllocations as a Markdown table, or, given two, what changed per call"
+                + " stack from the first to the second."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens memprof allocations.tsv",
                 "  heaplens memprof before.tsv after.tsv"})

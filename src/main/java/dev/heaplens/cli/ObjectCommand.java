@@ -35,7 +35,7 @@ final class ObjectCommand implements Callable<Integer> {
     OutputFormat format = OutputFormat.TABLE;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     ObjectCommand(Console console) {
         this.console = console;

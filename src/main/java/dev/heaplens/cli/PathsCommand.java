@@ -38,7 +38,7 @@ final class PathsCommand implements Callable<Integer> {
     OutputFormat format = OutputFormat.TABLE;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     PathsCommand(Console console) {
         this.console = console;

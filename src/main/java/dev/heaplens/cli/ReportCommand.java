@@ -39,7 +39,7 @@ final class ReportCommand implements Callable<Integer> {
     Path output = Path.of("report.html");
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     ReportCommand(Console console) {
         this.console = console;

@@ -39,7 +39,7 @@ final class RetainedCommand implements Callable<Integer> {
     FormatOption format;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     RetainedCommand(Console console) {
         this.console = console;

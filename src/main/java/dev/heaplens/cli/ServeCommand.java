@@ -31,7 +31,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--gc", paramLabel = "FILE", arity = "1..*", description = WebSources.GC)
     List<String> gc = new ArrayList<>();
 
-    @Option(names = "--port", paramLabel = "N", converter = Converters.NonNegative.class,
+    @Option(names = "--port", paramLabel = "N", converter = Converters.Port.class,
             description = "The port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port = 7447;
 
@@ -43,7 +43,7 @@ final class ServeCommand implements Callable<Integer> {
     boolean open;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     ServeCommand(Console console) {
         this.console = console;

@@ -35,7 +35,7 @@ final class SummaryCommand implements Callable<Integer> {
     boolean reachability;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     SummaryCommand(Console console) {
         this.console = console;

@@ -31,7 +31,7 @@ final class TopCommand implements Callable<Integer> {
     FormatOption format;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     TopCommand(Console console) {
         this.console = console;

@@ -113,44 +113,24 @@ public final class Dominators {
 
     private int idom(int o) {
         int[] a = idom;
-        return a != null ? a[o] : sparse() ? source.intAt("dominators.idom", o) : idomColumn()[o];
+        return a != null ? a[o] : sparse() ? source.intAt(GraphStore.IDOM, o) : idomColumn()[o];
     }
 
-    // Each loader publishes a whole array (the release fence orders the copy before it); see HeapGraph.
-    private synchronized int[] idomColumn() {
-        if (idom == null) {
-            int[] a = source.ints("dominators.idom");
-            java.lang.invoke.VarHandle.releaseFence();
-            idom = a;
-        }
-        return idom;
+    // The columns a stored tree loads on first use, through the one loader (LazyColumn).
+    private int[] idomColumn() {
+        return LazyColumn.once(this, () -> idom, () -> source.ints(GraphStore.IDOM), a -> idom = a);
     }
 
-    private synchronized long[] retainedSizeColumn() {
-        if (retainedSize == null) {
-            long[] a = source.longs("dominators.retainedSize");
-            java.lang.invoke.VarHandle.releaseFence();
-            retainedSize = a;
-        }
-        return retainedSize;
+    private long[] retainedSizeColumn() {
+        return LazyColumn.once(this, () -> retainedSize, () -> source.longs(GraphStore.RETAINED_SIZE), a -> retainedSize = a);
     }
 
-    private synchronized int[] retainedCountColumn() {
-        if (retainedCount == null) {
-            int[] a = source.ints("dominators.retainedCount");
-            java.lang.invoke.VarHandle.releaseFence();
-            retainedCount = a;
-        }
-        return retainedCount;
+    private int[] retainedCountColumn() {
+        return LazyColumn.once(this, () -> retainedCount, () -> source.ints(GraphStore.RETAINED_COUNT), a -> retainedCount = a);
     }
 
-    private synchronized int[] preorderColumn() {
-        if (preorder == null) {
-            int[] a = source.ints("dominators.preorder");
-            java.lang.invoke.VarHandle.releaseFence();
-            preorder = a;
-        }
-        return preorder;
+    private int[] preorderColumn() {
+        return LazyColumn.once(this, () -> preorder, () -> source.ints(GraphStore.PREORDER), a -> preorder = a);
     }
 
     /** Dominators over every reference. */
@@ -183,13 +163,13 @@ public final class Dominators {
     /** Sum of shallow sizes of {@code o}'s dominator subtree (itself included); 0 when unreachable. */
     public long retainedSize(int o) {
         long[] a = retainedSize;
-        return a != null ? a[o] : sparse() ? source.longAt("dominators.retainedSize", o) : retainedSizeColumn()[o];
+        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.RETAINED_SIZE, o) : retainedSizeColumn()[o];
     }
 
     /** Objects in {@code o}'s dominator subtree (itself included); 0 when unreachable. */
     public int retainedCount(int o) {
         int[] a = retainedCount;
-        return a != null ? a[o] : sparse() ? source.intAt("dominators.retainedCount", o) : retainedCountColumn()[o];
+        return a != null ? a[o] : sparse() ? source.intAt(GraphStore.RETAINED_COUNT, o) : retainedCountColumn()[o];
     }
 
     public int reachableCount() {
@@ -214,7 +194,7 @@ public final class Dominators {
      */
     public int preorderObject(int i) {
         int[] a = preorder;
-        return a != null ? a[i] : sparse() ? source.intAt("dominators.preorder", i) : preorderColumn()[i];
+        return a != null ? a[i] : sparse() ? source.intAt(GraphStore.PREORDER, i) : preorderColumn()[i];
     }
 
     // ---- dominator tree children (built on first use)

@@ -17,6 +17,24 @@ import java.util.List;
  * as after a read.
  */
 public final class GraphStore {
+    // The index sections of a graph and its dominators: one name each, for the writer and the readers.
+    static final String COUNTS = "graph.counts";
+    static final String ADDRESS = "graph.address";
+    static final String KIND = "graph.kind";
+    static final String CLASS_ADDRESS = "graph.classAddress";
+    static final String SHALLOW_SIZE = "graph.shallowSize";
+    static final String POSITION = "graph.position";
+    static final String OUT_OFFSETS = "graph.outOffsets";
+    static final String TARGETS = "graph.targets";
+    static final String WEAK = "graph.weak";
+    static final String ROOT_TARGET = "graph.rootTarget";
+    static final String ROOT_CATEGORY = "graph.rootCategory";
+    static final String CATEGORIES = "graph.categories";
+    static final String IDOM = "dominators.idom";
+    static final String RETAINED_SIZE = "dominators.retainedSize";
+    static final String RETAINED_COUNT = "dominators.retainedCount";
+    static final String PREORDER = "dominators.preorder";
+
     private GraphStore() {
     }
 
@@ -26,7 +44,7 @@ public final class GraphStore {
      */
     public static void write(HeapGraph g, Dominators d, int[] largest, IndexWriter w) throws IOException {
         int n = g.objectCount();
-        w.data("graph.counts", out -> {
+        w.data(COUNTS, out -> {
             out.writeInt(n);
             out.writeLong(g.referenceCount());
             out.writeLong(g.danglingReferences());
@@ -39,26 +57,26 @@ public final class GraphStore {
             out.writeInt(d.reachableCount());
         });
         HeapGraph.Columns c = g.columns();
-        w.longs("graph.address", c.address());
-        w.bytes("graph.kind", c.kind());
-        w.longs("graph.classAddress", c.classAddress());
-        w.longs("graph.shallowSize", c.shallowSize());
+        w.longs(ADDRESS, c.address());
+        w.bytes(KIND, c.kind());
+        w.longs(CLASS_ADDRESS, c.classAddress());
+        w.longs(SHALLOW_SIZE, c.shallowSize());
         if (c.position() != null) {
-            w.longs("graph.position", c.position());
+            w.longs(POSITION, c.position());
         }
-        w.longs("graph.outOffsets", c.outOffsets());
-        w.ints("graph.targets", c.targetPages());
+        w.longs(OUT_OFFSETS, c.outOffsets());
+        w.ints(TARGETS, c.targetPages());
         if (c.weak() != null) {
-            w.longs("graph.weak", c.weak());
+            w.longs(WEAK, c.weak());
         }
-        w.ints("graph.rootTarget", g.rootCount(), r -> g.rootTarget((int) r));
-        w.ints("graph.rootCategory", g.rootCount(), r -> g.rootCategoryId((int) r));
-        w.strings("graph.categories", g.rootCategories());
+        w.ints(ROOT_TARGET, g.rootCount(), r -> g.rootTarget((int) r));
+        w.ints(ROOT_CATEGORY, g.rootCount(), r -> g.rootCategoryId((int) r));
+        w.strings(CATEGORIES, g.rootCategories());
         Dominators.Stored a = d.arrays();
-        w.ints("dominators.idom", a.idom());
-        w.longs("dominators.retainedSize", a.retainedSize());
-        w.ints("dominators.retainedCount", a.retainedCount());
-        w.ints("dominators.preorder", a.preorder());
+        w.ints(IDOM, a.idom());
+        w.longs(RETAINED_SIZE, a.retainedSize());
+        w.ints(RETAINED_COUNT, a.retainedCount());
+        w.ints(PREORDER, a.preorder());
         w.ints(Dominators.LARGEST, largest);
     }
 
@@ -77,7 +95,7 @@ public final class GraphStore {
         long reachableBytes;
         long totalShallowSize;
         int reachableCount;
-        try (DataInputStream in = r.data("graph.counts")) {
+        try (DataInputStream in = r.data(COUNTS)) {
             n = in.readInt();
             refs = in.readLong();
             danglingReferences = in.readLong();
@@ -89,9 +107,9 @@ public final class GraphStore {
             totalShallowSize = in.readLong();
             reachableCount = in.readInt();
         }
-        int[] rootTarget = r.ints("graph.rootTarget");
-        int[] rootCategory = r.ints("graph.rootCategory");
-        String[] categories = r.strings("graph.categories").toArray(new String[0]);
+        int[] rootTarget = r.ints(ROOT_TARGET);
+        int[] rootCategory = r.ints(ROOT_CATEGORY);
+        String[] categories = r.strings(CATEGORIES).toArray(new String[0]);
         if (n < 0 || refs < 0 || rootCategory.length != rootTarget.length || reachableCount < 0 || reachableCount > n) {
             throw new IndexException("corrupt: the graph's counts do not agree");
         }
@@ -113,8 +131,8 @@ public final class GraphStore {
             try {
                 long[] a = r.longs(column);
                 long expected = switch (column) {
-                    case "graph.outOffsets" -> objects + 1L;
-                    case "graph.weak" -> (references + 63) >>> 6;
+                    case OUT_OFFSETS -> objects + 1L;
+                    case WEAK -> (references + 63) >>> 6;
                     default -> objects;
                 };
                 check(column, a.length, expected);
@@ -136,7 +154,7 @@ public final class GraphStore {
                 if (column.equals(Dominators.LARGEST)) {
                     return a; // as long as the writer made it
                 }
-                check(column, a.length, column.equals("dominators.preorder") ? reachable : objects);
+                check(column, a.length, column.equals(PREORDER) ? reachable : objects);
                 return a;
             } catch (IndexException e) {
                 throw r.failedLater(e);
@@ -185,7 +203,7 @@ public final class GraphStore {
         public int[][] targetPages(long length) {
             try {
                 IntPages pages = new IntPages(length, IntPages.DEFAULT_SHIFT);
-                r.ints("graph.targets", pages.pages);
+                r.ints(TARGETS, pages.pages);
                 return pages.pages;
             } catch (IndexException e) {
                 throw r.failedLater(e);

@@ -145,87 +145,42 @@ public final class HeapGraph {
         return sparseReads++ < SPARSE_READS;
     }
 
-    // One loader per column: each publishes a whole array, so a reader on another thread sees either
-    // null (and loads under the lock) or the filled array (the release fence orders the copy first).
-    private synchronized long[] addressColumn() {
-        if (address == null) {
-            long[] a = source.longs("graph.address");
-            java.lang.invoke.VarHandle.releaseFence();
-            address = a;
-        }
-        return address;
+    // The columns a stored graph loads on first use, each through the one loader (LazyColumn).
+    private long[] addressColumn() {
+        return LazyColumn.once(this, () -> address, () -> source.longs(GraphStore.ADDRESS), a -> address = a);
     }
 
-    private synchronized byte[] kindColumn() {
-        if (kind == null) {
-            byte[] a = source.bytes("graph.kind");
-            java.lang.invoke.VarHandle.releaseFence();
-            kind = a;
-        }
-        return kind;
+    private byte[] kindColumn() {
+        return LazyColumn.once(this, () -> kind, () -> source.bytes(GraphStore.KIND), a -> kind = a);
     }
 
-    private synchronized long[] classAddressColumn() {
-        if (classAddress == null) {
-            long[] a = source.longs("graph.classAddress");
-            java.lang.invoke.VarHandle.releaseFence();
-            classAddress = a;
-        }
-        return classAddress;
+    private long[] classAddressColumn() {
+        return LazyColumn.once(this, () -> classAddress, () -> source.longs(GraphStore.CLASS_ADDRESS), a -> classAddress = a);
     }
 
-    private synchronized long[] shallowSizeColumn() {
-        if (shallowSize == null) {
-            long[] a = source.longs("graph.shallowSize");
-            java.lang.invoke.VarHandle.releaseFence();
-            shallowSize = a;
-        }
-        return shallowSize;
+    private long[] shallowSizeColumn() {
+        return LazyColumn.once(this, () -> shallowSize, () -> source.longs(GraphStore.SHALLOW_SIZE), a -> shallowSize = a);
     }
 
-    private synchronized long[] positionColumn() {
-        if (position == null) {
-            long[] a = source.longs("graph.position");
-            java.lang.invoke.VarHandle.releaseFence();
-            position = a;
-        }
-        return position;
+    private long[] positionColumn() {
+        return LazyColumn.once(this, () -> position, () -> source.longs(GraphStore.POSITION), a -> position = a);
     }
 
-    private synchronized long[] outOffsetsColumn() {
-        if (outOffsets == null) {
-            long[] a = source.longs("graph.outOffsets");
-            java.lang.invoke.VarHandle.releaseFence();
-            outOffsets = a;
-        }
-        return outOffsets;
+    private long[] outOffsetsColumn() {
+        return LazyColumn.once(this, () -> outOffsets, () -> source.longs(GraphStore.OUT_OFFSETS), a -> outOffsets = a);
     }
 
-    private synchronized int[][] targetPagesColumn() {
-        if (targetPages == null) {
-            int[][] a = source.targetPages(referenceCount);
-            java.lang.invoke.VarHandle.releaseFence();
-            targetPages = a;
-        }
-        return targetPages;
+    private int[][] targetPagesColumn() {
+        return LazyColumn.once(this, () -> targetPages, () -> source.targetPages(referenceCount), a -> targetPages = a);
     }
 
-    private synchronized long[] weakColumn() {
-        if (weakReferences == null) {
-            long[] a = source.longs("graph.weak");
-            java.lang.invoke.VarHandle.releaseFence();
-            weakReferences = a;
-        }
-        return weakReferences;
+    private long[] weakColumn() {
+        return LazyColumn.once(this, () -> weakReferences, () -> source.longs(GraphStore.WEAK), a -> weakReferences = a);
     }
 
-    private synchronized AddressIndex addressIndex() {
-        if (index == null) {
-            AddressIndex a = new AddressIndex(address == null ? addressColumn() : address);
-            java.lang.invoke.VarHandle.releaseFence();
-            index = a;
-        }
-        return index;
+    private AddressIndex addressIndex() {
+        return LazyColumn.once(this, () -> index, () -> new AddressIndex(address == null ? addressColumn() : address),
+                a -> index = a);
     }
 
     /** Whether reference {@code i} is weak (a JVM {@code Reference.referent}): shown, but it keeps nothing alive. */
@@ -291,23 +246,23 @@ public final class HeapGraph {
 
     public long address(int o) {
         long[] a = address;
-        return a != null ? a[o] : sparse() ? source.longAt("graph.address", o) : addressColumn()[o];
+        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.ADDRESS, o) : addressColumn()[o];
     }
 
     /** The reader's kind code (a format's enum ordinal); the graph does not interpret it. */
     public byte kind(int o) {
         byte[] a = kind;
-        return a != null ? a[o] : sparse() ? source.byteAt("graph.kind", o) : kindColumn()[o];
+        return a != null ? a[o] : sparse() ? source.byteAt(GraphStore.KIND, o) : kindColumn()[o];
     }
 
     public long classAddress(int o) {
         long[] a = classAddress;
-        return a != null ? a[o] : sparse() ? source.longAt("graph.classAddress", o) : classAddressColumn()[o];
+        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.CLASS_ADDRESS, o) : classAddressColumn()[o];
     }
 
     public long shallowSize(int o) {
         long[] a = shallowSize;
-        return a != null ? a[o] : sparse() ? source.longAt("graph.shallowSize", o) : shallowSizeColumn()[o];
+        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.SHALLOW_SIZE, o) : shallowSizeColumn()[o];
     }
 
     /** Sum of every object's shallow size. */
@@ -321,7 +276,7 @@ public final class HeapGraph {
             return -1;
         }
         long[] a = position;
-        return a != null ? a[o] : sparse() ? source.longAt("graph.position", o) : positionColumn()[o];
+        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.POSITION, o) : positionColumn()[o];
     }
 
     /** The object at {@code address}, or -1 when the dump has none (the first one if duplicated). */

@@ -17,7 +17,10 @@ public enum DumpFormat {
     MINIDUMP("a Windows minidump, not a heap dump"),
     JAVACORE("an OpenJ9 javacore (thread and lock text), not a heap dump"),
     CLASSIC_HEAPDUMP("an OpenJ9 classic text heap dump, a format heaplens does not read"),
-    ZIP("a zip archive: unzip it and give heaplens the dump inside");
+    ZIP("a zip archive: unzip it and give heaplens the dump inside"),
+    JVM_GC_LOG("a JVM GC log, not a heap dump: read it with `heaplens gc`"),
+    RUBY_GC_STAT("a Ruby GC.stat series, not a heap dump: read it with `heaplens gc`"),
+    MEMPROF_LOG("an allocation log of heaplens-memprof, not a heap dump: read it with `heaplens memprof`");
 
     private final String description;
 
@@ -27,6 +30,11 @@ public enum DumpFormat {
 
     public String description() {
         return description;
+    }
+
+    /** GC data or an allocation log: input of another heaplens command, which the description names. */
+    public boolean isAnotherCommandsInput() {
+        return this == JVM_GC_LOG || this == RUBY_GC_STAT || this == MEMPROF_LOG;
     }
 
     private static final byte[] HPROF_MAGIC = ascii("JAVA PROFILE ");
@@ -72,6 +80,10 @@ public enum DumpFormat {
             if (head[i] == 0) {
                 return BINARY;
             }
+        }
+        DumpFormat other = OtherInputs.of(head, pos, length);
+        if (other != null) {
+            return other;
         }
         if (head[pos] == '[') {
             return JSON_ARRAY;

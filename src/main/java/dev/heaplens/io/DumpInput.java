@@ -136,6 +136,9 @@ public final class DumpInput {
 
     /** Fails with a clear message unless this is a Ruby dump. */
     public DumpInput requireRuby() {
+        if (format.isAnotherCommandsInput()) {
+            throw new HeaplensException(name + ": this is " + format.description());
+        }
         if (format != DumpFormat.RUBY_JSON_LINES) {
             throw new HeaplensException(name + ": not a Ruby heap dump: the file is " + format.description());
         }

@@ -18,7 +18,7 @@ public final class DuplicateStringsRenderer {
                 Table t = new Table(List.of("strings", "arrays", "wasted", "chars", "value"), true, true, true, true, false);
                 for (DuplicateStrings.Group g : shown) {
                     t.row(Sizes.count(g.strings()), Sizes.count(g.arrays()), Sizes.bytes(g.wastedBytes()),
-                            Sizes.count(g.chars()), g.value() == null ? "" : g.value());
+                            Sizes.count(g.chars()), shown(g));
                 }
                 int hidden = d.groups().size() - shown.size();
                 if (hidden > 0) {
@@ -41,10 +41,11 @@ public final class DuplicateStringsRenderer {
                 }
             }
             case TSV, CSV -> {
-                Table t = new Table(List.of("strings", "arrays", "wasted_bytes", "chars", "value"), true, true, true, true, false);
+                Table t = new Table(List.of("strings", "arrays", "wasted_bytes", "chars", "value", "value_complete"),
+                        true, true, true, true, false, false);
                 for (DuplicateStrings.Group g : shown) {
                     t.row(Long.toString(g.strings()), Long.toString(g.arrays()), Long.toString(g.wastedBytes()),
-                            Long.toString(g.chars()), g.value() == null ? "" : g.value());
+                            Long.toString(g.chars()), g.value() == null ? "" : g.value(), Boolean.toString(g.complete()));
                 }
                 t.writeDelimited(out, format == OutputFormat.TSV ? '\t' : ',');
             }
@@ -56,13 +57,29 @@ public final class DuplicateStringsRenderer {
                 j.name("rows").beginArray();
                 for (DuplicateStrings.Group g : shown) {
                     j.beginObject().field("strings", g.strings()).field("arrays", g.arrays())
-                            .field("wastedBytes", g.wastedBytes()).field("chars", g.chars()).field("value", g.value()).endObject();
+                            .field("wastedBytes", g.wastedBytes()).field("chars", g.chars()).field("value", g.value())
+                            .field("valueComplete", g.complete()).endObject();
                 }
                 j.endArray().endObject();
                 out.append('\n');
             }
         }
         return out.toString();
+    }
+
+    /** Characters of a value a table shows, at most: a longer one is cut, and says so. */
+    static final int SHOWN_CHARS = 60;
+
+    /** The value as a table shows it: in quotes, on one line, "..." where it is cut. */
+    private static String shown(DuplicateStrings.Group g) {
+        if (g.value() == null) {
+            return "";
+        }
+        String text = g.value().replace('\n', ' ');
+        if (text.length() > SHOWN_CHARS) {
+            return "\"" + text.substring(0, SHOWN_CHARS - 3) + "...\"";
+        }
+        return "\"" + text + (g.complete() ? "\"" : "...\"");
     }
 
     /** One line of totals, for stderr when stdout carries tsv or csv. */

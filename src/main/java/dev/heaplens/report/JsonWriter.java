@@ -66,6 +66,14 @@ public final class JsonWriter {
         return this;
     }
 
+    /** An exact number as it is (a SQL sum's 128-bit integer, a decimal). */
+    public JsonWriter value(java.math.BigDecimal value) {
+        comma();
+        out.append(value.toPlainString());
+        needComma = true;
+        return this;
+    }
+
     /** A decimal with at most three fraction digits (trailing zeros dropped); NaN and infinities as null. */
     public JsonWriter value(double value) {
         comma();

@@ -27,6 +27,7 @@ final class JvmSummaryRenderer {
             }
             j.endArray().endObject();
             j.field("objects", s.objects()).field("bytes", s.bytes()).field("classes", s.classes()).field("classLoaders", s.loaders());
+            rows(j, "biggestClasses", s.biggestClasses(), "count", "bytes");
             rows(j, "kinds", s.kinds(), "count", "bytes");
             rows(j, "classesLoadedMoreThanOnce", s.duplicateClasses(), "loaders", null);
             rows(j, "gcRoots", s.roots(), "roots", "objects");
@@ -48,7 +49,13 @@ final class JvmSummaryRenderer {
                 .append(s.layout().alignment()).append("\n                ").append(s.layoutNote())
                 .append(" (--layout overrides)\n                field layout: ").append(s.jvm()).append('\n');
         sizeCheck(out, s.sizeCheck());
-        out.append("  reachability  ").append(RetentionRenderer.reachabilityLine(s.reachability())).append("\n\nKinds\n");
+        out.append("  reachability  ").append(RetentionRenderer.reachabilityLine(s.reachability())).append('\n');
+        out.append("\nBiggest classes (shallow bytes)\n");
+        Table biggest = new Table(List.of("count", "count%", "bytes", "bytes%", "class"), true, true, true, true, false);
+        s.biggestClasses().forEach(r -> biggest.row(Sizes.count(r.count()), Sizes.percent(r.count(), s.objects()),
+                Sizes.bytes(r.bytes()), Sizes.percent(r.bytes(), s.bytes()), r.label()));
+        indent(out, biggest);
+        out.append("\nKinds\n");
         Table kinds = new Table(List.of("count", "bytes", "kind"), true, true, false);
         s.kinds().forEach(r -> kinds.row(Sizes.count(r.count()), Sizes.bytes(r.bytes()), r.label()));
         indent(out, kinds);
@@ -56,7 +63,12 @@ final class JvmSummaryRenderer {
         Table roots = new Table(List.of("roots", "objects", "kind"), true, true, false);
         s.roots().forEach(r -> roots.row(Sizes.count(r.count()), Sizes.count(r.bytes()), r.label()));
         indent(out, roots);
-        if (!s.unreachableByClass().isEmpty()) {
+        if (!s.unreachableByClass().isEmpty() && !s.unreachableIsAShare()) {
+            out.append("\nUnreachable objects: ").append(Sizes.plural(s.reachability().unreachableCount(), "object"))
+                    .append(", ").append(Sizes.bytes(s.reachability().unreachableBytes())).append(" (")
+                    .append(Sizes.percent(s.reachability().unreachableBytes(), s.bytes()))
+                    .append(" of the heap); by class: summary --format json (unreachableByClass), or serve's Unreachable view\n");
+        } else if (!s.unreachableByClass().isEmpty()) {
             out.append("\nUnreachable objects by class (most bytes first; not in any retained size)\n");
             Table unreachable = new Table(List.of("count", "bytes", "class"), true, true, false);
             s.unreachableByClass().forEach(r -> unreachable.row(Sizes.count(r.count()), Sizes.bytes(r.bytes()), r.label()));

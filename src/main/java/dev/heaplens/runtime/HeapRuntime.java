@@ -32,6 +32,22 @@ public interface HeapRuntime {
         };
     }
 
+    /**
+     * Refuses, in one line, dumps that different runtimes wrote: a Ruby heap and a JVM heap have no groups
+     * in common. The one place that checks it, for every command and view that reads several dumps.
+     *
+     * @param doing what the caller does with them, for the message ("compare", "serve")
+     */
+    static void requireOneRuntime(java.util.List<DumpInput> inputs, String doing) {
+        for (DumpInput input : inputs) {
+            DumpInput first = inputs.get(0);
+            if (input.format() != first.format()) {
+                throw new dev.heaplens.HeaplensException(first.name() + " is " + first.format().description() + " but "
+                        + input.name() + " is " + input.format().description() + ": " + doing + " dumps of the same runtime");
+            }
+        }
+    }
+
     /** "Ruby" or "JVM", for messages. */
     String name();
 

@@ -45,6 +45,14 @@ public final class LoadedHeap {
         return input;
     }
 
+    /**
+     * Whether a Ruby dump was loaded (else a JVM one): for what must name the runtime's own columns, as
+     * export's {@code type} (Ruby) against {@code kind} (JVM). Decided here, where the runtime was chosen.
+     */
+    public boolean isRuby() {
+        return input.format() == dev.heaplens.io.DumpFormat.RUBY_JSON_LINES;
+    }
+
     public HeapGraph graph() {
         return heap.graph();
     }

@@ -1,8 +1,11 @@
 /**
- * The entry point to heaplens' analyses: {@link dev.heaplens.runtime.HeapRuntime#of} picks the
- * Ruby or the JVM implementation once from a dump's detected format, and every command, the web
- * UI, GC analysis and the profiler ask it for histograms, heap graphs, summaries, leak identities
- * and duplicate strings. Warnings and progress come back through one
- * {@link dev.heaplens.runtime.ReadListener}. See {@code docs/architecture.md}.
+ * The entry point to heaplens' heap analyses: {@link dev.heaplens.runtime.HeapRuntime#of} picks the
+ * Ruby or the JVM implementation once from a dump's detected format, and every command and the web
+ * UI ask it for histograms, heap graphs, summaries, leak identities and duplicate strings. Warnings
+ * and progress come back through one {@link dev.heaplens.runtime.ReadListener}. GC data does not go
+ * through {@code HeapRuntime}: {@link dev.heaplens.runtime.GcRuns} reads GC logs and {@code GC.stat}
+ * series; {@link dev.heaplens.runtime.AllocationLogs} reads heaplens-memprof logs. The profiler itself
+ * (heaplens-memprof) uses none of this package: it reads its own dump through {@code memprof.heap.SelfDump}.
+ * See {@code docs/architecture.md}.
  */
 package dev.heaplens.runtime;

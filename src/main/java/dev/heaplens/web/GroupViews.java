@@ -169,7 +169,7 @@ final class GroupViews {
         j.beginObject().field("strings", s.strings()).field("values", s.values()).field("wastedBytes", s.wastedBytes())
                 .field("duplicateStrings", s.duplicateStrings()).field("groups", s.groups().size())
                 .field("page", page).field("size", size).name("rows").beginArray();
-        s.groups().stream().skip((long) page * size).limit(size).forEach(g -> j.beginObject().field("value", g.value())
+        s.groups().stream().skip((long) page * size).limit(size).forEach(g -> j.beginObject().field("value", g.value()).field("valueComplete", g.complete())
                 .field("strings", g.strings()).field("arrays", g.arrays()).field("chars", g.chars())
                 .field("wastedBytes", g.wastedBytes()).endObject());
         j.endArray().endObject();

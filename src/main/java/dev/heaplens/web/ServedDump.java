@@ -4,6 +4,7 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.RetainedByGroup;
 import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.suspects.Suspect;
 import dev.heaplens.analysis.suspects.SuspectsResult;
@@ -59,7 +60,7 @@ final class ServedDump {
         this.heap = heap;
         this.dominators = heap.dominators();
         this.graph = heap.graph();
-        this.byRetained = RetainedOrder.of(dominators);
+        this.byRetained = TopRetainers.all(dominators);
         this.children = sortedChildren();
         int n = graph.objectCount();
         int[] classOf = new int[n];

@@ -69,6 +69,9 @@ public final class Server implements AutoCloseable {
         HttpServer http;
         try {
             http = HttpServer.create(new InetSocketAddress(address, port), 64);
+        } catch (java.net.BindException e) {
+            throw new HeaplensException("cannot listen on " + bind + ":" + port + ": " + e.getMessage()
+                    + (port == 0 ? "" : "; is another heaplens serve on it? --port 0 picks a free port"));
         } catch (IOException e) {
             throw new HeaplensException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
         }

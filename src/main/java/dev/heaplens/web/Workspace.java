@@ -63,13 +63,7 @@ public final class Workspace implements AutoCloseable {
         if (sources.isEmpty() && gcFiles.isEmpty()) {
             throw new HeaplensException("give at least one dump, or GC data with --gc");
         }
-        for (Source s : sources) {
-            if (s.input().format() != sources.get(0).input().format()) {
-                throw new HeaplensException(sources.get(0).input().name() + " is " + sources.get(0).input().format().description()
-                        + " but " + s.input().name() + " is " + s.input().format().description()
-                        + ": serve dumps of one runtime");
-            }
-        }
+        HeapRuntime.requireOneRuntime(sources.stream().map(Source::input).toList(), "serve");
         return new Workspace(sources, gcFiles);
     }
 

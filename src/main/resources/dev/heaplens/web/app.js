@@ -487,7 +487,7 @@ views.strings = async (p, main) => {
   main.append(h('p', {}, fmtInt(r.strings) + ' strings, ' + fmtInt(r.values) + ' distinct values; ' + fmtInt(r.duplicateStrings)
     + ' duplicates waste ' + fmtInt(r.wastedBytes) + ' bytes.'));
   main.append(table([
-    {label: 'value', cls: 'value', value: x => x.value},
+    {label: 'value', cls: 'value', value: shownStringValue, export: x => x.value},
     {label: 'strings', num: true, value: x => fmtInt(x.strings), export: x => x.strings},
     {label: 'arrays', num: true, value: x => fmtInt(x.arrays), export: x => x.arrays},
     {label: 'chars', num: true, value: x => fmtInt(x.chars), export: x => x.chars},
@@ -495,6 +495,13 @@ views.strings = async (p, main) => {
   ], r.rows, {name: 'duplicate-strings', json: r, id: 'strings'}));
   main.append(pager(page, PAGE, r.groups, n => navigate('strings', {d, page: n})));
 };
+
+// A duplicate string's value as the page shows it: in quotes, "..." when the API has its start only.
+// The API and the exports carry the value itself.
+function shownStringValue(x) {
+  if (x.value == null) return '';
+  return '"' + x.value.replace(/\n/g, ' ') + (x.valueComplete ? '"' : '..."');
+}
 
 views.diff = async (p, main) => {
   const by = p.by || 'class';

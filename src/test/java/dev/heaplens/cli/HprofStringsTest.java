@@ -78,22 +78,37 @@ class HprofStringsTest {
         json.get("rows").forEach(row -> byValue.put(row.get("value").asText(), row));
         long string = 24; // 12 header + value 4 + hash 4 + coder 1 + hashIsZero 1, aligned
         // each value is also held once by its static field, with an array of its own
-        JsonNode l = byValue.get("\"" + latin + "\"");
+        JsonNode l = byValue.get(latin);
         assertThat(l.get("strings").asLong()).isEqualTo(COPIES + 1);
         assertThat(l.get("arrays").asLong()).isEqualTo(COPIES + 1);
         assertThat(l.get("wastedBytes").asLong()).isEqualTo(COPIES * (string + align(16 + latin.length())));
-        JsonNode w = byValue.get("\"" + wide + "\"");
+        JsonNode w = byValue.get(wide);
         assertThat(w.get("strings").asLong()).isEqualTo(WIDE_COPIES + 1);
         assertThat(w.get("chars").asLong()).isEqualTo(wide.length());
         assertThat(w.get("wastedBytes").asLong()).isEqualTo(WIDE_COPIES * (string + align(16 + 2L * wide.length())));
-        JsonNode s = byValue.get("\"" + shared + "\"");
+        JsonNode s = byValue.get(shared);
         assertThat(s.get("strings").asLong()).isEqualTo(SHARING + 2); // the copies, base and the static
         assertThat(s.get("arrays").asLong()).isEqualTo(2); // base's (shared by the copies) and the static's
         assertThat(s.get("wastedBytes").asLong()).isEqualTo((SHARING + 1) * string + align(16 + shared.length()));
 
+        assertThat(l.get("valueComplete").asBoolean()).isTrue();
+
         Result text = run("strings", dump.toString(), "--top", "3");
         assertThat(text.exitCode()).isZero();
         assertThat(text.outLines().get(1).trim().split("\\s+")).containsExactly("strings", "arrays", "wasted", "chars", "value");
+    }
+
+    /** Machine formats carry the value itself; only the table puts it in quotes (issue 27). */
+    @Test
+    void machineFormatsCarryTheValueNotItsRendering() throws IOException {
+        Result tsv = run("strings", dump.toString(), "--top", "100000", "--format", "tsv");
+        assertThat(tsv.outLines().get(0)).isEqualTo("strings\tarrays\twasted_bytes\tchars\tvalue\tvalue_complete");
+        assertThat(tsv.outLines()).anyMatch(line -> line.endsWith("\t" + latin + "\ttrue"));
+        Result csv = run("strings", dump.toString(), "--top", "100000", "--format", "csv");
+        assertThat(csv.outLines()).anyMatch(line -> line.endsWith("," + wide + ",true"))
+                .anyMatch(line -> line.endsWith("," + shared + ",true"));
+        Result table = run("strings", dump.toString(), "--top", "100000");
+        assertThat(table.out()).contains("\"" + latin + "\"");
     }
 
     @Test

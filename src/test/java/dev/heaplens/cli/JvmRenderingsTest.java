@@ -66,6 +66,12 @@ class JvmRenderingsTest {
                                 checked against where objects sit: no class has 3 instances mostly packed one after another
                   reachability  reachable from GC roots: 8 objects, 160 B; unreachable: 1 object, 24 B (not in any retained size)
 
+                Biggest classes (shallow bytes)
+                  count  count%  bytes  bytes%  class
+                      3   33.3%   72 B   39.1%  Leaf
+                      4   44.4%   64 B   34.8%  java.lang.Class
+                      2   22.2%   48 B   26.1%  Node
+
                 Kinds
                   count  bytes  kind
                       5  120 B  instance

@@ -44,6 +44,16 @@ public interface NamedHeap extends ObjectNamer {
         return new ArrayList<>(names);
     }
 
+    /** Ruby: the object's GC generation (allocation tracing on); -1 when the dump does not say, as on the JVM. */
+    default int generation(int object) {
+        return -1;
+    }
+
+    /** Ruby: an IMEMO object's kind ({@code iseq}, {@code ment}); null for other objects and on the JVM. */
+    default String imemoKind(int object) {
+        return null;
+    }
+
     /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */
     String edgeLabel(int from, int position, int to);
 }

@@ -2,7 +2,10 @@ package dev.heaplens.analysis.graph;
 
 import dev.heaplens.graph.Dominators;
 
-/** The objects with the largest retained size, biggest first. */
+/**
+ * The one ranking of "largest retained first", for the CLI and the web alike: the larger retained
+ * size first; ties, more objects retained first; then the lower object id.
+ */
 public final class TopRetainers {
     /** How many of the largest the index cache stores: more than any report shows. */
     public static final int STORED = 1024;
@@ -43,6 +46,64 @@ public final class TopRetainers {
             siftDown(d, heap, k);
         }
         return sorted;
+    }
+
+    /**
+     * Every reachable object in rank order, as {@link #largest} would rank them all: the web's views
+     * (top retainers, a class's objects, a dominator node's children) are read off it in order, so no
+     * request sorts millions of objects. Two stable LSD radix sorts over the id order (by count, then by
+     * size): linear in the objects, no boxing.
+     */
+    public static int[] all(Dominators d) {
+        int n = d.reachableCount();
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = d.preorderObject(i);
+        }
+        java.util.Arrays.sort(order); // id order first: the stable sorts below keep it among equals
+        order = descending(order, d::retainedCount);
+        return descending(order, d::retainedSize);
+    }
+
+    private interface Key {
+        long of(int object);
+    }
+
+    /** A stable LSD radix sort of {@code order} by {@code key}, largest first (keys are not negative). */
+    private static int[] descending(int[] order, Key key) {
+        int n = order.length;
+        long max = 0;
+        for (int o : order) {
+            max = Math.max(max, key.of(o));
+        }
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = max - key.of(order[i]);
+        }
+        int[] orderTmp = new int[n];
+        long[] keysTmp = new long[n];
+        int[] counts = new int[257];
+        for (int shift = 0; shift < 64 && (max >>> shift) != 0; shift += 8) {
+            java.util.Arrays.fill(counts, 0);
+            for (int i = 0; i < n; i++) {
+                counts[(int) ((keys[i] >>> shift) & 0xff) + 1]++;
+            }
+            for (int b = 0; b < 256; b++) {
+                counts[b + 1] += counts[b];
+            }
+            for (int i = 0; i < n; i++) {
+                int slot = counts[(int) ((keys[i] >>> shift) & 0xff)]++;
+                orderTmp[slot] = order[i];
+                keysTmp[slot] = keys[i];
+            }
+            int[] t = order;
+            order = orderTmp;
+            orderTmp = t;
+            long[] k = keys;
+            keys = keysTmp;
+            keysTmp = k;
+        }
+        return order;
     }
 
     /** Whether {@code a} ranks above {@code b}. */

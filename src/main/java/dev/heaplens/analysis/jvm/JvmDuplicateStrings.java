@@ -46,10 +46,11 @@ public final class JvmDuplicateStrings {
             long chars = StringText.chars(g.type(), g.coder(), g.arrayLength());
             String value = null;
             if (i < withText && samples.get(g.sampleOffset()) instanceof HprofRecords.PrimitiveArray array) {
-                String text = StringText.decode(array.type(), g.coder(), array.data());
-                value = StringText.quoted(text, chars > text.length());
+                value = StringText.decode(array.type(), g.coder(), array.data());
             }
-            groups.add(new DuplicateStrings.Group(g.strings(), g.arrays(), wasted(g, stringBytes, used), chars, value));
+            boolean complete = value != null && chars <= value.length();
+            groups.add(new DuplicateStrings.Group(g.strings(), g.arrays(), wasted(g, stringBytes, used), chars, value,
+                    complete));
         }
         return new DuplicateStrings(read.strings(), read.groups().size(), wasted, duplicates, List.copyOf(groups));
     }

@@ -30,10 +30,20 @@ import java.util.TreeMap;
 public record JvmSummary(String version, int idSize, HprofLayout layout, String layoutNote, String jvm,
                          InstanceSizeCheck sizeCheck, long objects, long bytes,
                          List<Row> kinds, long classes, long loaders, List<Row> duplicateClasses,
-                         List<Row> roots, Reachability reachability, List<Row> unreachableByClass) implements HeapSummary {
+                         List<Row> roots, Reachability reachability, List<Row> unreachableByClass,
+                         List<Row> biggestClasses) implements HeapSummary {
 
     /** Classes shown in the unreachable-by-class list, most bytes first. */
     public static final int UNREACHABLE_CLASSES_SHOWN = 15;
+    /** Classes shown in the biggest-classes list, most shallow bytes first. */
+    public static final int BIGGEST_CLASSES_SHOWN = 15;
+    /** Unreachable objects get a table of their own from this share of the heap's bytes, else one line. */
+    public static final double UNREACHABLE_SHARE_LISTED = 0.05;
+
+    /** Whether unreachable objects are a real share of the heap, worth their own table. */
+    public boolean unreachableIsAShare() {
+        return reachability.unreachableBytes() >= UNREACHABLE_SHARE_LISTED * bytes;
+    }
 
     /** A label with a count and bytes (for roots: roots and distinct objects held). */
     public record Row(String label, long count, long bytes) {
@@ -59,7 +69,11 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
         Map<String, Set<Long>> loadersByName = new HashMap<>();
         HprofClasses classes = read.classes();
         long classCount = 0;
+        Map<String, long[]> byClass = new HashMap<>();
         for (int o = 0, n = g.objectCount(); o < n; o++) {
+            long[] c = byClass.computeIfAbsent(heap.className(o), x -> new long[2]);
+            c[0]++;
+            c[1] += g.shallowSize(o);
             int k = g.kind(o);
             byKind[k][0]++;
             byKind[k][1] += g.shallowSize(o);
@@ -101,6 +115,13 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
         return new JvmSummary(read.header().version(), read.header().idSize(), read.layout(), read.layoutNote(),
                 classes.assumedJvm(), InstanceSizeCheck.of(g, classes::name), g.objectCount(), bytes,
                 List.copyOf(kinds), classCount, loaders.size(), List.copyOf(duplicates), List.copyOf(roots), reachability,
-                unreachableByClass);
+                unreachableByClass, biggest(byClass));
+    }
+
+    /** The {@link #BIGGEST_CLASSES_SHOWN} classes of most shallow bytes, then by name. */
+    private static List<Row> biggest(Map<String, long[]> byClass) {
+        return byClass.entrySet().stream().map(e -> new Row(e.getKey(), e.getValue()[0], e.getValue()[1]))
+                .sorted(Comparator.comparingLong(Row::bytes).reversed().thenComparing(Row::label))
+                .limit(BIGGEST_CLASSES_SHOWN).toList();
     }
 }

@@ -112,8 +112,18 @@ public final class RubyHeap implements NamedHeap {
     }
 
     /** The object's GC generation, -1 when the dump does not say. */
+    @Override
     public int generation(int o) {
         return columns.generation(o);
+    }
+
+    @Override
+    public String imemoKind(int o) {
+        if (type(o) != RubyType.IMEMO) {
+            return null;
+        }
+        int detail = columns.detail(o);
+        return detail < 0 ? null : details.text(detail);
     }
 
     public RubyType type(int o) {

@@ -19,7 +19,11 @@ import java.util.List;
  * after a read.
  */
 public final class RubyHeapStore {
-    private static final String[] COLUMNS = {"site", "generation", "detail"};
+    private static final String CLASSES = "ruby.classes";
+    private static final String DETAILS = "ruby.details";
+    private static final String SITES = "ruby.sites";
+    private static final String COLUMN_PREFIX = "ruby.";
+    private static final String[] COLUMNS = {RubyObjectColumns.SITE, RubyObjectColumns.GENERATION, RubyObjectColumns.DETAIL};
 
     private RubyHeapStore() {
     }
@@ -27,10 +31,10 @@ public final class RubyHeapStore {
     public static void write(RubyHeap heap, IndexWriter w) throws IOException {
         for (String name : COLUMNS) {
             if (heap.columns().has(name)) {
-                w.ints("ruby." + name, heap.columns().column(name));
+                w.ints(COLUMN_PREFIX + name, heap.columns().column(name));
             }
         }
-        w.data("ruby.classes", out -> {
+        w.data(CLASSES, out -> {
             out.writeInt(heap.classes().infos().size());
             for (ClassTable.ClassInfo c : heap.classes().infos()) {
                 out.writeLong(c.address());
@@ -42,8 +46,8 @@ public final class RubyHeapStore {
                 out.writeLong(c.metaclass());
             }
         });
-        w.strings("ruby.details", texts(heap.details()));
-        w.strings("ruby.sites", texts(heap.sites()));
+        w.strings(DETAILS, texts(heap.details()));
+        w.strings(SITES, texts(heap.sites()));
     }
 
     /** The Ruby heap over {@code graph} whose names {@link #write} stored in {@code r}. */
@@ -52,9 +56,9 @@ public final class RubyHeapStore {
             @Override
             public int[] column(String name) {
                 try {
-                    int[] column = r.ints("ruby." + name);
+                    int[] column = r.ints(COLUMN_PREFIX + name);
                     if (column.length != graph.objectCount()) {
-                        throw new IndexException("corrupt: column ruby." + name + " does not fit the graph");
+                        throw new IndexException("corrupt: column " + COLUMN_PREFIX + name + " does not fit the graph");
                     }
                     return column;
                 } catch (IndexException e) {
@@ -65,22 +69,22 @@ public final class RubyHeapStore {
             @Override
             public int at(String name, int o) {
                 try {
-                    return r.intAt("ruby." + name, o);
+                    return r.intAt(COLUMN_PREFIX + name, o);
                 } catch (IndexException e) {
                     throw r.failedLater(e);
                 }
             }
         };
         ClassTable classes = new ClassTable();
-        try (DataInputStream in = r.data("ruby.classes")) {
+        try (DataInputStream in = r.data(CLASSES)) {
             for (int i = 0, n = in.readInt(); i < n; i++) {
                 classes.add(new ClassTable.ClassInfo(in.readLong(), in.readBoolean(), readText(in), readText(in),
                         in.readBoolean(), in.readLong(), in.readLong()));
             }
         }
-        return RubyHeap.restored(graph, new RubyObjectColumns(columns, r.has("ruby.site"),
-                r.has("ruby.generation"), r.has("ruby.detail")), classes,
-                strings(r.strings("ruby.details")), strings(r.strings("ruby.sites")));
+        return RubyHeap.restored(graph, new RubyObjectColumns(columns, r.has(COLUMN_PREFIX + RubyObjectColumns.SITE),
+                r.has(COLUMN_PREFIX + RubyObjectColumns.GENERATION), r.has(COLUMN_PREFIX + RubyObjectColumns.DETAIL)), classes,
+                strings(r.strings(DETAILS)), strings(r.strings(SITES)));
     }
 
     private static List<String> texts(SharedStrings strings) {

@@ -3,8 +3,8 @@ package dev.heaplens.analysis.ruby;
 import dev.heaplens.format.ruby.RubyGraphSink;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IntColumn;
+import dev.heaplens.graph.LazyColumn;
 
-import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -15,6 +15,10 @@ import java.util.concurrent.FutureTask;
  * of the heap's tables, -1 when absent. Kept beside the graph, not in it: a JVM dump has none.
  */
 final class RubyObjectColumns {
+    /** The names of the columns, as the index stores them (after "ruby."). */
+    static final String SITE = "site";
+    static final String GENERATION = "generation";
+    static final String DETAIL = "detail";
     /** Each column is null when no object has it, or until first used (read from an index, or being ordered). */
     private int[] site;
     private int[] generation;
@@ -69,8 +73,8 @@ final class RubyObjectColumns {
                     throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
                 }
                 return columns[switch (name) {
-                    case "site" -> 0;
-                    case "generation" -> 1;
+                    case SITE -> 0;
+                    case GENERATION -> 1;
                     default -> 2;
                 }];
             }
@@ -98,9 +102,9 @@ final class RubyObjectColumns {
     /** Whether the column {@code name} has values. */
     boolean has(String name) {
         return switch (name) {
-            case "site" -> hasSite;
-            case "generation" -> hasGeneration;
-            case "detail" -> hasDetail;
+            case SITE -> hasSite;
+            case GENERATION -> hasGeneration;
+            case DETAIL -> hasDetail;
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -108,9 +112,9 @@ final class RubyObjectColumns {
     /** The column {@code name} (site, generation or detail) itself, null when no object has it: for {@link RubyHeapStore}. */
     int[] column(String name) {
         return switch (name) {
-            case "site" -> sites();
-            case "generation" -> generations();
-            case "detail" -> details();
+            case SITE -> sites();
+            case GENERATION -> generations();
+            case DETAIL -> details();
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -121,7 +125,7 @@ final class RubyObjectColumns {
             return -1;
         }
         int[] a = site;
-        return a != null ? a[o] : sparse() ? source.at("site", o) : sites()[o];
+        return a != null ? a[o] : sparse() ? source.at(SITE, o) : sites()[o];
     }
 
     /** GC generation, -1 when absent. */
@@ -130,7 +134,7 @@ final class RubyObjectColumns {
             return -1;
         }
         int[] a = generation;
-        return a != null ? a[o] : sparse() ? source.at("generation", o) : generations()[o];
+        return a != null ? a[o] : sparse() ? source.at(GENERATION, o) : generations()[o];
     }
 
     /** Detail string id, -1 when absent. */
@@ -139,7 +143,7 @@ final class RubyObjectColumns {
             return -1;
         }
         int[] a = detail;
-        return a != null ? a[o] : sparse() ? source.at("detail", o) : details()[o];
+        return a != null ? a[o] : sparse() ? source.at(DETAIL, o) : details()[o];
     }
 
     /** Whether to read one more value alone rather than load its column (a report's rows need a few). */
@@ -147,31 +151,17 @@ final class RubyObjectColumns {
         return sparseReads++ < 4096;
     }
 
-    // Each loader publishes a whole array (the release fence orders the copy before it), as HeapGraph's do.
-    private synchronized int[] sites() {
-        if (site == null && hasSite) {
-            int[] a = source.column("site");
-            VarHandle.releaseFence();
-            site = a;
-        }
-        return site;
+    // The stored columns, loaded on first use through the graph's one loader.
+    private int[] sites() {
+        return !hasSite ? null : LazyColumn.once(this, () -> site, () -> source.column(SITE), a -> site = a);
     }
 
-    private synchronized int[] generations() {
-        if (generation == null && hasGeneration) {
-            int[] a = source.column("generation");
-            VarHandle.releaseFence();
-            generation = a;
-        }
-        return generation;
+    private int[] generations() {
+        return !hasGeneration ? null
+                : LazyColumn.once(this, () -> generation, () -> source.column(GENERATION), a -> generation = a);
     }
 
-    private synchronized int[] details() {
-        if (detail == null && hasDetail) {
-            int[] a = source.column("detail");
-            VarHandle.releaseFence();
-            detail = a;
-        }
-        return detail;
+    private int[] details() {
+        return !hasDetail ? null : LazyColumn.once(this, () -> detail, () -> source.column(DETAIL), a -> detail = a);
     }
 }

@@ -15,7 +15,10 @@ import java.util.List;
  */
 public record DuplicateStrings(long strings, long values, long wastedBytes, long duplicateStrings, List<Group> groups) {
 
-    /** Equal Strings: how many, over how many arrays, what they waste and (for the top groups) their text. */
-    public record Group(long strings, long arrays, long wastedBytes, long chars, String value) {
+    /**
+     * Equal Strings: how many, over how many arrays, what they waste and (for the top groups) their
+     * text as it is, or its start when {@code complete} is false (a long value is read in part).
+     */
+    public record Group(long strings, long arrays, long wastedBytes, long chars, String value, boolean complete) {
     }
 }

@@ -19,13 +19,14 @@ import java.util.Map;
  * read. Classes number thousands, so one small section holds them.
  */
 public final class HprofStore {
+    private static final String CLASSES = "hprof.classes";
     private static final BasicType[] TYPES = BasicType.values();
 
     private HprofStore() {
     }
 
     public static void write(HprofGraphReader.Result read, IndexWriter w) throws IOException {
-        w.data("hprof.classes", out -> {
+        w.data(CLASSES, out -> {
             HprofHeader h = read.header();
             out.writeUTF(h.version());
             out.writeInt(h.idSize());
@@ -60,7 +61,7 @@ public final class HprofStore {
     /** The read {@link #write} stored, over {@code graph}, records read again from {@code source}. */
     public static HprofGraphReader.Result read(IndexReader r, HprofSource source, HeapGraph graph, List<String> warnings)
             throws IOException {
-        try (DataInputStream in = r.data("hprof.classes")) {
+        try (DataInputStream in = r.data(CLASSES)) {
             HprofHeader header = new HprofHeader(in.readUTF(), in.readInt(), in.readLong());
             HprofLayout layout = new HprofLayout(in.readInt(), in.readInt(), in.readInt(), in.readInt());
             String layoutNote = in.readUTF();

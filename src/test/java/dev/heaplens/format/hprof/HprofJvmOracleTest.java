@@ -182,7 +182,7 @@ class HprofJvmOracleTest {
     record Known(String className, Difference difference, String why) {
     }
 
-    private static final List<Known> MADE_BY_THE_CALL = Stream.of("javax.management.ObjectName",
+    static final List<Known> MADE_BY_THE_CALL = Stream.of("javax.management.ObjectName",
                     "javax.management.ObjectName$Property", "javax.management.ObjectName$Property[]", "java.lang.String",
                     "java.lang.String[]", "byte[]", "java.lang.StringBuilder", "java.lang.Object[]")
             .map(name -> new Known(name, MADE_BY_THE_HISTOGRAM_CALL, "allocated by the histogram's own MBean call"))

@@ -1,0 +1,65 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.export.HeapExport;
+import dev.heaplens.runtime.LoadedHeap;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Writes dumps as Apache Parquet tables that DuckDB, Spark or Trino read.",
+                "The tables: objects, references, roots, classes, sites (Ruby) and dumps, one directory per",
+                "table and one partition per dump (DIR/objects/dump=<id>/part-0.parquet).",
+                "Columns: docs/export-schema.md. No string contents or field values are written."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens export heap.json.gz --parquet heap-tables",
+                "  heaplens export pod-*.hprof --parquet fleet",
+                "  duckdb -c \"SELECT dump, count(*) FROM 'fleet/objects/*/*.parquet' GROUP BY dump\""})
+final class ExportCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(arity = "1..*", paramLabel = "DUMP", description = DumpArgument.ANY_DUMP
+            + "; each becomes a partition of every table.")
+    List<String> dumps;
+
+    @Option(names = "--parquet", required = true, paramLabel = "DIR",
+            description = "The directory to write the tables into (made if missing; a dump exported again replaces its partition).")
+    Path dir;
+
+    @Mixin
+    GraphDumpOptions dumpOptions;
+
+    ExportCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new HeaplensException("--parquet " + dir + ": not a directory");
+        }
+        String version = dev.heaplens.HeaplensVersion.get();
+        for (String dump : dumps) {
+            if (dump.equals("-")) {
+                throw new HeaplensException("export reads files, not standard input: give the dump's file");
+            }
+            LoadedHeap loaded = Load.heap(console, dump, dumpOptions);
+            try {
+                HeapExport.Written w = HeapExport.write(loaded, dir, version);
+                console.err().println("heaplens: " + dump + ": " + w.objects() + " objects, " + w.references()
+                        + " references, " + w.roots() + " roots -> " + dir + " (dump=" + w.dumpId() + ")");
+            } catch (IOException e) {
+                throw new HeaplensException("cannot write " + dir + ": " + e.getMessage());
+            }
+        }
+        return 0;
+    }
+}

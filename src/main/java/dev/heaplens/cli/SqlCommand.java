@@ -1,0 +1,103 @@
+package dev.heaplens.cli;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.export.ExportCache;
+import dev.heaplens.export.HeapExport;
+import dev.heaplens.report.QueryRenderer;
+import dev.heaplens.sql.QueryResult;
+import dev.heaplens.sql.SqlEngine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables.",
+                "The tables: objects, references, roots, classes, sites (Ruby) and dumps (docs/export-schema.md),",
+                "and the macros instances(class), outbound(address), inbound(address),",
+                "retained_set(address), dominated(address) and hex_address(address).",
+                "A dump is exported once into DUMP.heaplens-export/ beside it (as `export` would);",
+                "a directory that `export --parquet` wrote is read as it is. Queries only: the",
+                "export, the dump and its index are read-only, and no other file is reachable."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplens sql heap.json \"SELECT type, count(*), sum(shallow) FROM objects GROUP BY type\"",
+                "  heaplens sql app.hprof \"FROM instances('java.util.HashMap') LIMIT 10\" --format csv",
+                "  heaplens sql fleet \"SELECT dump, sum(shallow) FROM objects GROUP BY dump\""})
+final class SqlCommand implements Callable<Integer> {
+    private final Console console;
+
+    @Parameters(arity = "2..*", paramLabel = "DUMP... QUERY", description = {"One or more dumps (" + DumpArgument.ANY_DUMP
+            + ") or directories written by export --parquet, then the query, last."})
+    List<String> arguments;
+
+    @Option(names = "--max-rows", paramLabel = "N", converter = Converters.Positive.class,
+            description = "Show at most N rows; the rest are counted and said on stderr (default: ${DEFAULT-VALUE}).")
+    int maxRows = 1000;
+
+    @Mixin
+    FormatOption format;
+
+    @Mixin
+    GraphDumpOptions dumpOptions;
+
+    SqlCommand(Console console) {
+        this.console = console;
+    }
+
+    @Override
+    public Integer call() {
+        String query = arguments.get(arguments.size() - 1);
+        List<Path> dirs = new ArrayList<>();
+        for (String source : arguments.subList(0, arguments.size() - 1)) {
+            dirs.add(tablesOf(source));
+        }
+        QueryResult result;
+        try (SqlEngine engine = SqlEngine.over(dirs)) {
+            result = engine.query(query, maxRows);
+        }
+        console.out().print(QueryRenderer.render(result, format.format));
+        console.out().flush();
+        if (result.moreRows() > 0) {
+            console.err().println("heaplens: " + result.moreRows() + " more rows not shown (--max-rows " + maxRows + ")");
+        }
+        return 0;
+    }
+
+    /** The export directory of {@code source}: itself when export wrote it, else the dump's cached export. */
+    private Path tablesOf(String source) {
+        if (source.equals("-")) {
+            throw new HeaplensException("sql reads files, not standard input: give the dump's file");
+        }
+        Path path = Path.of(source);
+        if (Files.isDirectory(path)) {
+            if (!Files.isDirectory(path.resolve("objects"))) {
+                throw new HeaplensException(source + ": a directory without an objects/ table (expected one export --parquet wrote)");
+            }
+            return path;
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new HeaplensException(source + ": no such file or directory");
+        }
+        ExportCache cache = new ExportCache(path, dumpOptions.readOptions().index());
+        Path dir = cache.place();
+        if (!cache.isFresh(dir)) {
+            console.err().println("heaplens: exporting " + source + " to " + dir + " (once; later queries read it)");
+            var loaded = Load.heap(console, source, dumpOptions);
+            try {
+                cache.clear(dir);
+                HeapExport.write(loaded, dir, new Main.Version().getVersion()[0].substring("heaplens ".length()));
+                cache.stamp(dir);
+            } catch (IOException e) {
+                throw new HeaplensException("cannot write the export " + dir + ": " + e.getMessage());
+            }
+        }
+        return dir;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.heaplens.export;
+
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.parquet.IntColumn;
+import dev.heaplens.parquet.LongColumn;
+import dev.heaplens.parquet.ParquetWriter;
+import dev.heaplens.parquet.StringColumn;
+import dev.heaplens.runtime.LoadedHeap;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+/**
+ * Writes one loaded dump as Parquet tables under a directory (docs/export-schema.md): objects,
+ * references, roots, classes, sites (Ruby) and its row of dumps. The heap comes through the
+ * runtime, so from the index cache when the dump was opened before: the export then costs the
+ * writing alone.
+ */
+public final class HeapExport {
+    /** The version of the tables' columns; a change of a name or meaning makes it the next. */
+    public static final int SCHEMA_VERSION = 1;
+    /** The tables an export writes, in the order written. */
+    public static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites");
+
+    private HeapExport() {
+    }
+
+    /** What one dump's export wrote: its partition id and its row counts. */
+    public record Written(String dumpId, long objects, long references, long roots) {
+    }
+
+    public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion) throws IOException {
+        String path = loaded.input().name();
+        String id = dumpId(path);
+        boolean ruby = loaded.isRuby();
+        HeapGraph graph = loaded.graph();
+        TableFiles files = new TableFiles(dir, id, Map.of("heaplens.schema_version", Integer.toString(SCHEMA_VERSION),
+                "heaplens.version", heaplensVersion));
+        dumpRow(loaded, path, ruby, heaplensVersion, files);
+        new ObjectsTable(graph, loaded.namer(), loaded.dominators(), ruby).write(files);
+        GraphTables.references(graph, loaded.namer(), ruby, files);
+        GraphTables.roots(graph, files);
+        LookupTables.classes(graph, loaded.namer(), files);
+        if (ruby) {
+            LookupTables.sites(graph, loaded.namer(), files);
+        }
+        return new Written(id, graph.objectCount(), graph.referenceCount(), graph.rootCount());
+    }
+
+    private static void dumpRow(LoadedHeap loaded, String path, boolean ruby, String version, TableFiles files)
+            throws IOException {
+        HeapGraph graph = loaded.graph();
+        StringColumn pathColumn = new StringColumn("path", false);
+        StringColumn runtime = new StringColumn("runtime", false);
+        LongColumn takenAt = LongColumn.timestampMillis("taken_at", true);
+        LongColumn objects = new LongColumn("objects", false);
+        LongColumn bytes = new LongColumn("bytes", false);
+        LongColumn references = new LongColumn("references", false);
+        StringColumn heaplens = new StringColumn("heaplens_version", false);
+        IntColumn schema = new IntColumn("schema_version", false);
+        try (ParquetWriter w = files.open("dumps", List.of(pathColumn, runtime, takenAt, objects, bytes, references,
+                heaplens, schema))) {
+            Path file = Path.of(path);
+            pathColumn.add(file.toAbsolutePath().normalize().toString());
+            runtime.add(ruby ? "ruby" : "jvm");
+            if (Files.isRegularFile(file)) {
+                takenAt.add(Files.getLastModifiedTime(file).toMillis());
+            } else {
+                takenAt.addNull();
+            }
+            objects.add(graph.objectCount());
+            bytes.add(graph.totalShallowSize());
+            references.add(graph.referenceCount());
+            heaplens.add(version);
+            schema.add(SCHEMA_VERSION);
+        }
+    }
+
+    /**
+     * The dump's partition id: its file name (letters, digits, {@code . _ -}; others become
+     * {@code _}) and eight hex digits of its absolute path's CRC-32, so that two {@code heap.json}
+     * of two directories stay apart and exporting the same file again replaces its partition.
+     * Never all digits, so that no engine takes the column for a number.
+     */
+    static String dumpId(String path) {
+        Path p = Path.of(path).toAbsolutePath().normalize();
+        String name = p.getFileName() == null ? "dump" : p.getFileName().toString();
+        StringBuilder safe = new StringBuilder();
+        for (int i = 0; i < name.length() && safe.length() < 64; i++) {
+            char c = name.charAt(i);
+            safe.append(Character.isLetterOrDigit(c) && c < 128 || c == '.' || c == '_' || c == '-' ? c : '_');
+        }
+        CRC32 crc = new CRC32();
+        crc.update(p.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return safe + "-" + String.format("%08x", crc.getValue());
+    }
+}

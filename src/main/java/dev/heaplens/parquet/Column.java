@@ -1,0 +1,108 @@
+package dev.heaplens.parquet;
+
+import java.util.Arrays;
+
+/**
+ * One column of a table being written: its values for the current row group, buffered until
+ * {@link ParquetWriter#endRowGroup}. An optional column keeps a bit per row (1: a value, 0: null),
+ * written as Parquet's definition levels; a required one refuses nulls.
+ */
+public abstract sealed class Column permits LongColumn, IntColumn, BooleanColumn, StringColumn {
+    // parquet.thrift's Type, Encoding and FieldRepetitionType
+    static final int BOOLEAN = 0;
+    static final int INT32 = 1;
+    static final int INT64 = 2;
+    static final int BYTE_ARRAY = 6;
+    static final int PLAIN = 0;
+    static final int RLE = 3;
+    static final int RLE_DICTIONARY = 8;
+
+    private final String name;
+    private final boolean optional;
+    private long[] present = new long[16];
+    int rows;
+    int nulls;
+
+    Column(String name, boolean optional) {
+        this.name = name;
+        this.optional = optional;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean optional() {
+        return optional;
+    }
+
+    /** The row count of the current row group. */
+    public int rows() {
+        return rows;
+    }
+
+    public void addNull() {
+        if (!optional) {
+            throw new IllegalStateException("column " + name + " is required");
+        }
+        mark(false);
+        nulls++;
+    }
+
+    /** Records one more row; called by each typed add. */
+    final void mark(boolean value) {
+        if (optional) {
+            if ((rows >>> 6) >= present.length) {
+                present = Arrays.copyOf(present, present.length * 2);
+            }
+            if (value) {
+                present[rows >>> 6] |= 1L << (rows & 63);
+            } else {
+                present[rows >>> 6] &= ~(1L << (rows & 63));
+            }
+        }
+        rows++;
+    }
+
+    abstract int physicalType();
+
+    /** The logical annotation, as parquet.thrift's ConvertedType, or -1. */
+    int convertedType() {
+        return -1;
+    }
+
+    /**
+     * Writes this row group's definition levels (when optional) into {@code page}: a 4-byte length,
+     * then one bit-packed run of the presence bits, which is their RLE/bit-packing hybrid encoding
+     * at bit width 1.
+     */
+    final void writeDefinitionLevels(ByteSink page) {
+        if (!optional) {
+            return;
+        }
+        int groups = (rows + 7) / 8;
+        ByteSink run = new ByteSink(groups + 8);
+        run.writeVarint(((long) groups << 1) | 1);
+        for (int g = 0; g < groups; g++) {
+            run.write((int) (present[g >>> 3] >>> ((g & 7) * 8)) & 0xFF);
+        }
+        page.writeIntLE(run.size());
+        page.write(run);
+    }
+
+    /** Whether row {@code r} of this row group has a value. */
+    final boolean isPresent(int r) {
+        return !optional || (present[r >>> 6] & (1L << (r & 63))) != 0;
+    }
+
+    /**
+     * Writes this row group's pages of the column into {@code out} and describes them in
+     * {@code chunk}; then forgets the values for the next row group.
+     */
+    abstract void writeChunk(ChunkOutput out) throws java.io.IOException;
+
+    void clear() {
+        rows = 0;
+        nulls = 0;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.heaplens.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.GeneralCodingRules.ACCESS_STANDARD_STREAMS;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The layer rules of docs/architecture.md, checked on the compiled main classes (memprof's agent
+ * included). Each rule names the layer it keeps in its room; a break fails with the offending class,
+ * member and line. ArchitectureRulesBreakTest shows each rule failing on a deliberate break.
+ */
+class ArchitectureTest {
+    static final String ROOT = "dev.heaplens";
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importMainClasses() {
+        main = mainClasses();
+    }
+
+    static JavaClasses mainClasses() {
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages(ROOT);
+    }
+
+    /** The heap graph is below every reader and analysis: a new format only calls its builder. */
+    static final ArchRule GRAPH_IMPORTS_NO_READER = noClasses().that().resideInAPackage(ROOT + ".graph..")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".format..", ROOT + ".analysis..",
+                    ROOT + ".runtime..", ROOT + ".report..", ROOT + ".cli..", ROOT + ".web..", ROOT + ".io..")
+            .because("graph/ is below the readers: a reader calls HeapGraphBuilder, never the reverse");
+
+    /** Readers turn bytes into records and graph calls; they know nothing of what is done with them. */
+    static final ArchRule READERS_KNOW_NO_ANALYSIS = noClasses().that().resideInAPackage(ROOT + ".format..")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".analysis..", ROOT + ".runtime..",
+                    ROOT + ".report..", ROOT + ".cli..", ROOT + ".web..")
+            .because("data flows one way: format -> graph -> analysis -> report");
+
+    /** An analysis returns a value; where it is shown is the edges' business. */
+    static final ArchRule ANALYSES_KNOW_NO_EDGE = noClasses().that().resideInAPackage(ROOT + ".analysis..")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".report..", ROOT + ".runtime..",
+                    ROOT + ".cli..", ROOT + ".web..")
+            .because("an analysis returns a result value and prints nothing");
+
+    /** A renderer takes a result value: it opens no dump and asks no runtime. */
+    static final ArchRule RENDERERS_OPEN_NOTHING = noClasses().that().resideInAPackage(ROOT + ".report..")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".runtime..", ROOT + ".io..",
+                    ROOT + ".graph..", ROOT + ".index..", ROOT + ".cli..", ROOT + ".web..")
+            .because("a renderer renders a result value; it reads nothing itself");
+
+    /** cli/ and web/ talk to the runtime seam, never to a format reader or one runtime's own analyses. */
+    static final ArchRule EDGES_NAME_NO_FORMAT = noClasses().that().resideInAnyPackage(ROOT + ".cli..", ROOT + ".web..")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".format..", ROOT + ".analysis.ruby..",
+                    ROOT + ".analysis.jvm..")
+            .because("the runtime is decided once, behind dev.heaplens.runtime.HeapRuntime");
+
+    /** Which runtime wrote a dump is read from its bytes in io/ and decided in runtime/, nowhere else. */
+    static final ArchRule RUNTIME_DECIDED_IN_RUNTIME = noClasses().that()
+            .resideOutsideOfPackages(ROOT + ".runtime..", ROOT + ".io..")
+            .should().dependOnClassesThat().haveFullyQualifiedName(ROOT + ".io.DumpFormat")
+            .because("HeapRuntime.of looks at the format once; no other layer branches on it");
+
+    /** Results go to stdout and messages to stderr only at the edges (and in the agent, whose output is its job). */
+    static final ArchRule ONLY_EDGES_PRINT = noClasses().that()
+            .resideOutsideOfPackages(ROOT + ".cli..", ROOT + ".web..", ROOT + ".memprof..")
+            .should(ACCESS_STANDARD_STREAMS)
+            .because("progress, warnings and results reach the user through ReadListener and the edges");
+
+    /** The agent is a second artifact: nothing of the CLI, the web or the analyses loads it. */
+    static final ArchRule NOTHING_NEEDS_THE_AGENT = noClasses().that().resideOutsideOfPackage(ROOT + ".memprof..")
+            .should().dependOnClassesThat().resideInAPackage(ROOT + ".memprof..")
+            .because("heaplens-memprof depends on the shared code, never the reverse (DESIGN.md)");
+
+    /**
+     * The agent's one door into heaplens's heap reading is memprof.heap.SelfDump (its own HPROF dump, read
+     * as any dump is); beside it, the agent uses only the log format it writes and the renderers it prints with.
+     */
+    static final ArchRule THE_AGENTS_ONE_DOOR = noClasses().that().resideInAPackage(ROOT + ".memprof..")
+            .and().doNotHaveFullyQualifiedName(ROOT + ".memprof.heap.SelfDump")
+            .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".format.hprof..", ROOT + ".format.ruby..",
+                    ROOT + ".runtime..", ROOT + ".cli..", ROOT + ".web..", ROOT + ".io..", ROOT + ".index..")
+            .because("SelfDump is where the profiler reads a heap; the rest of the agent tracks and prints");
+
+    /** The top-level packages import one way: no two of them need each other. */
+    static final ArchRule NO_CYCLES = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
+
+    @Test
+    void graphImportsNoReader() {
+        GRAPH_IMPORTS_NO_READER.check(main);
+    }
+
+    @Test
+    void readersKnowNoAnalysis() {
+        READERS_KNOW_NO_ANALYSIS.check(main);
+    }
+
+    @Test
+    void analysesKnowNoEdge() {
+        ANALYSES_KNOW_NO_EDGE.check(main);
+    }
+
+    @Test
+    void renderersOpenNothing() {
+        RENDERERS_OPEN_NOTHING.check(main);
+    }
+
+    @Test
+    void edgesNameNoFormat() {
+        EDGES_NAME_NO_FORMAT.check(main);
+    }
+
+    @Test
+    void runtimeIsDecidedInRuntime() {
+        RUNTIME_DECIDED_IN_RUNTIME.check(main);
+    }
+
+    @Test
+    void onlyTheEdgesPrint() {
+        ONLY_EDGES_PRINT.check(main);
+    }
+
+    @Test
+    void nothingNeedsTheAgent() {
+        NOTHING_NEEDS_THE_AGENT.check(main);
+    }
+
+    @Test
+    void theAgentHasOneDoor() {
+        THE_AGENTS_ONE_DOOR.check(main);
+    }
+
+    @Test
+    void topLevelPackagesHaveNoCycles() {
+        NO_CYCLES.check(main);
+    }
+}

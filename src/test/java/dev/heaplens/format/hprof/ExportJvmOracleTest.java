@@ -1,0 +1,78 @@
+package dev.heaplens.format.hprof;
+
+import dev.heaplens.cli.CliTestSupport;
+import dev.heaplens.format.hprof.probe.ExportProbe;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A child JVM as oracle for the export (here, beside the HPROF oracle whose histogram parser it
+ * shares): it dumps its heap between two class histograms. Read by DuckDB, the exported objects
+ * table grouped by class must give the histogram's instances and bytes for every class that did not
+ * move while the dump was taken, and those must be nearly all of them.
+ */
+class ExportJvmOracleTest {
+    /** Classes of which the histogram's own MBean call makes 1 to 3 more (HprofJvmOracleTest's known differences). */
+    private static final java.util.Set<String> MADE_BY_CALL = HprofJvmOracleTest.MADE_BY_THE_CALL.stream()
+            .map(HprofJvmOracleTest.Known::className).collect(java.util.stream.Collectors.toSet());
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void classCountsAndBytesEqualTheJvmsHistogram() throws Exception {
+        Path dump = dir.resolve("child.hprof");
+        Path before = dir.resolve("before.txt");
+        Path after = dir.resolve("after.txt");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-Xmx128m", "-cp", System.getProperty("java.class.path"), ExportProbe.class.getName(),
+                dump.toString(), before.toString(), after.toString()).redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes());
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as(output).isZero();
+
+        Path out = dir.resolve("tables");
+        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", out.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+
+        Map<String, long[]> exported = new HashMap<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT class, count(*), sum(shallow) FROM read_parquet('" + out
+                     + "/objects/*/*.parquet', hive_partitioning = true) WHERE kind <> 'class' GROUP BY class")) {
+            while (rs.next()) {
+                exported.put(rs.getString(1), new long[] {rs.getLong(2), rs.getLong(3)});
+            }
+        }
+        Map<String, long[]> histogramBefore = HprofJvmOracleTest.parseHistogram(Files.readString(before));
+        Map<String, long[]> histogramAfter = HprofJvmOracleTest.parseHistogram(Files.readString(after));
+        int compared = 0;
+        for (Map.Entry<String, long[]> e : histogramAfter.entrySet()) {
+            long[] earlier = histogramBefore.get(e.getKey());
+            if (earlier == null || !Arrays.equals(earlier, e.getValue())) {
+                continue; // it moved while the dump was taken
+            }
+            compared++;
+            long[] mine = exported.getOrDefault(e.getKey(), new long[2]);
+            if (MADE_BY_CALL.contains(e.getKey()) && !Arrays.equals(mine, e.getValue())) {
+                assertThat(HprofJvmOracleTest.MADE_BY_THE_HISTOGRAM_CALL.holds(mine, e.getValue())).as(e.getKey()).isTrue();
+                continue;
+            }
+            assertThat(mine).as(e.getKey()).containsExactly(e.getValue());
+        }
+        assertThat(compared).as("classes steady across the dump").isGreaterThan(histogramAfter.size() * 9 / 10);
+        assertThat(exported.get(ExportProbe.Item.class.getName())).containsExactly(ExportProbe.ITEMS, ExportProbe.ITEMS * 24L);
+    }
+}

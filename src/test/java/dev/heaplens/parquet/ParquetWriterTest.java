@@ -1,0 +1,106 @@
+package dev.heaplens.parquet;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Our Parquet writer read back by DuckDB (an independent reader): random values of every column
+ * type, nulls, dictionary and PLAIN strings, several row groups; and the footer's statistics.
+ */
+class ParquetWriterTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void duckdbReadsBackRandomRowsOfEveryType() throws Exception {
+        for (long seed = 1; seed <= 5; seed++) {
+            Random random = new Random(seed);
+            int rows = 1 + random.nextInt(seed == 5 ? 300_000 : 5000);
+            Path file = dir.resolve("t" + seed + ".parquet");
+            LongColumn id = new LongColumn("id", false);
+            LongColumn big = new LongColumn("big", true);
+            IntColumn small = new IntColumn("small", true);
+            BooleanColumn flag = new BooleanColumn("flag", false);
+            StringColumn few = new StringColumn("few", true);
+            StringColumn many = new StringColumn("many", true);
+            List<Object[]> expected = new ArrayList<>();
+            try (ParquetWriter w = new ParquetWriter(file, List.of(id, big, small, flag, few, many), Map.of("k", "v"))) {
+                for (int r = 0; r < rows; r++) {
+                    Long b = random.nextInt(4) == 0 ? null : random.nextLong();
+                    Integer s = random.nextInt(3) == 0 ? null : random.nextInt();
+                    boolean f = random.nextBoolean();
+                    String fw = random.nextInt(5) == 0 ? null : "class-" + random.nextInt(40) + (r % 7 == 0 ? "é" : "");
+                    String m = random.nextInt(6) == 0 ? null : Long.toString(random.nextLong(), 36);
+                    id.add(r);
+                    if (b == null) big.addNull(); else big.add(b);
+                    if (s == null) small.addNull(); else small.add(s);
+                    flag.add(f);
+                    few.add(fw);
+                    many.add(m);
+                    expected.add(new Object[] {(long) r, b, s, f, fw, m});
+                    if (random.nextInt(rows / 3 + 1) == 0) {
+                        w.endRowGroup();
+                    }
+                }
+            }
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT id, big, small, flag, few, many FROM read_parquet('" + file + "') ORDER BY id")) {
+                int r = 0;
+                while (rs.next()) {
+                    Object[] e = expected.get(r++);
+                    assertThat(rs.getLong(1)).as("seed %d row %d", seed, r).isEqualTo(e[0]);
+                    assertThat(rs.getObject(2) == null ? null : rs.getLong(2)).as("seed %d row %d big", seed, r).isEqualTo(e[1]);
+                    assertThat(rs.getObject(3) == null ? null : rs.getInt(3)).as("seed %d small", seed).isEqualTo(e[2]);
+                    assertThat(rs.getBoolean(4)).as("seed %d flag", seed).isEqualTo(e[3]);
+                    assertThat(rs.getString(5)).as("seed %d few", seed).isEqualTo(e[4]);
+                    assertThat(rs.getString(6)).as("seed %d many", seed).isEqualTo(e[5]);
+                }
+                assertThat(r).isEqualTo(rows);
+            }
+        }
+    }
+
+    @Test
+    void footerStatisticsAreWhatTheValuesSay() throws Exception {
+        Path file = dir.resolve("stats.parquet");
+        LongColumn v = new LongColumn("v", true);
+        try (ParquetWriter w = new ParquetWriter(file, List.of(v), Map.of())) {
+            v.add(-5);
+            v.addNull();
+            v.add(42);
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT stats_min_value, stats_max_value, stats_null_count, num_values FROM parquet_metadata('" + file + "')")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("-5");
+            assertThat(rs.getString(2)).isEqualTo("42");
+            assertThat(rs.getLong(3)).isEqualTo(1);
+            assertThat(rs.getLong(4)).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void anEmptyTableIsAValidFile() throws Exception {
+        Path file = dir.resolve("empty.parquet");
+        try (ParquetWriter w = new ParquetWriter(file, List.of(new LongColumn("v", false), new StringColumn("s", true)), Map.of())) {
+            assertThat(w.pendingRows()).isZero();
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FROM read_parquet('" + file + "')")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isZero();
+        }
+    }
+}
