@@ -50,7 +50,7 @@ final class SuspectsCommand implements Callable<Integer> {
     Double failOver;
 
     @Mixin
-    DumpOptions dumpOptions;
+    GraphDumpOptions dumpOptions;
 
     SuspectsCommand(Console console) {
         this.console = console;
