@@ -24,9 +24,9 @@ import java.util.List;
                 "Exit codes: 0 ok, 1 internal error, 2 bad input, usage or too little memory, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
-    private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "threads", "gc", "memprof", "serve", "report", "export", "sql", "dump",
-            "mcp");
+    private static final List<String> COMMANDS = List.of("suspects", "summary", "histogram", "top", "retained",
+            "object", "paths", "graph", "diff", "leaks", "strings", "threads", "gc", "memprof", "serve", "report",
+            "export", "sql", "dump", "mcp");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
     private static Object command(String name, Console console) {
@@ -34,6 +34,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             case "summary" -> new SummaryCommand(console);
             case "histogram" -> new HistogramCommand(console);
             case "top" -> new TopCommand(console);
+            case "suspects" -> new SuspectsCommand(console);
             case "retained" -> new RetainedCommand(console);
             case "object" -> new ObjectCommand(console);
             case "paths" -> new PathsCommand(console);

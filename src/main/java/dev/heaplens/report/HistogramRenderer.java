@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.histogram.HistogramView;
 import dev.heaplens.analysis.histogram.SortOrder;
@@ -46,7 +47,7 @@ public final class HistogramRenderer {
                 true, true, true, true, false);
         for (Histogram.Group g : view.shown()) {
             table.row(Sizes.count(g.count()), Sizes.percent(g.count(), h.totalCount()),
-                    Sizes.bytes(g.bytes()), Sizes.percent(g.bytes(), h.totalBytes()), g.key());
+                    Sizes.bytes(g.bytes()), Sizes.percent(g.bytes(), h.totalBytes()), ToolOverhead.label(g.key()));
         }
         if (view.hiddenGroups() > 0) {
             table.row(Sizes.count(view.hiddenCount()), Sizes.percent(view.hiddenCount(), h.totalCount()),
@@ -64,7 +65,7 @@ public final class HistogramRenderer {
         Histogram h = view.histogram();
         Table table = new Table(List.of("Count", "Bytes", capitalize(h.by().label())), true, true, false).codeColumn(2);
         for (Histogram.Group g : view.shown()) {
-            table.row(Sizes.count(g.count()), Sizes.count(g.bytes()), g.key());
+            table.row(Sizes.count(g.count()), Sizes.count(g.bytes()), ToolOverhead.label(g.key()));
         }
         if (view.hiddenGroups() > 0) {
             table.footer(Sizes.count(view.hiddenCount()), Sizes.count(view.hiddenBytes()),

@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.RetainedByGroup;
@@ -25,7 +26,7 @@ public final class RetentionRenderer {
                     t.row(md ? Sizes.count(r.retainedSize()) : Sizes.bytes(r.retainedSize()),
                             Sizes.percent(r.retainedSize(), reach.reachableBytes()), Sizes.count(r.retainedCount()),
                             md ? Sizes.count(r.shallowSize()) : Sizes.bytes(r.shallowSize()), r.hexAddress(), r.kind(),
-                            r.className(), orDash(r.location()), r.value());
+                            ToolOverhead.label(r.className()), orDash(r.location()), r.value());
                 }
                 if (!md) {
                     out.append("Largest retained sizes in ").append(TerminalText.escape(dumpName)).append('\n');

@@ -4,22 +4,11 @@ import java.util.Locale;
 
 /** Numbers as people read them: {@code 12.3 MB} (decimal units), {@code 1,234,567}. */
 public final class Sizes {
-    private static final String[] UNITS = {"B", "KB", "MB", "GB", "TB", "PB"};
-
     private Sizes() {
     }
 
     public static String bytes(long bytes) {
-        if (Math.abs(bytes) < 1000) {
-            return bytes + " B";
-        }
-        double value = bytes;
-        int unit = 0;
-        while (Math.abs(value) >= 999.95 && unit < UNITS.length - 1) {
-            value /= 1000;
-            unit++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", value, UNITS[unit]);
+        return dev.heaplens.util.HumanBytes.of(bytes);
     }
 
     public static String count(long count) {

@@ -4,6 +4,7 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.io.DumpInput;
 
 import java.util.List;
@@ -109,6 +110,13 @@ public interface HeapRuntime {
      * wasteful. Only a JVM runtime has them; the others refuse in one line.
      */
     DuplicateStrings duplicateStrings(DumpInput input, int shown);
+
+    /**
+     * The leak suspects of a loaded heap (MAT's rules, runtime-neutral), with the checks this
+     * runtime adds and what tools hold; a suspect retains more than {@code thresholdPercent} of the
+     * heap the tools leave.
+     */
+    SuspectsResult suspects(LoadedHeap heap, double thresholdPercent);
 
     /**
      * The dump read into a heap graph for {@code threads}: only a runtime whose dumps carry thread

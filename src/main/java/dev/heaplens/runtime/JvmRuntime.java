@@ -8,6 +8,9 @@ import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmDuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmHeap;
+import dev.heaplens.analysis.jvm.JvmWasteChecks;
+import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.jvm.JvmHistogram;
 import dev.heaplens.analysis.jvm.JvmIdentities;
 import dev.heaplens.analysis.jvm.JvmSummary;
@@ -67,6 +70,12 @@ final class JvmRuntime extends RuntimeBase {
             histograms.add(JvmHistogram.of(counts, key));
         }
         return histograms;
+    }
+
+    @Override
+    public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
+        return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
+                analysed -> JvmWasteChecks.of((JvmHeap) heap.namer(), heap.dominators(), heap.reachability(), analysed));
     }
 
     @Override

@@ -9,6 +9,10 @@ import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.analysis.ruby.LeakMarks;
 import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.analysis.ruby.RuntimeMethods;
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
 import dev.heaplens.format.ruby.ReadResult;
@@ -58,6 +62,15 @@ final class RubyRuntime extends RuntimeBase {
     public List<Histogram> histograms(DumpInput input, List<GroupBy> by) {
         List<GroupBy> keys = histogramKeys(by, input.name());
         return HistogramSink.histograms(read(input, HistogramSink.fields(keys), () -> new HistogramSink(keys)).sinks());
+    }
+
+    @Override
+    public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
+        RubyHeap ruby = (RubyHeap) heap.namer();
+        return SuspectFinder.find(heap.input().name(), ruby, heap.dominators(), thresholdPercent, GroupBy.GEM, analysed -> {
+            Finding methods = RuntimeMethods.of(ruby, heap.dominators(), analysed);
+            return methods == null ? List.of() : List.of(methods);
+        });
     }
 
     @Override

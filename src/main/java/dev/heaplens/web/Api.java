@@ -2,6 +2,7 @@ package dev.heaplens.web;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.report.JsonWriter;
+import dev.heaplens.report.SuspectsRenderer;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,6 +32,10 @@ public final class Api {
     public synchronized String answer(String view, Params p) {
         return switch (view) {
             case "info" -> cache.computeIfAbsent("info", k -> info());
+            case "suspects" -> {
+                ServedDump d = dump(p);
+                yield cache.computeIfAbsent("suspects/" + d.id, k -> SuspectsRenderer.json(d.suspects()).strip());
+            }
             case "overview" -> {
                 ServedDump d = dump(p);
                 boolean exact = d.exact(GroupBy.CLASS) && d.exact(d.originKey());

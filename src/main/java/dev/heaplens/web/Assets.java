@@ -21,6 +21,7 @@ final class Assets {
     static final Map<String, Asset> BY_PATH = Map.of(
             "/", new Asset(OWN + "index.html", "text/html; charset=utf-8"),
             "/app.js", new Asset(OWN + "app.js", "text/javascript; charset=utf-8"),
+            "/suspects.js", new Asset(OWN + "suspects.js", "text/javascript; charset=utf-8"),
             "/threads.js", new Asset(OWN + "threads.js", "text/javascript; charset=utf-8"),
             "/app.css", new Asset(OWN + "app.css", "text/css; charset=utf-8"),
             "/echarts.min.js", new Asset(ECHARTS, "text/javascript; charset=utf-8"));

@@ -1,6 +1,7 @@
 package dev.heaplens.web;
 
 import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.RetainedByGroup;
 import dev.heaplens.analysis.strings.DuplicateStrings;
@@ -138,7 +139,8 @@ final class GroupViews {
             }
             if (matched >= from && matched < from + size) {
                 j.beginObject().field("key", r.group()).field("count", r.count()).field("bytes", r.shallowBytes())
-                        .field("retained", r.retainedBytes()).field("retainedExact", r.exact()).endObject();
+                        .field("retained", r.retainedBytes()).field("retainedExact", r.exact())
+                        .field("tool", ToolOverhead.toolOf(r.group())).endObject(); // named wherever it shows
             }
             matched++;
             count += r.count();

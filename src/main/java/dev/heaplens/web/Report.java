@@ -77,6 +77,7 @@ public final class Report {
         for (ServedDump d : workspace.dumps) {
             String id = Integer.toString(d.id);
             d.awaitExact();
+            add("suspects", "d", id);
             add("overview", "d", id);
             for (GroupBy key : d.runtime.graphKeys()) {
                 add("histogram", "d", id, "by", key.label(), "sort", "bytes", "dir", "desc", "page", "0", "size", str(PAGE));
@@ -111,6 +112,7 @@ public final class Report {
                     objects.add(d.classObject(i));
                 }
             }
+            objects.addAll(d.suspectObjects()); // every object the suspects view links to opens in the report
             for (int o : objects) {
                 add("object", "d", id, "address", address(d, o), "n", "20");
             }
@@ -171,6 +173,8 @@ public final class Report {
                 "<style>\n" + Assets.text("dev/heaplens/web/app.css") + "\n</style>");
         html = replaceOnce(html, "<script src=\"echarts.min.js\"></script>", "<script>" + inlineScript(Assets.text(Assets.ECHARTS)) + "</script>");
         // JSON in a script element: '<' escaped so no string from the dump can close the element
+        html = replaceOnce(html, "<script src=\"suspects.js\"></script>",
+                "<script>" + inlineScript(Assets.text("dev/heaplens/web/suspects.js")) + "</script>");
         html = replaceOnce(html, "<script src=\"threads.js\"></script>",
                 "<script>" + inlineScript(Assets.text("dev/heaplens/web/threads.js")) + "</script>");
         html = replaceOnce(html, "<script src=\"app.js\"></script>",

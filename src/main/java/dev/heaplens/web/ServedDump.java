@@ -6,6 +6,8 @@ import dev.heaplens.analysis.graph.RetainedByGroup;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.analysis.suspects.Suspect;
+import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.runtime.HeapRuntime;
@@ -124,6 +126,31 @@ final class ServedDump {
     String name() {
         return heap.input().name();
     }
+
+    /** Suspects at the default threshold, computed on first use and kept. */
+    synchronized SuspectsResult suspects() {
+        if (suspects == null) {
+            suspects = runtime.suspects(heap, SUSPECTS_THRESHOLD);
+        }
+        return suspects;
+    }
+
+    /** Every object the suspects view links to: suspects, accumulation points and their paths' steps. */
+    java.util.Set<Integer> suspectObjects() {
+        java.util.Set<Integer> objects = new java.util.LinkedHashSet<>();
+        for (Suspect s : suspects().suspects()) {
+            objects.add(s.object().object());
+            if (s.accumulation() != null) {
+                objects.add(s.accumulation().object());
+            }
+            s.path().forEach(step -> objects.add(step.object().object()));
+        }
+        return objects;
+    }
+
+    /** The threshold of {@code heaplens suspects} when not told. */
+    static final double SUSPECTS_THRESHOLD = 10;
+    private SuspectsResult suspects;
 
     boolean isJvm() {
         return runtime.graphKeys().contains(GroupBy.PACKAGE);

@@ -217,7 +217,8 @@ function chart(id, option) {
 // A treemap of a partition: the rows' values never overlap, and what they leave of `total` is one
 // "(other)" rectangle, so areas compare as shares of one whole.
 function treemap(id, title, rows, value, total) {
-  const data = rows.filter(r => value(r) > 0).map(r => ({name: r.key, value: value(r)}));
+  const data = rows.filter(r => value(r) > 0)
+    .map(r => ({name: r.tool ? r.key + ' [tool overhead]' : r.key, value: value(r)}));
   const rest = total - data.reduce((s, x) => s + x.value, 0);
   if (rest > 0) data.push({name: '(other)', value: rest});
   return chart(id, {
@@ -245,6 +246,8 @@ function bars(id, title, rows, value, label) {
 
 const views = {};
 views.threads = (p, main) => threadsView(p, main); // threads.js
+
+views.suspects = (p, main) => suspectsView(p, main); // suspects.js: the first view
 
 views.overview = async (p, main) => {
   const d = p.d;
@@ -703,7 +706,7 @@ function parseHash() {
   const m = /^#\/([a-z]+)(?:\?(.*))?$/.exec(location.hash);
   const params = {};
   if (m && m[2]) new URLSearchParams(m[2]).forEach((v, k) => { params[k] = v; });
-  return {view: m && views[m[1]] ? m[1] : 'overview', params};
+  return {view: m && views[m[1]] ? m[1] : 'suspects', params};
 }
 
 function navigate(view, params) {
@@ -716,7 +719,7 @@ function buildNav(current, d) {
   const dump = info.dumps[d];
   const items = [];
   if (dump) {
-    items.push(['overview', {d}, 'Overview'], ['histogram', {d}, 'Histogram'], ['dominators', {d}, 'Dominator tree'],
+    items.push(['suspects', {d}, 'Suspects'], ['overview', {d}, 'Overview'], ['histogram', {d}, 'Histogram'], ['dominators', {d}, 'Dominator tree'],
       ['top', {d}, 'Top retainers'], ['unreachable', {d}, 'Unreachable']);
     if (dump.strings) items.push(['strings', {d}, 'Strings']);
     if (dump.threads) items.push(['threads', {d}, 'Threads']);

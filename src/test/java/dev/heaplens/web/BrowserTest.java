@@ -129,6 +129,8 @@ class BrowserTest {
         Cli cli = Cli.of(SAMPLE);
         try (Workspace ws = WebFixtures.workspace(List.of(SAMPLE), List.of()); Server server = Server.start(ws, "127.0.0.1", 0)) {
             driver.get(server.url());
+            view("suspects"); // the first view; SuspectsBrowserTest checks it
+            driver.findElement(By.id("nav-overview")).click();
             view("overview");
             assertThat(text(await(By.cssSelector("[data-test=total-objects]")))).isEqualTo(n(cli.histogram.totalCount()));
             assertThat(text(await(By.cssSelector("[data-test=total-bytes]")))).startsWith(n(cli.histogram.totalBytes()) + " bytes (");
@@ -299,6 +301,8 @@ class BrowserTest {
         String html = Files.readString(report);
         assertThat(html).doesNotContain("src=\"http").doesNotContain("src=\"app.js\"").doesNotContain("href=\"app.css\"");
         driver.get(report.toUri().toString());
+        view("suspects");
+        driver.findElement(By.id("nav-overview")).click();
         view("overview");
         assertThat(text(await(By.cssSelector("[data-test=total-objects]")))).isEqualTo(n(cli.histogram.totalCount()));
         await(By.cssSelector("#chart-retained-class canvas"));
@@ -366,6 +370,6 @@ class BrowserTest {
             }
         }
         String html = Files.readString(report);
-        assertThat(html.split("(?i)</script", -1)).hasSize(1 + 4); // echarts, data, threads, app: nothing from the dump closes a script
+        assertThat(html.split("(?i)</script", -1)).hasSize(1 + 5); // echarts, data, suspects, threads, app: nothing from the dump closes a script
     }
 }

@@ -36,7 +36,7 @@ class ReportTest {
             assertThat(answers.get("object?address=" + WebFixtures.hex(f.holder) + "&d=0&n=20")).isNotNull();
             assertThat(answers.get("dominators?address=" + WebFixtures.hex(f.holder) + "&d=0&page=0&size=20")).isNotNull();
             assertThat(answers.get("class?d=0&name=Leaf</script><!--&page=0&size=50").get("count").asInt()).isEqualTo(4);
-            assertThat(html.split("(?i)</script", -1)).hasSize(5); // echarts, data, threads, app
+            assertThat(html.split("(?i)</script", -1)).hasSize(6); // echarts, data, suspects, threads, app: each closes its own script element, nothing else does
             assertThat(html).doesNotContain("<!--");
         }
     }

@@ -1,0 +1,127 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.util.HumanBytes;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The JVM's checks beside the suspects, as MAT's component report makes them, from what the heap
+ * graph holds (no record is read again): objects only weak, soft or phantom references keep,
+ * objects waiting for finalization, and classes loaded by more than one class loader.
+ */
+public final class JvmWasteChecks {
+    /** A check on bytes is told from this share of the heap on. */
+    public static final double WORTH_TELLING = 0.01;
+    /** Finalizers are told from this many on, whatever their bytes. */
+    static final int MANY_FINALIZERS = 1000;
+    static final int CLASSES_SHOWN = 10;
+
+    private JvmWasteChecks() {
+    }
+
+    public static List<Finding> of(JvmHeap heap, Dominators d, Reachability reach, long analysedBytes) {
+        HeapGraph g = heap.graph();
+        Map<String, List<Integer>> classObjects = new TreeMap<>();
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            if (HprofObjectKind.of(g.kind(o)) == HprofObjectKind.CLASS) {
+                classObjects.computeIfAbsent(heap.classObjectName(o), k -> new ArrayList<>()).add(o);
+            }
+        }
+        List<Finding> found = new ArrayList<>();
+        Reachability.WeakOnly weak = reach.weakOnly();
+        if (weak != null && share(weak.bytes(), analysedBytes) >= WORTH_TELLING) {
+            found.add(new Finding("weakly-reachable", weak.bytes(), weak.count(), share(weak.bytes(), analysedBytes),
+                    String.format(Locale.ROOT, "%,d objects (%s) are kept only by weak, soft or phantom references or "
+                                    + "finalizers: the GC may clear them, and they are in no suspect's size. Soft references "
+                                    + "used as a cache keep memory until the heap is nearly full.",
+                            weak.count(), HumanBytes.of(weak.bytes())), List.of(), List.of()));
+        }
+        Finding finalizers = finalizers(g, classObjects, analysedBytes);
+        if (finalizers != null) {
+            found.add(finalizers);
+        }
+        Finding duplicates = loadedTwice(g, d, classObjects, analysedBytes);
+        if (duplicates != null) {
+            found.add(duplicates);
+        }
+        return found;
+    }
+
+    /** java.lang.ref.Finalizer objects: each holds an object that waits for its finalize() to run. */
+    private static Finding finalizers(HeapGraph g, Map<String, List<Integer>> classObjects, long analysedBytes) {
+        List<Integer> classes = classObjects.get("java.lang.ref.Finalizer");
+        if (classes == null) {
+            return null;
+        }
+        long[] addresses = classes.stream().mapToLong(g::address).toArray(); // one or a few: no boxed set per object
+        long count = 0;
+        long held = 0;
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            if (isAny(g.classAddress(o), addresses)) {
+                count++;
+                for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+                    if (g.isWeak(i)) {
+                        held += g.shallowSize(g.target(i));
+                    }
+                }
+            }
+        }
+        if (count < MANY_FINALIZERS && share(held, analysedBytes) < WORTH_TELLING) {
+            return null;
+        }
+        return new Finding("finalizers", held, count, share(held, analysedBytes), String.format(Locale.ROOT,
+                "%,d objects (%s of their own) wait for finalization: each needs a GC and the finalizer thread before its "
+                        + "memory is freed. A class with finalize() allocated often, or a blocked finalizer thread, piles "
+                        + "them up; prefer Cleaner or try-with-resources.", count, HumanBytes.of(held)), List.of(),
+                List.of("java.lang.ref.Finalizer"));
+    }
+
+    /** Class names with more than one class object: one class loaded by several loaders. */
+    private static Finding loadedTwice(HeapGraph g, Dominators d, Map<String, List<Integer>> classObjects, long analysedBytes) {
+        Map<String, Integer> twice = new HashMap<>();
+        long bytes = 0;
+        long objects = 0;
+        for (Map.Entry<String, List<Integer>> e : classObjects.entrySet()) {
+            if (e.getKey() != null && e.getValue().size() > 1) {
+                twice.put(e.getKey(), e.getValue().size());
+                objects += e.getValue().size();
+                for (int c : e.getValue()) {
+                    bytes += d.isReachable(c) ? d.retainedSize(c) : g.shallowSize(c);
+                }
+            }
+        }
+        if (twice.isEmpty()) {
+            return null;
+        }
+        List<String> names = twice.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(CLASSES_SHOWN).map(e -> e.getKey() + " (" + e.getValue() + " loaders)").toList();
+        return new Finding("classes-loaded-twice", bytes, objects, share(bytes, analysedBytes), String.format(Locale.ROOT,
+                "%,d classes are loaded by more than one class loader (%,d class objects, %s with what they hold). "
+                        + "Redeploying an application without freeing its old loader leaks every class it loaded.",
+                twice.size(), objects, HumanBytes.of(bytes)), List.of(), names);
+    }
+
+    private static boolean isAny(long value, long[] values) {
+        for (long v : values) {
+            if (v == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double share(long bytes, long whole) {
+        return whole <= 0 ? 0 : (double) bytes / whole;
+    }
+}
