@@ -45,6 +45,13 @@ final class HeapTools {
                 Schema.object().text("dump", DUMP, true)
                         .bool("reachability", "Also build the graph and say what is unreachable.", false).build(),
                 a -> cli.json(args("summary", a.file("dump"), a.bool("reachability", false) ? "--reachability" : null))));
+        tools.add(new Tool("suspects", "What is wrong with the heap: the leak suspects by Eclipse MAT's rules (an object or"
+                + " a class's objects retaining more than the threshold), where their memory accumulates, the path from a"
+                + " GC root, runtime findings (Ruby methods defined at run time; JVM weak-only, finalizers, classes loaded"
+                + " twice) and what tools hold (docs/suspects-json.md).",
+                Schema.object().text("dump", DUMP, true)
+                        .integer("threshold", "A suspect retains more than this percentage of the heap.", 10, 1, 100).build(),
+                a -> cli.json(args("suspects", a.file("dump"), "--threshold=" + a.integer("threshold", 10, 1, 100)))));
         tools.add(paged("histogram", "Objects and bytes per group, biggest first, with totals (shallow bytes; Ruby memsize).",
                 Schema.object().text("dump", DUMP, true).text("by", BY, false)
                         .choice("sort", "Order of the groups.", "bytes", "bytes", "count"), 50, "groups",
@@ -66,6 +73,11 @@ final class HeapTools {
                 Schema.object().text("dump", DUMP, true).text("address", ADDRESS, true)
                         .integer("max", "At most this many distinct shortest paths.", 3, 1, 20).build(),
                 a -> cli.json(args("paths", a.file("dump"), a.address("address"), "--max=" + a.integer("max", 3, 1, 20)))));
+        tools.add(new Tool("threads", "JVM dumps: each thread with its stack, innermost first, and what its locals alone"
+                + " keep alive; the thread that ran out of memory first.",
+                Schema.object().text("dump", DUMP, true)
+                        .bool("stacks", "Also each frame's locals (class, shallow and retained size).", false).build(),
+                a -> cli.json(args("threads", a.file("dump"), a.bool("stacks", false) ? "--stacks" : null))));
         tools.add(paged("diff", "What grew between two dumps of one runtime, per group, most grown first.",
                 Schema.object().text("before", "The earlier dump: " + DUMP, true).text("after", "The later dump.", true)
                         .text("by", BY, false).choice("sort", "Order: bytes or count grown.", "bytes", "bytes", "count"),

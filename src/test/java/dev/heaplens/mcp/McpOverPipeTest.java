@@ -152,8 +152,8 @@ class McpOverPipeTest {
             assertThat(tool.get("inputSchema").get("type").asText()).isEqualTo("object");
             assertThat(tool.get("description").asText()).isNotBlank();
         }
-        assertThat(names).containsExactly("open", "summary", "histogram", "top", "retained", "object", "paths", "diff",
-                "leaks", "gc", "sql");
+        assertThat(names).containsExactly("open", "summary", "suspects", "histogram", "top", "retained", "object", "paths",
+                "threads", "diff", "leaks", "gc", "sql");
 
         JsonNode opened = answer("open", Map.of("path", file("rails-ish.json.gz")));
         String handle = opened.get("handle").asText();
@@ -165,6 +165,9 @@ class McpOverPipeTest {
         String dump = file("rails-ish.json.gz");
 
         assertThat(answer("summary", Map.of("dump", handle))).isEqualTo(cli("summary", dump));
+        assertThat(answer("suspects", Map.of("dump", handle, "threshold", 20))).isEqualTo(cli("suspects", dump, "--threshold=20"));
+        // a Ruby dump has no thread stacks: the CLI's one-line refusal, as a tool error
+        assertThat(errorOf("threads", Map.of("dump", handle))).contains("Ruby").doesNotContain("Exception");
         assertThat(withoutPage(answer("histogram", Map.of("dump", handle, "by", "location", "limit", 5))))
                 .isEqualTo(cli("histogram", dump, "--by=location", "--top=5"));
         JsonNode top = answer("top", Map.of("dump", dump, "limit", 5));
