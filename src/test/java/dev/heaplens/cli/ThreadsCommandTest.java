@@ -62,6 +62,20 @@ class ThreadsCommandTest {
     }
 
     @Test
+    void aSuspectHeldByALocalNamesItsThreadAndFrame(@TempDir Path dir) throws IOException {
+        // the 4,000-byte array held in oom-thread's frame is most of this small heap: a single suspect
+        Path file = dump(dir);
+        Result text = run("suspects", file.toString(), "--no-index");
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("local in Work.hold(Work.java:20), thread \"oom-thread\"");
+        JsonNode json = new ObjectMapper().readTree(run("suspects", file.toString(), "--format", "json", "--no-index").out());
+        JsonNode first = json.get("suspects").get(0);
+        assertThat(first.get("accumulationPoint").get("address").asText()).isEqualTo("0x" + Long.toHexString(oomHeld));
+        assertThat(first.get("path").get(0).get("via").asText())
+                .isEqualTo("local in Work.hold(Work.java:20), thread \"oom-thread\"");
+    }
+
+    @Test
     void stacksShowEachFramesLocalsAndTheOtherCommandsNameThreadAndFrame(@TempDir Path dir) throws IOException {
         Path file = dump(dir);
         Result stacks = run("threads", file.toString(), "--stacks", "--no-index");
