@@ -24,12 +24,12 @@ import java.util.List;
                 "Exit codes: 0 ok, 1 internal error, 2 bad input, usage or too little memory, 3 growth over a --fail-over limit."})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands, in the order help lists them. */
-    private static final List<String> COMMANDS = List.of("suspects", "summary", "histogram", "top", "retained",
+    static final List<String> COMMANDS = List.of("suspects", "summary", "histogram", "top", "retained",
             "object", "paths", "graph", "diff", "leaks", "strings", "threads", "gc", "memprof", "serve", "report",
             "export", "sql", "dump", "mcp");
 
     /** The command named {@code name} (one of {@link #COMMANDS}); a switch, not lambdas, which cost at start. */
-    private static Object command(String name, Console console) {
+    static Object command(String name, Console console) {
         return switch (name) {
             case "summary" -> new SummaryCommand(console);
             case "histogram" -> new HistogramCommand(console);

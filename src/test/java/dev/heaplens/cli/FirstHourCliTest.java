@@ -4,6 +4,7 @@ import dev.heaplens.cli.CliTestSupport.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
@@ -23,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Help that is true and errors that name the fix: what a user meets in the first hour (issue 27). */
 class FirstHourCliTest {
-    private static final List<String> COMMANDS = List.of("summary", "histogram", "top", "retained", "object", "paths",
-            "graph", "diff", "leaks", "strings", "gc", "memprof", "serve", "report");
+    /** Every command the build has, as Main lists them in help. */
+    private static final List<String> COMMANDS = Main.COMMANDS;
 
     @TempDir
     Path dir;
@@ -41,24 +42,7 @@ class FirstHourCliTest {
     }
 
     private static Object commandObject(String command) {
-        Console console = Console.system();
-        return switch (command) {
-            case "summary" -> new SummaryCommand(console);
-            case "histogram" -> new HistogramCommand(console);
-            case "top" -> new TopCommand(console);
-            case "retained" -> new RetainedCommand(console);
-            case "object" -> new ObjectCommand(console);
-            case "paths" -> new PathsCommand(console);
-            case "graph" -> new GraphCommand(console);
-            case "diff" -> new DiffCommand(console);
-            case "leaks" -> new LeaksCommand(console);
-            case "strings" -> new StringsCommand(console);
-            case "gc" -> new GcCommand(console);
-            case "memprof" -> new MemprofCommand(console);
-            case "serve" -> new ServeCommand(console);
-            case "report" -> new ReportCommand(console);
-            default -> throw new IllegalArgumentException(command);
-        };
+        return Main.command(command, Console.system());
     }
 
     @Test
@@ -79,9 +63,12 @@ class FirstHourCliTest {
         }
     }
 
+    static List<String> commands() {
+        return COMMANDS;
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"summary", "histogram", "top", "retained", "object", "paths", "graph", "diff", "leaks",
-            "strings", "gc", "memprof", "serve", "report"})
+    @MethodSource("commands")
     void examplesAreNeverWrapped(String command) {
         List<String> lines = ok(command, "--help").outLines();
         for (String line : usage(command).footer()) {
