@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
                 "  heaplens dump 12345 -o /tmp/app.hprof --then top",
                 "  heaplens dump $(pgrep -f myapp.jar) --all --then serve"})
 final class DumpCommand implements Callable<Integer> {
-    /** What --then may run on the new dump; suspects where the build has it. */
+    /** What --then may run on the new dump. */
     private static final List<String> NEXT = List.of("top", "summary", "suspects", "serve");
     private final Console console;
 
@@ -38,7 +38,7 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Every object, unreachable ones too (no collection first).")
     boolean all;
 
-    @Option(names = "--then", paramLabel = "COMMAND", description = "Go on with top, summary, serve (or suspects, where built) on the dump.")
+    @Option(names = "--then", paramLabel = "COMMAND", description = "Go on with top, summary, suspects or serve on the dump.")
     String then;
 
     DumpCommand(Console console) {
@@ -47,8 +47,8 @@ final class DumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (then != null && (!NEXT.contains(then) || !Main.has(then))) {
-            throw new HeaplensException("--then takes " + String.join(", ", NEXT.stream().filter(Main::has).toList())
+        if (then != null && !NEXT.contains(then)) {
+            throw new HeaplensException("--then takes " + String.join(", ", NEXT)
                     + ", not '" + then + "'");
         }
         Path file = (output != null ? output

@@ -55,11 +55,6 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         };
     }
 
-    /** Whether this build has the command {@code name} (commands that go on to another ask). */
-    static boolean has(String name) {
-        return COMMANDS.contains(name);
-    }
-
     /** Exit code for a bug in heaplens rather than in the input. */
     static final int INTERNAL_ERROR = 1;
 
