@@ -70,7 +70,7 @@ class FirstHourBrowserTest {
         assertThat(cliText).contains(Sizes.bytes(bytes) + " memsize"); // the CLI's rounding of the same figure
         try (Workspace ws = WebFixtures.workspace(List.of(BrowserTest.SAMPLE), List.of());
              Server server = Server.start(ws, "127.0.0.1", 0)) {
-            driver.get(server.url());
+            driver.get(server.url() + "#/overview?d=0"); // suspects is the first view
             await(By.id("view-overview"));
             assertThat(text(By.cssSelector("[data-test=total-bytes]"))).isEqualTo(n(bytes) + " bytes (" + Sizes.bytes(bytes) + ")");
             assertThat(text(By.cssSelector("[data-test=classes]"))).isEqualTo(n(s.get("classes").get("classes").asLong()));

@@ -77,7 +77,7 @@ class ThreadsBrowserTest {
         List<WebElement> threads = view.findElements(By.cssSelector("#threads > details.thread"));
         assertThat(threads).extracting(t -> text(t.findElement(By.className("thread-name"))))
                 .containsExactly("\"oom-thread\"", "\"worker\"");
-        assertThat(text(threads.get(0).findElement(By.cssSelector("[data-test=thread-retained]")))).isEqualTo("3.9 KB");
+        assertThat(text(threads.get(0).findElement(By.cssSelector("[data-test=thread-retained]")))).isEqualTo("4.0 KB");
         WebElement worker = threads.get(1);
         worker.findElement(By.tagName("summary")).click();
         List<WebElement> frames = worker.findElements(By.cssSelector("ol.frames > li"));
