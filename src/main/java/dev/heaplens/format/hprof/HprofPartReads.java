@@ -49,14 +49,14 @@ final class HprofPartReads {
      * about once. When parts fail, the read fails with the first of them in the file: the
      * problem one thread reading the whole file would have met.
      */
-    static HprofReader.NoData read(HprofSource source, HprofParts.Split split, int threads, boolean strict,
+    static NoDataArrays read(HprofSource source, HprofParts.Split split, int threads, boolean strict,
                                    HprofVisitor[] visitors) {
         long[] starts = split.starts();
         int parts = starts.length;
-        HprofReader.NoData[] noData = new HprofReader.NoData[parts];
+        NoDataArrays[] noData = new NoDataArrays[parts];
         long size = source.size();
         Parallel.inTurnUnchecked("heaplens-hprof-part", threads, parts, p -> {
-            noData[p] = new HprofReader.NoData();
+            noData[p] = new NoDataArrays();
             long to = p + 1 < parts ? starts[p + 1] : size;
             try (InputStream in = source.openAt(starts[p])) {
                 HprofReader.readRecords(source.name(), in, starts[p], to, size, split.header(), visitors[p], strict,
@@ -65,8 +65,8 @@ final class HprofPartReads {
                 throw new HeaplensException(source.name() + ": cannot read: " + e.getMessage());
             }
         });
-        HprofReader.NoData all = new HprofReader.NoData();
-        for (HprofReader.NoData part : noData) {
+        NoDataArrays all = new NoDataArrays();
+        for (NoDataArrays part : noData) {
             all.add(part);
         }
         return all;

@@ -22,24 +22,6 @@ public final class HprofReader {
      * that a corrupt length in a stream (whose size is unknown) allocates no more than the file holds.
      */
     private static final int GROW_STEP = 1 << 20;
-    private static final String[] SUB_RECORD_NAMES = new String[256];
-    /** "the NAME sub-record", made once: building it per record costs more than reading the record. */
-    private static final String[] SUB_RECORD_CONTEXTS = new String[256];
-
-    static {
-        for (RootKind k : RootKind.values()) {
-            SUB_RECORD_NAMES[k.code] = "ROOT " + k.name().replace('_', ' ');
-        }
-        for (HeapDumpTag t : HeapDumpTag.values()) {
-            SUB_RECORD_NAMES[t.code] = t.name().replace('_', ' ');
-        }
-        for (int code = 0; code < 256; code++) {
-            if (SUB_RECORD_NAMES[code] != null) {
-                SUB_RECORD_CONTEXTS[code] = "the " + SUB_RECORD_NAMES[code] + " sub-record";
-            }
-        }
-    }
-
     private final HprofInput in;
     private final long fileSize;
     private final HprofVisitor visitor;
@@ -49,7 +31,7 @@ public final class HprofReader {
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
     /** What is counted on the way and reported once, at the end of the read. */
-    private NoData noData = new NoData();
+    private NoDataArrays noData = new NoDataArrays();
     private boolean sawSegment;
     private boolean sawEnd;
     /** Where a part of a split read stops (at a record boundary). */
@@ -94,44 +76,16 @@ public final class HprofReader {
      * threads at record boundaries (see {@link HprofParts}). Messages name file offsets. The check
      * that a segmented dump ends with HEAP DUMP END is made by the part that reads to the end. The
      * part's PRIMITIVE ARRAY NODATA records are counted into {@code noData}, not warned about: a dump
-     * read in parts warns once, about all of them ({@link NoData#warning()}).
+     * read in parts warns once, about all of them ({@link NoDataArrays#warning()}).
      */
     static void readRecords(String name, InputStream stream, long from, long to, long fileSize, HprofHeader header,
-                            HprofVisitor visitor, boolean strict, NoData noData) {
+                            HprofVisitor visitor, boolean strict, NoDataArrays noData) {
         HprofReader reader = new HprofReader(new HprofInput(name, stream, from), fileSize, visitor, strict);
         reader.in.setIdSize(header.idSize());
         reader.stopAt = to < fileSize ? to : Long.MAX_VALUE;
         reader.noData = noData;
         visitor.header(header);
         reader.records();
-    }
-
-    /**
-     * PRIMITIVE ARRAY NODATA records (arrays dumped without their contents), those of them with an
-     * impossible length, and the bytes of elements the others declare.
-     */
-    static final class NoData {
-        private long arrays;
-        private long impossible;
-        private long bytes;
-
-        /** Adds what {@code other} counted (another part of the same dump). */
-        void add(NoData other) {
-            arrays += other.arrays;
-            impossible += other.impossible;
-            bytes += other.bytes;
-        }
-
-        /** The warning the read ends with, or null when there were none. */
-        String warning() {
-            if (arrays == 0) {
-                return null;
-            }
-            return arrays + " primitive arrays were dumped without their contents (PRIMITIVE ARRAY NODATA):"
-                    + " they are sized from their declared lengths (" + bytes + " bytes of elements in all)"
-                    + (impossible > 0 ? "; " + impossible + " of them declare more elements than a Java"
-                    + " array can hold and are counted as empty" : "");
-        }
     }
 
     /**
@@ -278,11 +232,11 @@ public final class HprofReader {
     private void subRecord(long end) {
         long start = in.offset();
         int code = in.u1();
-        String name = SUB_RECORD_NAMES[code];
+        String name = SubRecordNames.name(code);
         if (name == null) {
             throw in.error(start, String.format("unknown heap dump sub-record tag 0x%02x", code));
         }
-        in.within(SUB_RECORD_CONTEXTS[code], start);
+        in.within(SubRecordNames.context(code), start);
         RootKind root = RootKind.of(code);
         if (root != null) {
             HprofThreadRecords.root(in, root, visitor);
@@ -409,7 +363,7 @@ public final class HprofReader {
             throw in.error(start, "primitive array dump of element type OBJECT");
         }
         if (!withData) {
-            length = noDataLength(length, type);
+            length = noData.length(length, type);
         }
         long bytes = withData ? length * type.fileSize(in.idSize()) : 0;
         int kept = wantsObjects && bytes > 0 ? (int) Math.min(bytes, visitor.primitiveValueBytes(id, type, length)) : 0;
@@ -424,20 +378,6 @@ public final class HprofReader {
                 visitor.primitiveArrayValues(id, type, this.bytes, kept);
             }
         }
-    }
-
-    /**
-     * A NODATA array's length, as declared when a Java array can have it (the JVM held that many
-     * elements; only their values were left out), else 0: no Java array has over 2^31 - 1.
-     */
-    private long noDataLength(long length, BasicType type) {
-        noData.arrays++;
-        if (length > Integer.MAX_VALUE) {
-            noData.impossible++;
-            return 0;
-        }
-        noData.bytes += length * type.fileSize(8);
-        return length;
     }
 
     /** Warns about what was counted on the way and the results must mention. */
