@@ -25,6 +25,9 @@ final class UsageHints {
             return "leaks needs three dumps A, B, C taken in that order; to compare two dumps, use"
                     + " `heaplens diff BEFORE AFTER`";
         }
+        if (e instanceof CommandLine.MissingParameterException && e.getCommandLine().getCommand() instanceof SqlCommand) {
+            return "sql needs the dumps, then a query, last: `heaplens sql DUMP \"SELECT count(*) FROM objects\"`";
+        }
         return null;
     }
 

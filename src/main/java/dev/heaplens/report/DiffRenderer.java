@@ -114,10 +114,14 @@ public final class DiffRenderer {
         t.writeDelimited(out, separator);
     }
 
-    /** The totals that tsv and csv keep off stdout. */
+    /** The totals that tsv and csv keep off stdout, as exact integers as theirs are (and histogram's note). */
     public static String totalsNote(HistogramDiff diff) {
-        return "total: " + diff.before().count() + " -> " + diff.after().count() + " objects (" + signed(diff.countDelta())
-                + "), " + diff.before().bytes() + " -> " + diff.after().bytes() + " bytes (" + signed(diff.bytesDelta()) + ")";
+        return "total: " + diff.before().count() + " -> " + diff.after().count() + " objects (" + plainSigned(diff.countDelta())
+                + "), " + diff.before().bytes() + " -> " + diff.after().bytes() + " bytes (" + plainSigned(diff.bytesDelta()) + ")";
+    }
+
+    private static String plainSigned(long delta) {
+        return (delta > 0 ? "+" : "") + delta;
     }
 
     private static String appearance(HistogramDiff.Row r) {

@@ -67,19 +67,9 @@ public final class DuplicateStringsRenderer {
         return out.toString();
     }
 
-    /** Characters of a value a table shows, at most: a longer one is cut, and says so. */
-    static final int SHOWN_CHARS = 60;
-
     /** The value as a table shows it: in quotes, on one line, "..." where it is cut. */
     private static String shown(DuplicateStrings.Group g) {
-        if (g.value() == null) {
-            return "";
-        }
-        String text = g.value().replace('\n', ' ');
-        if (text.length() > SHOWN_CHARS) {
-            return "\"" + text.substring(0, SHOWN_CHARS - 3) + "...\"";
-        }
-        return "\"" + text + (g.complete() ? "\"" : "...\"");
+        return g.value() == null ? "" : ValueText.quoted(g.value(), g.complete());
     }
 
     /** One line of totals, for stderr when stdout carries tsv or csv. */

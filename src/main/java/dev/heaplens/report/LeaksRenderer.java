@@ -68,7 +68,7 @@ public final class LeaksRenderer {
                         String via = p.via().get(k);
                         out.append(md ? "- " : "  -> ").append(via == null ? "" : "(" + TerminalText.escape(via) + ") ").append(s.hexAddress())
                                 .append("  ").append(s.kind()).append("  ").append(TerminalText.escape(s.className()))
-                                .append(s.value().isEmpty() ? "" : "  " + TerminalText.escape(s.value())).append('\n');
+                                .append(s.value().isEmpty() ? "" : "  " + TerminalText.escape(ValueText.of(s.value()))).append('\n');
                     }
                 }
             }

@@ -30,10 +30,8 @@ public final class ObjectRenderer {
         if (format == OutputFormat.JSON) {
             JsonWriter j = new JsonWriter(out);
             ObjectRow o = r.object();
-            j.beginObject().field("address", o.hexAddress()).field("type", o.kind()).field("class", o.className())
-                    .field("shallowSize", o.shallowSize()).field("retainedSize", o.retainedSize())
-                    .field("retainedCount", o.retainedCount()).field("location", o.location()).field("value", o.value())
-                    .field("record", r.record());
+            RetentionRenderer.objectFields(j, o);
+            j.field("record", r.record());
             j.name("gcRoots").beginArray();
             r.rootCategories().forEach(j::value);
             j.endArray();
@@ -54,7 +52,7 @@ public final class ObjectRenderer {
                 : Sizes.bytes(o.retainedSize()) + " (" + Sizes.count(o.retainedSize()) + " bytes) in " + Sizes.plural(o.retainedCount(), "object"));
         facts.row("allocated at", o.location() == null ? "(no allocation info)" : o.location());
         if (!o.value().isEmpty()) {
-            facts.row("value", o.value());
+            facts.row("value", ValueText.of(o.value()));
         }
         if (!r.rootCategories().isEmpty()) {
             facts.row("GC roots", String.join(", ", r.rootCategories()));
@@ -127,7 +125,7 @@ public final class ObjectRenderer {
             for (int k = 0; k < p.steps().size(); k++) {
                 ObjectRow s = p.steps().get(k);
                 String via = p.via().get(k);
-                t.row("->", via == null ? "" : via, s.hexAddress(), s.kind(), s.className(), s.value());
+                t.row("->", via == null ? "" : via, s.hexAddress(), s.kind(), s.className(), ValueText.of(s.value()));
             }
             StringBuilder block = new StringBuilder();
             t.writeAligned(block);
@@ -145,7 +143,7 @@ public final class ObjectRenderer {
     private static Table rowTable(List<ObjectRow> rows) {
         Table t = new Table(List.of("address", "type", "class", "retained", "value"), false, false, false, true, false);
         for (ObjectRow r : rows) {
-            t.row(r.hexAddress(), r.kind(), r.className(), Sizes.bytes(r.retainedSize()), r.value());
+            t.row(r.hexAddress(), r.kind(), r.className(), Sizes.bytes(r.retainedSize()), ValueText.of(r.value()));
         }
         return t;
     }
@@ -156,7 +154,7 @@ public final class ObjectRenderer {
         for (ObjectReport.Link l : links) {
             ObjectRow r = l.object();
             t.row(l.via() == null ? "" : l.via(), r.hexAddress(), r.kind(), r.className(), Sizes.bytes(r.retainedSize()),
-                    r.value());
+                    ValueText.of(r.value()));
         }
         return t;
     }

@@ -26,7 +26,7 @@ public final class RetentionRenderer {
                     t.row(md ? Sizes.count(r.retainedSize()) : Sizes.bytes(r.retainedSize()),
                             Sizes.percent(r.retainedSize(), reach.reachableBytes()), Sizes.count(r.retainedCount()),
                             md ? Sizes.count(r.shallowSize()) : Sizes.bytes(r.shallowSize()), r.hexAddress(), r.kind(),
-                            ToolOverhead.label(r.className()), orDash(r.location()), r.value());
+                            ToolOverhead.label(r.className()), orDash(r.location()), ValueText.of(r.value()));
                 }
                 if (!md) {
                     out.append("Largest retained sizes in ").append(TerminalText.escape(dumpName)).append('\n');
@@ -86,7 +86,7 @@ public final class RetentionRenderer {
                 }
             }
             case TSV, CSV -> {
-                Table t = new Table(List.of("count", "shallow_bytes", "retained_bytes", "retained_count", key),
+                Table t = new Table(List.of("count", "bytes", "retained_bytes", "retained_count", key),
                         true, true, true, true, false);
                 for (RetainedByGroup.Row r : rows) {
                     t.row(Long.toString(r.count()), Long.toString(r.shallowBytes()), Long.toString(r.retainedBytes()),
@@ -99,7 +99,7 @@ public final class RetentionRenderer {
                 j.beginObject().field("dump", dumpName).field("by", key).field("groups", totalRows);
                 j.name("rows").beginArray();
                 for (RetainedByGroup.Row r : rows) {
-                    j.beginObject().field("key", r.group()).field("count", r.count()).field("shallowBytes", r.shallowBytes())
+                    j.beginObject().field("key", r.group()).field("count", r.count()).field("bytes", r.shallowBytes())
                             .field("retainedBytes", r.retainedBytes()).field("retainedCount", r.retainedCount())
                             .field("exact", r.exact()).endObject();
                 }
@@ -145,10 +145,12 @@ public final class RetentionRenderer {
         j.field("via", via).endObject();
     }
 
-    private static void objectFields(JsonWriter j, ObjectRow r) {
+    /** Opens an object row's JSON object with the fields every command writes for an object, under the same names. */
+    static void objectFields(JsonWriter j, ObjectRow r) {
         j.beginObject().field("address", r.hexAddress()).field("type", r.kind()).field("class", r.className())
                 .field("shallowSize", r.shallowSize()).field("retainedSize", r.retainedSize())
-                .field("retainedCount", r.retainedCount()).field("location", r.location()).field("value", r.value());
+                .field("retainedCount", r.retainedCount()).field("location", r.location());
+        ValueText.json(j, r.value());
     }
 
     static String orDash(String s) {

@@ -51,6 +51,11 @@ final class RubySummaryRenderer {
                 ? Sizes.plural(g.objectsWithInfo(), "object") + " (" + Sizes.percent(g.objectsWithInfo(), s.objects())
                   + "), generations " + g.min() + ".." + g.max()
                 : "none (allocation tracing was off)");
+        for (RubySummary.Overhead o : s.toolOverhead()) {
+            facts.row("tool overhead", TerminalText.escape(o.className()) + ": " + Sizes.plural(o.count(), "object") + ", "
+                    + Sizes.bytes(o.bytes()) + " (" + Sizes.percent(o.bytes(), s.bytes()) + " of memsize): the cost of " + o.tool()
+                    + ", not the program's");
+        }
         if (reach != null) {
             facts.row("reachability", RetentionRenderer.reachabilityLine(reach));
         }
@@ -62,7 +67,7 @@ final class RubySummaryRenderer {
             }
             section(out, markdown, "Unreachable objects (garbage the next GC frees)", t);
         }
-        section(out, markdown, "Types", rowsTable(s.types(), s.objects(), s.bytes(), "type", markdown));
+        section(out, markdown, "Types", rowsTable(typesMarked(s), s.objects(), s.bytes(), "type", markdown));
         long imemoCount = s.imemo().stream().mapToLong(RubySummary.Row::count).sum();
         long imemoBytes = s.imemo().stream().mapToLong(RubySummary.Row::bytes).sum();
         section(out, markdown, "IMEMO kinds", rowsTable(s.imemo(), imemoCount, imemoBytes, "imemo_type", markdown));
@@ -81,6 +86,16 @@ final class RubySummaryRenderer {
                 out.append(markdown ? "- " : "  ").append(in.truncatedLastLine()).append('\n');
             }
         }
+    }
+
+    /** The types, DATA saying how much of it is tool overhead. */
+    private static List<RubySummary.Row> typesMarked(RubySummary s) {
+        long overhead = s.toolOverhead().stream().mapToLong(RubySummary.Overhead::bytes).sum();
+        if (overhead == 0) {
+            return s.types();
+        }
+        return s.types().stream().map(r -> !r.label().equals("DATA") ? r
+                : new RubySummary.Row("DATA  [" + Sizes.bytes(overhead) + " of it tool overhead]", r.count(), r.bytes())).toList();
     }
 
     private static Table rowsTable(List<RubySummary.Row> rows, long totalCount, long totalBytes, String label, boolean markdown) {
@@ -150,6 +165,12 @@ final class RubySummaryRenderer {
             RetentionRenderer.reachabilityJson(j, reach);
         }
         rowsJson(j, "types", s.types());
+        j.name("toolOverhead").beginArray();
+        for (RubySummary.Overhead o : s.toolOverhead()) {
+            j.beginObject().field("tool", o.tool()).field("class", o.className()).field("count", o.count())
+                    .field("bytes", o.bytes()).endObject();
+        }
+        j.endArray();
         rowsJson(j, "imemo", s.imemo());
         rowsJson(j, "flags", s.flags());
         j.name("roots").beginArray();

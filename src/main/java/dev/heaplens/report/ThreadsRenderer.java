@@ -1,6 +1,7 @@
 package dev.heaplens.report;
 
 import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.graph.ShownValue;
 import dev.heaplens.analysis.graph.ThreadsReport;
 
 import java.util.ArrayList;
@@ -81,14 +82,14 @@ public final class ThreadsRenderer {
             out.append("        local ").append(o.hexAddress()).append("  ").append(TerminalText.escape(o.className()))
                     .append("  shallow ").append(Sizes.bytes(o.shallowSize())).append("  retained ")
                     .append(Sizes.bytes(o.retainedSize()))
-                    .append(o.value().isEmpty() ? "" : "  " + TerminalText.escape(o.value())).append('\n');
+                    .append(o.value().isEmpty() ? "" : "  " + TerminalText.escape(ValueText.of(o.value()))).append('\n');
         }
     }
 
     /** One row per thread; {@code shown}: sizes for people and the top frame, else exact bytes and the whole stack. */
     private static Table threadsTable(ThreadsReport report, boolean shown, boolean md) {
         Table t = new Table(List.of("thread", "kind", "daemon", "priority", "object", "locals",
-                shown ? "retained" : "retained_bytes", shown ? "retained objects" : "retained_objects",
+                shown ? "retained" : "retained_bytes", shown ? "retained objects" : "retained_count",
                 shown ? "top frame" : "stack"), false, false, false, true, false, true, true, true, false);
         for (ThreadsReport.Row r : report.threads()) {
             List<String> frames = new ArrayList<>();
@@ -107,19 +108,19 @@ public final class ThreadsRenderer {
     /** One row per local of every frame (tsv/csv with --stacks). */
     private static Table localsTable(ThreadsReport report) {
         Table t = new Table(List.of("thread", "thread_object", "frame_index", "frame", "address", "class", "shallow_bytes",
-                "retained_bytes", "value"), false, false, true, false, false, false, true, true, false);
+                "retained_bytes", "value", "value_complete"), false, false, true, false, false, false, true, true, false, false);
         for (ThreadsReport.Row r : report.threads()) {
             String object = "0x" + Long.toHexString(r.address());
             for (int i = 0; i < r.frames().size(); i++) {
                 for (ObjectRow o : r.frames().get(i).locals()) {
                     t.row(r.shownName(), object, Integer.toString(i), r.frames().get(i).text(),
                             o.hexAddress(), o.className(), Long.toString(o.shallowSize()), Long.toString(o.retainedSize()),
-                            o.value());
+                            cell(o.value()), Boolean.toString(o.value().complete()));
                 }
             }
             for (ObjectRow o : r.unframedLocals()) {
                 t.row(r.shownName(), object, "", "", o.hexAddress(), o.className(), Long.toString(o.shallowSize()),
-                        Long.toString(o.retainedSize()), o.value());
+                        Long.toString(o.retainedSize()), cell(o.value()), Boolean.toString(o.value().complete()));
             }
         }
         return t;
@@ -140,7 +141,7 @@ public final class ThreadsRenderer {
                 j.value(r.daemon());
             }
             j.field("priority", r.priority()).field("threwOutOfMemory", r.threwOutOfMemory())
-                    .field("retainedBytes", r.retainedBytes()).field("retainedObjects", r.retainedCount());
+                    .field("retainedBytes", r.retainedBytes()).field("retainedCount", r.retainedCount());
             j.name("frames").beginArray();
             for (ThreadsReport.Frame f : r.frames()) {
                 j.beginObject().field("class", f.className()).field("method", f.method()).field("file", f.file())
@@ -159,11 +160,15 @@ public final class ThreadsRenderer {
     private static void localsJson(JsonWriter j, String name, List<ObjectRow> locals) {
         j.name(name).beginArray();
         for (ObjectRow o : locals) {
-            j.beginObject().field("address", o.hexAddress()).field("class", o.className())
-                    .field("shallowBytes", o.shallowSize()).field("retainedBytes", o.retainedSize())
-                    .field("value", o.value()).endObject();
+            RetentionRenderer.objectFields(j, o);
+            j.endObject();
         }
         j.endArray();
+    }
+
+    /** A value as a tsv or csv cell: the characters themselves (a length or nothing is empty). */
+    private static String cell(ShownValue v) {
+        return v.value() == null ? "" : v.value();
     }
 
     private static String quoted(ThreadsReport.Row t) {

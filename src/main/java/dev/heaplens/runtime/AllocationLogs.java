@@ -24,6 +24,9 @@ public final class AllocationLogs {
 
     /** The groups of one log, in file order; a bad file is one line naming file and line. */
     public static List<AllocationGroup> read(Path path) {
+        if (Files.isRegularFile(path)) {
+            HeapDumpGivenElsewhere.refuse(path.toString(), "an allocation log");
+        }
         try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             return AllocationLog.read(path.toString(), in);
         } catch (NoSuchFileException e) {

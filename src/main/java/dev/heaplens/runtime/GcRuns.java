@@ -49,6 +49,7 @@ public final class GcRuns {
                 continue; // a rotated set's newest file is often still empty
             }
             if (!in.kind().isJvm() && !in.kind().isRuby()) {
+                HeapDumpGivenElsewhere.refuse(f, "GC data");
                 throw new HeaplensException(f + ": not GC data heaplens can read: the file is " + in.kind().description()
                         + " (" + EXPECTED + ")");
             }

@@ -9,6 +9,8 @@ import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.analysis.ruby.LeakMarks;
 import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.analysis.ruby.RubyValues;
+import dev.heaplens.analysis.graph.ShownValue;
 import dev.heaplens.analysis.ruby.RuntimeMethods;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
@@ -219,8 +221,8 @@ final class RubyRuntime extends RuntimeBase {
 
         @Override
         public void show(int... objects) {
-            Map<Integer, String> values = new HashMap<>();
-            fetch(objects).forEach((o, line) -> values.put(o, RecordLines.shortValue(line)));
+            Map<Integer, ShownValue> values = new HashMap<>();
+            fetch(objects).forEach((o, line) -> values.put(o, RubyValues.of(line)));
             heap.useValues(values);
         }
 

@@ -4,6 +4,7 @@ import dev.heaplens.analysis.graph.ObjectReport;
 import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.report.JsonWriter;
+import dev.heaplens.report.ValueText;
 
 import java.util.Set;
 
@@ -26,7 +27,7 @@ final class ObjectJson {
                 .field("retainedCount", r.retainedCount())
                 .field("reachable", dump.dominators.isReachable(o))
                 .field("location", r.location())
-                .field("value", r.value())
+                .field("value", ValueText.of(r.value()))
                 .field("classObject", dump.heap.namer().classObjectName(o))
                 .endObject();
     }

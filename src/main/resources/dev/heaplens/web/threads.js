@@ -26,7 +26,7 @@ async function threadsView(p, main) {
     {label: 'daemon', value: t => t.daemon},
     {label: 'priority', value: t => t.priority, num: true},
     {label: 'retained_bytes', value: t => t.retainedBytes, num: true},
-    {label: 'retained_objects', value: t => t.retainedObjects, num: true},
+    {label: 'retained_count', value: t => t.retainedCount, num: true},
   ], r.threads, r);
 }
 
@@ -73,8 +73,8 @@ function localsTable(d, locals) {
   const rows = locals.map(o => h('tr', {class: 'row'},
     h('td', {class: 'text'}, link('object', {d, address: o.address}, o.address)),
     h('td', {class: 'text'}, o['class']),
-    h('td', {class: 'num'}, fmtInt(o.shallowBytes)),
-    h('td', {class: 'num'}, fmtInt(o.retainedBytes)),
+    h('td', {class: 'num'}, fmtInt(o.shallowSize)),
+    h('td', {class: 'num'}, fmtInt(o.retainedSize)),
     h('td', {class: 'text'}, o.value || '')));
   return h('table', {class: 'locals'}, h('thead', {}, head), h('tbody', {}, rows));
 }

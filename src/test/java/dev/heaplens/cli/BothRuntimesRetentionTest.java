@@ -242,7 +242,7 @@ class BothRuntimesRetentionTest {
             }
             BitSet freed = m.oracle().precise(members);
             assertThat(row.get("count").asLong()).as("%s: %s count", at, name).isEqualTo(members.cardinality());
-            assertThat(row.get("shallowBytes").asLong()).as("%s: %s shallow", at, name).isEqualTo(shallow);
+            assertThat(row.get("bytes").asLong()).as("%s: %s shallow", at, name).isEqualTo(shallow);
             assertThat(row.get("retainedBytes").asLong()).as("%s: %s retained", at, name)
                     .isEqualTo(BruteForceRetention.bytes(freed, m.size()));
             assertThat(row.get("retainedCount").asLong()).as("%s: %s retained count", at, name).isEqualTo(freed.cardinality());

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import static dev.heaplens.cli.CliTestSupport.run;
 import static dev.heaplens.cli.CliTestSupport.writeDump;
+import static dev.heaplens.cli.CliTestSupport.writeGzipDump;
 import static dev.heaplens.cli.CliTestSupport.writeText;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -156,5 +157,25 @@ class FirstHourCliTest {
         // and the commands that read them still do
         assertThat(ok("gc", unified.toString()).out()).isNotEmpty();
         assertThat(ok("memprof", memprof.toString()).out()).contains("Foo.bar");
+    }
+
+    @Test
+    void aHeapDumpGivenToGcOrMemprofNamesTheDumpCommands() {
+        Path ruby = writeGzipDump(dir, "heap.json.gz", "{\"address\":\"0x1\", \"type\":\"STRING\", \"memsize\":40}");
+        for (String command : List.of("gc", "memprof")) {
+            Result r = run(command, ruby.toString());
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(2);
+            assertThat(r.errLines()).as(command).hasSize(1);
+            assertThat(r.errLines().get(0)).as(command).startsWith("heaplens: " + ruby + ": this is a Ruby ObjectSpace.dump_all dump")
+                    .contains("`heaplens suspects`");
+        }
+    }
+
+    @Test
+    void sqlWithoutAQueryShowsWhereItGoes() {
+        Result r = run("sql", "heap.json.gz");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines().get(0)).isEqualTo(
+                "heaplens: sql needs the dumps, then a query, last: `heaplens sql DUMP \"SELECT count(*) FROM objects\"`");
     }
 }

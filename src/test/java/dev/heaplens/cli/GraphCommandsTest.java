@@ -157,7 +157,7 @@ class GraphCommandsTest {
      *   <env> (IMEMO) {M}         shallow 80   -> 80, 1
      */
     static final String RETAINED_BY_CLASS_TSV = """
-            count\tshallow_bytes\tretained_bytes\tretained_count\tclass
+            count\tbytes\tretained_bytes\tretained_count\tclass
             5\t550\t550\t5\tClass
             1\t40\t520\t5\tArray
             2\t360\t480\t4\tHash
@@ -166,7 +166,7 @@ class GraphCommandsTest {
             1\t80\t80\t1\t<env> (IMEMO)
             """;
     static final String RETAINED_BY_TYPE_TSV = """
-            count\tshallow_bytes\tretained_bytes\tretained_count\ttype
+            count\tbytes\tretained_bytes\tretained_count\ttype
             5\t550\t550\t5\tCLASS
             1\t40\t520\t5\tARRAY
             2\t360\t480\t4\tHASH
@@ -309,7 +309,8 @@ class GraphCommandsTest {
         assertThat(a.get("retainedSize").asLong()).isEqualTo(520);
         assertThat(a.get("retainedCount").asLong()).isEqualTo(5);
         assertThat(a.get("location").asText()).isEqualTo("/app/models/cart.rb:12");
-        assertThat(a.get("value").asText()).isEqualTo("length 2");
+        assertThat(a.get("value").isNull()).isTrue();
+        assertThat(a.get("length").asLong()).isEqualTo(2);
         assertThat(objects.get(2).get("location").isNull()).isTrue();
     }
 
@@ -342,9 +343,9 @@ class GraphCommandsTest {
         assertThat(j.get("by").asText()).isEqualTo("class");
         assertThat(j.get("groups").asLong()).isEqualTo(6);
         assertThat(j.get("rows").toString()).isEqualTo("["
-                + "{\"key\":\"Class\",\"count\":5,\"shallowBytes\":550,\"retainedBytes\":550,\"retainedCount\":5,\"exact\":true},"
-                + "{\"key\":\"Array\",\"count\":1,\"shallowBytes\":40,\"retainedBytes\":520,\"retainedCount\":5,\"exact\":true},"
-                + "{\"key\":\"Hash\",\"count\":2,\"shallowBytes\":360,\"retainedBytes\":480,\"retainedCount\":4,\"exact\":true}]");
+                + "{\"key\":\"Class\",\"count\":5,\"bytes\":550,\"retainedBytes\":550,\"retainedCount\":5,\"exact\":true},"
+                + "{\"key\":\"Array\",\"count\":1,\"bytes\":40,\"retainedBytes\":520,\"retainedCount\":5,\"exact\":true},"
+                + "{\"key\":\"Hash\",\"count\":2,\"bytes\":360,\"retainedBytes\":480,\"retainedCount\":4,\"exact\":true}]");
     }
 
     @Test
@@ -366,7 +367,7 @@ class GraphCommandsTest {
         assertThat(j.get("retainedSize").asLong()).isEqualTo(210);   // B1 + S1
         assertThat(j.get("retainedCount").asLong()).isEqualTo(2);
         assertThat(j.get("location").asText()).isEqualTo("/usr/lib/ruby/gems/3.1.0/gems/rack-3.0.8/lib/rack/utils.rb:88");
-        assertThat(j.get("value").asText()).isEqualTo("size 3");
+        assertThat(j.get("length").asLong()).isEqualTo(3);
         assertThat(j.get("record").asText()).isEqualTo(L_B1);
         assertThat(j.get("gcRoots").size()).isZero();
         assertThat(addresses(j.get("dominators"))).containsExactly(A);
@@ -383,7 +384,8 @@ class GraphCommandsTest {
         JsonNode j = json(ok("object", dump.toString(), S3, "--format", "json"));
         assertThat(j.get("retainedSize").asLong()).isEqualTo(70);
         assertThat(j.get("retainedCount").asLong()).isEqualTo(1);
-        assertThat(j.get("value").asText()).isEqualTo("\"shared\"");
+        assertThat(j.get("value").asText()).isEqualTo("shared");
+        assertThat(j.get("valueComplete").asBoolean()).isTrue();
         assertThat(addresses(j.get("dominators"))).containsExactly(A); // neither Hash alone
         assertThat(addresses(j.get("referrers"))).containsExactly(B1, B2); // B1 listed once
         assertThat(j.get("referrerCount").asLong()).isEqualTo(2);          // distinct referrers

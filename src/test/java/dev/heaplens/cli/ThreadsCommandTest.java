@@ -110,8 +110,8 @@ class ThreadsCommandTest {
         JsonNode local = frame.get("locals").get(0);
         assertThat(local.get("address").asText()).isEqualTo("0x" + Long.toHexString(held));
         assertThat(local.get("class").asText()).isEqualTo("byte[]");
-        assertThat(local.get("shallowBytes").asLong()).isEqualTo(1016);
-        assertThat(local.get("retainedBytes").asLong()).isEqualTo(1016);
+        assertThat(local.get("shallowSize").asLong()).isEqualTo(1016);
+        assertThat(local.get("retainedSize").asLong()).isEqualTo(1016);
         assertThat(worker.get("unframedLocals").get(0).get("address").asText()).isEqualTo("0x" + Long.toHexString(unframed));
     }
 
@@ -119,11 +119,11 @@ class ThreadsCommandTest {
     void csvHasARowPerThreadOrWithStacksPerLocal(@TempDir Path dir) throws IOException {
         Path file = dump(dir);
         assertThat(run("threads", file.toString(), "--format", "csv", "--no-index").out()).isEqualTo(String.join("\n",
-                "thread,kind,daemon,priority,object,locals,retained_bytes,retained_objects,stack",
+                "thread,kind,daemon,priority,object,locals,retained_bytes,retained_count,stack",
                 "oom-thread,platform,yes,5,0x10200,1,4016,1,java.lang.OutOfMemoryError.<init>(OutOfMemoryError.java:48) | Work.hold(Work.java:20)",
                 "worker,platform,no,7,0x10100,2,1336,2,Work.hold(Work.java:16) | Work.run(Work.java:9)", ""));
         assertThat(run("threads", file.toString(), "--format", "tsv", "--stacks", "--no-index").out()).contains(
-                "worker\t0x10100\t0\tWork.hold(Work.java:16)\t0x" + Long.toHexString(held) + "\tbyte[]\t1016\t1016\t\n");
+                "worker\t0x10100\t0\tWork.hold(Work.java:16)\t0x" + Long.toHexString(held) + "\tbyte[]\t1016\t1016\t\ttrue\n");
     }
 
     @Test

@@ -24,6 +24,36 @@ class ToolOverheadNamedTest {
         }
     }
 
+    /**
+     * summary names the tracer's table too, with the bytes histogram counts under its class (an
+     * independent reader: histogram's grouping, not the summary's struct tally), and only on a
+     * traced dump: the untraced fixture names no tool.
+     */
+    @Test
+    void summaryNamesTheTracer(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        CliTestSupport.Result table = CliTestSupport.run("summary", DUMP);
+        assertThat(table.exitCode()).as(table.toString()).isZero();
+        assertThat(table.out()).containsPattern("tool overhead +<ObjectTracing/allocation_info_tracer> \\(DATA\\): 1 object, "
+                + "[0-9.]+ MB \\([0-9.]+% of memsize\\): the cost of Ruby's allocation tracer")
+                .contains("DATA  [");
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var overhead = json.readTree(CliTestSupport.run("summary", DUMP, "--format", "json").out()).get("toolOverhead");
+        assertThat(overhead).hasSize(1);
+        var histogram = json.readTree(CliTestSupport.run("histogram", DUMP, "--by", "class", "--format", "json").out());
+        var tracerRow = java.util.stream.StreamSupport.stream(histogram.get("groups").spliterator(), false)
+                .filter(g -> g.get("key").asText().equals(TRACER)).findFirst().orElseThrow();
+        assertThat(overhead.get(0).get("class").asText()).isEqualTo(TRACER);
+        assertThat(overhead.get(0).get("count").asLong()).isEqualTo(tracerRow.get("count").asLong());
+        assertThat(overhead.get(0).get("bytes").asLong()).isEqualTo(tracerRow.get("bytes").asLong()).isGreaterThan(1_000_000);
+        java.nio.file.Path untracedDump = CliTestSupport.writeDump(dir, "untraced.json",
+                "{\"type\":\"ROOT\", \"root\":\"vm\", \"references\":[\"0x7f0000000010\"]}",
+                "{\"address\":\"0x7f0000000010\", \"type\":\"DATA\", \"class\":\"0x7f0000000020\", "
+                        + "\"struct\":\"some_extension/table\", \"memsize\":4096}");
+        CliTestSupport.Result untraced = CliTestSupport.run("summary", untracedDump.toString(), "--format", "json");
+        assertThat(untraced.exitCode()).as(untraced.toString()).isZero();
+        assertThat(json.readTree(untraced.out()).get("toolOverhead")).isEmpty();
+    }
+
     private static String[] concat(List<String> command, String... more) {
         String[] all = command.toArray(new String[command.size() + more.length]);
         System.arraycopy(more, 0, all, command.size(), more.length);

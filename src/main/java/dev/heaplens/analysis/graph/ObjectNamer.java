@@ -13,8 +13,8 @@ public interface ObjectNamer {
     /** The group name of {@code object} under {@code key}; {@code null} keys are never asked. */
     String group(int object, GroupBy key);
 
-    /** A short human description: the value of a string, the length of an array; may be empty. */
-    String shortValue(int object);
+    /** What the object holds, as far as its record was read: a string's value, an array's length... or {@link ShownValue#NONE}. */
+    ShownValue value(int object);
 
     /** The allocation site {@code file:line}, or null. */
     String location(int object);

@@ -7,7 +7,7 @@ import dev.heaplens.graph.RetainedSet;
 
 /** One object as reports show it, every name resolved. */
 public record ObjectRow(long address, String kind, String className, long shallowSize, long retainedSize,
-                        long retainedCount, String location, String value) {
+                        long retainedCount, String location, ShownValue value) {
 
     /** Describes object {@code o}; retained figures are 0 for objects no root reaches. */
     public static ObjectRow of(int o, Dominators d, ObjectNamer namer) {
@@ -21,7 +21,7 @@ public record ObjectRow(long address, String kind, String className, long shallo
     public static ObjectRow of(int o, HeapGraph g, RetainedSet retained, ObjectNamer namer) {
         return new ObjectRow(g.address(o), namer.kind(o), namer.group(o, GroupBy.CLASS), g.shallowSize(o),
                 retained == null ? -1 : retained.bytes(), retained == null ? -1 : retained.count(), namer.location(o),
-                namer.shortValue(o));
+                namer.value(o));
     }
 
     /** The address as Ruby and JVM tools print it. */

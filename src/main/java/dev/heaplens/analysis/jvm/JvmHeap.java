@@ -2,6 +2,7 @@ package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.ShownValue;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
@@ -148,12 +149,12 @@ public final class JvmHeap implements NamedHeap {
 
     /** A class object shows the class it is; a String or boxed value its value once {@link #fetch fetched}. */
     @Override
-    public String shortValue(int o) {
+    public ShownValue value(int o) {
         String own = classObjectName(o);
         if (own != null) {
-            return own;
+            return ShownValue.name(own);
         }
-        String v = records.isFetched(o) ? records.value(o) : null;
-        return v != null ? v : "";
+        ShownValue v = records.isFetched(o) ? records.value(o) : null;
+        return v != null ? v : ShownValue.NONE;
     }
 }

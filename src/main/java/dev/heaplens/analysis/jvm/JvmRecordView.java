@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.jvm;
 
+import dev.heaplens.analysis.graph.ShownValue;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofClasses;
@@ -144,7 +145,7 @@ final class JvmRecordView {
     }
 
     /** A String's text, a boxed primitive's value, or null. */
-    String value(int o) {
+    ShownValue value(int o) {
         HprofRecords.Record r = record(o);
         if (!(r instanceof HprofRecords.Instance instance)) {
             return null;
@@ -156,7 +157,7 @@ final class JvmRecordView {
         if (className != null && BOXES.contains(className)) {
             for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
                 if (f.name().equals("value") && f.type() != BasicType.OBJECT) {
-                    return primitive(f.type(), instance.fields(), f.offset());
+                    return ShownValue.number(primitive(f.type(), instance.fields(), f.offset()));
                 }
             }
         }
@@ -271,14 +272,14 @@ final class JvmRecordView {
     }
 
     /** The start of a String's text, decoded from its value array as far as it was read. */
-    private String stringText(int o) {
+    private ShownValue stringText(int o) {
         int arrayObject = stringArray(o);
         if (arrayObject < 0 || !(record(arrayObject) instanceof HprofRecords.PrimitiveArray array)) {
             return null;
         }
         int coder = coder((HprofRecords.Instance) records.get(o));
         String text = StringText.decode(array.type(), coder, array.data());
-        return StringText.quoted(text, StringText.chars(array.type(), coder, array.length()) > text.length());
+        return ShownValue.text(text, StringText.chars(array.type(), coder, array.length()) <= text.length());
     }
 
     private long id(byte[] b, int at) {

@@ -26,13 +26,4 @@ final class StringText {
     static long chars(BasicType arrayType, int coder, long length) {
         return arrayType == BasicType.BYTE && coder == 1 ? length / 2 : length;
     }
-
-    /** In quotes, on one line, cut to {@value #SHOWN_CHARS} characters; {@code cut} when the text read is not all of it. */
-    static String quoted(String text, boolean cut) {
-        String shown = text.replace('\n', ' ');
-        if (shown.length() > SHOWN_CHARS) {
-            return "\"" + shown.substring(0, SHOWN_CHARS - 3) + "...\"";
-        }
-        return "\"" + shown + (cut ? "...\"" : "\"");
-    }
 }

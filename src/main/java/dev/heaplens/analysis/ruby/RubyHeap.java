@@ -2,6 +2,7 @@ package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.ShownValue;
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyGraphSink;
@@ -27,7 +28,7 @@ public final class RubyHeap implements NamedHeap {
     private final SharedStrings sites;
     private final ReadResult<?> read;
     /** Record lines fetched again for short values, by object; filled on demand. */
-    private Map<Integer, String> values = Map.of();
+    private Map<Integer, ShownValue> values = Map.of();
 
     private RubyHeap(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details, SharedStrings sites, ReadResult<?> read) {
         this.graph = graph;
@@ -171,7 +172,7 @@ public final class RubyHeap implements NamedHeap {
     }
 
     /** Short values (fetched once from the dump) for the objects about to be shown. */
-    public void useValues(Map<Integer, String> values) {
+    public void useValues(Map<Integer, ShownValue> values) {
         this.values = values;
     }
 
@@ -183,8 +184,8 @@ public final class RubyHeap implements NamedHeap {
     }
 
     @Override
-    public String shortValue(int o) {
-        String v = values.get(o);
-        return v != null ? v : "";
+    public ShownValue value(int o) {
+        ShownValue v = values.get(o);
+        return v != null ? v : ShownValue.NONE;
     }
 }

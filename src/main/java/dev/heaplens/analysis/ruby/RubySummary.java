@@ -1,6 +1,7 @@
 package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.analysis.HeapSummary;
+import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.format.ruby.LineProblem;
 import dev.heaplens.format.ruby.ReadResult;
@@ -23,12 +24,16 @@ import java.util.Map;
 public record RubySummary(Input input, long objects, long bytes, long references,
                           List<Row> types, List<Row> imemo, List<Row> roots, List<Row> flags,
                           Generations generations, Classes classes, long shapes, long shapeBytes,
-                          Reachability reachability) implements HeapSummary {
+                          List<Overhead> toolOverhead, Reachability reachability) implements HeapSummary {
 
     /** This summary with what GC roots reach. */
     public RubySummary withReachability(Reachability reach) {
         return new RubySummary(input, objects, bytes, references, types, imemo, roots, flags, generations, classes,
-                shapes, shapeBytes, reach);
+                shapes, shapeBytes, toolOverhead, reach);
+    }
+
+    /** Objects a tool keeps in the heap to watch it (the allocation tracer's table), by class as histogram names it. */
+    public record Overhead(String tool, String className, long count, long bytes) {
     }
 
     /** A labelled count and byte sum (for roots: ROOT lines and references). */
@@ -60,6 +65,7 @@ public record RubySummary(Input input, long objects, long bytes, long references
         long[] bytes = new long[typeCount];
         Map<String, long[]> imemo = new HashMap<>();
         Map<String, long[]> roots = new HashMap<>();
+        Map<String, long[]> structs = new HashMap<>();
         long[] flagCount = new long[8];
         long[] flagBytes = new long[8];
         long shady = 0, shadyBytes = 0, withInfo = 0, shapes = 0, shapeBytes = 0, references = 0;
@@ -73,6 +79,7 @@ public record RubySummary(Input input, long objects, long bytes, long references
             }
             mergeNamed(imemo, s.imemo, s.strings, "(no imemo_type)");
             mergeNamed(roots, s.roots, s.strings, "(no category)");
+            mergeNamed(structs, s.dataStructs, s.strings, "?");
             for (int f = 0; f < 8; f++) {
                 flagCount[f] += s.flagCount[f];
                 flagBytes[f] += s.flagBytes[f];
@@ -110,7 +117,21 @@ public record RubySummary(Input input, long objects, long bytes, long references
                 classes.countSingletons(), distinct[0]);
         Generations generations = new Generations(withInfo, withInfo > 0 ? minGen : 0, withInfo > 0 ? maxGen : 0);
         return new RubySummary(input, objects, total, references, List.copyOf(types), rows(imemo), rows(roots), flags,
-                generations, classStats, shapes, shapeBytes, null);
+                generations, classStats, shapes, shapeBytes, overhead(structs, classes), null);
+    }
+
+    /** The DATA structs a tool allocates, named as histogram names their objects. */
+    private static List<Overhead> overhead(Map<String, long[]> structs, ClassTable classes) {
+        List<Overhead> found = new ArrayList<>();
+        structs.forEach((struct, sums) -> {
+            String name = classes.objectClassName(RubyType.DATA, 0, struct);
+            String tool = ToolOverhead.toolOf(name);
+            if (tool != null) {
+                found.add(new Overhead(tool, name, sums[0], sums[1]));
+            }
+        });
+        found.sort(Comparator.comparingLong(Overhead::bytes).reversed().thenComparing(Overhead::className));
+        return List.copyOf(found);
     }
 
     private static int bit(int flag) {

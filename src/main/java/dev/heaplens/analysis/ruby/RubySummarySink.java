@@ -23,6 +23,8 @@ public final class RubySummarySink implements RubyRecordSink {
     final LongGroupMap imemo = new LongGroupMap();
     /** Key: root category string id; count = ROOT lines, bytes = references. */
     final LongGroupMap roots = new LongGroupMap();
+    /** Key: a DATA object's struct name string id (what tells the allocation tracer's table). */
+    final LongGroupMap dataStructs = new LongGroupMap();
     /** Key: class address of instances; for the number of distinct classes in use. */
     final LongGroupMap instancesByClass = new LongGroupMap();
     final ClassTable classes = new ClassTable();
@@ -62,6 +64,9 @@ public final class RubySummarySink implements RubyRecordSink {
             imemo.add(kind, size);
         } else if (r.classAddress != 0 && type != RubyType.ICLASS) {
             instancesByClass.add(r.classAddress, size);
+        }
+        if (type == RubyType.DATA && r.struct.isPresent()) {
+            dataStructs.add(strings.intern(r.buf, r.struct.start, r.struct.end, r.struct.escaped), size);
         }
         if (type == RubyType.CLASS || type == RubyType.MODULE) {
             classes.add(r);

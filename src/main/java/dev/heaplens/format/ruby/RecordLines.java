@@ -89,41 +89,38 @@ public final class RecordLines {
     }
 
     /**
-     * A short human description of a record line: a string's value (its first 60 characters), an
-     * array's length, a hash's size, a class's name.
+     * The decoded string after {@code key} (as {@code "value":"}), or null when the line has none;
+     * a string the line cuts short (a line past {@link #MAX_LINE}) ends without its closing quote,
+     * which {@link #closes} tells.
      */
-    public static String shortValue(String line) {
-        String value = stringField(line, "\"value\":\"");
-        if (value != null) {
-            return value.length() > 60 ? "\"" + value.substring(0, 57) + "...\"" : "\"" + value + "\"";
-        }
-        String name = stringField(line, "\"name\":\"");
-        if (name != null) {
-            return name;
-        }
-        String length = numberField(line, "\"length\":");
-        if (length != null) {
-            return "length " + length;
-        }
-        String size = numberField(line, "\"size\":");
-        return size != null ? "size " + size : "";
-    }
-
-    private static String stringField(String line, String key) {
+    public static String stringField(String line, String key) {
         int at = line.indexOf(key);
         if (at < 0) {
             return null;
         }
         int start = at + key.length();
+        int end = Math.min(stringEnd(line, start), line.length());
+        byte[] raw = line.substring(start, end).getBytes(StandardCharsets.UTF_8);
+        return JsonText.decode(raw, 0, raw.length, true);
+    }
+
+    /** Whether the string after {@code key} ends with its closing quote on this line. */
+    public static boolean closes(String line, String key) {
+        int at = line.indexOf(key);
+        return at >= 0 && stringEnd(line, at + key.length()) < line.length();
+    }
+
+    /** Where the JSON string starting at {@code start} ends (its closing quote), or past the line's end. */
+    private static int stringEnd(String line, int start) {
         int p = start;
         while (p < line.length() && line.charAt(p) != '"') {
             p += line.charAt(p) == '\\' ? 2 : 1;
         }
-        byte[] raw = line.substring(start, Math.min(p, line.length())).getBytes(StandardCharsets.UTF_8);
-        return JsonText.decode(raw, 0, raw.length, true).replace('\n', ' ');
+        return p;
     }
 
-    private static String numberField(String line, String key) {
+    /** The digits after {@code key} (as {@code "length":}), or null. */
+    public static String numberField(String line, String key) {
         int at = line.indexOf(key);
         if (at < 0) {
             return null;

@@ -108,8 +108,8 @@ class ReachabilityTest {
         }
 
         @Override
-        public String shortValue(int object) {
-            return "";
+        public ShownValue value(int object) {
+            return ShownValue.NONE;
         }
 
         @Override
