@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.histogram.HistogramDiff;
 
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ public final class DiffRenderer {
                 for (HistogramDiff.Row r : shown) {
                     t.row(Sizes.count(r.countBefore()), Sizes.count(r.countAfter()), signed(r.countDelta()),
                             bytes(r.bytesBefore(), md), bytes(r.bytesAfter(), md), signedBytes(r.bytesDelta(), md),
-                            r.key() + appearance(r));
+                            ToolOverhead.label(r.key()) + appearance(r));
                 }
                 if (hidden > 0) {
                     long cb = 0, ca = 0, bb = 0, ba = 0;

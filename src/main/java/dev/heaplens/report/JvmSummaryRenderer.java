@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.jvm.InstanceSizeCheck;
 import dev.heaplens.analysis.jvm.JvmSummary;
 
@@ -53,7 +54,7 @@ final class JvmSummaryRenderer {
         out.append("\nBiggest classes (shallow bytes)\n");
         Table biggest = new Table(List.of("count", "count%", "bytes", "bytes%", "class"), true, true, true, true, false);
         s.biggestClasses().forEach(r -> biggest.row(Sizes.count(r.count()), Sizes.percent(r.count(), s.objects()),
-                Sizes.bytes(r.bytes()), Sizes.percent(r.bytes(), s.bytes()), r.label()));
+                Sizes.bytes(r.bytes()), Sizes.percent(r.bytes(), s.bytes()), ToolOverhead.label(r.label())));
         indent(out, biggest);
         out.append("\nKinds\n");
         Table kinds = new Table(List.of("count", "bytes", "kind"), true, true, false);

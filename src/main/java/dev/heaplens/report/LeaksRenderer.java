@@ -1,5 +1,6 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.Leaks;
 
@@ -40,9 +41,9 @@ public final class LeaksRenderer {
                 }
                 for (Leaks.Group g : shown) {
                     if (retained) {
-                        t.row(Sizes.count(g.count()), bytes(g.bytes(), md), g.retainedKnown() ? bytes(g.retainedBytes(), md) : "-", g.key());
+                        t.row(Sizes.count(g.count()), bytes(g.bytes(), md), g.retainedKnown() ? bytes(g.retainedBytes(), md) : "-", ToolOverhead.label(g.key()));
                     } else {
-                        t.row(Sizes.count(g.count()), bytes(g.bytes(), md), g.key());
+                        t.row(Sizes.count(g.count()), bytes(g.bytes(), md), ToolOverhead.label(g.key()));
                     }
                 }
                 String total = "TOTAL (" + Sizes.plural(leaks.groups().size(), "group") + ")";

@@ -72,7 +72,7 @@ public final class RetentionRenderer {
                 for (RetainedByGroup.Row r : rows) {
                     t.row((r.exact() ? "" : ">= ") + (md ? Sizes.count(r.retainedBytes()) : Sizes.bytes(r.retainedBytes())),
                             Sizes.percent(r.retainedBytes(), reachableBytes), Sizes.count(r.retainedCount()),
-                            Sizes.count(r.count()), md ? Sizes.count(r.shallowBytes()) : Sizes.bytes(r.shallowBytes()), r.group());
+                            Sizes.count(r.count()), md ? Sizes.count(r.shallowBytes()) : Sizes.bytes(r.shallowBytes()), ToolOverhead.label(r.group()));
                 }
                 if (!md) {
                     out.append("Retained size per ").append(key).append(" in ").append(TerminalText.escape(dumpName))

@@ -24,6 +24,18 @@ class ToolOverheadNamedTest {
         }
     }
 
+    @Test
+    void retainedAndDiffTablesNameTheTracer() {
+        String a = "src/test/resources/fixtures/leak/a.json.gz", c = "src/test/resources/fixtures/leak/c.json.gz";
+        for (List<String> command : List.of(List.of("retained", DUMP, "--top", "3"), List.of("diff", a, c, "--top", "3"))) {
+            CliTestSupport.Result table = CliTestSupport.run(command.toArray(String[]::new));
+            assertThat(table.exitCode()).as(table.toString()).isZero();
+            assertThat(table.out()).as(command.get(0)).contains(TRACER + "  [tool overhead]");
+            CliTestSupport.Result json = CliTestSupport.run(concat(command, "--format", "json"));
+            assertThat(json.out()).as(command.get(0) + " json").doesNotContain("[tool overhead]");
+        }
+    }
+
     /**
      * summary names the tracer's table too, with the bytes histogram counts under its class (an
      * independent reader: histogram's grouping, not the summary's struct tally), and only on a
