@@ -9,6 +9,7 @@ import java.util.function.LongSupplier;
 final class ConsoleListener implements ReadListener {
     private final Console console;
     private final boolean progress;
+    private Progress current;
 
     ConsoleListener(Console console, boolean progress) {
         this.console = console;
@@ -27,8 +28,21 @@ final class ConsoleListener implements ReadListener {
     }
 
     @Override
-    public Reading reading(String label, long total, LongSupplier done) {
-        Progress shown = Progress.start(progress, console.err(), label, total, done);
-        return shown::close;
+    public synchronized Reading reading(String label, long total, LongSupplier done) {
+        return shown(Progress.start(progress, console.err(), label, total, done));
+    }
+
+    @Override
+    public synchronized Reading phase(String label, long total, LongSupplier done) {
+        return shown(Progress.startCounting(progress, console.err(), label, total, done));
+    }
+
+    /** One progress line at a time: a phase that starts before the read's end (references) takes the line over. */
+    private Reading shown(Progress next) {
+        if (current != null) {
+            current.close();
+        }
+        current = next;
+        return next::close;
     }
 }

@@ -5,7 +5,10 @@ import dev.heaplens.report.Sizes;
 import java.io.PrintStream;
 import java.util.function.LongSupplier;
 
-/** Shows how far a long read is, on one rewritten stderr line, while stderr is a terminal. */
+/**
+ * Shows how far a long read or phase is, on one rewritten stderr line, while stderr is a terminal:
+ * bytes read of the file's size, or objects handled of the heap's, or, uncounted, the time taken.
+ */
 final class Progress implements AutoCloseable {
     private static final long INTERVAL_MS = 250;
     private static final long QUIET_MS = 700;
@@ -15,15 +18,28 @@ final class Progress implements AutoCloseable {
     private volatile boolean done;
     private boolean shown;
 
-    private Progress(PrintStream err, String label, long total, LongSupplier counter) {
+    private final boolean bytes;
+
+    private Progress(PrintStream err, String label, long total, LongSupplier counter, boolean bytes) {
         this.err = err;
+        this.bytes = bytes;
         this.thread = new Thread(() -> loop(label, total, counter), "heaplens-progress");
         thread.setDaemon(true);
     }
 
     /** Starts showing progress, or does nothing when {@code enabled} is false. */
     static Progress start(boolean enabled, PrintStream err, String label, long total, LongSupplier counter) {
-        Progress p = new Progress(err, label, total, counter);
+        return start(enabled, err, label, total, counter, true);
+    }
+
+    /** As {@link #start}, counting objects rather than bytes; a {@code total} of -1 shows the time taken. */
+    static Progress startCounting(boolean enabled, PrintStream err, String label, long total, LongSupplier counter) {
+        return start(enabled, err, label, total, counter, false);
+    }
+
+    private static Progress start(boolean enabled, PrintStream err, String label, long total, LongSupplier counter,
+                                  boolean bytes) {
+        Progress p = new Progress(err, label, total, counter, bytes);
         if (enabled) {
             p.thread.start();
         }
@@ -44,9 +60,7 @@ final class Progress implements AutoCloseable {
             // a counter may run past the size it was given (a second pass, a gzip's estimate):
             // never more than the whole, never past 100%
             long read = total > 0 ? Math.min(total, counter.getAsLong()) : counter.getAsLong();
-            String text = total > 0
-                    ? String.format("%s: %s of %s (%d%%)", label, Sizes.bytes(read), Sizes.bytes(total), Math.min(100, read * 100 / total))
-                    : String.format("%s: %s", label, Sizes.bytes(read));
+            String text = text(label, total, read, System.currentTimeMillis() - started);
             synchronized (this) {
                 if (!done) {
                     err.print("\r" + text + "\u001b[K");
@@ -55,6 +69,17 @@ final class Progress implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The line shown: never more than the whole, never past 100%. */
+    String text(String label, long total, long read, long elapsedMs) {
+        if (total > 0) {
+            int percent = (int) Math.min(100, read * 100 / total);
+            // a phase's count is of passes over the objects, not of objects: its share alone is shown
+            return bytes ? label + ": " + Sizes.bytes(read) + " of " + Sizes.bytes(total) + " (" + percent + "%)"
+                    : label + " (" + percent + "%)";
+        }
+        return bytes ? label + ": " + Sizes.bytes(read) : label + " (" + elapsedMs / 1000 + " s)";
     }
 
     @Override

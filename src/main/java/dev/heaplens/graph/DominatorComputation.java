@@ -27,6 +27,9 @@ final class DominatorComputation {
     private long[] predStart;   // number -> start of its predecessors in preds
     private IntPages preds;     // predecessors' numbers
     private int[] info;         // per number: ancestor, label, semi, idom
+    /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
+    private volatile long handled;
+    private static final int STEP = 1 << 16;
 
     DominatorComputation(HeapGraph g, EdgeFilter f) {
         this.g = g;
@@ -35,10 +38,12 @@ final class DominatorComputation {
         this.objects = g.objectCount();
     }
 
-    Dominators run(EdgeFilter publicFilter) {
+    Dominators run(EdgeFilter publicFilter, Phases phases) {
         if (objects > Dominators.MAX_OBJECTS) {
             throw new UnsupportedOperationException("dominators of more than " + Dominators.MAX_OBJECTS + " objects");
         }
+        // three passes counted: the depth-first walk, the predecessor lists, the semidominators
+        phases.enter("dominators", 3L * objects, () -> handled);
         // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
         long[][] counts = new long[1][];
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
@@ -52,6 +57,8 @@ final class DominatorComputation {
         predecessors();
         semidominators();
         int[] idom = immediateDominators();
+        handled = 0;
+        phases.enter("retained sizes", 2L * n, () -> handled);
         return results(idom, publicFilter);
     }
 
@@ -98,6 +105,9 @@ final class DominatorComputation {
                     num[next] = ++n;
                     vertex[n] = next;
                     parent[n] = cur;
+                    if ((n & (STEP - 1)) == 0) {
+                        handled = n;
+                    }
                     cur = n;
                 }
             }
@@ -181,7 +191,11 @@ final class DominatorComputation {
         long[] weak = this.weak;
         EdgeFilter f = this.f;
         int[] num = this.num;
+        boolean counts = from == 0; // one of the two threads tells how far they are
         for (int v = 0; v < objects; v++) {
+            if (counts && (v & (STEP - 1)) == 0) {
+                handled = (long) objects + v;
+            }
             int x = num[v];
             if (x == 0) {
                 continue;
@@ -220,7 +234,11 @@ final class DominatorComputation {
         int[][] predPages = preds.pages;
         int predShift = preds.shift;
         int predMask = preds.mask;
+        long walked = 2L * objects; // the walk and the predecessor lists are done
         for (int w = n; w >= 1; w--) {
+            if ((w & (STEP - 1)) == 0) {
+                handled = walked + n - w;
+            }
             int s = info[4 * w + IDOM]; // the DFS parent
             int lastLinked = w + 1;
             // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
@@ -315,7 +333,11 @@ final class DominatorComputation {
             bytes[k] = sum;
         });
         long reachableBytes = bytes[0] + bytes[1];
+        handled = n;
         for (int x = n; x >= 1; x--) {
+            if ((x & (STEP - 1)) == 0) {
+                handled = 2L * n - x;
+            }
             int d = idom[x];
             if (d != 0) {
                 int o = vertex[x];

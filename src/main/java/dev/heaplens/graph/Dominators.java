@@ -140,7 +140,12 @@ public final class Dominators {
 
     /** Dominators over the references {@code filter} follows (GC roots always count). */
     public static Dominators compute(HeapGraph graph, EdgeFilter filter) {
-        return new DominatorComputation(graph, filter == EdgeFilter.ALL ? null : filter).run(filter);
+        return compute(graph, filter, Phases.NONE);
+    }
+
+    /** As {@link #compute(HeapGraph, EdgeFilter)}, telling {@code phases} of the dominators and the retained sizes. */
+    public static Dominators compute(HeapGraph graph, EdgeFilter filter, Phases phases) {
+        return new DominatorComputation(graph, filter == EdgeFilter.ALL ? null : filter).run(filter, phases);
     }
 
     public HeapGraph graph() {

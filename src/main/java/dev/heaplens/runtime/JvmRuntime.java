@@ -106,7 +106,7 @@ final class JvmRuntime extends RuntimeBase {
         // One pass over the dump when its layout is detected (detecting reads its classes), else two.
         JvmHeap heap = JvmThreads.named(new JvmHeap(withProgress(input, options.layout() == null ? 1 : 2,
                 source -> reader.read(source, layout(), options.strict(), options.threads()))));
-        return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
+        return new HeapIndex.Built(loaded(input, heap, null).reportingTo(listener), heap.read().warnings());
     }
 
     /** {@link HprofGraphReader#read(HprofSource, HprofLayout, boolean, int)} or {@code readObjects}. */

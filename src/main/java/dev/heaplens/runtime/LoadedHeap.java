@@ -29,6 +29,7 @@ public final class LoadedHeap {
     private final Records records;
     private volatile Dominators dominators;
     private volatile Reachability reachability;
+    private ReadListener listener = ReadListener.QUIET;
 
     /** Dominators computed when first asked for (leaks never asks). */
     LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
@@ -41,6 +42,12 @@ public final class LoadedHeap {
         this.heap = heap;
         this.records = records;
         this.dominators = dominators;
+    }
+
+    /** This heap, showing the phases of its dominators on {@code progress}. */
+    LoadedHeap reportingTo(ReadListener progress) {
+        this.listener = progress;
+        return this;
     }
 
     public DumpInput input() {
@@ -70,7 +77,9 @@ public final class LoadedHeap {
             synchronized (this) {
                 d = dominators;
                 if (d == null) {
-                    d = Dominators.compute(heap.graph(), heap.graph().strongReferences());
+                    try (PhaseProgress phases = new PhaseProgress(listener, input.name())) {
+                        d = Dominators.compute(heap.graph(), heap.graph().strongReferences(), phases);
+                    }
                     dominators = d;
                 }
             }

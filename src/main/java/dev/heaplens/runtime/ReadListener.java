@@ -20,6 +20,15 @@ public interface ReadListener {
      */
     Reading reading(String label, long total, LongSupplier done);
 
+    /**
+     * A phase of the work after the read starts (references, dominators, retained sizes):
+     * {@code done} counts objects handled of {@code total} (-1 when not counted). Closed when it ends.
+     */
+    default Reading phase(String label, long total, LongSupplier done) {
+        return () -> {
+        };
+    }
+
     /** The end of one read's progress. */
     interface Reading extends AutoCloseable {
         @Override

@@ -97,7 +97,7 @@ final class RubyRuntime extends RuntimeBase {
         try (ReadListener.Reading ignored = progress(input, read)) {
             heap = loader.apply(input, read);
         }
-        return new HeapIndex.Built(new LoadedHeap(input, heap, new RubyRecords(input, heap)),
+        return new HeapIndex.Built(new LoadedHeap(input, heap, new RubyRecords(input, heap)).reportingTo(listener),
                 skippedLineWarnings(heap.readResult()));
     }
 
