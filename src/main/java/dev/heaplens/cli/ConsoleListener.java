@@ -33,6 +33,14 @@ final class ConsoleListener implements ReadListener {
     }
 
     @Override
+    public synchronized Reading reading(String label, long fileSize, int passes, LongSupplier done) {
+        if (passes <= 1 || fileSize <= 0) {
+            return reading(label, fileSize < 0 ? -1 : fileSize, done);
+        }
+        return shown(Progress.startPasses(progress, console.err(), label, fileSize, passes, done));
+    }
+
+    @Override
     public synchronized Reading phase(String label, long total, LongSupplier done) {
         return shown(Progress.startCounting(progress, console.err(), label, total, done));
     }

@@ -4,6 +4,7 @@ import dev.heaplens.report.Sizes;
 
 import java.io.PrintStream;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Shows how far a long read or phase is, on one rewritten stderr line, while stderr is a terminal:
@@ -20,7 +21,7 @@ final class Progress implements AutoCloseable {
 
     private final boolean bytes;
 
-    private Progress(PrintStream err, String label, long total, LongSupplier counter, boolean bytes) {
+    private Progress(PrintStream err, Supplier<String> label, long total, LongSupplier counter, boolean bytes) {
         this.err = err;
         this.bytes = bytes;
         this.thread = new Thread(() -> loop(label, total, counter), "heaplens-progress");
@@ -29,15 +30,28 @@ final class Progress implements AutoCloseable {
 
     /** Starts showing progress, or does nothing when {@code enabled} is false. */
     static Progress start(boolean enabled, PrintStream err, String label, long total, LongSupplier counter) {
-        return start(enabled, err, label, total, counter, true);
+        return start(enabled, err, () -> label, total, counter, true);
+    }
+
+    /** As {@link #start}, over {@code passes} passes of a file of {@code fileSize} bytes: each pass shown of the file's size. */
+    static Progress startPasses(boolean enabled, PrintStream err, String label, long fileSize, int passes,
+                                LongSupplier counter) {
+        LongSupplier inPass = () -> counter.getAsLong() - (pass(counter.getAsLong(), fileSize, passes) - 1) * fileSize;
+        return start(enabled, err, () -> label + " (pass " + pass(counter.getAsLong(), fileSize, passes) + " of " + passes + ")",
+                fileSize, inPass, true);
+    }
+
+    /** The pass (1..passes) a read of {@code read} bytes over all passes is in. */
+    static long pass(long read, long fileSize, int passes) {
+        return Math.max(1, Math.min(passes, read / fileSize + 1));
     }
 
     /** As {@link #start}, counting objects rather than bytes; a {@code total} of -1 shows the time taken. */
     static Progress startCounting(boolean enabled, PrintStream err, String label, long total, LongSupplier counter) {
-        return start(enabled, err, label, total, counter, false);
+        return start(enabled, err, () -> label, total, counter, false);
     }
 
-    private static Progress start(boolean enabled, PrintStream err, String label, long total, LongSupplier counter,
+    private static Progress start(boolean enabled, PrintStream err, Supplier<String> label, long total, LongSupplier counter,
                                   boolean bytes) {
         Progress p = new Progress(err, label, total, counter, bytes);
         if (enabled) {
@@ -46,7 +60,7 @@ final class Progress implements AutoCloseable {
         return p;
     }
 
-    private void loop(String label, long total, LongSupplier counter) {
+    private void loop(Supplier<String> label, long total, LongSupplier counter) {
         long started = System.currentTimeMillis();
         while (!done) {
             try {
@@ -60,7 +74,7 @@ final class Progress implements AutoCloseable {
             // a counter may run past the size it was given (a second pass, a gzip's estimate):
             // never more than the whole, never past 100%
             long read = total > 0 ? Math.min(total, counter.getAsLong()) : counter.getAsLong();
-            String text = text(label, total, read, System.currentTimeMillis() - started);
+            String text = text(label.get(), total, read, System.currentTimeMillis() - started);
             synchronized (this) {
                 if (!done) {
                     err.print("\r" + text + "\u001b[K");

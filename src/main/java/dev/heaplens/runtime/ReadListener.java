@@ -21,6 +21,15 @@ public interface ReadListener {
     Reading reading(String label, long total, LongSupplier done);
 
     /**
+     * A read of {@code passes} passes over a file of {@code fileSize} bytes (-1 unknown):
+     * {@code done} counts the bytes of every pass, which a listener may show pass by pass, each
+     * of the file's size, so that the file is counted once.
+     */
+    default Reading reading(String label, long fileSize, int passes, LongSupplier done) {
+        return reading(label, fileSize < 0 ? -1 : passes * fileSize, done);
+    }
+
+    /**
      * A phase of the work after the read starts (references, dominators, retained sizes):
      * {@code done} counts objects handled of {@code total} (-1 when not counted). Closed when it ends.
      */

@@ -173,9 +173,14 @@ class FirstHourCliTest {
 
     @Test
     void sqlWithoutAQueryShowsWhereItGoes() {
-        Result r = run("sql", "heap.json.gz");
-        assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.errLines().get(0)).isEqualTo(
-                "heaplens: sql needs the dumps, then a query, last: `heaplens sql DUMP \"SELECT count(*) FROM objects\"`");
+        assertThat(usageError("sql", "heap.json.gz"))
+                .isEqualTo("heaplens: sql needs the dumps, then a query, last: `heaplens sql DUMP \"SELECT count(*) FROM objects\"`");
+    }
+
+    /** The first line of a run that must fail as bad usage (exit 2). */
+    private static String usageError(String... args) {
+        Result r = run(args);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(2);
+        return r.errLines().get(0);
     }
 }

@@ -2,6 +2,7 @@ package dev.heaplens.format.hprof;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Phases;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
 import dev.heaplens.graph.ThreadStacks;
@@ -65,7 +66,17 @@ public final class HprofGraphReader {
      * graph is the same, its objects and references concatenated in file order.
      */
     public static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads) {
-        return read(source, layout, strict, threads, true, true);
+        return read(source, layout, strict, threads, true, true, Phases.NONE);
+    }
+
+    /**
+     * As {@link #read(HprofSource, HprofLayout, boolean, int)} (or {@link #readObjects} when
+     * {@code references} is false), telling {@code phases} when the file is read and the graph's
+     * references are being resolved.
+     */
+    public static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean references,
+                              Phases phases) {
+        return read(source, layout, strict, threads, true, references, phases);
     }
 
     /**
@@ -74,7 +85,7 @@ public final class HprofGraphReader {
      * The field bytes are still read, to be checked against the classes.
      */
     public static Result readObjects(HprofSource source, HprofLayout layout, boolean strict, int threads) {
-        return read(source, layout, strict, threads, true, false);
+        return read(source, layout, strict, threads, true, false, Phases.NONE);
     }
 
     /**
@@ -82,11 +93,11 @@ public final class HprofGraphReader {
      * detecting the layout read ({@link #objects}). Tests turn it off to compare with two passes.
      */
     static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean onePass) {
-        return read(source, layout, strict, threads, onePass, true);
+        return read(source, layout, strict, threads, onePass, true, Phases.NONE);
     }
 
     private static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean onePass,
-                               boolean references) {
+                               boolean references, Phases phases) {
         LayoutDetector.Sampled sampled = layout != null ? null : LayoutDetector.detectReading(source);
         LayoutDetector.Detection detection = sampled == null
                 ? new LayoutDetector.Detection(layout, "given by --layout") : sampled.detection();
@@ -100,7 +111,7 @@ public final class HprofGraphReader {
                 ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled,
                         references);
                 if (read.classRecords == sampled.records().recordCount()) {
-                    return result(source, read, used, detection, classes, references, sampled.records().strings);
+                    return result(source, read, used, detection, classes, references, sampled.records().strings, phases);
                 }
             } catch (ClassesUnread | HeaplensException | UncheckedIOException e) {
                 // read again in two passes: that read meets any problem as it always has
@@ -129,7 +140,7 @@ public final class HprofGraphReader {
             strings = classParts[0].strings;
         }
         return result(source, objects(source, split, threads, strict, header, classes, used, null, references), used,
-                detection, classes, references, strings);
+                detection, classes, references, strings, phases);
     }
 
     /** A pass over the objects met a class dump that the classes it was given were not made from. */
@@ -188,7 +199,8 @@ public final class HprofGraphReader {
 
     private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
                                  LayoutDetector.Detection detection, HprofClasses classes, boolean references,
-                                 Map<Long, String> strings) {
+                                 Map<Long, String> strings, Phases phases) {
+        phases.enter("references", -1, () -> 0);
         HeapGraph graph = read.builder().build();
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
