@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.report.Sizes;
 import dev.heaplens.web.Report;
 import dev.heaplens.web.Workspace;
 import picocli.CommandLine.Command;
@@ -26,7 +27,7 @@ import java.util.concurrent.Callable;
                 "  heaplens report --gc gc.log -o gc.html"})
 final class ReportCommand implements Callable<Integer> {
     /** What a CI artifact should stay under; a bigger report is written with a warning. */
-    static final long SIZE_GOAL = 5L * 1024 * 1024;
+    static final long SIZE_GOAL = 5_000_000L;
     private final Console console;
 
     @Parameters(paramLabel = "DUMP", arity = "0..3", description = WebSources.DUMPS)
@@ -47,6 +48,11 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Path directory = output.toAbsolutePath().getParent();
+        if (directory != null && !Files.isDirectory(directory)) {
+            // said before the dumps are read, not after
+            throw new HeaplensException("cannot write " + output + ": there is no directory " + directory);
+        }
         String html;
         try (Workspace workspace = WebSources.load(console, dumps, gc, dumpOptions)) {
             html = Report.html(workspace);
@@ -55,9 +61,9 @@ final class ReportCommand implements Callable<Integer> {
         try {
             Files.write(output, bytes);
         } catch (IOException e) {
-            throw new HeaplensException("cannot write " + output + ": " + e.getMessage());
+            throw new HeaplensException("cannot write " + output + ": " + ExportCommand.reason(e));
         }
-        console.err().println("heaplens: wrote " + output + " (" + (bytes.length + 1023) / 1024 + " KB)");
+        console.err().println("heaplens: wrote " + output + " (" + Sizes.bytes(bytes.length) + ")");
         if (bytes.length > SIZE_GOAL) {
             console.err().println("heaplens: warning: the report is over 5 MB");
         }

@@ -25,7 +25,14 @@ final class UsageHints {
             return "leaks needs three dumps A, B, C taken in that order; to compare two dumps, use"
                     + " `heaplens diff BEFORE AFTER`";
         }
-        if (e instanceof CommandLine.MissingParameterException && e.getCommandLine().getCommand() instanceof SqlCommand) {
+        Object command = e.getCommandLine().getCommand();
+        if (e instanceof CommandLine.MissingParameterException && (command instanceof PathsCommand || command instanceof ObjectCommand)
+                && e.getMessage().contains("ADDRESS")) {
+            String name = e.getCommandLine().getCommandName();
+            return name + " needs an object's address after the dump: `heaplens top DUMP` lists the biggest, then"
+                    + " `heaplens " + name + " DUMP 0x7f...`";
+        }
+        if (e instanceof CommandLine.MissingParameterException && command instanceof SqlCommand) {
             return "sql needs the dumps, then a query, last: `heaplens sql DUMP \"SELECT count(*) FROM objects\"`";
         }
         return null;

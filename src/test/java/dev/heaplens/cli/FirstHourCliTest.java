@@ -177,6 +177,21 @@ class FirstHourCliTest {
                 .isEqualTo("heaplens: sql needs the dumps, then a query, last: `heaplens sql DUMP \"SELECT count(*) FROM objects\"`");
     }
 
+    @Test
+    void aMissingAddressPointsToTop() {
+        for (String command : List.of("paths", "object")) {
+            assertThat(usageError(command, "heap.json.gz")).as(command).isEqualTo("heaplens: " + command
+                    + " needs an object's address after the dump: `heaplens top DUMP` lists the biggest, then `heaplens "
+                    + command + " DUMP 0x7f...`");
+        }
+    }
+
+    @Test
+    void aReportToADirectoryThatIsNotThereFailsBeforeReading() {
+        assertThat(usageError("report", "no-such-dump.json", "-o", dir.resolve("gone/r.html").toString()))
+                .isEqualTo("heaplens: cannot write " + dir.resolve("gone/r.html") + ": there is no directory " + dir.resolve("gone"));
+    }
+
     /** The first line of a run that must fail as bad usage (exit 2). */
     private static String usageError(String... args) {
         Result r = run(args);
