@@ -57,6 +57,18 @@ public interface HeapRuntime {
     /** The keys retained and leaks group this runtime's heap graph by. */
     List<GroupBy> graphKeys();
 
+    /** The coarse category of an object: a Ruby type, a JVM kind (instance, array, class). */
+    GroupBy kindKey();
+
+    /** Where objects come from at the coarsest level: a Ruby gem, a Java package. */
+    GroupBy originKey();
+
+    /** Whether its dumps carry string values to compare ({@link #duplicateStrings}); else that refuses. */
+    boolean hasStringValues();
+
+    /** Whether its dumps carry thread stacks ({@link #loadThreads}); else that refuses. */
+    boolean hasThreads();
+
     /** What leaks groups by when not told: where objects come from, or their class when that is unknown. */
     GroupBy defaultLeakKey();
 
