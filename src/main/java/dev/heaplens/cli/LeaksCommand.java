@@ -47,8 +47,8 @@ final class LeaksCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "C", description = "The third dump, of the same runtime.")
     String c;
 
-    @Option(names = "--by", paramLabel = "KEY", description = "Ruby dumps: location, class, type or gem;"
-            + " JVM dumps: class, package or kind (default: location for Ruby, class for JVM dumps).")
+    @Option(names = "--by", paramLabel = "KEY", description = KeyHelp.GRAPH
+            + " (default: location for Ruby, class for JVM dumps).")
     GroupBy by;
 
     @Option(names = "--no-retained", description = "Counts and bytes alone: no retained sizes and no sample paths, so C "

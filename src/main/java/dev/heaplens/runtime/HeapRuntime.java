@@ -48,6 +48,14 @@ public interface HeapRuntime {
         }
     }
 
+    /**
+     * Every runtime's keys, for {@code --by}'s help: of histogram and diff, or with {@code graphKeys} of
+     * retained and leaks ("Ruby dumps: class, type, location or gem; JVM heap dumps: class, package or kind").
+     */
+    static String keysByRuntime(boolean graphKeys) {
+        return Vocabulary.help(graphKeys);
+    }
+
     /** "Ruby" or "JVM", for messages. */
     String name();
 
