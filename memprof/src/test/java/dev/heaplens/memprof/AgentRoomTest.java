@@ -17,11 +17,11 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The agent's room split by job, checked on the compiled classes: the API (MemProf) on the agent
  * (start, settings, the tracker), the agent on sampling (the JVM's samples), sampling on the hooks
  * (rewritten bytecode), the hooks on the tables (what is kept), and the heap walk beside them for
- * the API alone. No package and no file needs one that needs it back. AgentRoomBreakTest shows each
- * rule failing on a deliberate break.
+ * the API alone. No package and no file needs one that needs it back. ArchitectureRulesBreakTest shows
+ * each rule failing on a deliberate break (the ArchBreak classes in memprof's test packages).
  */
-class AgentRoomTest {
-    static final String MEMPROF = "dev.heaplens.memprof";
+public class AgentRoomTest {
+    public static final String MEMPROF = "dev.heaplens.memprof";
 
     /** memprof's packages, its own classes (MemProf) as one more: "the API". */
     static final SliceAssignment PACKAGES = new SliceAssignment() {
@@ -59,14 +59,14 @@ class AgentRoomTest {
         }
     };
 
-    static final ArchRule NO_PACKAGE_CYCLES = slices().assignedFrom(PACKAGES).should().beFreeOfCycles()
+    public static final ArchRule NO_PACKAGE_CYCLES = slices().assignedFrom(PACKAGES).should().beFreeOfCycles()
             .because("each job of the agent's room is read and changed without the others above it");
 
-    static final ArchRule NO_FILE_CYCLES = slices().assignedFrom(FILES).should().beFreeOfCycles()
+    public static final ArchRule NO_FILE_CYCLES = slices().assignedFrom(FILES).should().beFreeOfCycles()
             .because("a class that needs another needs nothing that needs it back");
 
     /** tables <- hooks <- sampling <- agent <- the API; heap <- the API. */
-    static final ArchRule JOBS_IN_ORDER = layeredArchitecture().consideringOnlyDependenciesInLayers()
+    public static final ArchRule JOBS_IN_ORDER = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("the API").definedBy(MEMPROF)
             .layer("agent").definedBy(MEMPROF + ".agent..")
             .layer("sampling").definedBy(MEMPROF + ".sampling..")

@@ -31,8 +31,8 @@ import java.util.stream.Stream;
  * The methods of heaplens's classes (dev/heaplens/...) that can run from some entry methods, read
  * from their class files with ASM, and every invokedynamic (or dynamic constant) in them. A call
  * to one of heaplens's methods reaches the method it resolves to (inherited ones included) and,
- * when virtual, its overrides in the classes of {@code universe} (the entries' packages, or those given). Calls
- * into the JDK are not followed, but the JDK calls back: when an object of a heaplens class is
+ * when virtual, its overrides in the classes of {@code universe} (the entries' packages, or those
+ * given). Calls into the JDK are not followed, but the JDK calls back: when an object of a heaplens class is
  * made on the path, its methods that override a JDK class's or interface's (a HashMap key's equals
  * and hashCode, a StackWalker function's apply) are reached too. So is the static initializer of
  * every class reached, and a lambda's body from its invokedynamic. Methods the JDK calls back on

@@ -1,6 +1,6 @@
 package dev.heaplens.memprof.tables;
 
-/** A deliberate break of one rule of the agent's room, read only by AgentRoomBreakTest (never called). */
+/** A deliberate break of one rule of the agent's room, read only by ArchitectureRulesBreakTest (never called). */
 final class ArchBreakTablesWalkTheHeap {
     private ArchBreakTablesWalkTheHeap() {
     }
