@@ -16,6 +16,9 @@ final class HeapDumpGivenElsewhere {
 
     /** Throws when {@code file} is a Ruby or JVM heap dump; {@code expected} says what the command reads. */
     static void refuse(String file, String expected) {
+        if (file.equals("-")) {
+            return; // standard input was read once already, by the command's own reader
+        }
         DumpFormat format;
         try {
             format = DumpInput.open(file, InputStream.nullInputStream()).format();
