@@ -4,12 +4,14 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.ShownValue;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.Phases;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
@@ -207,8 +209,8 @@ class ToyRuntimeTest {
         }
 
         @Override
-        public String shortValue(int o) {
-            return "";
+        public ShownValue value(int o) {
+            return ShownValue.NONE;
         }
 
         @Override
@@ -263,7 +265,7 @@ class ToyRuntimeTest {
         }
 
         @Override
-        public Read<ToyHeap> reader(DumpInput input, boolean references) {
+        public Read<ToyHeap> reader(DumpInput input, boolean references, Phases phases) {
             AtomicLong bytesRead = new AtomicLong();
             return new Read<>() {
                 @Override
