@@ -33,18 +33,8 @@ class LoadPhasesTest {
         int open;
 
         @Override
-        public void warning(String dumpName, String message) {
-            said.add(dumpName + ": " + message);
-        }
-
-        @Override
-        public void note(String message) {
-            said.add(message);
-        }
-
-        @Override
-        public Reading reading(String label, long total, LongSupplier done) {
-            return reading(label, total, 1, done);
+        public Reading phase(String label, long total, LongSupplier done) {
+            return record(label, total, 0, done);
         }
 
         @Override
@@ -53,8 +43,18 @@ class LoadPhasesTest {
         }
 
         @Override
-        public Reading phase(String label, long total, LongSupplier done) {
-            return record(label, total, 0, done);
+        public Reading reading(String label, long total, LongSupplier done) {
+            return record(label, total, 1, done);
+        }
+
+        @Override
+        public void warning(String dumpName, String message) {
+            note(dumpName + ": " + message); // a sound dump gets neither
+        }
+
+        @Override
+        public void note(String message) {
+            said.add(message);
         }
 
         private synchronized Reading record(String label, long total, int passes, LongSupplier done) {
