@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.zip.CRC32;
 
 /**
@@ -41,14 +43,44 @@ public final class HeapExport {
         TableFiles files = new TableFiles(dir, id, Map.of("heaplens.schema_version", Integer.toString(SCHEMA_VERSION),
                 "heaplens.version", heaplensVersion));
         dumpRow(loaded, path, ruby, heaplensVersion, files);
-        new ObjectsTable(graph, loaded.namer(), loaded.dominators(), ruby).write(files);
-        GraphTables.references(graph, loaded.namer(), ruby, files);
-        GraphTables.roots(graph, files);
-        LookupTables.classes(graph, loaded.namer(), files);
+        // The two big tables at once, one a core: references and roots on their own thread (they need
+        // addresses and edges only), objects and the lookups that name things on this one.
+        FutureTask<Void> edges = new FutureTask<>(() -> {
+            GraphTables.references(graph, loaded.namer(), ruby, files);
+            GraphTables.roots(graph, files);
+            return null;
+        });
+        Thread edgeWriter = new Thread(edges, "heaplens-export-references");
+        edgeWriter.setDaemon(true);
+        edgeWriter.start();
+        ObjectsTable objects = new ObjectsTable(graph, loaded.namer(), loaded.dominators(), ruby);
+        objects.write(files);
+        LookupTables.classes(graph, loaded.namer(), objects.classTally(), files);
         if (ruby) {
             LookupTables.sites(graph, loaded.namer(), files);
         }
+        awaitEdges(edges);
         return new Written(id, graph.objectCount(), graph.referenceCount(), graph.rootCount());
+    }
+
+    /** Waits for the references thread, and fails as it failed. */
+    private static void awaitEdges(FutureTask<Void> edges) throws IOException {
+        try {
+            edges.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while writing references");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw (Error) cause; // a Callable throws nothing else
+
+        }
     }
 
     private static void dumpRow(LoadedHeap loaded, String path, boolean ruby, String version, TableFiles files)

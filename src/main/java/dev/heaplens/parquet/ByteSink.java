@@ -34,6 +34,14 @@ final class ByteSink {
         }
     }
 
+    /** Makes room for {@code len} bytes and counts them written: the caller fills {@link #array()} from the offset returned. */
+    int reserve(int len) {
+        ensure(len);
+        int at = size;
+        size += len;
+        return at;
+    }
+
     void write(int b) {
         ensure(1);
         bytes[size++] = (byte) b;
