@@ -2,6 +2,7 @@ package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.export.HeapExport;
+import dev.heaplens.parquet.Compression;
 import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,6 +35,11 @@ final class ExportCommand implements Callable<Integer> {
             description = "The directory to write the tables into (made if missing; a dump exported again replaces its partition).")
     Path dir;
 
+    @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "lz4",
+            description = "How pages are compressed: lz4 (Parquet's LZ4_RAW, fast; the default), gzip (smaller, slower, "
+                    + "read by every Parquet reader) or none.")
+    Compression compression;
+
     @Mixin
     GraphDumpOptions dumpOptions;
 
@@ -53,7 +59,7 @@ final class ExportCommand implements Callable<Integer> {
             }
             LoadedHeap loaded = Load.heap(console, dump, dumpOptions);
             try {
-                HeapExport.Written w = HeapExport.write(loaded, dir, version);
+                HeapExport.Written w = HeapExport.write(loaded, dir, version, compression);
                 console.err().println("heaplens: " + dump + ": " + w.objects() + " objects, " + w.references()
                         + " references, " + w.roots() + " roots -> " + dir + " (dump=" + w.dumpId() + ")");
             } catch (IOException e) {

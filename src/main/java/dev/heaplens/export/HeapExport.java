@@ -1,6 +1,7 @@
 package dev.heaplens.export;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.parquet.Compression;
 import dev.heaplens.parquet.IntColumn;
 import dev.heaplens.parquet.LongColumn;
 import dev.heaplens.parquet.ParquetWriter;
@@ -35,13 +36,15 @@ public final class HeapExport {
     public record Written(String dumpId, long objects, long references, long roots) {
     }
 
-    public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion) throws IOException {
+    /** Writes {@code loaded}'s tables under {@code dir}, their pages compressed by {@code compression}. */
+    public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion, Compression compression)
+            throws IOException {
         String path = loaded.input().name();
         String id = dumpId(path);
         boolean ruby = loaded.isRuby();
         HeapGraph graph = loaded.graph();
         TableFiles files = new TableFiles(dir, id, Map.of("heaplens.schema_version", Integer.toString(SCHEMA_VERSION),
-                "heaplens.version", heaplensVersion));
+                "heaplens.version", heaplensVersion), compression);
         dumpRow(loaded, path, ruby, heaplensVersion, files);
         // The two big tables at once, one a core: references and roots on their own thread (they need
         // addresses and edges only), objects and the lookups that name things on this one.
