@@ -16,7 +16,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUNS="${RUNS:-3}"; FIRST_RUNS="${FIRST_RUNS:-$RUNS}"; HEAP="${HEAP:-8g}"
 main_jar="${MAIN_JAR:-/work/main/target/heaplens.jar}"
-jar="$here/target/heaplens.jar"
+jar="${JAR:-$here/target/heaplens.jar}"  # JAR: a copy, so that a rebuild during the run changes nothing
 [ $# -gt 0 ] || { echo "usage: bench/export.sh DUMP [DUMP...]" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "export.sh: missing /usr/bin/time (apt-get install -y time)" >&2; exit 1; }
 tmp="${TMPDIR_EXPORT:-$(mktemp -d)}"; mkdir -p "$tmp"
