@@ -17,8 +17,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes dumps as Apache Parquet tables that DuckDB, Spark or Trino read.",
-                "The tables: objects, references, roots, classes, sites (Ruby) and dumps, one directory per",
-                "table and one partition per dump (DIR/objects/dump=<id>/part-0.parquet).",
+                "The tables: objects, references, roots, classes, sites (Ruby) and dumps, one directory per "
+                        + "table and one partition per dump (DIR/objects/dump=<id>/part-0.parquet).",
                 "Columns: docs/export-schema.md. No string contents or field values are written."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens export heap.json.gz --parquet heap-tables",
