@@ -251,7 +251,8 @@ class MachineFormatsTest {
             for (JsonNode thread : new ObjectMapper().readTree(json).get("threads")) {
                 for (JsonNode frame : thread.get("frames")) {
                     for (JsonNode local : frame.get("locals")) {
-                        if ((LONG + " (a local)").startsWith(local.path("value").asText("-"))
+                        // by a part any rendering keeps, so that the setup works whatever the format does
+                        if (local.path("value").asText("").contains("longer than any table")
                                 && local.path("class").asText().equals("java.lang.String")) {
                             return local.get("address").asText();
                         }
