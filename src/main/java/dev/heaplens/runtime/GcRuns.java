@@ -91,7 +91,8 @@ public final class GcRuns {
     private static GcLog jvm(List<GcInput> inputs) {
         GcLog log = GcLogReader.read(inputs);
         if (log.events().size() == 0) {
-            throw new HeaplensException(String.join(", ", log.sources()) + ": no GC events found in " + log.lines() + " lines");
+            throw new HeaplensException(String.join(", ", log.sources()) + ": no GC events found in " + log.lines() + " lines"
+                    + (log.warnings().isEmpty() ? "" : " (" + log.warnings().get(0) + ")"));
         }
         return log;
     }

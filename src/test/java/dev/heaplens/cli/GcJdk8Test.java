@@ -143,17 +143,4 @@ class GcJdk8Test {
         assertThat(r.errLines()).containsExactly("heaplens: warning: the lines carry no time stamps "
                 + "(-XX:+PrintGCTimeStamps or -XX:+PrintGCDateStamps): rates and throughput cannot be computed");
     }
-
-    @Test
-    void openJ9VerboseGcXmlIsRefusedByName(@TempDir Path dir) {
-        Path log = CliTestSupport.writeDump(dir, "verbosegc.xml",
-                "<?xml version=\"1.0\" ?>",
-                "<verbosegc xmlns=\"http://www.ibm.com/j9/verbosegc\" version=\"0.40.0\">",
-                "<gc-start id=\"4\" type=\"scavenge\" contextid=\"3\" timestamp=\"2024-05-01T12:00:00.123\">");
-        CliTestSupport.Result r = run("gc", log.toString());
-        assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.errLines()).containsExactly("heaplens: " + log + ": not GC data heaplens can read: the file is "
-                + "OpenJ9 / IBM J9 verbose GC XML (-Xverbosegclog), which heaplens does not read (expected a JVM GC log "
-                + "such as '[0.012s][info][gc] GC(0) Pause Young ...', or Ruby GC.stat output)");
-    }
 }

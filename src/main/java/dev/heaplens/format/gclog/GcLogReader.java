@@ -47,6 +47,9 @@ public final class GcLogReader {
         }
         List<GcInput> ordered = new ArrayList<>(files);
         ordered.sort(Comparator.comparingLong(GcLogReader::firstTime));
+        if (kind == GcFileKind.OPENJ9_XML) {
+            return OpenJ9XmlReader.read(ordered);
+        }
         GcEvents events = new GcEvents();
         GcEventDetails details = new GcEventDetails();
         List<String> warnings = new ArrayList<>();
@@ -144,10 +147,18 @@ public final class GcLogReader {
         }
     }
 
+    private static long orMax(long t) {
+        return t == Ascii.NONE ? Long.MAX_VALUE : t;
+    }
+
     /** The first time stamp in a file's first bytes (uptime or wall clock), for ordering a rotated set. */
     static long firstTime(GcInput f) {
         Decorators deco = new Decorators();
         byte[] b = f.head;
+        if (f.kind() == GcFileKind.OPENJ9_XML) {
+            int at = Ascii.indexOf(b, 0, f.headLength, "timestamp=\"");
+            return at < 0 ? Long.MAX_VALUE : orMax(IsoTime.epochMicros(b, at + 11, Math.min(f.headLength, at + 34)));
+        }
         int start = 0;
         while (start < f.headLength) {
             int end = start;
