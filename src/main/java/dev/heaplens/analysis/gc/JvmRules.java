@@ -104,7 +104,8 @@ final class JvmRules {
 
     private static void fullGcFindings(JvmGcReport r, List<Finding> out, boolean g1, String collector) {
         boolean fullIsNormal = collector.equals("Parallel") || collector.equals("Serial")
-                || collector.equals("Serial or Parallel") || collector.equals("OpenJ9 optthruput"); // all its GCs are global
+                || collector.equals("Serial or Parallel") || collector.equals("ParNew with Serial old")
+                || collector.equals("OpenJ9 optthruput"); // all its GCs are global
         long all = r.count(GcEventType.YOUNG) + r.count(GcEventType.MIXED) + r.count(GcEventType.FULL);
         for (JvmGcReport.CauseRow c : r.causes()) {
             if (!c.kind().equals("full")) {
@@ -115,7 +116,7 @@ final class JvmRules {
                     + " in all, longest " + Figures.ms(c.maxMicros());
             if (cause.equals("System.gc()")) {
                 out.add(new Finding("full-gc-system-gc", "any full GC from System.gc()", evidence,
-                        g1 || collector.equals("CMS") ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC", "",
+                        g1 || collector.startsWith("CMS") ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC", "",
                         "code (or RMI's hourly distributed GC) called System.gc(); make it a concurrent cycle, or ignore it "
                                 + "when nothing relies on it (direct buffers freed by GC do)"));
             } else if (cause.startsWith("Metadata GC Threshold") || cause.startsWith("Metaspace") || cause.startsWith("Last ditch")) {

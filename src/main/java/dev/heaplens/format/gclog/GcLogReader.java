@@ -63,11 +63,7 @@ public final class GcLogReader {
             }
             parser.finish();
             warnAboutFoldedCauses(events, warnings);
-            if (parser.notUnderstood > 0) {
-                boolean one = parser.notUnderstood == 1;
-                warnings.add(parser.notUnderstood + (one ? " line that looks like a GC pause was" : " lines that look like "
-                        + "a GC pause were") + " not understood and not counted; the first: " + parser.firstNotUnderstood);
-            }
+            warnNotUnderstood(parser.notUnderstood, parser.firstNotUnderstood, warnings);
             if (!parser.timed() && events.size() > 0) {
                 warnings.add("the lines carry no time stamps (-XX:+PrintGCTimeStamps or -XX:+PrintGCDateStamps): rates "
                         + "and throughput cannot be computed");
@@ -89,12 +85,20 @@ public final class GcLogReader {
             warnings.add("the log starts at GC(" + parser.firstGcId + "): its first lines are missing (rotated away "
                     + "or cut), so counts cover GC(" + parser.firstGcId + ") onwards");
         }
+        warnNotUnderstood(parser.notUnderstood, parser.firstNotUnderstood, warnings);
         if (parser.uptimeClock == null && events.size() > 0) {
             warnings.add("the lines carry no time decorator (uptime or time): rates and throughput cannot be computed");
         }
         return new GcLog(GcRuntime.JVM, parser.collector.displayName, parser.jdk > 0 ? Integer.toString(parser.jdk) : null,
                 !Boolean.FALSE.equals(parser.uptimeClock), events, null, details, parser.evacuationFailures, lines,
-                sources, warnings, 0, parser.uptimeClock == null);
+                sources, warnings, parser.notUnderstood, parser.uptimeClock == null);
+    }
+
+    private static void warnNotUnderstood(long count, String first, List<String> warnings) {
+        if (count > 0) {
+            warnings.add(count + (count == 1 ? " line that looks like a GC pause was" : " lines that look like a GC pause were")
+                    + " not understood and not counted; the first: " + first);
+        }
     }
 
     private static void warnAboutFoldedCauses(GcEvents events, List<String> warnings) {
