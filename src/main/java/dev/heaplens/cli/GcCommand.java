@@ -1,6 +1,8 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.gc.GcReport;
+import dev.heaplens.analysis.gc.GcResult;
 import dev.heaplens.gc.GcLog;
 import dev.heaplens.report.GcKeysRenderer;
 import dev.heaplens.report.GcReports;
@@ -64,12 +66,12 @@ final class GcCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw new HeaplensException("gc needs a FILE (a JVM GC log or a Ruby GC.stat series), or --explain");
         }
-        List<GcLog> runs = GcRuns.read(files);
-        for (GcLog run : runs) {
+        GcResult result = GcRuns.analyse(files);
+        for (GcReport run : result.runs()) {
             // a warning may quote the log (a cut line): never raw control characters on a terminal
-            run.warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
+            run.log().warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
         }
-        console.out().print(GcReports.render(runs, format));
+        console.out().print(GcReports.render(result, format));
         console.out().flush();
         return 0;
     }
