@@ -93,6 +93,16 @@ class ArchitectureTest {
             .because("SelfDump is where the profiler reads a heap; the rest of the agent tracks and prints");
 
     /**
+     * One load shape: a runtime's reader (format/) builds the graph and writes its index section; its
+     * namer (analysis/ruby, analysis/jvm) only names what the reader made.
+     */
+    static final ArchRule NAMERS_ONLY_NAME = noClasses().that()
+            .resideInAnyPackage(ROOT + ".analysis.ruby..", ROOT + ".analysis.jvm..")
+            .should().dependOnClassesThat().haveFullyQualifiedName(ROOT + ".graph.HeapGraphBuilder")
+            .orShould().dependOnClassesThat().resideInAPackage(ROOT + ".index..")
+            .because("format/<runtime>/ reads and stores the graph; runtime/GraphLoad is the one load");
+
+    /**
      * A renderer formats a result it is given: it calls no analysis's static entry (GcAnalysis.jvm,
      * Histogram.of, ...), which would compute. It may read a result's accessors, and use
      * ToolOverhead's wording of a tool's class name, which analyses and tables share.
@@ -112,6 +122,11 @@ class ArchitectureTest {
 
     /** The top-level packages import one way: no two of them need each other. */
     static final ArchRule NO_CYCLES = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
+
+    @Test
+    void namersOnlyName() {
+        NAMERS_ONLY_NAME.check(main);
+    }
 
     @Test
     void graphImportsNoReader() {
