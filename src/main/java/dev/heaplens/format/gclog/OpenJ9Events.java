@@ -308,15 +308,10 @@ final class OpenJ9Events {
         return reason == null || reason.isEmpty() || reason.equals("explicit") ? "System.gc()" : "system GC (" + reason + ")";
     }
 
+    /** A byte count attribute, or -1 (a double holds every count below 2^53 exactly). */
     private static long number(String s) {
-        if (s == null) {
-            return -1;
-        }
-        try {
-            return Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        double d = decimal(s);
+        return d < 0 ? -1 : (long) d;
     }
 
     private static double decimal(String s) {
