@@ -68,7 +68,7 @@ final class GcCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw new HeaplensException("gc needs a FILE (a JVM GC log or a Ruby GC.stat series), or --explain");
         }
-        GcResult result = GcRuns.analyse(files);
+        GcResult result = GcRuns.analyse(files, console.in());
         for (GcReport run : result.runs()) {
             // a warning may quote the log (a cut line): never raw control characters on a terminal
             run.log().warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
@@ -85,7 +85,7 @@ final class GcCommand implements Callable<Integer> {
             if (files.size() > 1) {
                 throw new HeaplensException("--explain takes one Ruby GC.stat file");
             }
-            GcLog log = GcRuns.readRuby(files.get(0));
+            GcLog log = GcRuns.readRuby(files.get(0), console.in());
             version = log.version();
             keysInFile = log.samples().keys();
         }

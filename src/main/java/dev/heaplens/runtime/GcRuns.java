@@ -42,7 +42,12 @@ public final class GcRuns {
 
     /** Reads one Ruby GC.stat series; fails with one line when the file is something else. */
     public static GcLog readRuby(String file) {
-        GcInput in = GcInput.open(file);
+        return readRuby(file, InputStream.nullInputStream());
+    }
+
+    /** As {@link #readRuby(String)}; {@code -} reads {@code standardInput}. */
+    public static GcLog readRuby(String file, InputStream standardInput) {
+        GcInput in = GcInput.open(file, standardInput);
         if (!in.kind().isRuby()) {
             throw new HeaplensException(file + ": --explain explains Ruby GC.stat keys, but the file is "
                     + in.kind().description());
@@ -52,7 +57,12 @@ public final class GcRuns {
 
     /** Reads and analyses the files: one run's report, or two runs' and their comparison. */
     public static GcResult analyse(List<String> files) {
-        List<GcLog> runs = read(files);
+        return analyse(files, InputStream.nullInputStream());
+    }
+
+    /** As {@link #analyse(List)}; {@code -} reads {@code standardInput}. */
+    public static GcResult analyse(List<String> files, InputStream standardInput) {
+        List<GcLog> runs = read(files, standardInput);
         List<GcReport> reports = new ArrayList<>();
         for (GcLog run : runs) {
             reports.add(run.runtime() == GcRuntime.RUBY ? RubyGcAnalysis.of(run) : GcAnalysis.jvm(run));
@@ -69,14 +79,19 @@ public final class GcRuns {
 
     /** The runs as read, before analysis (one, or two to compare, of one runtime); their warnings are the caller's to show. */
     public static List<GcLog> read(List<String> files) {
+        return read(files, InputStream.nullInputStream());
+    }
+
+    /** The runs in {@code files} (rotated files of one run, or two runs to compare); {@code -} reads {@code standardInput}. */
+    public static List<GcLog> read(List<String> files, InputStream standardInput) {
         List<GcInput> inputs = new ArrayList<>();
         for (String f : files) {
-            GcInput in = GcInput.open(f);
+            GcInput in = GcInput.open(f, standardInput);
             if (in.kind() == GcFileKind.EMPTY && files.size() > 1) {
                 continue; // a rotated set's newest file is often still empty
             }
             if (!in.kind().isJvm() && !in.kind().isRuby()) {
-                throw new HeaplensException(f + ": not GC data heaplens can read: the file is " + in.kind().description()
+                throw new HeaplensException(in.name() + ": not GC data heaplens can read: the file is " + in.kind().description()
                         + " (" + EXPECTED + ")");
             }
             inputs.add(in);
