@@ -28,8 +28,6 @@ public final class Dominators {
     public static final int SUPER_ROOT = -1;
     /** {@link #immediateDominator} of an object no root reaches. */
     public static final int UNREACHABLE = -2;
-    /** The most objects a graph may have for dominators (four ints per object in one array). */
-    public static final int MAX_OBJECTS = (Integer.MAX_VALUE - 8) / 4 - 1;
 
     private final HeapGraph graph;
     private final EdgeFilter filter;
