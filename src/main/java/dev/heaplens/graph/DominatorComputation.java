@@ -20,7 +20,7 @@ final class DominatorComputation {
     private final long[] weak;  // the weak references' bits when f is the graph's strong references: tested inline
     private final int objects;
     private int n;              // reachable objects
-    private int[] num;          // object -> preorder number, 0 = not reached; later scratch by number
+    private int[] num;          // object -> preorder number, 0 = not reached; freed after step 2b
     private int[] vertex;       // number -> object
     private int[] parent;       // number -> DFS parent's number
     private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
@@ -216,6 +216,7 @@ final class DominatorComputation {
         int[] parent = this.parent;
         int shift = vertexShift;
         int mask = (1 << shift) - 1;
+        num = null; // dead since step 2b: freed before the records, the computation's peak (step 4 makes idom anew)
         int[][] info = infoPages(n + 2); // and vertex n + 1: places of predecessors no root reaches
         for (int x = 0; x <= n; x++) {
             int[] r = info[x >>> shift];
@@ -230,8 +231,8 @@ final class DominatorComputation {
         last[(((n + 1) & mask) << 2) + LABEL] = n + 1;
         last[(((n + 1) & mask) << 2) + SEMI] = n + 1;
         this.parent = null;
+        int[] stack = parent; // the parents are in the records now: reuse the array as the eval stack
         parent = null;
-        int[] stack = num; // num is dead: reuse it as the eval stack
         long[] predStart = this.predStart;
         int[][] predPages = preds.pages;
         int predShift = preds.shift;
@@ -311,8 +312,7 @@ final class DominatorComputation {
         int[][] info = this.info;
         int shift = vertexShift;
         int mask = (1 << shift) - 1;
-        int[] idom = num; // reuse again, now indexed by number
-        num = null;
+        int[] idom = new int[n + 1]; // by number; the predecessors' room is free by now
         idom[0] = 0;
         for (int w = 1; w <= n; w++) {
             int[] wr = info[w >>> shift];
