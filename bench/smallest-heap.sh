@@ -12,9 +12,13 @@ run() { # exit 0 when the command completed in $1 MiB of heap
     -XX:TieredStopAtLevel=1 -Xss8m -Xmx"$1"m -jar "$jar" "$cmd" "$dump" --no-index > /dev/null 2> /tmp/smallest-heap.$$.err
 }
 run "$hi" || { echo "fails even with $hi MiB: $(head -1 /tmp/smallest-heap.$$.err)" >&2; exit 1; }
-while [ $(( (hi - lo) * 100 / hi )) -gt 2 ]; do  # to 2%
+while [ $((hi - lo)) -gt 1 ] && [ $(( (hi - lo) * 100 / hi )) -gt 2 ]; do  # to 2% (or 1 MiB)
   mid=$(( (lo + hi) / 2 ))
   if run "$mid"; then hi=$mid; else lo=$mid; fi
+  if grep -q 'needs about' /tmp/smallest-heap.$$.err; then
+    echo "refused by the fit check at $mid MiB, before reading: set runtime/HeapFit's BYTES_PER_OBJECT to 0 in the jar measured" >&2
+    rm -f /tmp/smallest-heap.$$.err; exit 2
+  fi
   echo "  $mid MiB: $([ $hi = $mid ] && echo ran || echo failed)" >&2
 done
 rm -f /tmp/smallest-heap.$$.err
