@@ -49,7 +49,7 @@ public final class HeapExport {
         // The two big tables at once, one a core: references and roots on their own thread (they need
         // addresses and edges only), objects and the lookups that name things on this one.
         FutureTask<Void> edges = new FutureTask<>(() -> {
-            GraphTables.references(graph, loaded.namer(), ruby, files);
+            GraphTables.references(graph, loaded.namer(), files);
             GraphTables.roots(graph, files);
             return null;
         });

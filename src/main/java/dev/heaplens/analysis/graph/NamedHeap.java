@@ -62,4 +62,18 @@ public interface NamedHeap extends ObjectNamer {
 
     /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */
     String edgeLabel(int from, int position, int to);
+
+    /** Names references in a bulk walk: the field, element or pointer a reference is, or null when unnamed. */
+    @FunctionalInterface
+    interface ReferenceNamer {
+        String name(int from, int position, int to);
+    }
+
+    /**
+     * Names for every reference at once, for an export: what {@link #edgeLabel} would say where it
+     * is a name (not a bare position), prepared in one pass where naming needs the dump read again.
+     */
+    default ReferenceNamer referenceNames() {
+        return (from, position, to) -> null;
+    }
 }

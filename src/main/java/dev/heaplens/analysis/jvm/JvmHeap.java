@@ -141,6 +141,12 @@ public final class JvmHeap implements NamedHeap {
         return label != null ? label : "[" + position + "]";
     }
 
+    /** Field, static and {@code [index]} names of every reference, the dump's records read once more. */
+    @Override
+    public ReferenceNamer referenceNames() {
+        return new JvmReferenceNames(graph, records, read.source(), classes.idSize());
+    }
+
     @Override
     public String location(int o) {
         return null;

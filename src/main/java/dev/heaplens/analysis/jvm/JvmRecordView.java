@@ -87,8 +87,12 @@ final class JvmRecordView {
      * fields by name, array elements by index, a class's super, loader and statics.
      */
     List<Link> links(int o) {
+        return links(o, record(o));
+    }
+
+    /** {@link #links(int)} from a record already read ({@code r} may be null: none). */
+    List<Link> links(int o, HprofRecords.Record r) {
         List<Link> links = new ArrayList<>();
-        HprofRecords.Record r = record(o);
         if (r instanceof HprofRecords.Instance instance) {
             for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
                 if (f.type() == BasicType.OBJECT) {

@@ -2,6 +2,7 @@ package dev.heaplens.format.hprof;
 
 import dev.heaplens.cli.CliTestSupport;
 import dev.heaplens.format.hprof.probe.ExportProbe;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,13 +31,17 @@ class ExportJvmOracleTest {
             .map(HprofJvmOracleTest.Known::className).collect(java.util.stream.Collectors.toSet());
 
     @TempDir
-    Path dir;
+    static Path dir;
+    private static Path before;
+    private static Path after;
+    private static Path out;
 
-    @Test
-    void classCountsAndBytesEqualTheJvmsHistogram() throws Exception {
+    /** One child JVM and one export for both tests. */
+    @BeforeAll
+    static void dumpAndExport() throws Exception {
         Path dump = dir.resolve("child.hprof");
-        Path before = dir.resolve("before.txt");
-        Path after = dir.resolve("after.txt");
+        before = dir.resolve("before.txt");
+        after = dir.resolve("after.txt");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-Xmx128m", "-cp", System.getProperty("java.class.path"), ExportProbe.class.getName(),
                 dump.toString(), before.toString(), after.toString()).redirectErrorStream(true).start();
@@ -44,9 +49,13 @@ class ExportJvmOracleTest {
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(child.exitValue()).as(output).isZero();
 
-        Path out = dir.resolve("tables");
+        out = dir.resolve("tables");
         CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", out.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
+    }
+
+    @Test
+    void classCountsAndBytesEqualTheJvmsHistogram() throws Exception {
 
         Map<String, long[]> exported = new HashMap<>();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
@@ -74,5 +83,42 @@ class ExportJvmOracleTest {
         }
         assertThat(compared).as("classes steady across the dump").isGreaterThan(histogramAfter.size() * 9 / 10);
         assertThat(exported.get(ExportProbe.Item.class.getName())).containsExactly(ExportProbe.ITEMS, ExportProbe.ITEMS * 24L);
+    }
+
+    /**
+     * The probe's own declarations are the oracle for {@code references.name}: its class's static
+     * fields, the head link's {@code next}, the gapped array's {@code [2]} and {@code [5]} (at
+     * positions 0 and 1: nulls take no row), and a WeakReference's {@code referent}, marked weak.
+     */
+    @Test
+    void referencesAreNamedAsTheProbeDeclaredThem() throws Exception {
+        String refs = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        String classes = "read_parquet('" + out + "/classes/*/*.parquet', hive_partitioning = true)";
+        String objects = "read_parquet('" + out + "/objects/*/*.parquet', hive_partitioning = true)";
+        String probe = "(SELECT class_address FROM " + classes + " WHERE class = '" + ExportProbe.class.getName() + "')";
+        String target = "(SELECT \"to\" FROM " + refs + " WHERE \"from\" = " + probe + " AND name = 'static %s')";
+        assertThat(rows("SELECT name FROM " + refs + " WHERE \"from\" = " + probe + " AND name LIKE 'static %'"))
+                .contains("static HELD", "static CHAIN", "static GAPPED", "static WEAK");
+        assertThat(rows("SELECT position || ' ' || name FROM " + refs + " WHERE \"from\" = "
+                + target.formatted("GAPPED") + " ORDER BY position"))
+                .containsExactly("0 [2]", "1 [5]", "2 <class>");
+        assertThat(rows("SELECT name FROM " + refs + " WHERE \"from\" = " + target.formatted("CHAIN")
+                + " ORDER BY position")).containsExactly("next", "<class>");
+        assertThat(rows("SELECT name || ' ' || weak FROM " + refs + " WHERE \"from\" = " + target.formatted("WEAK")
+                + " AND \"to\" = " + target.formatted("CHAIN"))).containsExactly("referent true");
+        assertThat(rows("SELECT r.name FROM " + refs + " r JOIN " + objects + " o ON o.address = r.\"from\" WHERE o.class = '"
+                + ExportProbe.Link.class.getName() + "' GROUP BY 1 ORDER BY 1")).containsExactly("<class>", "next");
+        assertThat(rows("SELECT count(*) FROM " + refs + " WHERE name IS NULL")).containsExactly("0");
+    }
+
+    private static java.util.List<String> rows(String sql) throws Exception {
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
     }
 }
