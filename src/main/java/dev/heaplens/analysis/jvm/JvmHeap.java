@@ -144,7 +144,7 @@ public final class JvmHeap implements NamedHeap {
     /** Field, static and {@code [index]} names of every reference, the dump's records read once more. */
     @Override
     public ReferenceNamer referenceNames() {
-        return new JvmReferenceNames(graph, records, read.source(), classes.idSize());
+        return new JvmReferenceNames(graph, records, classes, read.source());
     }
 
     @Override

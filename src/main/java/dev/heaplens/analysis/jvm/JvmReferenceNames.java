@@ -1,6 +1,9 @@
 package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.graph.AddressSort;
@@ -21,19 +24,33 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
     /** Not named: the record did not match the graph's references (it never should). */
     private static final int UNNAMED = Integer.MIN_VALUE;
 
+    private static final byte[] NO_VALUES = new byte[0];
+
     private final HeapGraph graph;
     private final int[] codes;
     private final List<String> names = new ArrayList<>();
 
     /** Reads every object's record from {@code source}, in one pass. */
-    JvmReferenceNames(HeapGraph graph, JvmRecordView view, HprofSource source, int idSize) {
+    JvmReferenceNames(HeapGraph graph, JvmRecordView view, HprofClasses classes, HprofSource source) {
+        int idSize = classes.idSize();
+        Map<Long, BasicType> arrayTypes = new HashMap<>();
+        for (BasicType t : BasicType.values()) {
+            arrayTypes.put(classes.primitiveArrayClass(t), t);
+        }
         this.graph = graph;
         this.codes = new int[Math.toIntExact(graph.referenceCount())];
         java.util.Arrays.fill(codes, UNNAMED);
         int n = graph.objectCount();
         long[] offsets = new long[n];
+        Map<String, Integer> numbers = new HashMap<>();
         for (int o = 0; o < n; o++) {
-            offsets[o] = graph.position(o);
+            // A primitive array's record is its values; its one reference is the class pointer.
+            boolean valuesOnly = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.PRIMITIVE_ARRAY;
+            offsets[o] = valuesOnly ? -1 : graph.position(o);
+            if (valuesOnly) {
+                name(o, view.links(o, new HprofRecords.PrimitiveArray(
+                        arrayTypes.get(graph.classAddress(o)), 0, NO_VALUES)), numbers);
+            }
         }
         int[] objectAt = AddressSort.sort(offsets); // file order; objects without a record (-1) first
         int first = 0;
@@ -42,7 +59,6 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
         }
         long[] sorted = java.util.Arrays.copyOfRange(offsets, first, n);
         int skipped = first;
-        Map<String, Integer> numbers = new HashMap<>();
         HprofRecords.forEach(source, idSize, sorted, 0, (i, record) -> {
             if (record != null) {
                 name(objectAt[skipped + i], view.links(objectAt[skipped + i], record), numbers);
