@@ -10,6 +10,7 @@ import dev.heaplens.graph.AddressSort;
 import dev.heaplens.graph.HeapGraph;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
         }
         this.graph = graph;
         this.codes = new int[Math.toIntExact(graph.referenceCount())];
-        java.util.Arrays.fill(codes, UNNAMED);
+        Arrays.fill(codes, UNNAMED);
         int n = graph.objectCount();
         long[] offsets = new long[n];
         Map<String, Integer> numbers = new HashMap<>();
@@ -57,7 +58,7 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
         while (first < n && offsets[first] < 0) {
             first++;
         }
-        long[] sorted = java.util.Arrays.copyOfRange(offsets, first, n);
+        long[] sorted = Arrays.copyOfRange(offsets, first, n);
         int skipped = first;
         HprofRecords.forEach(source, idSize, sorted, 0, (i, record) -> {
             if (record != null) {
