@@ -21,8 +21,7 @@ final class GraphTables {
      * Ruby's pointer to the class is {@code class}; a JVM reference its field, {@code static} field
      * or {@code [index]} (the JVM's records are read once more for these).
      */
-    static void references(HeapGraph graph, NamedHeap namer, TableFiles files) throws IOException {
-        NamedHeap.ReferenceNamer names = namer.referenceNames();
+    static void references(HeapGraph graph, NamedHeap.ReferenceNamer names, TableFiles files) throws IOException {
         LongColumn from = new LongColumn("from", false);
         LongColumn to = new LongColumn("to", false);
         IntColumn position = new IntColumn("position", false);

@@ -30,16 +30,25 @@ class ExportJvmOracleTest {
     private static final java.util.Set<String> MADE_BY_CALL = HprofJvmOracleTest.MADE_BY_THE_CALL.stream()
             .map(HprofJvmOracleTest.Known::className).collect(java.util.stream.Collectors.toSet());
 
+    /**
+     * Cleanables the JDK registers and its Cleaner thread clears on its own time (file streams the
+     * dump and the histogram open among them): under load a few are still registered when the dump
+     * is taken and gone again by the next histogram, so the two agree on the bytes per object and
+     * may differ by a handful in count. Seen: 137 against 132 (and 135 against 130), at 48 B each.
+     */
+    private static final String CLEANABLES = "jdk.internal.ref.CleanerImpl$PhantomCleanableRef";
+
     @TempDir
     static Path dir;
     private static Path before;
     private static Path after;
     private static Path out;
+    private static Path dump;
 
     /** One child JVM and one export for both tests. */
     @BeforeAll
     static void dumpAndExport() throws Exception {
-        Path dump = dir.resolve("child.hprof");
+        dump = dir.resolve("child.hprof");
         before = dir.resolve("before.txt");
         after = dir.resolve("after.txt");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -75,6 +84,11 @@ class ExportJvmOracleTest {
             }
             compared++;
             long[] mine = exported.getOrDefault(e.getKey(), new long[2]);
+            if (e.getKey().equals(CLEANABLES) && !Arrays.equals(mine, e.getValue())) {
+                assertThat(Math.abs(mine[0] - e.getValue()[0])).as(e.getKey()).isLessThanOrEqualTo(16);
+                assertThat(mine[1] * e.getValue()[0]).as(e.getKey() + " bytes per object").isEqualTo(e.getValue()[1] * mine[0]);
+                continue;
+            }
             if (MADE_BY_CALL.contains(e.getKey()) && !Arrays.equals(mine, e.getValue())) {
                 assertThat(HprofJvmOracleTest.MADE_BY_THE_HISTOGRAM_CALL.holds(mine, e.getValue())).as(e.getKey()).isTrue();
                 continue;
@@ -109,6 +123,20 @@ class ExportJvmOracleTest {
         assertThat(rows("SELECT r.name FROM " + refs + " r JOIN " + objects + " o ON o.address = r.\"from\" WHERE o.class = '"
                 + ExportProbe.Link.class.getName() + "' GROUP BY 1 ORDER BY 1")).containsExactly("<class>", "next");
         assertThat(rows("SELECT count(*) FROM " + refs + " WHERE name IS NULL")).containsExactly("0");
+    }
+
+    /** {@code --no-field-names} leaves every JVM name empty and changes nothing else in the table. */
+    @Test
+    void withoutFieldNamesTheReferencesAreTheSameRowsUnnamed() throws Exception {
+        Path bare = dir.resolve("bare");
+        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", bare.toString(), "--no-field-names");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String named = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        String unnamed = "read_parquet('" + bare + "/references/*/*.parquet', hive_partitioning = true)";
+        assertThat(rows("SELECT count(*) FROM " + unnamed + " WHERE name IS NOT NULL")).containsExactly("0");
+        assertThat(rows("SELECT count(*) FROM (SELECT \"from\", \"to\", position, weak FROM " + named
+                + " EXCEPT ALL SELECT \"from\", \"to\", position, weak FROM " + unnamed + ")")).containsExactly("0");
+        assertThat(rows("SELECT count(*) FROM " + unnamed)).isEqualTo(rows("SELECT count(*) FROM " + named));
     }
 
     private static java.util.List<String> rows(String sql) throws Exception {
