@@ -9,7 +9,9 @@ import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmDuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.analysis.jvm.JvmWasteChecks;
+import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.jvm.JvmHistogram;
 import dev.heaplens.analysis.jvm.JvmIdentities;
@@ -37,6 +39,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 
 /** JVM HPROF heap dumps, read with the readers of {@code format.hprof}; sizes are shallow sizes. */
 final class JvmRuntime extends RuntimeBase {
@@ -75,7 +78,11 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                analysed -> JvmWasteChecks.of((JvmHeap) heap.namer(), heap.dominators(), heap.reachability(), analysed));
+                heap.storedSuspectInputs(), findings(heap));
+    }
+
+    private static LongFunction<List<Finding>> findings(LoadedHeap heap) {
+        return analysed -> JvmWasteChecks.of((JvmHeap) heap.namer(), heap.dominators(), heap.reachability(), analysed);
     }
 
     @Override
@@ -122,13 +129,15 @@ final class JvmRuntime extends RuntimeBase {
                         TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 HprofStore.write(((JvmHeap) heap.namer()).read(), out);
                 ReachabilityStore.write(heap.reachability(), out);
+                SuspectsStore.write(SuspectFinder.inputs(heap.namer(), heap.dominators(), findings(heap)), heap.graph(), out);
             }
 
             @Override
             public LoadedHeap read(IndexReader in) throws IOException {
                 GraphStore.Stored stored = GraphStore.read(in);
                 JvmHeap heap = new JvmHeap(HprofStore.read(in, source(input), stored.graph(), in.strings("warnings")));
-                return loaded(input, heap, stored.dominators()).withReachability(ReachabilityStore.read(in));
+                return loaded(input, heap, stored.dominators()).withReachability(ReachabilityStore.read(in))
+                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()));
             }
         };
     }

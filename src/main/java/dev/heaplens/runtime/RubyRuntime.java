@@ -12,6 +12,7 @@ import dev.heaplens.analysis.ruby.RubyHeap;
 import dev.heaplens.analysis.ruby.RuntimeMethods;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
@@ -66,11 +68,15 @@ final class RubyRuntime extends RuntimeBase {
 
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
-        RubyHeap ruby = (RubyHeap) heap.namer();
-        return SuspectFinder.find(heap.input().name(), ruby, heap.dominators(), thresholdPercent, GroupBy.GEM, analysed -> {
-            Finding methods = RuntimeMethods.of(ruby, heap.dominators(), analysed);
+        return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.GEM,
+                heap.storedSuspectInputs(), findings(heap));
+    }
+
+    private static LongFunction<List<Finding>> findings(LoadedHeap heap) {
+        return analysed -> {
+            Finding methods = RuntimeMethods.of((RubyHeap) heap.namer(), heap.dominators(), analysed);
             return methods == null ? List.of() : List.of(methods);
-        });
+        };
     }
 
     @Override
@@ -107,6 +113,7 @@ final class RubyRuntime extends RuntimeBase {
                         TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 RubyHeapStore.write((RubyHeap) heap.namer(), out);
                 ReachabilityStore.write(heap.reachability(), out);
+                SuspectsStore.write(SuspectFinder.inputs(heap.namer(), heap.dominators(), findings(heap)), heap.graph(), out);
             }
 
             @Override
@@ -114,7 +121,8 @@ final class RubyRuntime extends RuntimeBase {
                 GraphStore.Stored stored = GraphStore.read(in);
                 RubyHeap heap = RubyHeapStore.read(stored.graph(), in);
                 return new LoadedHeap(input, heap, new RubyRecords(input, heap), stored.dominators())
-                        .withReachability(ReachabilityStore.read(in));
+                        .withReachability(ReachabilityStore.read(in))
+                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()));
             }
         };
     }
