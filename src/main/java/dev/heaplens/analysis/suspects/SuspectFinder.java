@@ -163,10 +163,11 @@ public final class SuspectFinder {
         String origin = location == null ? null : heap.group(acc >= 0 && heap.location(acc) != null ? acc : object, originKey);
         double share = analysed <= 0 ? 0 : (double) retained / analysed;
         Suspect.ObjectRef accumulation = acc >= 0 ? ref(acc) : null;
+        String loader = heap.loader(object);
         SuspectText words = new SuspectText(kind, className, ref(object), instances, retained, share, accumulation, path,
-                held, location, origin);
+                held, location, origin, loader);
         return new Suspect(kind, className, ref(object), instances, retained, share, accumulation, path, held, location,
-                words.text(), words.keywords());
+                loader, words.text(), words.keywords());
     }
 
     private Suspect.ObjectRef ref(int o) {
