@@ -11,24 +11,13 @@ import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.analysis.jvm.JvmWasteChecks;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
-import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.jvm.JvmHistogram;
 import dev.heaplens.analysis.jvm.JvmIdentities;
 import dev.heaplens.analysis.jvm.JvmSummary;
-import dev.heaplens.analysis.jvm.JvmThreads;
 import dev.heaplens.format.hprof.HprofCountReader;
-import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
-import dev.heaplens.format.hprof.HprofObjectEstimate;
 import dev.heaplens.format.hprof.HprofSource;
-import dev.heaplens.format.hprof.HprofStore;
-import dev.heaplens.graph.Dominators;
-import dev.heaplens.analysis.graph.ReachabilityStore;
-import dev.heaplens.analysis.graph.TopRetainers;
-import dev.heaplens.graph.GraphStore;
-import dev.heaplens.index.IndexReader;
-import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.util.Parallel;
 
@@ -39,7 +28,6 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.LongFunction;
 
 /** JVM HPROF heap dumps, read with the readers of {@code format.hprof}; sizes are shallow sizes. */
 final class JvmRuntime extends RuntimeBase {
@@ -53,8 +41,11 @@ final class JvmRuntime extends RuntimeBase {
             Map.of(GroupBy.TYPE, GroupBy.KIND), Map.of(GroupBy.TYPE, GroupBy.KIND, GroupBy.GEM, GroupBy.PACKAGE),
             Map.of(GroupBy.GEM, "--by gem on a JVM heap dump groups by Java package: say --by package"));
 
+    private final GraphLoad<JvmHeap> graphs;
+
     JvmRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
+        this.graphs = new GraphLoad<>(new JvmGraphFormat(options), options, listener, this::findings);
     }
 
     @Override
@@ -78,17 +69,16 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                heap.storedSuspectInputs(), findings(heap));
+                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
     }
 
-    private static LongFunction<List<Finding>> findings(LoadedHeap heap) {
-        return analysed -> JvmWasteChecks.of((JvmHeap) heap.namer(), heap.dominators(), heap.reachability(), analysed);
+    private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
+        return JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.reachability(), analysedBytes);
     }
 
     @Override
     public LoadedHeap load(DumpInput input) {
-        return new HeapIndex(options.index(), listener).load(input, variant(), options.strict(),
-                () -> read(input, HprofGraphReader::read), indexStore(input));
+        return graphs.load(input);
     }
 
     @Override
@@ -98,71 +88,13 @@ final class JvmRuntime extends RuntimeBase {
 
     @Override
     public LoadedHeap loadObjects(DumpInput input) {
-        return new HeapIndex(options.index(), listener).loadIndexedOr(input, variant(), options.strict(),
-                () -> read(input, HprofGraphReader::readObjects), indexStore(input));
-    }
-
-    /** What else an index depends on: the layout given, if any. */
-    private String variant() {
-        return options.layout() == null ? "jvm" : "jvm --layout " + options.layout();
-    }
-
-    /** A graph read of the dump by {@code reader} (after the check that it fits), with the read's warnings. */
-    private HeapIndex.Built read(DumpInput input, GraphRead reader) {
-        HeapFit.require(input.name(), HprofObjectEstimate.of(source(input)), HeapFit.JVM_BYTES_PER_OBJECT);
-        // One pass over the dump when its layout is detected (detecting reads its classes), else two.
-        JvmHeap heap = JvmThreads.named(new JvmHeap(withProgress(input, options.layout() == null ? 1 : 2,
-                source -> reader.read(source, layout(), options.strict(), options.threads()))));
-        return new HeapIndex.Built(loaded(input, heap, null), heap.read().warnings());
-    }
-
-    /** {@link HprofGraphReader#read(HprofSource, HprofLayout, boolean, int)} or {@code readObjects}. */
-    private interface GraphRead {
-        HprofGraphReader.Result read(HprofSource source, HprofLayout layout, boolean strict, int threads);
-    }
-
-    private static HeapIndex.Store indexStore(DumpInput input) {
-        return new HeapIndex.Store() {
-            @Override
-            public void write(LoadedHeap heap, IndexWriter out) throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(),
-                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
-                HprofStore.write(((JvmHeap) heap.namer()).read(), out);
-                ReachabilityStore.write(heap.reachability(), out);
-                SuspectsStore.write(SuspectFinder.inputs(heap.namer(), heap.dominators(), findings(heap)), heap.graph(), out);
-            }
-
-            @Override
-            public LoadedHeap read(IndexReader in) throws IOException {
-                GraphStore.Stored stored = GraphStore.read(in);
-                JvmHeap heap = new JvmHeap(HprofStore.read(in, source(input), stored.graph(), in.strings("warnings")));
-                return loaded(input, heap, stored.dominators()).withReachability(ReachabilityStore.read(in))
-                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()));
-            }
-        };
-    }
-
-    /** The heap with its records read again from the dump; dominators computed when null. */
-    private static LoadedHeap loaded(DumpInput input, JvmHeap heap, Dominators dominators) {
-        LoadedHeap.Records records = new LoadedHeap.Records() {
-            @Override
-            public String text(int o) {
-                return heap.recordText(o);
-            }
-
-            @Override
-            public void show(int... objects) {
-                heap.fetch(objects);
-            }
-        };
-        return dominators == null ? new LoadedHeap(input, heap, records) : new LoadedHeap(input, heap, records, dominators);
+        return graphs.loadObjects(input);
     }
 
     @Override
     public HeapSummary summary(DumpInput input, boolean reachability) {
         LoadedHeap loaded = load(input);
-        JvmHeap heap = (JvmHeap) loaded.namer();
-        return JvmSummary.of(heap, loaded.dominators());
+        return JvmSummary.of(graphs.namer(loaded), loaded.dominators());
     }
 
     /**
@@ -174,7 +106,7 @@ final class JvmRuntime extends RuntimeBase {
      */
     @Override
     public LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC) {
-        JvmIdentities.ObjectKeys keysOfC = new JvmIdentities.ObjectKeys((JvmHeap) heapC.namer());
+        JvmIdentities.ObjectKeys keysOfC = new JvmIdentities.ObjectKeys(graphs.namer(heapC));
         List<DumpInput> earlier = List.of(a, b);
         List<ProgressSource> sources = List.of(new ProgressSource(source(a)), new ProgressSource(source(b)));
         JvmIdentities.Marked[] marked = new JvmIdentities.Marked[2];
@@ -206,8 +138,12 @@ final class JvmRuntime extends RuntimeBase {
         return d;
     }
 
-    /** The --layout given, or null to detect it. */
     private HprofLayout layout() {
+        return layout(options);
+    }
+
+    /** The --layout given, or null to detect it. */
+    static HprofLayout layout(ReadOptions options) {
         if (options.layout() == null) {
             return null;
         }
@@ -223,7 +159,7 @@ final class JvmRuntime extends RuntimeBase {
     }
 
     /** An HPROF dump's file: read more than once (classes, objects, records to show), so not standard input. */
-    private static HprofSource source(DumpInput input) {
+    static HprofSource source(DumpInput input) {
         if (!input.canReopen()) {
             throw new HeaplensException(input.name() + ": HPROF dumps are read more than once; give the file's path, not a pipe");
         }

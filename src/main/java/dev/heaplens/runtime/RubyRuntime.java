@@ -12,33 +12,21 @@ import dev.heaplens.analysis.ruby.RubyHeap;
 import dev.heaplens.analysis.ruby.RuntimeMethods;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
-import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
 import dev.heaplens.format.ruby.ReadResult;
-import dev.heaplens.format.ruby.RecordLines;
 import dev.heaplens.format.ruby.ReadBuffers;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.io.DumpInput;
 
-import dev.heaplens.analysis.ruby.RubyHeapStore;
-import dev.heaplens.analysis.graph.ReachabilityStore;
-import dev.heaplens.analysis.graph.TopRetainers;
-import dev.heaplens.graph.GraphStore;
-import dev.heaplens.index.IndexReader;
-import dev.heaplens.index.IndexWriter;
 
-import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
-import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
@@ -51,8 +39,11 @@ final class RubyRuntime extends RuntimeBase {
     /** Shared by this runtime's reads: leaks reads three dumps, and long lines grow a buffer once. */
     private final ReadBuffers buffers = new ReadBuffers();
 
+    private final GraphLoad<RubyHeap> graphs;
+
     RubyRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
+        this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener, this::findings);
     }
 
     @Override
@@ -68,63 +59,25 @@ final class RubyRuntime extends RuntimeBase {
 
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
-        return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.GEM,
-                heap.storedSuspectInputs(), findings(heap));
+        return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
+                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
     }
 
-    private static LongFunction<List<Finding>> findings(LoadedHeap heap) {
-        return analysed -> {
-            Finding methods = RuntimeMethods.of((RubyHeap) heap.namer(), heap.dominators(), analysed);
-            return methods == null ? List.of() : List.of(methods);
-        };
+    private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
+        Finding methods = RuntimeMethods.of(graphs.namer(heap), heap.dominators(), analysedBytes);
+        return methods == null ? List.of() : List.of(methods);
     }
 
     @Override
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
-        return new HeapIndex(options.index(), listener).load(input, "ruby", options.strict(),
-                () -> read(input, RubyHeap::load), indexStore(input));
+        return graphs.load(input);
     }
 
     @Override
     public LoadedHeap loadObjects(DumpInput input) {
         input.requireRuby();
-        return new HeapIndex(options.index(), listener).loadIndexedOr(input, "ruby", options.strict(),
-                () -> read(input, RubyHeap::loadObjects), indexStore(input));
-    }
-
-    /** The heap {@code loader} reads from the dump (after the check that it fits), with the read's warnings. */
-    private HeapIndex.Built read(DumpInput input, BiFunction<DumpInput, RubyDumpReader.Options, RubyHeap> loader) {
-        HeapFit.require(input.name(), ObjectCountEstimate.lines(input), HeapFit.RUBY_BYTES_PER_OBJECT);
-        RubyDumpReader.Options read = readerOptions();
-        RubyHeap heap;
-        try (ReadListener.Reading ignored = progress(input, read)) {
-            heap = loader.apply(input, read);
-        }
-        return new HeapIndex.Built(new LoadedHeap(input, heap, new RubyRecords(input, heap)),
-                skippedLineWarnings(heap.readResult()));
-    }
-
-    private static HeapIndex.Store indexStore(DumpInput input) {
-        return new HeapIndex.Store() {
-            @Override
-            public void write(LoadedHeap heap, IndexWriter out) throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(),
-                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
-                RubyHeapStore.write((RubyHeap) heap.namer(), out);
-                ReachabilityStore.write(heap.reachability(), out);
-                SuspectsStore.write(SuspectFinder.inputs(heap.namer(), heap.dominators(), findings(heap)), heap.graph(), out);
-            }
-
-            @Override
-            public LoadedHeap read(IndexReader in) throws IOException {
-                GraphStore.Stored stored = GraphStore.read(in);
-                RubyHeap heap = RubyHeapStore.read(stored.graph(), in);
-                return new LoadedHeap(input, heap, new RubyRecords(input, heap), stored.dominators())
-                        .withReachability(ReachabilityStore.read(in))
-                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()));
-            }
-        };
+        return graphs.loadObjects(input);
     }
 
     @Override
@@ -151,7 +104,7 @@ final class RubyRuntime extends RuntimeBase {
 
     @Override
     public LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC) {
-        LeakMarks marks = new LeakMarks((RubyHeap) heapC.namer());
+        LeakMarks marks = new LeakMarks(graphs.namer(heapC));
         int expected = ObjectCountEstimate.perThread(b, options.threads());
         marks.addB(read(b, LeakMarks.FIELDS, () -> marks.bSink(expected)).sinks());
         marks.addA(read(a, LeakMarks.FIELDS, marks::aSink).sinks());
@@ -198,7 +151,7 @@ final class RubyRuntime extends RuntimeBase {
         skippedLineWarnings(result).forEach(w -> listener.warning(input.name(), w));
     }
 
-    private static List<String> skippedLineWarnings(ReadResult<?> result) {
+    static List<String> skippedLineWarnings(ReadResult<?> result) {
         List<String> warnings = new ArrayList<>();
         if (result.malformed() > 0) {
             StringBuilder msg = new StringBuilder("skipped ").append(result.malformed()).append(" malformed line")
@@ -216,39 +169,5 @@ final class RubyRuntime extends RuntimeBase {
             warnings.add(result.truncatedLastLine().toString());
         }
         return warnings;
-    }
-
-    /** Record lines read again from the dump file (standard input cannot be: no values then). */
-    private record RubyRecords(DumpInput input, RubyHeap heap) implements LoadedHeap.Records {
-        @Override
-        public String text(int o) {
-            return fetch(o).get(o);
-        }
-
-        @Override
-        public void show(int... objects) {
-            Map<Integer, String> values = new HashMap<>();
-            fetch(objects).forEach((o, line) -> values.put(o, RecordLines.shortValue(line)));
-            heap.useValues(values);
-        }
-
-        private Map<Integer, String> fetch(int... objects) {
-            if (!input.canReopen()) {
-                return Map.of();
-            }
-            long[] positions = new long[objects.length];
-            for (int i = 0; i < objects.length; i++) {
-                positions[i] = heap.graph().position(objects[i]);
-            }
-            Map<Long, String> lines = RecordLines.fetch(input, positions);
-            Map<Integer, String> byObject = new HashMap<>();
-            for (int o : objects) {
-                String line = lines.get(heap.graph().position(o));
-                if (line != null) {
-                    byObject.put(o, line);
-                }
-            }
-            return byObject;
-        }
     }
 }

@@ -25,6 +25,8 @@ class ArchitectureRulesBreakTest {
                         "dev.heaplens.graph.ArchBreakGraphReadsHprof"),
                 Arguments.of("a reader knows an analysis", ArchitectureTest.READERS_KNOW_NO_ANALYSIS,
                         "dev.heaplens.format.ArchBreakReaderGroups"),
+                Arguments.of("a namer builds its graph", ArchitectureTest.NAMERS_ONLY_NAME,
+                        "dev.heaplens.analysis.ruby.ArchBreakNamerBuildsGraph"),
                 Arguments.of("an analysis knows a renderer", ArchitectureTest.ANALYSES_KNOW_NO_EDGE,
                         "dev.heaplens.analysis.ArchBreakAnalysisRenders"),
                 Arguments.of("a renderer opens a dump", ArchitectureTest.RENDERERS_OPEN_NOTHING,

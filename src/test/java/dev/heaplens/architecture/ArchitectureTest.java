@@ -89,8 +89,23 @@ class ArchitectureTest {
                     ROOT + ".runtime..", ROOT + ".cli..", ROOT + ".web..", ROOT + ".io..", ROOT + ".index..")
             .because("SelfDump is where the profiler reads a heap; the rest of the agent tracks and prints");
 
+    /**
+     * One load shape: a runtime's reader (format/) builds the graph and writes its index section; its
+     * namer (analysis/ruby, analysis/jvm) only names what the reader made.
+     */
+    static final ArchRule NAMERS_ONLY_NAME = noClasses().that()
+            .resideInAnyPackage(ROOT + ".analysis.ruby..", ROOT + ".analysis.jvm..")
+            .should().dependOnClassesThat().haveFullyQualifiedName(ROOT + ".graph.HeapGraphBuilder")
+            .orShould().dependOnClassesThat().resideInAPackage(ROOT + ".index..")
+            .because("format/<runtime>/ reads and stores the graph; runtime/GraphLoad is the one load");
+
     /** The top-level packages import one way: no two of them need each other. */
     static final ArchRule NO_CYCLES = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
+
+    @Test
+    void namersOnlyName() {
+        NAMERS_ONLY_NAME.check(main);
+    }
 
     @Test
     void graphImportsNoReader() {

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.format.ruby.ClassTable;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.format.ruby.RubyLineParser;

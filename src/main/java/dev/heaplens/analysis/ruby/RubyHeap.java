@@ -2,22 +2,19 @@ package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.format.ruby.ClassTable;
 import dev.heaplens.format.ruby.ReadResult;
-import dev.heaplens.format.ruby.RubyDumpReader;
-import dev.heaplens.format.ruby.RubyGraphSink;
+import dev.heaplens.format.ruby.RubyGraphReader;
+import dev.heaplens.format.ruby.RubyObjectColumns;
 import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraph;
-import dev.heaplens.graph.HeapGraphBuilder;
-import dev.heaplens.io.DumpInput;
 import dev.heaplens.format.ruby.SharedStrings;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
- * A Ruby dump read into a heap graph, with what names its objects: the class records, IMEMO
- * kinds and DATA struct names, and allocation sites.
+ * What a Ruby dump's objects are called: classes from the class records, IMEMO kinds and DATA
+ * struct names, allocation sites and gems. Names only; {@link RubyGraphReader} reads the graph.
  */
 public final class RubyHeap implements NamedHeap {
     private final HeapGraph graph;
@@ -25,80 +22,23 @@ public final class RubyHeap implements NamedHeap {
     private final ClassTable classes;
     private final SharedStrings details;
     private final SharedStrings sites;
-    private final ReadResult<?> read;
+    private final RubyGraphReader.Result read;
     /** Record lines fetched again for short values, by object; filled on demand. */
     private Map<Integer, String> values = Map.of();
 
-    private RubyHeap(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details, SharedStrings sites, ReadResult<?> read) {
-        this.graph = graph;
-        this.columns = columns;
-        this.classes = classes;
-        this.details = details;
-        this.sites = sites;
+    /** Names what {@code read} read (from the dump or an index). */
+    public RubyHeap(RubyGraphReader.Result read) {
         this.read = read;
+        this.graph = read.graph();
+        this.columns = read.columns();
+        this.classes = read.classes();
+        this.details = read.details();
+        this.sites = read.sites();
     }
 
-    /**
-     * Reads {@code input} (one pass, threads as {@code options} say) into a graph. A part of the
-     * graph costs nothing up front, so the file is read in eight chunks per thread: the threads
-     * then end together however unevenly the lines cost (a single chunk per thread left one
-     * thread reading alone for about a tenth of the read on the 1.63 GB dump).
-     */
-    public static RubyHeap load(DumpInput input, RubyDumpReader.Options options) {
-        return load(input, options, true);
-    }
-
-    /**
-     * As {@link #load}, without the references and GC roots: a graph of the objects alone, for
-     * what follows no reference (leaks without retained sizes). The read jumps over the
-     * references, and the build has none to resolve.
-     */
-    public static RubyHeap loadObjects(DumpInput input, RubyDumpReader.Options options) {
-        return load(input, options, false);
-    }
-
-    private static RubyHeap load(DumpInput input, RubyDumpReader.Options options, boolean references) {
-        HeapGraphBuilder builder = new HeapGraphBuilder();
-        SharedStrings details = new SharedStrings();
-        SharedStrings sites = new SharedStrings();
-        List<ClassTable> tables = new ArrayList<>(); // one a reading thread, joined after the read
-        RubyDumpReader.Options eightChunks = options.withFields(references ? RubyGraphSink.FIELDS : RubyGraphSink.OBJECT_FIELDS)
-                .withChunksPerThread(8);
-        ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, eightChunks, () -> {
-            ClassTable table = new ClassTable();
-            synchronized (tables) {
-                tables.add(table);
-            }
-            return references ? new RubyGraphSink(builder.newPart(), details, sites, table::add)
-                    : RubyGraphSink.withoutReferences(builder.newPart(), details, sites, table::add);
-        });
-        ClassTable classes = new ClassTable();
-        tables.forEach(classes::addAll);
-        HeapGraph graph = builder.build();
-
-        return new RubyHeap(graph, RubyObjectColumns.ordering(builder, read.sinks()), classes, details, sites, read);
-    }
-
-    /** A heap as {@link RubyHeapStore} read it from an index: no read result (its warnings were stored apart). */
-    static RubyHeap restored(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details,
-                             SharedStrings sites) {
-        return new RubyHeap(graph, columns, classes, details, sites, null);
-    }
-
-    RubyObjectColumns columns() {
-        return columns;
-    }
-
-    ClassTable classes() {
-        return classes;
-    }
-
-    SharedStrings details() {
-        return details;
-    }
-
-    SharedStrings sites() {
-        return sites;
+    /** The graph and tables this heap names, as the reader made them. */
+    public RubyGraphReader.Result read() {
+        return read;
     }
 
     @Override
@@ -106,9 +46,9 @@ public final class RubyHeap implements NamedHeap {
         return graph;
     }
 
-    /** What the read produced; null for a heap read from an index. */
+    /** What the line reader counted; null for a heap read from an index. */
     public ReadResult<?> readResult() {
-        return read;
+        return read.lines();
     }
 
     /** The object's GC generation, -1 when the dump does not say. */

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.format.ruby.ClassTable;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.format.ruby.LineProblem;

@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.format.ruby.ClassTable;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;

@@ -2,6 +2,7 @@ package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.format.ruby.ReadResult;
 import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyGraphReader;
 import dev.heaplens.graph.SameGraphs;
 import dev.heaplens.io.DumpInput;
 import org.junit.jupiter.api.Test;
@@ -21,11 +22,11 @@ class ChunkedLoadTest {
     @Test
     void manyChunksOnTwoThreadsLoadWhatOneStreamLoads(@TempDir Path dir) {
         for (String name : new String[] {"rails_ish", "broken_lines", "basic"}) {
-            RubyHeap streamed = RubyHeap.load(DumpInput.open(Fixtures.dump(name).toString(), InputStream.nullInputStream()),
-                    RubyDumpReader.Options.defaults().withThreads(1));
+            RubyHeap streamed = new RubyHeap(RubyGraphReader.read(DumpInput.open(Fixtures.dump(name).toString(), InputStream.nullInputStream()),
+                    RubyDumpReader.Options.defaults().withThreads(1)));
             Path plain = Fixtures.plainCopy(name, dir);
-            RubyHeap chunked = RubyHeap.load(DumpInput.open(plain.toString(), InputStream.nullInputStream()),
-                    RubyDumpReader.Options.defaults().withThreads(2).withMinChunk(4096));
+            RubyHeap chunked = new RubyHeap(RubyGraphReader.read(DumpInput.open(plain.toString(), InputStream.nullInputStream()),
+                    RubyDumpReader.Options.defaults().withThreads(2).withMinChunk(4096)));
             assertThat(chunked.readResult().sinks().size()).as(name + ": chunks").isGreaterThan(2);
             assertSameRead(name, streamed.readResult(), chunked.readResult());
             assertSameHeap(name, streamed, chunked);

@@ -1,6 +1,7 @@
 package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyGraphReader;
 import dev.heaplens.format.ruby.RubyDumpWriter;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.format.ruby.RubyType;
@@ -99,8 +100,8 @@ class LeakMarksTest {
             List<Rec> c = randomRecords(rnd, addresses, tracing);
             Path fileA = write("a" + trial + ".json", a);
             Path fileB = write("b" + trial + ".json", b);
-            RubyHeap heap = RubyHeap.load(DumpInput.open(write("c" + trial + ".json", c).toString(),
-                    InputStream.nullInputStream()), RubyDumpReader.Options.defaults());
+            RubyHeap heap = new RubyHeap(RubyGraphReader.read(DumpInput.open(write("c" + trial + ".json", c).toString(),
+                    InputStream.nullInputStream()), RubyDumpReader.Options.defaults()));
             LeakMarks marks = new LeakMarks(heap);
             marks.addB(read(fileB, () -> marks.bSink(1)));
             marks.addA(read(fileA, marks::aSink));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyGraphReader;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
@@ -31,8 +32,8 @@ class RetainedOracleTest {
 
     @BeforeAll
     static void load() throws IOException {
-        heap = RubyHeap.load(DumpInput.open(DIR.resolve("retained.json.gz").toString(), InputStream.nullInputStream()),
-                RubyDumpReader.Options.defaults());
+        heap = new RubyHeap(RubyGraphReader.read(DumpInput.open(DIR.resolve("retained.json.gz").toString(), InputStream.nullInputStream()),
+                RubyDumpReader.Options.defaults()));
         dominators = Dominators.compute(heap.graph());
         golden = new ObjectMapper().readTree(DIR.resolve("retained.golden.json").toFile());
     }
@@ -56,8 +57,8 @@ class RetainedOracleTest {
         // rails_ish was dumped right after GC.start: everything in it is live. The dump leaves an
         // object's class out of its references; without that edge 2,216 objects (singleton
         // classes and their method entries) would look unreachable.
-        RubyHeap railsIsh = RubyHeap.load(DumpInput.open(Fixtures.dump("rails_ish").toString(), InputStream.nullInputStream()),
-                RubyDumpReader.Options.defaults());
+        RubyHeap railsIsh = new RubyHeap(RubyGraphReader.read(DumpInput.open(Fixtures.dump("rails_ish").toString(), InputStream.nullInputStream()),
+                RubyDumpReader.Options.defaults()));
         Dominators d = Dominators.compute(railsIsh.graph());
         assertThat(d.unreachableCount()).isZero();
         assertThat(railsIsh.graph().danglingReferences()).isZero();

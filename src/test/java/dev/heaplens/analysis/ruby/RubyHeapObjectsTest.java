@@ -2,6 +2,7 @@ package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyGraphReader;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.io.DumpInput;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,8 +13,8 @@ import java.io.InputStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link RubyHeap#loadObjects} (the graph of {@code leaks --no-retained}) against the whole graph
- * of the same real dump, {@link RubyHeap#load}: the same objects with the same columns and names,
+ * {@link RubyGraphReader#readObjects} (the graph of {@code leaks --no-retained}) against the whole graph
+ * of the same real dump, {@link RubyGraphReader#read}: the same objects with the same columns and names,
  * and no references or roots at all.
  */
 class RubyHeapObjectsTest {
@@ -21,8 +22,8 @@ class RubyHeapObjectsTest {
 
     private static RubyHeap read(String fixture, boolean references) {
         DumpInput input = DumpInput.open(Fixtures.dump(fixture).toString(), InputStream.nullInputStream());
-        return references ? RubyHeap.load(input, RubyDumpReader.Options.defaults())
-                : RubyHeap.loadObjects(input, RubyDumpReader.Options.defaults());
+        return references ? new RubyHeap(RubyGraphReader.read(input, RubyDumpReader.Options.defaults()))
+                : new RubyHeap(RubyGraphReader.readObjects(input, RubyDumpReader.Options.defaults()));
     }
 
     @ParameterizedTest

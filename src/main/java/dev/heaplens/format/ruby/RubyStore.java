@@ -1,6 +1,5 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.format.ruby;
 
-import dev.heaplens.format.ruby.SharedStrings;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
@@ -13,30 +12,30 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What names a {@link RubyHeap}'s objects beyond its graph, as index sections: the per-object
- * site, generation and detail columns, the class records, and the detail and site strings. The
+ * A Ruby dump's own index sections, beside the graph's: what names its objects beyond the graph
+ * ({@link RubyGraphReader.Result}): the per-object site, generation and detail columns, the class records, and the detail and site strings. The
  * records' own text (values shown) is not stored: it is read again from the dump by position, as
  * after a read.
  */
-public final class RubyHeapStore {
+public final class RubyStore {
     private static final String CLASSES = "ruby.classes";
     private static final String DETAILS = "ruby.details";
     private static final String SITES = "ruby.sites";
     private static final String COLUMN_PREFIX = "ruby.";
     private static final String[] COLUMNS = {RubyObjectColumns.SITE, RubyObjectColumns.GENERATION, RubyObjectColumns.DETAIL};
 
-    private RubyHeapStore() {
+    private RubyStore() {
     }
 
-    public static void write(RubyHeap heap, IndexWriter w) throws IOException {
+    public static void write(RubyGraphReader.Result read, IndexWriter w) throws IOException {
         for (String name : COLUMNS) {
-            if (heap.columns().has(name)) {
-                w.ints(COLUMN_PREFIX + name, heap.columns().column(name));
+            if (read.columns().has(name)) {
+                w.ints(COLUMN_PREFIX + name, read.columns().column(name));
             }
         }
         w.data(CLASSES, out -> {
-            out.writeInt(heap.classes().infos().size());
-            for (ClassTable.ClassInfo c : heap.classes().infos()) {
+            out.writeInt(read.classes().infos().size());
+            for (ClassTable.ClassInfo c : read.classes().infos()) {
                 out.writeLong(c.address());
                 out.writeBoolean(c.isModule());
                 writeText(out, c.name());
@@ -46,12 +45,12 @@ public final class RubyHeapStore {
                 out.writeLong(c.metaclass());
             }
         });
-        w.strings(DETAILS, texts(heap.details()));
-        w.strings(SITES, texts(heap.sites()));
+        w.strings(DETAILS, texts(read.details()));
+        w.strings(SITES, texts(read.sites()));
     }
 
-    /** The Ruby heap over {@code graph} whose names {@link #write} stored in {@code r}. */
-    public static RubyHeap read(HeapGraph graph, IndexReader r) throws IOException {
+    /** The read over {@code graph} whose names {@link #write} stored in {@code r}; its lines' read result is not stored. */
+    public static RubyGraphReader.Result read(HeapGraph graph, IndexReader r) throws IOException {
         RubyObjectColumns.Source columns = new RubyObjectColumns.Source() {
             @Override
             public int[] column(String name) {
@@ -82,9 +81,9 @@ public final class RubyHeapStore {
                         in.readBoolean(), in.readLong(), in.readLong()));
             }
         }
-        return RubyHeap.restored(graph, new RubyObjectColumns(columns, r.has(COLUMN_PREFIX + RubyObjectColumns.SITE),
+        return new RubyGraphReader.Result(graph, new RubyObjectColumns(columns, r.has(COLUMN_PREFIX + RubyObjectColumns.SITE),
                 r.has(COLUMN_PREFIX + RubyObjectColumns.GENERATION), r.has(COLUMN_PREFIX + RubyObjectColumns.DETAIL)), classes,
-                strings(r.strings(DETAILS)), strings(r.strings(SITES)));
+                strings(r.strings(DETAILS)), strings(r.strings(SITES)), null);
     }
 
     private static List<String> texts(SharedStrings strings) {

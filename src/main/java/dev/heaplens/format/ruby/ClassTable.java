@@ -1,8 +1,5 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.format.ruby;
 
-import dev.heaplens.format.ruby.RubyRecord;
-import dev.heaplens.format.ruby.RubyType;
-import dev.heaplens.format.ruby.JsonText;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -33,12 +30,12 @@ public final class ClassTable {
         attachedBySingleton = null;
     }
 
-    /** Every class record, for {@link RubyHeapStore}. */
+    /** Every class record, for {@link RubyStore}. */
     java.util.Collection<ClassInfo> infos() {
         return byAddress.values();
     }
 
-    /** Records a class as {@link RubyHeapStore} stored it. */
+    /** Records a class as {@link RubyStore} stored it. */
     void add(ClassInfo info) {
         byAddress.put(info.address(), info);
         attachedBySingleton = null;

@@ -1,6 +1,5 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.format.ruby;
 
-import dev.heaplens.format.ruby.RubyGraphSink;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IntColumn;
 import dev.heaplens.graph.LazyColumn;
@@ -14,7 +13,7 @@ import java.util.concurrent.FutureTask;
  * allocation site, the GC generation and the detail (IMEMO kind or DATA struct name); string ids
  * of the heap's tables, -1 when absent. Kept beside the graph, not in it: a JVM dump has none.
  */
-final class RubyObjectColumns {
+public final class RubyObjectColumns {
     /** The names of the columns, as the index stores them (after "ruby."). */
     static final String SITE = "site";
     static final String GENERATION = "generation";
@@ -109,7 +108,7 @@ final class RubyObjectColumns {
         };
     }
 
-    /** The column {@code name} (site, generation or detail) itself, null when no object has it: for {@link RubyHeapStore}. */
+    /** The column {@code name} (site, generation or detail) itself, null when no object has it: for {@link RubyStore}. */
     int[] column(String name) {
         return switch (name) {
             case SITE -> sites();
@@ -120,7 +119,7 @@ final class RubyObjectColumns {
     }
 
     /** Allocation site id ({@code file:line}), -1 when absent. */
-    int site(int o) {
+    public int site(int o) {
         if (!hasSite) {
             return -1;
         }
@@ -129,7 +128,7 @@ final class RubyObjectColumns {
     }
 
     /** GC generation, -1 when absent. */
-    int generation(int o) {
+    public int generation(int o) {
         if (!hasGeneration) {
             return -1;
         }
@@ -138,7 +137,7 @@ final class RubyObjectColumns {
     }
 
     /** Detail string id, -1 when absent. */
-    int detail(int o) {
+    public int detail(int o) {
         if (!hasDetail) {
             return -1;
         }

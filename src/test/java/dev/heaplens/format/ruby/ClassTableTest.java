@@ -1,7 +1,5 @@
-package dev.heaplens.analysis.ruby;
+package dev.heaplens.format.ruby;
 
-import dev.heaplens.format.ruby.RubyLineParser;
-import dev.heaplens.format.ruby.RubyRecord;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

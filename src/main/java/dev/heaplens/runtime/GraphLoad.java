@@ -1,0 +1,100 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.ReachabilityStore;
+import dev.heaplens.analysis.graph.TopRetainers;
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectsStore;
+import dev.heaplens.graph.GraphStore;
+import dev.heaplens.index.IndexReader;
+import dev.heaplens.index.IndexWriter;
+import dev.heaplens.io.DumpInput;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The one load of a heap graph, whatever the runtime: the dump's index when it has a sound one;
+ * else the check that the graph fits, the read with its progress, and the index written for next
+ * time (the graph's sections, the runtime's own, then reachability and what suspects reads). What differs between runtimes
+ * is their {@link GraphFormat}.
+ */
+final class GraphLoad<N extends NamedHeap> {
+    private final GraphFormat<N> format;
+    private final ReadOptions options;
+    private final ReadListener listener;
+    private final Findings findings;
+
+    /** The runtime's checks beside the suspects, given the heap's bytes less tool overhead (what their shares are of). */
+    interface Findings {
+        List<Finding> of(LoadedHeap heap, long analysedBytes);
+    }
+
+    /** @param findings the runtime's suspects findings, worked out once when the index is written and kept in it */
+    GraphLoad(GraphFormat<N> format, ReadOptions options, ReadListener listener, Findings findings) {
+        this.format = format;
+        this.options = options;
+        this.listener = listener;
+        this.findings = findings;
+    }
+
+    /** The dump read into a whole heap graph: from its index, or read and then indexed. */
+    LoadedHeap load(DumpInput input) {
+        return new HeapIndex(options.index(), listener).load(input, format.variant(), options.strict(),
+                () -> read(input, true), store(input));
+    }
+
+    /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */
+    LoadedHeap loadObjects(DumpInput input) {
+        return new HeapIndex(options.index(), listener).loadIndexedOr(input, format.variant(), options.strict(),
+                () -> read(input, false), store(input));
+    }
+
+    /** The runtime's own namer of a heap this load made; refuses, in one line, a heap of another runtime. */
+    N namer(LoadedHeap heap) {
+        if (!format.namerType().isInstance(heap.namer())) {
+            throw new HeaplensException(heap.input().name() + " was not read as " + format.variant());
+        }
+        return format.namerType().cast(heap.namer());
+    }
+
+    /**
+     * The graph read from the dump, after the check that it fits. Progress is shown here, once for
+     * every runtime: by bytes read over all the read's passes.
+     */
+    private HeapIndex.Built read(DumpInput input, boolean references) {
+        HeapFit.require(input.name(), format.estimatedObjects(input), format.bytesPerObject());
+        GraphFormat.Read<N> reader = format.reader(input, references);
+        long total = input.isGzip() ? -1 : format.passes() * input.size();
+        N heap;
+        try (ReadListener.Reading ignored = listener.reading("reading " + input.name(), total, reader::bytesRead)) {
+            heap = reader.read();
+        }
+        return new HeapIndex.Built(new LoadedHeap(input, heap, format.records(input, heap)), format.warnings(heap));
+    }
+
+    private HeapIndex.Store store(DumpInput input) {
+        return new HeapIndex.Store() {
+            @Override
+            public void write(LoadedHeap heap, IndexWriter out) throws IOException {
+                GraphStore.write(heap.graph(), heap.dominators(),
+                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
+                format.write(namer(heap), out);
+                ReachabilityStore.write(heap.reachability(), out);
+                SuspectsStore.write(SuspectFinder.inputs(heap.namer(), heap.dominators(),
+                        analysed -> findings.of(heap, analysed)), heap.graph(), out);
+            }
+
+            @Override
+            public LoadedHeap read(IndexReader in) throws IOException {
+                GraphStore.Stored stored = GraphStore.read(in);
+                N heap = format.restore(input, stored.graph(), in);
+                return new LoadedHeap(input, heap, format.records(input, heap), stored.dominators())
+                        .withReachability(ReachabilityStore.read(in))
+                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()));
+            }
+        };
+    }
+}

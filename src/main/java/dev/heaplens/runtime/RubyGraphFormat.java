@@ -1,0 +1,122 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.format.ruby.RecordLines;
+import dev.heaplens.format.ruby.RubyDumpReader;
+import dev.heaplens.format.ruby.RubyGraphReader;
+import dev.heaplens.format.ruby.RubyStore;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.index.IndexReader;
+import dev.heaplens.index.IndexWriter;
+import dev.heaplens.io.DumpInput;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** Ruby's part of the one load: {@link RubyGraphReader} reads, {@link RubyStore} indexes, {@link RubyHeap} names. */
+final class RubyGraphFormat implements GraphFormat<RubyHeap> {
+    /** The runtime's reader options (threads, strictness, the buffers its reads share). */
+    private final Supplier<RubyDumpReader.Options> options;
+
+    RubyGraphFormat(Supplier<RubyDumpReader.Options> options) {
+        this.options = options;
+    }
+
+    @Override
+    public Class<RubyHeap> namerType() {
+        return RubyHeap.class;
+    }
+
+    @Override
+    public String variant() {
+        return "ruby";
+    }
+
+    @Override
+    public long estimatedObjects(DumpInput input) {
+        return ObjectCountEstimate.lines(input);
+    }
+
+    @Override
+    public long bytesPerObject() {
+        return HeapFit.RUBY_BYTES_PER_OBJECT;
+    }
+
+    @Override
+    public int passes() {
+        return 1;
+    }
+
+    @Override
+    public Read<RubyHeap> reader(DumpInput input, boolean references) {
+        RubyDumpReader.Options read = options.get();
+        return new Read<>() {
+            @Override
+            public long bytesRead() {
+                return read.bytesRead().get();
+            }
+
+            @Override
+            public RubyHeap read() {
+                return new RubyHeap(references ? RubyGraphReader.read(input, read) : RubyGraphReader.readObjects(input, read));
+            }
+        };
+    }
+
+    @Override
+    public List<String> warnings(RubyHeap heap) {
+        return RubyRuntime.skippedLineWarnings(heap.readResult());
+    }
+
+    @Override
+    public LoadedHeap.Records records(DumpInput input, RubyHeap heap) {
+        return new RubyRecords(input, heap);
+    }
+
+    @Override
+    public void write(RubyHeap heap, IndexWriter out) throws IOException {
+        RubyStore.write(heap.read(), out);
+    }
+
+    @Override
+    public RubyHeap restore(DumpInput input, HeapGraph graph, IndexReader in) throws IOException {
+        return new RubyHeap(RubyStore.read(graph, in));
+    }
+
+    /** Record lines read again from the dump file (standard input cannot be: no values then). */
+    private record RubyRecords(DumpInput input, RubyHeap heap) implements LoadedHeap.Records {
+        @Override
+        public String text(int o) {
+            return fetch(o).get(o);
+        }
+
+        @Override
+        public void show(int... objects) {
+            Map<Integer, String> values = new HashMap<>();
+            fetch(objects).forEach((o, line) -> values.put(o, RecordLines.shortValue(line)));
+            heap.useValues(values);
+        }
+
+        private Map<Integer, String> fetch(int... objects) {
+            if (!input.canReopen()) {
+                return Map.of();
+            }
+            long[] positions = new long[objects.length];
+            for (int i = 0; i < objects.length; i++) {
+                positions[i] = heap.graph().position(objects[i]);
+            }
+            Map<Long, String> lines = RecordLines.fetch(input, positions);
+            Map<Integer, String> byObject = new HashMap<>();
+            for (int o : objects) {
+                String line = lines.get(heap.graph().position(o));
+                if (line != null) {
+                    byObject.put(o, line);
+                }
+            }
+            return byObject;
+        }
+    }
+}
