@@ -16,8 +16,9 @@ import java.util.TreeMap;
 
 /**
  * The JVM's checks beside the suspects, as MAT's component report makes them, from what the heap
- * graph holds (no record is read again): objects only weak, soft or phantom references keep,
- * objects waiting for finalization, and classes loaded by more than one class loader.
+ * graph holds: objects only weak, soft or phantom references keep, objects waiting for
+ * finalization, classes loaded by more than one class loader; and zero-length arrays
+ * ({@link ZeroLengthArrays}, which reads again the records of the few arrays that may be).
  */
 public final class JvmWasteChecks {
     /** A check on bytes is told from this share of the heap on. */
@@ -53,6 +54,10 @@ public final class JvmWasteChecks {
         Finding duplicates = loadedTwice(g, d, classObjects, analysedBytes);
         if (duplicates != null) {
             found.add(duplicates);
+        }
+        Finding empty = ZeroLengthArrays.of(heap, d, analysedBytes);
+        if (empty != null) {
+            found.add(empty);
         }
         return found;
     }
