@@ -17,8 +17,9 @@ import java.util.TreeMap;
 /**
  * The JVM's checks beside the suspects, as MAT's component report makes them, from what the heap
  * graph holds: objects only weak, soft or phantom references keep, objects waiting for
- * finalization, classes loaded by more than one class loader; and zero-length arrays
- * ({@link ZeroLengthArrays}, which reads again the records of the few arrays that may be).
+ * finalization, classes loaded by more than one class loader; and zero-length arrays and empty
+ * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}: they read again the records of
+ * the objects that may be, when those could reach a share worth telling).
  */
 public final class JvmWasteChecks {
     /** A check on bytes is told from this share of the heap on. */
@@ -55,9 +56,13 @@ public final class JvmWasteChecks {
         if (duplicates != null) {
             found.add(duplicates);
         }
-        Finding empty = ZeroLengthArrays.of(heap, d, analysedBytes);
-        if (empty != null) {
-            found.add(empty);
+        Finding emptyArrays = ZeroLengthArrays.of(heap, d, analysedBytes);
+        if (emptyArrays != null) {
+            found.add(emptyArrays);
+        }
+        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes);
+        if (emptyCollections != null) {
+            found.add(emptyCollections);
         }
         return found;
     }
