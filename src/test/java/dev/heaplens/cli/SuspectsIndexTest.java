@@ -1,11 +1,12 @@
 package dev.heaplens.cli;
 
 import static dev.heaplens.cli.CliTestSupport.run;
+import static dev.heaplens.cli.IndexCacheTest.flip;
+import static dev.heaplens.cli.IndexCacheTest.indexOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.testheap.TestHeap;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,10 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SuspectsIndexTest {
     @TempDir
     Path dir;
-
-    enum Runtime {
-        RUBY, HPROF
-    }
 
     /**
      * A registry holds a cache of 40 entries, each with a 400-byte blob: one single suspect whose
@@ -57,17 +54,13 @@ class SuspectsIndexTest {
         return h;
     }
 
-    private Path write(Runtime runtime) {
-        return runtime == Runtime.RUBY ? heap().writeRuby(dir.resolve("heap.json")) : heap().writeHprof(dir.resolve("heap.hprof"));
-    }
-
-    private static Path indexOf(Path dump) {
-        return dump.resolveSibling(dump.getFileName() + ".heaplens-index");
+    private Path write(IndexCacheTest.Runtime runtime) {
+        return runtime == IndexCacheTest.Runtime.RUBY ? heap().writeRuby(dir.resolve("heap.json")) : heap().writeHprof(dir.resolve("heap.hprof"));
     }
 
     @ParameterizedTest
-    @EnumSource(Runtime.class)
-    void theIndexGivesWhatTheDumpGivesAtEveryThreshold(Runtime runtime) {
+    @EnumSource(IndexCacheTest.Runtime.class)
+    void theIndexGivesWhatTheDumpGivesAtEveryThreshold(IndexCacheTest.Runtime runtime) {
         Path dump = write(runtime);
         for (String threshold : new String[] {"10", "1", "0.05"}) {
             for (String format : new String[] {"table", "json"}) {
@@ -90,7 +83,7 @@ class SuspectsIndexTest {
     @ParameterizedTest
     @ValueSource(strings = {"suspects.top", "suspects.labelled-via", "suspects.findings", "suspects.paths"})
     void aDamagedSuspectsSectionIsFoundAndRebuilt(String section) throws IOException {
-        Path dump = write(Runtime.HPROF);
+        Path dump = write(IndexCacheTest.Runtime.HPROF);
         String[] args = {"suspects", dump.toString(), "--threshold", "1"};
         CliTestSupport.Result expected = run(append(args, "--no-index"));
         run(args);
@@ -132,14 +125,5 @@ class SuspectsIndexTest {
             }
         }
         throw new AssertionError(name + " not in the index's section table");
-    }
-
-    private static void flip(Path file, long at) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.seek(at);
-            int b = f.read();
-            f.seek(at);
-            f.write(b ^ 0x5a);
-        }
     }
 }

@@ -76,11 +76,8 @@ final class EmptyCollections {
         if (share(bytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        List<String> classes = byClass.entrySet().stream()
-                .sorted((a, b) -> a.getValue()[1] != b.getValue()[1] ? Long.compare(b.getValue()[1], a.getValue()[1])
-                        : a.getKey().compareTo(b.getKey()))
-                .limit(CLASSES_SHOWN).map(e -> String.format(Locale.ROOT, "%s (%,d, %s)", e.getKey(), e.getValue()[0],
-                        HumanBytes.of(e.getValue()[1]))).toList();
+        List<String> classes = JvmWasteChecks.largestFirst(byClass, 1, CLASSES_SHOWN,
+                e -> String.format(Locale.ROOT, "%s (%,d, %s)", e.getKey(), e.getValue()[0], HumanBytes.of(e.getValue()[1])));
         return new Finding("empty-collections", bytes, empty, share(bytes, analysedBytes), String.format(Locale.ROOT,
                 "%,d collections are empty and retain %s (%.1f%% of the heap). Create them when the first element "
                         + "comes, share an empty one (List.of(), Map.of()), or trim a cleared one.",
@@ -88,6 +85,6 @@ final class EmptyCollections {
     }
 
     private static double share(long bytes, long whole) {
-        return whole <= 0 ? 0 : (double) bytes / whole;
+        return JvmWasteChecks.share(bytes, whole);
     }
 }

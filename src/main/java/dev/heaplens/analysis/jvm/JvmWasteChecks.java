@@ -131,7 +131,19 @@ public final class JvmWasteChecks {
         return false;
     }
 
-    private static double share(long bytes, long whole) {
+    static double share(long bytes, long whole) {
         return whole <= 0 ? 0 : (double) bytes / whole;
+    }
+
+    /**
+     * The first {@code limit} classes of {@code byClass} (class -> counts), largest {@code counts[by]}
+     * first then by name, each as {@code label} writes it.
+     */
+    static List<String> largestFirst(Map<String, long[]> byClass, int by, int limit,
+                                     java.util.function.Function<Map.Entry<String, long[]>, String> label) {
+        return byClass.entrySet().stream()
+                .sorted((a, b) -> a.getValue()[by] != b.getValue()[by] ? Long.compare(b.getValue()[by], a.getValue()[by])
+                        : a.getKey().compareTo(b.getKey()))
+                .limit(limit).map(label).toList();
     }
 }

@@ -71,10 +71,8 @@ final class ZeroLengthArrays {
         if (share(bytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        List<String> classes = byClass.entrySet().stream()
-                .sorted((a, b) -> a.getValue()[0] != b.getValue()[0] ? Long.compare(b.getValue()[0], a.getValue()[0])
-                        : a.getKey().compareTo(b.getKey()))
-                .limit(CLASSES_SHOWN).map(e -> String.format(Locale.ROOT, "%s (%,d)", e.getKey(), e.getValue()[0])).toList();
+        List<String> classes = JvmWasteChecks.largestFirst(byClass, 0, CLASSES_SHOWN,
+                e -> String.format(Locale.ROOT, "%s (%,d)", e.getKey(), e.getValue()[0]));
         return new Finding("zero-length-arrays", bytes, arrays, share(bytes, analysedBytes), String.format(Locale.ROOT,
                 "%,d arrays have no element (%s of headers, %s of the heap): each costs a header for nothing. One shared "
                         + "empty constant per type (an EMPTY field, List.of(), or allocating only when an element comes) "
@@ -99,6 +97,6 @@ final class ZeroLengthArrays {
     }
 
     private static double share(long bytes, long whole) {
-        return whole <= 0 ? 0 : (double) bytes / whole;
+        return JvmWasteChecks.share(bytes, whole);
     }
 }
