@@ -33,7 +33,7 @@ public class ParquetWriters {
             LongColumn shallow = new LongColumn("shallow", false);
             LongColumn retained = new LongColumn("retained", true);
             BooleanColumn reachable = new BooleanColumn("reachable", false);
-            try (ParquetWriter w = new ParquetWriter(dir.resolve("ours.parquet"), List.of(address, cls, shallow, retained, reachable), Map.of())) {
+            try (ParquetWriter w = new ParquetWriter(dir.resolve("ours.parquet"), List.of(address, cls, shallow, retained, reachable), Map.of(), dev.heaplens.parquet.Compression.NONE)) {
                 for (int i = 0; i < rows; i++) {
                     address.add(0x7f0000000000L + 40L * i);
                     cls.add(classes[(i * 31) % classes.length]);

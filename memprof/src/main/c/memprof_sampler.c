@@ -2,10 +2,10 @@
  * heaplens-memprof's sampling mode inside the JVM: HotSpot picks the samples (JVMTI
  * SampledObjectAlloc, JDK 11+, the mechanism JFR's allocation sampling uses), so no class is
  * rewritten and an allocation that is no sample costs nothing at all. Each sample goes to
- * dev.heaplens.memprof.agent.NativeSampler.sampled, which copies its stack, as raw (jmethodID,
- * location) pairs, into a buffer of its own (NativeSampler.frames), decides whether it is an
- * application allocation and tracks the object with the Java tables. The few natives below let
- * the Java side print a frame, once per new frame.
+ * dev.heaplens.memprof.sampling.NativeSampler.sampled, which copies its stack, as raw (jmethodID,
+ * location) pairs, into a buffer of its own (JvmtiLookups.frames), decides whether it is an
+ * application allocation and tracks the object with the Java tables. The few natives of
+ * JvmtiLookups below let the Java side print a frame, once per new frame.
  */
 #include <jni.h>
 #include <jvmti.h>
@@ -79,8 +79,8 @@ static jstring give_up(JNIEnv *jni, jvmtiEnv *env, jstring why) {
 }
 
 /* Starts sampling; null when it runs, else why not (the Java side then rewrites bytecode instead). */
-JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_start(JNIEnv *jni, jclass cls,
-                                                                              jint interval, jint frames) {
+JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_sampling_NativeSampler_start(JNIEnv *jni, jclass cls,
+                                                                                 jint interval, jint frames) {
     if (jvmti != NULL) {
         return (*jni)->NewStringUTF(jni, "sampling already started");
     }
@@ -126,7 +126,7 @@ JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_start(JN
 }
 
 /* Copies the stack of the sample this thread is handing over into pairs, as many frames as fit; returns how many. */
-JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_frames(JNIEnv *jni, jclass cls, jlongArray pairs) {
+JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_sampling_JvmtiLookups_frames(JNIEnv *jni, jclass cls, jlongArray pairs) {
     (void) cls;
     jint count = sample_count;
     jint room = (*jni)->GetArrayLength(jni, pairs) / 2;
@@ -146,7 +146,7 @@ JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_frames(JNIE
 }
 
 /* Sets this thread's guard; returns what it was. */
-JNIEXPORT jboolean JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_guard(JNIEnv *jni, jclass cls, jboolean on) {
+JNIEXPORT jboolean JNICALL Java_dev_heaplens_memprof_sampling_NativeSampler_guard(JNIEnv *jni, jclass cls, jboolean on) {
     (void) jni;
     (void) cls;
     jboolean was = busy ? JNI_TRUE : JNI_FALSE;
@@ -155,7 +155,7 @@ JNIEXPORT jboolean JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_guard(J
 }
 
 /* The samples this thread had under its guard since the last call. */
-JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_guardedSamples(JNIEnv *jni, jclass cls) {
+JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_sampling_NativeSampler_guardedSamples(JNIEnv *jni, jclass cls) {
     (void) jni;
     (void) cls;
     jint count = guarded_samples;
@@ -163,8 +163,8 @@ JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_guardedSamp
     return count;
 }
 
-JNIEXPORT jclass JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_declaringClass(JNIEnv *jni, jclass cls,
-                                                                                     jlong method) {
+JNIEXPORT jclass JNICALL Java_dev_heaplens_memprof_sampling_JvmtiLookups_declaringClass(JNIEnv *jni, jclass cls,
+                                                                                        jlong method) {
     (void) cls;
     jclass declaring = NULL;
     if ((*jvmti)->GetMethodDeclaringClass(jvmti, (jmethodID) (intptr_t) method, &declaring) != JVMTI_ERROR_NONE) {
@@ -174,8 +174,8 @@ JNIEXPORT jclass JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_declaring
     return declaring;
 }
 
-JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_methodName(JNIEnv *jni, jclass cls,
-                                                                                  jlong method) {
+JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_sampling_JvmtiLookups_methodName(JNIEnv *jni, jclass cls,
+                                                                                     jlong method) {
     (void) cls;
     char *name = NULL;
     if ((*jvmti)->GetMethodName(jvmti, (jmethodID) (intptr_t) method, &name, NULL, NULL) != JVMTI_ERROR_NONE) {
@@ -187,8 +187,8 @@ JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_methodNa
 }
 
 /* The source line of a location: the line of the last entry starting at or before it; -1 without a table. */
-JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_lineNumber(JNIEnv *jni, jclass cls,
-                                                                               jlong method, jlong location) {
+JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_sampling_JvmtiLookups_lineNumber(JNIEnv *jni, jclass cls,
+                                                                                  jlong method, jlong location) {
     (void) jni;
     (void) cls;
     jint count = 0;
@@ -208,8 +208,8 @@ JNIEXPORT jint JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_lineNumber(
     return line;
 }
 
-JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_sourceFile(JNIEnv *jni, jclass cls,
-                                                                                  jclass type) {
+JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_sampling_JvmtiLookups_sourceFile(JNIEnv *jni, jclass cls,
+                                                                                     jclass type) {
     (void) cls;
     char *file = NULL;
     if ((*jvmti)->GetSourceFileName(jvmti, type, &file) != JVMTI_ERROR_NONE) {
@@ -221,8 +221,8 @@ JNIEXPORT jstring JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_sourceFi
 }
 
 /* A method's bytecodes, to tell an allocating instruction from one where the JVM allocates (ldc, a thrown exception). */
-JNIEXPORT jbyteArray JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_bytecodes(JNIEnv *jni, jclass cls,
-                                                                                    jlong method) {
+JNIEXPORT jbyteArray JNICALL Java_dev_heaplens_memprof_sampling_JvmtiLookups_bytecodes(JNIEnv *jni, jclass cls,
+                                                                                       jlong method) {
     (void) cls;
     jint count = 0;
     unsigned char *code = NULL;
@@ -238,8 +238,8 @@ JNIEXPORT jbyteArray JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_bytec
 }
 
 /* A class's constant pool as the class file has it (count, then the entries), to name a call's target. */
-JNIEXPORT jbyteArray JNICALL Java_dev_heaplens_memprof_agent_NativeSampler_constantPool(JNIEnv *jni, jclass cls,
-                                                                                       jclass type) {
+JNIEXPORT jbyteArray JNICALL Java_dev_heaplens_memprof_sampling_JvmtiLookups_constantPool(JNIEnv *jni, jclass cls,
+                                                                                          jclass type) {
     (void) cls;
     jint count = 0, length = 0;
     unsigned char *pool = NULL;

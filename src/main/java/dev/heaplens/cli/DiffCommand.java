@@ -36,8 +36,7 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "AFTER", description = "The later dump, of the same runtime.")
     String after;
 
-    @Option(names = "--by", paramLabel = "KEY", split = ",", description = "Ruby dumps: class, type, imemo, location,"
-            + " file, gem, method or generation; JVM heap dumps: class, package, loader or kind (default: class)."
+    @Option(names = "--by", paramLabel = "KEY", split = ",", description = KeyHelp.HISTOGRAM + " (default: class)."
             + " Several keys, comma-separated, give a table each from one read of each dump; tsv and csv then give"
             + " one table, its first column the key, its last the group. The gate checks the first key's total.")
     List<GroupBy> by = List.of(GroupBy.CLASS);

@@ -2,6 +2,7 @@ package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.export.HeapExport;
+import dev.heaplens.parquet.Compression;
 import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,8 +17,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes dumps as Apache Parquet tables that DuckDB, Spark or Trino read.",
-                "The tables: objects, references, roots, classes, sites (Ruby) and dumps, one directory per",
-                "table and one partition per dump (DIR/objects/dump=<id>/part-0.parquet).",
+                "The tables: objects, references, roots, classes, sites (Ruby) and dumps, one directory per "
+                        + "table and one partition per dump (DIR/objects/dump=<id>/part-0.parquet).",
                 "Columns: docs/export-schema.md. No string contents or field values are written."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens export heap.json.gz --parquet heap-tables",
@@ -33,6 +34,11 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--parquet", required = true, paramLabel = "DIR",
             description = "The directory to write the tables into (made if missing; a dump exported again replaces its partition).")
     Path dir;
+
+    @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "lz4",
+            description = "How pages are compressed: lz4 (Parquet's LZ4_RAW, fast; the default), gzip (smaller, slower, "
+                    + "read by every Parquet reader) or none.")
+    Compression compression;
 
     @Mixin
     GraphDumpOptions dumpOptions;
@@ -53,7 +59,7 @@ final class ExportCommand implements Callable<Integer> {
             }
             LoadedHeap loaded = Load.heap(console, dump, dumpOptions);
             try {
-                HeapExport.Written w = HeapExport.write(loaded, dir, version);
+                HeapExport.Written w = HeapExport.write(loaded, dir, version, compression);
                 console.err().println("heaplens: " + dump + ": " + w.objects() + " objects, " + w.references()
                         + " references, " + w.roots() + " roots -> " + dir + " (dump=" + w.dumpId() + ")");
             } catch (IOException e) {

@@ -64,7 +64,7 @@ final class GcCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw new HeaplensException("gc needs a FILE (a JVM GC log or a Ruby GC.stat series), or --explain");
         }
-        List<GcLog> runs = GcRuns.read(files);
+        List<GcLog> runs = GcRuns.read(files, console.in());
         for (GcLog run : runs) {
             // a warning may quote the log (a cut line): never raw control characters on a terminal
             run.warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
@@ -81,7 +81,7 @@ final class GcCommand implements Callable<Integer> {
             if (files.size() > 1) {
                 throw new HeaplensException("--explain takes one Ruby GC.stat file");
             }
-            GcLog log = GcRuns.readRuby(files.get(0));
+            GcLog log = GcRuns.readRuby(files.get(0), console.in());
             version = log.version();
             keysInFile = log.samples().keys();
         }

@@ -1,8 +1,8 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.analysis.GroupBy;
+import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.Leaks;
-import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.io.DumpInput;
@@ -47,8 +47,8 @@ final class LeaksCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "C", description = "The third dump, of the same runtime.")
     String c;
 
-    @Option(names = "--by", paramLabel = "KEY", description = "Ruby dumps: location, class, type or gem;"
-            + " JVM dumps: class, package or kind (default: location for Ruby, class for JVM dumps).")
+    @Option(names = "--by", paramLabel = "KEY", description = KeyHelp.GRAPH
+            + " (default: location for Ruby, class for JVM dumps).")
     GroupBy by;
 
     @Option(names = "--no-retained", description = "Counts and bytes alone: no retained sizes and no sample paths, so C "
@@ -104,20 +104,15 @@ final class LeaksCommand implements Callable<Integer> {
             }
         });
         int[] steps = objects.stream().mapToInt(Integer::intValue).toArray();
-        heapC.showValuesOf(steps);
         // Of the formats only JSON shows what each object of a sample path retains: a traversal of
         // C's graph per 31 objects, made for it alone.
         RetainedSet[] retainedOfSteps = format.format == OutputFormat.JSON
-                ? RetainedSet.eachOf(heapC.graph(), strong, steps) : null;
-        Map<Integer, ObjectRow> rows = new HashMap<>();
-        for (int i = 0; i < steps.length; i++) {
-            rows.put(steps[i], ObjectRow.of(steps[i], heapC.graph(), retainedOfSteps == null ? null : retainedOfSteps[i],
-                    heapC.namer()));
-        }
+                ? RetainedSet.eachOf(heapC.graph(), strong, steps) : new RetainedSet[steps.length];
+        ObjectRows rows = heapC.rows(steps, retainedOfSteps);
         Map<String, ObjectRenderer.PathView> paths = new HashMap<>();
         for (Leaks.Group g : shown) {
             if (g.samplePath() != null) {
-                paths.put(g.key(), PathViews.of(heapC, g.samplePath(), rows::get));
+                paths.put(g.key(), PathViews.of(heapC, g.samplePath(), rows::of));
             }
         }
         List<String> names = inputs.stream().map(DumpInput::name).toList();

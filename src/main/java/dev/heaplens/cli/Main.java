@@ -103,6 +103,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 .setParameterExceptionHandler(Main::badUsage)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failure(console, e));
         LowerCaseEnums.registerAll(cli);
+        cli.setResourceBundle(new KeyHelp());
         HelpLayout.apply(cli);
         int code;
         try {

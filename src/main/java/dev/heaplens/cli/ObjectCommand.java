@@ -9,8 +9,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "object", mixinStandardHelpOptions = true, sortOptions = false,
@@ -46,20 +44,7 @@ final class ObjectCommand implements Callable<Integer> {
         ObjectRenderer.requireTextOrJson(format, "object");
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
         int o = loaded.objectAt(address);
-        List<Integer> shown = new ArrayList<>(List.of(o));
-        var g = loaded.graph();
-        for (int up = loaded.dominators().immediateDominator(o); up >= 0; up = loaded.dominators().immediateDominator(up)) {
-            shown.add(up);
-        }
-        for (long i = g.inStart(o), n = 0; i < g.inEnd(o) && n < neighbours; i++, n++) {
-            shown.add(g.source(i));
-        }
-        for (long i = g.outStart(o), n = 0; i < g.outEnd(o) && n < neighbours; i++, n++) {
-            shown.add(g.target(i));
-        }
-        int[] objects = shown.stream().mapToInt(Integer::intValue).toArray();
-        loaded.showValuesOf(objects);
-        ObjectReport report = ObjectReport.of(o, loaded.dominators(), loaded.namer(), loaded.recordText(o), Math.max(0, neighbours));
+        ObjectReport report = loaded.objectReport(o, neighbours);
         console.out().print(ObjectRenderer.object(report, format));
         console.out().flush();
         return 0;

@@ -15,12 +15,7 @@ final class PathViews {
     private PathViews() {
     }
 
-    /** A root path as shown: its objects described and the reference names between them. */
-    static ObjectRenderer.PathView of(LoadedHeap loaded, RootPaths.Path path) {
-        return of(loaded, path, o -> ObjectRow.of(o, loaded.dominators(), loaded.namer()));
-    }
-
-    /** As above, each object described by {@code row}. */
+    /** A root path as shown: each object described by {@code row} (rows made with their values), and the reference names between them. */
     static ObjectRenderer.PathView of(LoadedHeap loaded, RootPaths.Path path, IntFunction<ObjectRow> row) {
         List<ObjectRow> steps = new ArrayList<>();
         List<String> via = new ArrayList<>();

@@ -1,6 +1,6 @@
 package dev.heaplens.cli;
 
-import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.report.ObjectRenderer;
@@ -63,12 +63,12 @@ final class PathsCommand implements Callable<Integer> {
                 shown.add(o);
             }
         });
-        loaded.showValuesOf(shown.stream().mapToInt(Integer::intValue).toArray());
+        ObjectRows rows = loaded.rows(shown);
         List<ObjectRenderer.PathView> views = new ArrayList<>();
         for (RootPaths.Path p : paths) {
-            views.add(PathViews.of(loaded, p));
+            views.add(PathViews.of(loaded, p, rows::of));
         }
-        console.out().print(ObjectRenderer.paths(ObjectRow.of(target, loaded.dominators(), loaded.namer()), views, weakOnly,
+        console.out().print(ObjectRenderer.paths(rows.of(target), views, weakOnly,
                 loaded.graph().rootCount() > 0, format));
         console.out().flush();
         return 0;

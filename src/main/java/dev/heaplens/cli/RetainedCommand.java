@@ -28,8 +28,7 @@ final class RetainedCommand implements Callable<Integer> {
     @Mixin
     DumpArgument dump;
 
-    @Option(names = "--by", paramLabel = "KEY", description = "Ruby dumps: class, type, location or gem; JVM dumps:"
-            + " class, package or kind (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--by", paramLabel = "KEY", description = KeyHelp.GRAPH + " (default: ${DEFAULT-VALUE}).")
     GroupBy by = GroupBy.CLASS;
 
     @Mixin

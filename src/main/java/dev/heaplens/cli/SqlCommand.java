@@ -3,6 +3,7 @@ package dev.heaplens.cli;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.export.ExportCache;
 import dev.heaplens.export.HeapExport;
+import dev.heaplens.parquet.Compression;
 import dev.heaplens.report.QueryRenderer;
 import dev.heaplens.sql.QueryResult;
 import dev.heaplens.sql.SqlEngine;
@@ -99,7 +100,7 @@ final class SqlCommand implements Callable<Integer> {
             var loaded = Load.heap(console, source, dumpOptions);
             try {
                 cache.clear(dir);
-                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get());
+                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get(), Compression.LZ4);
                 cache.stamp(dir);
             } catch (IOException e) {
                 throw new HeaplensException("cannot write the export " + dir + ": " + ExportCommand.reason(e));

@@ -8,7 +8,6 @@ import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -41,11 +40,7 @@ final class TopCommand implements Callable<Integer> {
     public Integer call() {
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
         int[] largest = TopRetainers.largest(loaded.dominators(), top.atLeastOne());
-        loaded.showValuesOf(largest);
-        List<ObjectRow> rows = new ArrayList<>();
-        for (int o : largest) {
-            rows.add(ObjectRow.of(o, loaded.dominators(), loaded.namer()));
-        }
+        List<ObjectRow> rows = loaded.rows(largest).inOrder();
         Reachability reach = loaded.reachability();
         console.out().print(RetentionRenderer.top(rows, reach, format.format, loaded.input().name()));
         console.out().flush();

@@ -1,6 +1,7 @@
 package dev.heaplens.export;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.parquet.Compression;
 import dev.heaplens.parquet.IntColumn;
 import dev.heaplens.parquet.LongColumn;
 import dev.heaplens.parquet.ParquetWriter;
@@ -12,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.zip.CRC32;
 
 /**
@@ -33,22 +36,54 @@ public final class HeapExport {
     public record Written(String dumpId, long objects, long references, long roots) {
     }
 
-    public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion) throws IOException {
+    /** Writes {@code loaded}'s tables under {@code dir}, their pages compressed by {@code compression}. */
+    public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion, Compression compression)
+            throws IOException {
         String path = loaded.input().name();
         String id = dumpId(path);
         boolean ruby = loaded.isRuby();
         HeapGraph graph = loaded.graph();
         TableFiles files = new TableFiles(dir, id, Map.of("heaplens.schema_version", Integer.toString(SCHEMA_VERSION),
-                "heaplens.version", heaplensVersion));
+                "heaplens.version", heaplensVersion), compression);
         dumpRow(loaded, path, ruby, heaplensVersion, files);
-        new ObjectsTable(graph, loaded.namer(), loaded.dominators(), ruby).write(files);
-        GraphTables.references(graph, loaded.namer(), ruby, files);
-        GraphTables.roots(graph, files);
-        LookupTables.classes(graph, loaded.namer(), files);
+        // The two big tables at once, one a core: references and roots on their own thread (they need
+        // addresses and edges only), objects and the lookups that name things on this one.
+        FutureTask<Void> edges = new FutureTask<>(() -> {
+            GraphTables.references(graph, loaded.namer(), ruby, files);
+            GraphTables.roots(graph, files);
+            return null;
+        });
+        Thread edgeWriter = new Thread(edges, "heaplens-export-references");
+        edgeWriter.setDaemon(true);
+        edgeWriter.start();
+        ObjectsTable objects = new ObjectsTable(graph, loaded.namer(), loaded.dominators(), ruby);
+        objects.write(files);
+        LookupTables.classes(graph, loaded.namer(), objects.classTally(), files);
         if (ruby) {
             LookupTables.sites(graph, loaded.namer(), files);
         }
+        awaitEdges(edges);
         return new Written(id, graph.objectCount(), graph.referenceCount(), graph.rootCount());
+    }
+
+    /** Waits for the references thread, and fails as it failed. */
+    private static void awaitEdges(FutureTask<Void> edges) throws IOException {
+        try {
+            edges.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while writing references");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw (Error) cause; // a Callable throws nothing else
+
+        }
     }
 
     private static void dumpRow(LoadedHeap loaded, String path, boolean ruby, String version, TableFiles files)

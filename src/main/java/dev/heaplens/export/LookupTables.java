@@ -24,19 +24,17 @@ final class LookupTables {
     }
 
     /** Counts and bytes of one group. */
-    private static final class Tally {
+    static final class Tally {
         long objects;
         long bytes;
         long classAddress = -1;
     }
 
-    static void classes(HeapGraph graph, NamedHeap namer, TableFiles files) throws IOException {
-        Map<String, Tally> byClass = new HashMap<>();
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            Tally t = byClass.computeIfAbsent(namer.group(o, GroupBy.CLASS), k -> new Tally());
-            t.objects++;
-            t.bytes += graph.shallowSize(o);
-        }
+    /**
+     * One row per class: {@code byClass} counted while the objects table named every object (so no
+     * object is named twice), and the class object's own address where the dump has one.
+     */
+    static void classes(HeapGraph graph, NamedHeap namer, Map<String, Tally> byClass, TableFiles files) throws IOException {
         for (int o = 0, n = graph.objectCount(); o < n; o++) {
             String own = namer.classObjectName(o);
             if (own != null) {

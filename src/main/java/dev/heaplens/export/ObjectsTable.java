@@ -10,11 +10,13 @@ import dev.heaplens.parquet.IntColumn;
 import dev.heaplens.parquet.LongColumn;
 import dev.heaplens.parquet.ParquetWriter;
 import dev.heaplens.parquet.StringColumn;
+import dev.heaplens.util.LongLongMap;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code objects} table: one row per object of the heap graph, with its dominator-tree figures.
@@ -54,12 +56,14 @@ final class ObjectsTable {
             columns.addAll(List.of(file, line, generation, imemo));
         }
         int[] order = preorderNumbers();
-        int[] rootOf = firstRootCategory();
+        LongLongMap rootOf = firstRootCategory();
         List<String> categories = graph.rootCategories();
         try (ParquetWriter w = files.open("objects", columns)) {
             for (int o = 0, n = graph.objectCount(); o < n; o++) {
                 address.add(graph.address(o));
-                className.add(namer.group(o, GroupBy.CLASS));
+                String name = classOf(o);
+                className.add(name);
+                tally(name, graph.shallowSize(o));
                 kind.add(kindOf(o));
                 shallow.add(graph.shallowSize(o));
                 int idom = dominators.immediateDominator(o);
@@ -79,7 +83,8 @@ final class ObjectsTable {
                 } else {
                     dominator.addNull();
                 }
-                root.add(rootOf[o] < 0 ? null : categories.get(rootOf[o]));
+                int category = (int) rootOf.get(o, -1);
+                root.add(category < 0 ? null : categories.get(category));
                 if (ruby) {
                     addRubyColumns(o, file, line, generation, imemo);
                 }
@@ -99,6 +104,44 @@ final class ObjectsTable {
             kinds[k] = name;
         }
         return name;
+    }
+
+    /** Objects and bytes by class name, for the classes table. */
+    private final Map<String, LookupTables.Tally> byClass = new HashMap<>();
+    private String lastClass;
+    private LookupTables.Tally lastTally;
+
+    private void tally(String name, long bytes) {
+        if (name != lastClass) { // neighbours often share a class: the same String, no lookup
+            lastTally = byClass.computeIfAbsent(name, k -> new LookupTables.Tally());
+            lastClass = name;
+        }
+        lastTally.objects++;
+        lastTally.bytes += bytes;
+    }
+
+    /** Objects and bytes by class name, once {@link #write} has run. */
+    Map<String, LookupTables.Tally> classTally() {
+        return byClass;
+    }
+
+    /** JVM class names by class address: a JVM object's class is its class object's (JvmHeap), found once per class. */
+    private final LongLongMap classIds = new LongLongMap();
+    private final List<String> classNames = new ArrayList<>();
+
+    /** The object's class as histogram names it; on the JVM looked up once per class, not per object. */
+    private String classOf(int o) {
+        if (ruby) {
+            return namer.group(o, GroupBy.CLASS); // a Ruby name may hang on the object's own record (a DATA struct)
+        }
+        long classAddress = graph.classAddress(o);
+        long id = classIds.get(classAddress, -1);
+        if (id < 0) {
+            id = classNames.size();
+            classNames.add(namer.group(o, GroupBy.CLASS));
+            classIds.put(classAddress, id);
+        }
+        return classNames.get((int) id);
     }
 
     private void addRubyColumns(int o, StringColumn file, IntColumn line, IntColumn generation, StringColumn imemo) {
@@ -142,14 +185,13 @@ final class ObjectsTable {
         return order;
     }
 
-    /** The category of the first GC root at each object, -1 for none. */
-    private int[] firstRootCategory() {
-        int[] first = new int[graph.objectCount()];
-        Arrays.fill(first, -1);
+    /** The category of the first GC root at each object that has one, by object: as many entries as roots, not objects. */
+    private LongLongMap firstRootCategory() {
+        LongLongMap first = new LongLongMap();
         for (int r = 0, n = graph.rootCount(); r < n; r++) {
             int target = graph.rootTarget(r);
-            if (target >= 0 && first[target] < 0) {
-                first[target] = graph.rootCategoryId(r);
+            if (target >= 0 && first.get(target, -1) < 0) {
+                first.put(target, graph.rootCategoryId(r));
             }
         }
         return first;

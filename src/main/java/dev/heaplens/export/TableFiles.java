@@ -1,6 +1,7 @@
 package dev.heaplens.export;
 
 import dev.heaplens.parquet.Column;
+import dev.heaplens.parquet.Compression;
 import dev.heaplens.parquet.ParquetWriter;
 
 import java.io.IOException;
@@ -21,18 +22,20 @@ final class TableFiles {
     private final Path dir;
     private final String dumpId;
     private final Map<String, String> metadata;
+    private final Compression compression;
 
-    TableFiles(Path dir, String dumpId, Map<String, String> metadata) {
+    TableFiles(Path dir, String dumpId, Map<String, String> metadata, Compression compression) {
         this.dir = dir;
         this.dumpId = dumpId;
         this.metadata = metadata;
+        this.compression = compression;
     }
 
     /** Opens table {@code table}'s file for this dump, replacing an earlier export of it. */
     ParquetWriter open(String table, List<Column> columns) throws IOException {
         Path partition = dir.resolve(table).resolve("dump=" + dumpId);
         Files.createDirectories(partition);
-        return new ParquetWriter(partition.resolve("part-0.parquet"), columns, metadata);
+        return new ParquetWriter(partition.resolve("part-0.parquet"), columns, metadata, compression);
     }
 
     /** Ends a row group when the columns hold {@link #ROW_GROUP} rows. */

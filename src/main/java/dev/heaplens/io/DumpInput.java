@@ -14,9 +14,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.zip.GZIPInputStream;
 
 /**
- * A dump to read: a plain file (read in parallel ranges), a gzip file, or standard input
- * ({@code -}, itself possibly gzipped), or a pipe or FIFO given by path (read once, like standard
- * input). Knows the dump's format from its first bytes.
+ * The one opener of every input (a heap dump, a GC log, a GC.stat series): a plain file (read in
+ * parallel ranges), a gzip file, or standard input ({@code -}, itself possibly gzipped), or a pipe
+ * or FIFO given by path (read once, like standard input). Keeps its first bytes, and knows the
+ * dump's format from them; a GC reader tells its own kinds from the same bytes ({@link #head}).
  */
 public final class DumpInput {
     private static final int GZIP_BUFFER = 256 * 1024;
@@ -27,19 +28,29 @@ public final class DumpInput {
     private final boolean gzip;
     private final long size;
     private final DumpFormat format;
+    private final Head head;
     private InputStream stdin;
 
-    private DumpInput(String name, Path path, boolean gzip, long size, DumpFormat format, InputStream stdin) {
+    private DumpInput(String name, Path path, boolean gzip, long size, Head head, InputStream stdin) {
         this.name = name;
         this.path = path;
         this.gzip = gzip;
         this.size = size;
-        this.format = format;
+        this.format = head.format();
+        this.head = head;
         this.stdin = stdin;
     }
 
     /** Opens {@code arg}, a path or {@code -} for standard input, and detects its format. */
     public static DumpInput open(String arg, InputStream standardInput) {
+        return open(arg, standardInput, "a dump file");
+    }
+
+    /**
+     * As {@link #open(String, InputStream)}; {@code what} names what was expected where a directory
+     * is given ("a dump file", "a GC log"), the one word of the refusals that differs by input.
+     */
+    public static DumpInput open(String arg, InputStream standardInput, String what) {
         if (arg.equals("-")) {
             return openOnce(STDIN, standardInput);
         }
@@ -48,7 +59,7 @@ public final class DumpInput {
         }
         Path path = Path.of(arg);
         if (Files.isDirectory(path)) {
-            throw new HeaplensException(arg + ": is a directory, not a dump file");
+            throw new HeaplensException(arg + ": is a directory, not " + what);
         }
         try {
             if (Files.exists(path) && !Files.isRegularFile(path)) {
@@ -61,7 +72,7 @@ public final class DumpInput {
             try (InputStream in = gzip ? gunzip(Files.newInputStream(path), arg) : Files.newInputStream(path)) {
                 head = Head.read(in, arg);
             }
-            return new DumpInput(arg, path, gzip, size, head.format(), null);
+            return new DumpInput(arg, path, gzip, size, head, null);
         } catch (java.io.EOFException e) {
             throw new HeaplensException(arg + ": not a valid gzip file: it ends inside the gzip header");
         } catch (NoSuchFileException e) {
@@ -81,7 +92,7 @@ public final class DumpInput {
             InputStream in = gzip ? gunzip(raw, name) : raw;
             Head head = Head.read(in, name);
             InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head.bytes(), 0, head.length()), in);
-            return new DumpInput(name, null, gzip, -1, head.format(), whole);
+            return new DumpInput(name, null, gzip, -1, head, whole);
         } catch (java.io.EOFException e) {
             throw new HeaplensException(name + ": not a valid gzip file: it ends inside the gzip header");
         } catch (IOException e) {
@@ -95,6 +106,11 @@ public final class DumpInput {
 
     public DumpFormat format() {
         return format;
+    }
+
+    /** The first (decompressed) bytes, up to {@code max}: what a reader tells its input's kind from. */
+    public byte[] head(int max) {
+        return java.util.Arrays.copyOf(head.bytes(), Math.min(max, head.length()));
     }
 
     /** Size on disk in bytes (compressed size for gzip), or -1 for standard input, a pipe or a FIFO. */

@@ -1,5 +1,6 @@
 package dev.heaplens.parquet;
 
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -32,6 +33,37 @@ final class ByteSink {
             }
             bytes = Arrays.copyOf(bytes, (int) wanted);
         }
+    }
+
+    /** Makes room for {@code len} bytes and counts them written: the caller fills {@link #array()} from the offset returned. */
+    int reserve(int len) {
+        ensure(len);
+        int at = size;
+        size += len;
+        return at;
+    }
+
+    /** Forgets the bytes past {@code newSize}. */
+    void truncate(int newSize) {
+        if (newSize < 0 || newSize > size) {
+            throw new IllegalArgumentException("truncate to " + newSize + " of " + size);
+        }
+        size = newSize;
+    }
+
+    /** This buffer as a stream to write into. */
+    OutputStream asStream() {
+        return new OutputStream() {
+            @Override
+            public void write(int b) {
+                ByteSink.this.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                ByteSink.this.write(b, off, len);
+            }
+        };
     }
 
     void write(int b) {

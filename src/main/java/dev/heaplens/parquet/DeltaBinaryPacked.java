@@ -12,9 +12,6 @@ final class DeltaBinaryPacked {
     private static final int MINIBLOCK = BLOCK / MINIBLOCKS;
 
     private final ByteSink out;
-    private int acc;
-    private int accBits;
-
     private DeltaBinaryPacked(ByteSink out) {
         this.out = out;
     }
@@ -51,24 +48,37 @@ final class DeltaBinaryPacked {
                 out.write(w);
             }
             for (int m = 0; m < used; m++) {
-                for (int i = m * MINIBLOCK; i < (m + 1) * MINIBLOCK; i++) {
-                    pack(i < n ? deltas[i] - min : 0, widths[m]);
-                }
+                packMiniblock(deltas, m * MINIBLOCK, n, min, widths[m]);
             }
         }
     }
 
-    /** Appends the low {@code width} bits of {@code v}, least significant first; a miniblock ends on a byte. */
-    private void pack(long v, int width) {
-        for (int b = 0; b < width; ) {
-            int take = Math.min(8 - accBits, width - b);
-            acc |= (int) ((v >>> b) & ((1L << take) - 1)) << accBits;
-            accBits += take;
-            b += take;
-            if (accBits == 8) {
-                out.write(acc);
-                acc = 0;
-                accBits = 0;
+    /**
+     * Appends the 32 offsets of one miniblock at {@code width} bits each, least significant bit
+     * first, through a 64-bit accumulator (at most 32 bits added at a time, so it never overflows);
+     * offsets past {@code n} are padding zeros. A miniblock ends on a byte, as 32 values always do.
+     */
+    private void packMiniblock(long[] deltas, int from, int n, long min, int width) {
+        if (width == 0) {
+            return;
+        }
+        int at = out.reserve(MINIBLOCK * width / 8);
+        byte[] bytes = out.array();
+        long acc = 0;
+        int bits = 0;
+        for (int i = from; i < from + MINIBLOCK; i++) {
+            long v = i < n ? deltas[i] - min : 0;
+            for (int left = width; left > 0; ) {
+                int take = Math.min(left, 32);
+                acc |= (v & ((1L << take) - 1)) << bits;
+                bits += take;
+                v >>>= take;
+                left -= take;
+                while (bits >= 8) {
+                    bytes[at++] = (byte) acc;
+                    acc >>>= 8;
+                    bits -= 8;
+                }
             }
         }
     }

@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes one Parquet file of flat columns: {@code PAR1}, row groups of one uncompressed page per
- * column (a dictionary page first for dictionary-encoded strings; 64-bit integers delta encoded), then the Thrift footer as
- * parquet-format's {@code parquet.thrift} defines it. The caller fills the {@link Column}s row by
+ * Writes one Parquet file of flat columns: {@code PAR1}, row groups of one page per column (a
+ * dictionary page first for dictionary-encoded strings; 64-bit integers delta encoded), each page
+ * compressed as {@link Compression} says, then the Thrift footer as parquet-format's {@code parquet.thrift} defines it. The caller fills the {@link Column}s row by
  * row and calls {@link #endRowGroup} every so many rows; every column must have as many rows.
  * Why our own and not parquet-java: that one needs Hadoop's classes, and DuckDB's appender pays a
  * native call per value; see BENCHMARKS.md ("export").
@@ -30,6 +30,8 @@ public final class ParquetWriter implements Closeable {
     private final OutputStream out;
     private final List<Column> columns;
     private final Map<String, String> metadata;
+    private final Compression compression;
+    private final ByteSink compressed = new ByteSink(1 << 16);
     private final List<RowGroup> rowGroups = new ArrayList<>();
     private final ByteSink page = new ByteSink(1 << 16);
     private final ByteSink header = new ByteSink(64);
@@ -37,17 +39,23 @@ public final class ParquetWriter implements Closeable {
     private long rows;
     private Chunk chunk;
 
-    private record Chunk(Column column, long start, Set<Integer> encodings, long[] offsets, ByteSink[] stats) {
+    /** offsets: the data page's, the dictionary page's (-1: none), nulls, rows; uncompressed: the chunk's bytes before compression. */
+    private record Chunk(Column column, long start, Set<Integer> encodings, long[] offsets, long[] uncompressed, ByteSink[] stats) {
     }
 
     private record RowGroup(List<Chunk> chunks, long[] sizes, long start, long rows) {
     }
 
-    /** Opens {@code file} (replaced if present) for a table of {@code columns}, with {@code metadata} in its footer. */
-    public ParquetWriter(Path file, List<Column> columns, Map<String, String> metadata) throws IOException {
+    /**
+     * Opens {@code file} (replaced if present) for a table of {@code columns}, with {@code metadata}
+     * in its footer and its pages compressed by {@code compression}.
+     */
+    public ParquetWriter(Path file, List<Column> columns, Map<String, String> metadata, Compression compression)
+            throws IOException {
         this.out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
         this.columns = List.copyOf(columns);
         this.metadata = metadata;
+        this.compression = compression;
         write(MAGIC, MAGIC.length);
     }
 
@@ -78,7 +86,7 @@ public final class ParquetWriter implements Closeable {
         ChunkOutput target = new Target();
         for (int i = 0; i < columns.size(); i++) {
             Column c = columns.get(i);
-            chunk = new Chunk(c, offset, new LinkedHashSet<>(), new long[] {-1, -1, c.nulls, n}, new ByteSink[2]);
+            chunk = new Chunk(c, offset, new LinkedHashSet<>(), new long[] {-1, -1, c.nulls, n}, new long[1], new ByteSink[2]);
             c.writeChunk(target);
             sizes[i] = offset - chunk.start();
             chunks.add(chunk);
@@ -99,7 +107,8 @@ public final class ParquetWriter implements Closeable {
             chunk.offsets()[1] = offset;
             header.reset();
             ThriftCompact t = new ThriftCompact(header).push();
-            t.i32(1, DICTIONARY_PAGE).i32(2, page.size()).i32(3, page.size());
+            compression.compress(page, compressed);
+            t.i32(1, DICTIONARY_PAGE).i32(2, page.size()).i32(3, compressed.size());
             t.struct(7).i32(1, entries).i32(2, PLAIN_DICTIONARY).end();
             t.end();
             chunk.encodings().add(Column.PLAIN);
@@ -111,7 +120,8 @@ public final class ParquetWriter implements Closeable {
             chunk.offsets()[0] = offset;
             header.reset();
             ThriftCompact t = new ThriftCompact(header).push();
-            t.i32(1, DATA_PAGE).i32(2, page.size()).i32(3, page.size());
+            compression.compress(page, compressed);
+            t.i32(1, DATA_PAGE).i32(2, page.size()).i32(3, compressed.size());
             t.struct(5).i32(1, column.rows()).i32(2, encoding).i32(3, Column.RLE).i32(4, Column.RLE).end();
             t.end();
             chunk.encodings().add(encoding);
@@ -123,9 +133,11 @@ public final class ParquetWriter implements Closeable {
             flushPage();
         }
 
+        /** Writes the page header and the compressed page; the chunk counts the page's size before compression too. */
         private void flushPage() throws IOException {
             write(header.array(), header.size());
-            write(page.array(), page.size());
+            write(compressed.array(), compressed.size());
+            chunk.uncompressed()[0] += header.size() + page.size();
         }
     }
 
@@ -148,7 +160,7 @@ public final class ParquetWriter implements Closeable {
             t.i64(3, rows);
             t.list(4, ThriftCompact.STRUCT, rowGroups.size());
             for (RowGroup g : rowGroups) {
-                writeRowGroup(t, g);
+                writeRowGroup(t, g, compression.codec);
             }
             t.list(5, ThriftCompact.STRUCT, metadata.size());
             for (Map.Entry<String, String> e : metadata.entrySet()) {
@@ -164,22 +176,25 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private static void writeRowGroup(ThriftCompact t, RowGroup g) {
+    private static void writeRowGroup(ThriftCompact t, RowGroup g, int codec) {
         t.push();
         t.list(1, ThriftCompact.STRUCT, g.chunks().size());
         long total = 0;
+        long totalUncompressed = 0;
         for (int i = 0; i < g.chunks().size(); i++) {
             Chunk c = g.chunks().get(i);
             long size = g.sizes()[i];
+            long uncompressed = c.uncompressed()[0];
             total += size;
+            totalUncompressed += uncompressed;
             long dataOffset = c.offsets()[0];
             long dictionaryOffset = c.offsets()[1];
             t.push().i64(2, dictionaryOffset >= 0 ? dictionaryOffset : dataOffset);
             t.struct(3).i32(1, c.column().physicalType())
                     .i32List(2, c.encodings().stream().mapToInt(Integer::intValue).toArray())
                     .stringList(3, c.column().name())
-                    .i32(4, 0) // UNCOMPRESSED
-                    .i64(5, c.offsets()[3]).i64(6, size).i64(7, size).i64(9, dataOffset);
+                    .i32(4, codec)
+                    .i64(5, c.offsets()[3]).i64(6, uncompressed).i64(7, size).i64(9, dataOffset);
             if (dictionaryOffset >= 0) {
                 t.i64(11, dictionaryOffset);
             }
@@ -191,7 +206,7 @@ public final class ParquetWriter implements Closeable {
             t.end(); // meta_data
             t.end(); // column chunk
         }
-        t.i64(2, total).i64(3, g.rows()).i64(5, g.start()).i64(6, total);
+        t.i64(2, totalUncompressed).i64(3, g.rows()).i64(5, g.start()).i64(6, total);
         t.end();
     }
 

@@ -16,15 +16,19 @@ public final class SummaryRenderer {
     }
 
     public static String render(HeapSummary summary, OutputFormat format, String dumpName) {
-        if (summary instanceof RubySummary ruby) {
-            return RubySummaryRenderer.render(ruby, format);
-        }
-        if (summary instanceof JvmSummary jvm) {
-            if (format == OutputFormat.MARKDOWN) {
-                throw new HeaplensException("summary of an HPROF dump is written as table or json");
+        return summary.accept(new HeapSummary.Visitor<>() {
+            @Override
+            public String ruby(RubySummary ruby) {
+                return RubySummaryRenderer.render(ruby, format);
             }
-            return JvmSummaryRenderer.render(jvm, format, dumpName);
-        }
-        throw new IllegalArgumentException("no renderer for " + summary.getClass().getSimpleName());
+
+            @Override
+            public String jvm(JvmSummary jvm) {
+                if (format == OutputFormat.MARKDOWN) {
+                    throw new HeaplensException("summary of an HPROF dump is written as table or json");
+                }
+                return JvmSummaryRenderer.render(jvm, format, dumpName);
+            }
+        });
     }
 }

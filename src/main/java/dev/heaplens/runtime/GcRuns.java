@@ -33,7 +33,12 @@ public final class GcRuns {
 
     /** Reads one Ruby GC.stat series; fails with one line when the file is something else. */
     public static GcLog readRuby(String file) {
-        GcInput in = GcInput.open(file);
+        return readRuby(file, InputStream.nullInputStream());
+    }
+
+    /** As {@link #readRuby(String)}; {@code -} reads {@code standardInput}. */
+    public static GcLog readRuby(String file, InputStream standardInput) {
+        GcInput in = GcInput.open(file, standardInput);
         if (!in.kind().isRuby()) {
             throw new HeaplensException(file + ": --explain explains Ruby GC.stat keys, but the file is "
                     + in.kind().description());
@@ -42,14 +47,19 @@ public final class GcRuns {
     }
 
     public static List<GcLog> read(List<String> files) {
+        return read(files, InputStream.nullInputStream());
+    }
+
+    /** The runs in {@code files} (rotated files of one run, or two runs to compare); {@code -} reads {@code standardInput}. */
+    public static List<GcLog> read(List<String> files, InputStream standardInput) {
         List<GcInput> inputs = new ArrayList<>();
         for (String f : files) {
-            GcInput in = GcInput.open(f);
+            GcInput in = GcInput.open(f, standardInput);
             if (in.kind() == GcFileKind.EMPTY && files.size() > 1) {
                 continue; // a rotated set's newest file is often still empty
             }
             if (!in.kind().isJvm() && !in.kind().isRuby()) {
-                throw new HeaplensException(f + ": not GC data heaplens can read: the file is " + in.kind().description()
+                throw new HeaplensException(in.name() + ": not GC data heaplens can read: the file is " + in.kind().description()
                         + " (" + EXPECTED + ")");
             }
             inputs.add(in);

@@ -48,6 +48,14 @@ public interface HeapRuntime {
         }
     }
 
+    /**
+     * Every runtime's keys, for {@code --by}'s help: of histogram and diff, or with {@code graphKeys} of
+     * retained and leaks ("Ruby dumps: class, type, location or gem; JVM heap dumps: class, package or kind").
+     */
+    static String keysByRuntime(boolean graphKeys) {
+        return Vocabulary.help(graphKeys);
+    }
+
     /** "Ruby" or "JVM", for messages. */
     String name();
 
@@ -56,6 +64,18 @@ public interface HeapRuntime {
 
     /** The keys retained and leaks group this runtime's heap graph by. */
     List<GroupBy> graphKeys();
+
+    /** The coarse category of an object: a Ruby type, a JVM kind (instance, array, class). */
+    GroupBy kindKey();
+
+    /** Where objects come from at the coarsest level: a Ruby gem, a Java package. */
+    GroupBy originKey();
+
+    /** Whether its dumps carry string values to compare ({@link #duplicateStrings}); else that refuses. */
+    boolean hasStringValues();
+
+    /** Whether its dumps carry thread stacks ({@link #loadThreads}); else that refuses. */
+    boolean hasThreads();
 
     /** What leaks groups by when not told: where objects come from, or their class when that is unknown. */
     GroupBy defaultLeakKey();

@@ -49,6 +49,26 @@ final class JvmRuntime extends RuntimeBase {
     }
 
     @Override
+    public GroupBy kindKey() {
+        return GroupBy.KIND;
+    }
+
+    @Override
+    public GroupBy originKey() {
+        return GroupBy.PACKAGE;
+    }
+
+    @Override
+    public boolean hasStringValues() {
+        return true;
+    }
+
+    @Override
+    public boolean hasThreads() {
+        return true;
+    }
+
+    @Override
     public GroupBy defaultLeakKey() {
         return GroupBy.CLASS; // an HPROF dump has no allocation sites
     }

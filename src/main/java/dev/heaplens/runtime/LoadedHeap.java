@@ -2,13 +2,24 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.ObjectReport;
+import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ThreadsReport;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.graph.ThreadStacks;
 import dev.heaplens.io.DumpInput;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A dump read into a heap graph, with what its runtime calls the objects (the namer), its
@@ -112,15 +123,60 @@ public final class LoadedHeap {
         return records.text(o);
     }
 
+    /** The rows of {@code objects}, in order, their values fetched first (one pass over the dump for all). */
+    public ObjectRows rows(int... objects) {
+        return rows(objects, null);
+    }
+
+    /** As {@link #rows(int...)}, for objects as a collection (a set of the objects a view shows). */
+    public ObjectRows rows(Collection<Integer> objects) {
+        return rows(objects.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * As {@link #rows(int...)}, each object with the retained set given in place of the dominator
+     * tree's ({@code leaks}' sample paths), or null in {@code retained} when not computed (shown as -1).
+     */
+    public ObjectRows rows(int[] objects, RetainedSet[] retained) {
+        fetchValues(objects);
+        Map<Integer, ObjectRow> rows = new LinkedHashMap<>();
+        for (int i = 0; i < objects.length; i++) {
+            int o = objects[i];
+            rows.put(o, retained == null ? ObjectRow.of(o, dominators(), heap)
+                    : ObjectRow.of(o, heap.graph(), retained[i], heap));
+        }
+        return new ObjectRows(rows);
+    }
+
+    /**
+     * What {@code object} shows of {@code o}: its dominator chain, up to {@code neighbours} objects that
+     * refer to it and that it refers to, and its record; every object shown with its value.
+     */
+    public ObjectReport objectReport(int o, int neighbours) {
+        Set<Integer> shown = new LinkedHashSet<>(List.of(o));
+        HeapGraph g = graph();
+        for (int up = dominators().immediateDominator(o); up >= 0; up = dominators().immediateDominator(up)) {
+            shown.add(up);
+        }
+        for (long i = g.inStart(o), n = 0; i < g.inEnd(o) && n < neighbours; i++, n++) {
+            shown.add(g.source(i));
+        }
+        for (long i = g.outStart(o), n = 0; i < g.outEnd(o) && n < neighbours; i++, n++) {
+            shown.add(g.target(i));
+        }
+        fetchValues(shown.stream().mapToInt(Integer::intValue).toArray());
+        return ObjectReport.of(o, dominators(), heap, recordText(o), Math.max(0, neighbours));
+    }
+
     /** Fetches the records of {@code objects} (one pass for all) so the namer shows their values. */
-    public void showValuesOf(int... objects) {
+    private void fetchValues(int... objects) {
         records.show(objects);
     }
 
     /** Each thread with its stack, its frames' locals and what they alone keep alive; null when the dump has no threads. */
     public ThreadsReport threads() {
         ThreadStacks stacks = heap.threads();
-        return stacks == null ? null : ThreadsReport.of(dominators(), heap, stacks, this::showValuesOf);
+        return stacks == null ? null : ThreadsReport.of(dominators(), heap, stacks, this::fetchValues);
     }
 
     /** The object at {@code address} ({@code 0x7f...} or plain hex), or a clear error. */

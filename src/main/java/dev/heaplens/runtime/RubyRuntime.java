@@ -47,6 +47,27 @@ final class RubyRuntime extends RuntimeBase {
     }
 
     @Override
+    public GroupBy kindKey() {
+        return GroupBy.TYPE;
+    }
+
+    @Override
+    public GroupBy originKey() {
+        return GroupBy.GEM;
+    }
+
+    /** duplicateStrings refuses a Ruby dump (histogram --by location says where Strings come from). */
+    @Override
+    public boolean hasStringValues() {
+        return false;
+    }
+
+    @Override
+    public boolean hasThreads() {
+        return false;
+    }
+
+    @Override
     public GroupBy defaultLeakKey() {
         return GroupBy.LOCATION;
     }

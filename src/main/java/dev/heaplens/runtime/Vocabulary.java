@@ -56,6 +56,16 @@ record Vocabulary(String name, String aDump, String dumps, List<GroupBy> histogr
         throw new HeaplensException(dumpName + ": --by " + asked + where + aDump + " groups by " + list(keys));
     }
 
+    /** Each runtime's keys, for help: "Ruby dumps: class, type, location or gem; JVM heap dumps: class, package or kind". */
+    static String help(boolean graphKeys) {
+        StringBuilder s = new StringBuilder();
+        for (Vocabulary words : all()) {
+            s.append(s.length() == 0 ? "" : "; ").append(words.dumps).append(": ")
+                    .append(list(graphKeys ? words.graph : words.histogram));
+        }
+        return s.toString();
+    }
+
     /** "a, b or c". */
     private static String list(List<GroupBy> keys) {
         StringBuilder s = new StringBuilder();

@@ -85,7 +85,7 @@ public final class Api {
             j.beginObject().field("id", d.id).field("name", d.name()).field("runtime", d.runtime.name())
                     .field("objects", d.graph.objectCount()).field("bytes", d.graph.totalShallowSize())
                     .field("kindKey", d.kindKey().label()).field("originKey", d.originKey().label())
-                    .field("strings", d.isJvm()).field("threads", d.isJvm()).name("keys").beginArray();
+                    .field("strings", d.runtime.hasStringValues()).field("threads", d.runtime.hasThreads()).name("keys").beginArray();
             d.runtime.graphKeys().forEach(k -> j.value(k.label()));
             j.endArray().endObject();
         }

@@ -2,6 +2,7 @@ package dev.heaplens.web;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.RetainedByGroup;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.histogram.HistogramDiff;
@@ -92,7 +93,7 @@ final class ComparisonViews {
                 ObjectJson.addShown(objects, g.samplePath());
             }
         });
-        ObjectJson.show(c, objects);
+        ObjectRows rows = c.heap.rows(objects);
         StringBuilder out = new StringBuilder();
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("by", key.label()).field("rule", leaks.rule().description())
@@ -107,7 +108,7 @@ final class ComparisonViews {
             if (g.samplePath() == null) {
                 j.value((String) null);
             } else {
-                ObjectJson.path(j, c, g.samplePath(), false);
+                ObjectJson.path(j, c, rows, g.samplePath(), false);
             }
             j.endObject();
         }

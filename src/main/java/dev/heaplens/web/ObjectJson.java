@@ -2,6 +2,7 @@ package dev.heaplens.web;
 
 import dev.heaplens.analysis.graph.ObjectReport;
 import dev.heaplens.analysis.graph.ObjectRow;
+import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.report.JsonWriter;
 
@@ -15,8 +16,9 @@ final class ObjectJson {
     private ObjectJson() {
     }
 
-    static void row(JsonWriter j, ServedDump dump, int o) {
-        ObjectRow r = ObjectRow.of(o, dump.dominators, dump.heap.namer());
+    /** Object {@code o} as a JSON object, from its row (made with its value by {@code LoadedHeap.rows}). */
+    static void row(JsonWriter j, ServedDump dump, ObjectRows rows, int o) {
+        ObjectRow r = rows.of(o);
         j.beginObject()
                 .field("address", r.hexAddress())
                 .field("type", r.kind())
@@ -50,13 +52,8 @@ final class ObjectJson {
         }
     }
 
-    /** Fetches the records of {@code objects} (one pass) so their values show. */
-    static void show(ServedDump dump, Set<Integer> objects) {
-        dump.heap.showValuesOf(objects.stream().mapToInt(Integer::intValue).toArray());
-    }
-
     /** A root path: its root category, and each step with the reference that led to it; a long middle is elided. */
-    static void path(JsonWriter j, ServedDump dump, RootPaths.Path path, boolean weakOnly) {
+    static void path(JsonWriter j, ServedDump dump, ObjectRows rows, RootPaths.Path path, boolean weakOnly) {
         int[] objects = path.objects();
         j.beginObject().field("rootCategory", path.rootCategory()).field("length", objects.length)
                 .field("weakOnly", weakOnly).name("steps").beginArray();
@@ -69,7 +66,7 @@ final class ObjectJson {
             }
             j.beginObject().field("via", k == 0 ? null : ObjectReport.via(dump.heap.namer(), objects[k - 1], objects[k]));
             j.name("object");
-            row(j, dump, objects[k]);
+            row(j, dump, rows, objects[k]);
             j.endObject();
         }
         j.endArray().endObject();

@@ -4,6 +4,7 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.ObjectReport;
 import dev.heaplens.analysis.graph.RetainedByGroup;
+import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.EdgeFilter;
@@ -33,10 +34,10 @@ final class ObjectViews {
         for (int i = (int) from; i < to; i++) {
             objects[i - (int) from] = objectAt.applyAsInt(i);
         }
-        d.heap.showValuesOf(objects);
+        ObjectRows rows = d.heap.rows(objects);
         j.beginObject().field("total", total).field("page", page).field("size", size).name("rows").beginArray();
         for (int o : objects) {
-            ObjectJson.row(j, d, o);
+            ObjectJson.row(j, d, rows, o);
         }
         j.endArray().endObject();
     }
@@ -103,7 +104,7 @@ final class ObjectViews {
         if (path != null) {
             ObjectJson.addShown(shown, path);
         }
-        ObjectJson.show(d, shown);
+        ObjectRows rows = d.heap.rows(shown);
         List<String> roots = new ArrayList<>();
         for (int r = 0; r < g.rootCount(); r++) {
             if (g.rootTarget(r) == o && !roots.contains(g.rootCategory(r))) {
@@ -113,21 +114,21 @@ final class ObjectViews {
         StringBuilder out = new StringBuilder();
         JsonWriter j = new JsonWriter(out);
         j.beginObject().name("object");
-        ObjectJson.row(j, d, o);
+        ObjectJson.row(j, d, rows, o);
         j.field("record", d.heap.recordText(o)).field("dominatorChainLength", chainLength).name("dominators").beginArray();
-        chain.forEach(up -> ObjectJson.row(j, d, up));
+        chain.forEach(up -> ObjectJson.row(j, d, rows, up));
         j.endArray().name("roots").beginArray();
         roots.forEach(j::value);
         j.endArray();
         j.name("referrers");
-        links(j, d, referrers, o, true, g.inEnd(o) - g.inStart(o));
+        links(j, d, rows, referrers, o, true, g.inEnd(o) - g.inStart(o));
         j.name("referents");
-        links(j, d, referents, o, false, g.outEnd(o) - g.outStart(o));
+        links(j, d, rows, referents, o, false, g.outEnd(o) - g.outStart(o));
         j.name("path");
         if (path == null) {
             j.value((String) null);
         } else {
-            ObjectJson.path(j, d, path, weakOnly);
+            ObjectJson.path(j, d, rows, path, weakOnly);
         }
         j.endObject();
         return out.toString();
@@ -142,12 +143,13 @@ final class ObjectViews {
         return found;
     }
 
-    private static void links(JsonWriter j, ServedDump d, Set<Integer> others, int o, boolean inbound, long references) {
+    private static void links(JsonWriter j, ServedDump d, ObjectRows rows, Set<Integer> others, int o, boolean inbound,
+                              long references) {
         j.beginObject().field("references", references).name("rows").beginArray();
         for (int other : others) {
             j.beginObject().field("via", inbound ? ObjectReport.via(d.heap.namer(), other, o) : ObjectReport.via(d.heap.namer(), o, other));
             j.name("object");
-            ObjectJson.row(j, d, other);
+            ObjectJson.row(j, d, rows, other);
             j.endObject();
         }
         j.endArray().endObject();
@@ -166,14 +168,14 @@ final class ObjectViews {
         }
         Set<Integer> shown = new LinkedHashSet<>(List.of(o));
         paths.forEach(path -> ObjectJson.addShown(shown, path));
-        ObjectJson.show(d, shown);
+        ObjectRows rows = d.heap.rows(shown);
         StringBuilder out = new StringBuilder();
         JsonWriter j = new JsonWriter(out);
         j.beginObject().name("object");
-        ObjectJson.row(j, d, o);
+        ObjectJson.row(j, d, rows, o);
         j.name("paths").beginArray();
         for (RootPaths.Path path : paths) {
-            ObjectJson.path(j, d, path, weakOnly);
+            ObjectJson.path(j, d, rows, path, weakOnly);
         }
         j.endArray().endObject();
         return out.toString();
@@ -194,9 +196,8 @@ final class ObjectViews {
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("reachableBytes", d.dominators.reachableBytes()).field("parentRetained", parentRetained);
         if (node != Dominators.SUPER_ROOT) {
-            d.heap.showValuesOf(node);
             j.name("node");
-            ObjectJson.row(j, d, node);
+            ObjectJson.row(j, d, d.heap.rows(node), node);
         }
         j.field("children", range[1] - range[0]);
         if ("class".equals(group)) {

@@ -89,14 +89,14 @@ public final class Report {
             }
             add("top", "d", id, "page", "0", "size", str(PAGE));
             add("dominators", "d", id, "page", "0", "size", str(TREE_PAGE));
-            if (d.isJvm()) {
+            if (d.runtime.hasThreads()) {
                 add("threads", "d", id);
             }
             if (d.id != workspace.dumps.size() - 1) {
                 continue; // objects, classes and the tree in depth for the last dump only: the report stays small
             }
             add("unreachable", "d", id, "by", "class", "page", "0", "size", str(PAGE));
-            if (d.isJvm()) {
+            if (d.runtime.hasStringValues()) {
                 add("strings", "d", id, "page", "0", "size", str(PAGE));
             }
             Set<Integer> objects = new LinkedHashSet<>();

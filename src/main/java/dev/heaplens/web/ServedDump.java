@@ -118,7 +118,7 @@ final class ServedDump {
             groups.put(key, CompletableFuture.supplyAsync(
                     () -> RetainedByGroup.compute(dominators, heap.namer(), key, EXACT_GROUPS), background));
         }
-        this.strings = isJvm()
+        this.strings = runtime.hasStringValues()
                 ? CompletableFuture.supplyAsync(() -> runtime.duplicateStrings(heap.input(), STRINGS_KEPT), background)
                 : null;
     }
@@ -158,18 +158,14 @@ final class ServedDump {
     static final double[] SUSPECTS_THRESHOLDS = {1, 2, 5, 10, 20, 30, 50};
     private final java.util.Map<Double, SuspectsResult> suspects = new java.util.HashMap<>();
 
-    boolean isJvm() {
-        return runtime.graphKeys().contains(GroupBy.PACKAGE);
-    }
-
-    /** Ruby's coarse category is its type, the JVM's its kind. */
+    /** Ruby's coarse category is its type, the JVM's its kind: as the runtime says. */
     GroupBy kindKey() {
-        return runtime.graphKeys().contains(GroupBy.KIND) ? GroupBy.KIND : GroupBy.TYPE;
+        return runtime.kindKey();
     }
 
-    /** Where objects come from at the coarsest level: a Ruby gem, a Java package. */
+    /** Where objects come from at the coarsest level (a Ruby gem, a Java package): as the runtime says. */
     GroupBy originKey() {
-        return isJvm() ? GroupBy.PACKAGE : GroupBy.GEM;
+        return runtime.originKey();
     }
 
     /**

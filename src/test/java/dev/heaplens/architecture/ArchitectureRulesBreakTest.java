@@ -4,6 +4,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.heaplens.memprof.AgentRoomTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -14,9 +15,9 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Each rule of ArchitectureTest fails, naming the class, when deliberately broken classes (test
- * classes named ArchBreak..., each in the package whose rule it breaks) are added to the main
- * classes: a rule that could never fail would keep nothing.
+ * Each rule of ArchitectureTest and of memprof's AgentRoomTest fails, naming the class, when
+ * deliberately broken classes (test classes named ArchBreak..., each in the package whose rule it
+ * breaks) are added to the main classes: a rule that could never fail would keep nothing.
  */
 class ArchitectureRulesBreakTest {
     static Stream<Arguments> breaks() {
@@ -42,7 +43,14 @@ class ArchitectureRulesBreakTest {
                 Arguments.of("the CLI loads the agent", ArchitectureTest.NOTHING_NEEDS_THE_AGENT,
                         "dev.heaplens.cli.ArchBreakCliLoadsTheAgent"),
                 Arguments.of("the agent reads HPROF past its door", ArchitectureTest.THE_AGENTS_ONE_DOOR,
-                        "dev.heaplens.memprof.agent.ArchBreakAgentReadsHprof"));
+                        "dev.heaplens.memprof.agent.ArchBreakAgentReadsHprof"),
+                // memprof's own room (memprof/src/test/.../AgentRoomTest)
+                Arguments.of("memprof's tables call its agent, which uses the tables", AgentRoomTest.NO_PACKAGE_CYCLES,
+                        "dev.heaplens.memprof.tables.ArchBreakTablesCallTheAgent"),
+                Arguments.of("two files of memprof's hooks need each other", AgentRoomTest.NO_FILE_CYCLES,
+                        "dev.heaplens.memprof.hooks.ArchBreakFileLoop"),
+                Arguments.of("memprof's tables walk the heap", AgentRoomTest.JOBS_IN_ORDER,
+                        "dev.heaplens.memprof.tables.ArchBreakTablesWalkTheHeap"));
     }
 
     /** The main classes and every deliberate break, imported once (ArchitectureTest shows main alone passes). */

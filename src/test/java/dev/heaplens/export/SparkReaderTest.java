@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The second independent reader: Apache Spark in local mode reads a directory of three exported
- * dumps with one glob and groups by dump and type; every figure must be Ruby's own
+ * dumps (LZ4_RAW pages, export's default codec) with one glob and groups by dump and type; every figure must be Ruby's own
  * (count_objects, count_objects_size of the process that dumped) and heaplens's histogram's.
  * Spark runs in a child JVM with the class path of scripts/spark-reader/pom.xml, so that its
  * libraries never meet heaplens's and the add-opens it needs on JDK 17 stay in that JVM.

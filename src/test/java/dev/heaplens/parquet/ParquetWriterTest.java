@@ -1,6 +1,8 @@
 package dev.heaplens.parquet;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -17,14 +19,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Our Parquet writer read back by DuckDB (an independent reader): random values of every column
- * type, nulls, dictionary and PLAIN strings, several row groups; and the footer's statistics.
+ * type, nulls, dictionary and PLAIN strings, several row groups, under each compression; and the
+ * footer's statistics and sizes.
  */
 class ParquetWriterTest {
     @TempDir
     Path dir;
 
-    @Test
-    void duckdbReadsBackRandomRowsOfEveryType() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Compression.class)
+    void duckdbReadsBackRandomRowsOfEveryType(Compression compression) throws Exception {
         for (long seed = 1; seed <= 7; seed++) {
             Random random = new Random(seed);
             int rows = seed >= 6 ? (int) seed - 5 : 1 + random.nextInt(seed == 5 ? 300_000 : 5000);
@@ -38,7 +42,7 @@ class ParquetWriterTest {
             LongColumn edge = new LongColumn("edge", false); // delta encoding at the ends of the range
             long[] edges = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 1, 40, -40};
             List<Object[]> expected = new ArrayList<>();
-            try (ParquetWriter w = new ParquetWriter(file, List.of(id, big, small, flag, few, many, edge), Map.of("k", "v"))) {
+            try (ParquetWriter w = new ParquetWriter(file, List.of(id, big, small, flag, few, many, edge), Map.of("k", "v"), compression)) {
                 for (int r = 0; r < rows; r++) {
                     Long b = random.nextInt(4) == 0 ? null : random.nextLong();
                     Integer s = random.nextInt(3) == 0 ? null : random.nextInt();
@@ -74,14 +78,57 @@ class ParquetWriterTest {
                 }
                 assertThat(r).isEqualTo(rows);
             }
+            assertThat(codecsDuckDbSees(file)).containsExactly(DUCKDB_CODEC.get(compression));
         }
+    }
+
+    /** The codec names parquet_metadata reports for our codecs. */
+    private static final Map<Compression, String> DUCKDB_CODEC = Map.of(Compression.NONE, "UNCOMPRESSED",
+            Compression.LZ4, "LZ4_RAW", Compression.GZIP, "GZIP");
+
+    private static List<String> codecsDuckDbSees(Path file) throws Exception {
+        List<String> codecs = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT DISTINCT compression FROM parquet_metadata('" + file + "')")) {
+            while (rs.next()) {
+                codecs.add(rs.getString(1));
+            }
+        }
+        return codecs;
+    }
+
+    @Test
+    void lz4PagesAreSmallerAndSayTheirSizeBeforeCompression() throws Exception {
+        long[] sizes = new long[2];
+        for (Compression compression : List.of(Compression.NONE, Compression.LZ4)) {
+            Path file = dir.resolve("sizes-" + compression + ".parquet");
+            StringColumn text = new StringColumn("text", false);
+            try (ParquetWriter w = new ParquetWriter(file, List.of(text), Map.of(), compression)) {
+                for (int r = 0; r < 50_000; r++) {
+                    text.add("a value that repeats " + r); // too many distinct values for a dictionary: PLAIN
+                }
+            }
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT sum(total_compressed_size), sum(total_uncompressed_size) "
+                         + "FROM parquet_metadata('" + file + "')")) {
+                rs.next();
+                sizes[compression == Compression.NONE ? 0 : 1] = rs.getLong(1);
+                if (compression == Compression.NONE) {
+                    assertThat(rs.getLong(1)).isEqualTo(rs.getLong(2));
+                } else {
+                    // the same pages; only the headers' varints for the compressed sizes are shorter
+                    assertThat(rs.getLong(2)).as("uncompressed size of the LZ4 chunk").isBetween(sizes[0] - 8, sizes[0]);
+                }
+            }
+        }
+        assertThat(sizes[1]).isLessThan(sizes[0] / 2);
     }
 
     @Test
     void footerStatisticsAreWhatTheValuesSay() throws Exception {
         Path file = dir.resolve("stats.parquet");
         LongColumn v = new LongColumn("v", true);
-        try (ParquetWriter w = new ParquetWriter(file, List.of(v), Map.of())) {
+        try (ParquetWriter w = new ParquetWriter(file, List.of(v), Map.of(), Compression.NONE)) {
             v.add(-5);
             v.addNull();
             v.add(42);
@@ -99,7 +146,7 @@ class ParquetWriterTest {
     @Test
     void anEmptyTableIsAValidFile() throws Exception {
         Path file = dir.resolve("empty.parquet");
-        try (ParquetWriter w = new ParquetWriter(file, List.of(new LongColumn("v", false), new StringColumn("s", true)), Map.of())) {
+        try (ParquetWriter w = new ParquetWriter(file, List.of(new LongColumn("v", false), new StringColumn("s", true)), Map.of(), Compression.NONE)) {
             assertThat(w.pendingRows()).isZero();
         }
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();

@@ -15,7 +15,7 @@ import java.nio.file.Path;
  */
 public final class FailedNativeStart {
     public static void main(String[] args) throws Exception {
-        Class<?> sampler = Class.forName("dev.heaplens.memprof.agent.NativeSampler");
+        Class<?> sampler = Class.forName("dev.heaplens.memprof.sampling.NativeSampler");
         Method load = sampler.getDeclaredMethod("load");
         load.setAccessible(true);
         System.out.println("load: " + load.invoke(null));

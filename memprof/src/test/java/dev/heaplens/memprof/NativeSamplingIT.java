@@ -123,7 +123,7 @@ class NativeSamplingIT {
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.out()).as(r.toString()).contains("load: null", "failed start: SetHeapSamplingInterval failed",
                 "start: null");
-        String sampler = "dev/heaplens/memprof/agent/NativeSampler";
+        String sampler = "dev/heaplens/memprof/sampling/NativeSampler";
         assertThat(jniGlobalRootsOfClass(failed, sampler)).as("after the failed start").isZero();
         assertThat(jniGlobalRootsOfClass(started, sampler)).as("after a start that runs").isEqualTo(1);
     }

@@ -33,6 +33,11 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
                          List<Row> kinds, long classes, long loaders, List<Row> duplicateClasses,
                          List<Row> roots, Reachability reachability, List<Row> unreachableByClass,
                          List<Row> biggestClasses) implements HeapSummary {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.jvm(this);
+    }
+
 
     /** Classes shown in the unreachable-by-class list, most bytes first. */
     public static final int UNREACHABLE_CLASSES_SHOWN = 15;

@@ -25,6 +25,10 @@ public record RubySummary(Input input, long objects, long bytes, long references
                           List<Row> types, List<Row> imemo, List<Row> roots, List<Row> flags,
                           Generations generations, Classes classes, long shapes, long shapeBytes,
                           Reachability reachability) implements HeapSummary {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.ruby(this);
+    }
 
     /** This summary with what GC roots reach. */
     public RubySummary withReachability(Reachability reach) {

@@ -1,70 +1,43 @@
 package dev.heaplens.format.gclog;
 
-import dev.heaplens.HeaplensException;
+import dev.heaplens.io.DumpInput;
 import dev.heaplens.io.ReadAheadInputStream;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 
-/** One GC data file (plain or gzip), with its first bytes read to tell what it is. */
+/**
+ * One GC data file (plain or gzip, or standard input), opened by the one opener of every input
+ * ({@link DumpInput}: the same refusals as a dump's), with its first bytes read to tell what it is.
+ */
 public final class GcInput {
     static final int HEAD_BYTES = 64 * 1024;
 
-    private final String name;
-    private final Path path;
-    private final boolean gzip;
+    private final DumpInput input;
     final byte[] head;
     final int headLength;
     final GcFileKind kind;
 
-    private GcInput(String name, Path path, boolean gzip, byte[] head, int headLength) {
-        this.name = name;
-        this.path = path;
-        this.gzip = gzip;
-        this.head = head;
-        this.headLength = headLength;
+    private GcInput(DumpInput input) {
+        this.input = input;
+        this.head = input.head(HEAD_BYTES);
+        this.headLength = head.length;
         this.kind = GcFileKind.detect(head, headLength);
     }
 
-    public static GcInput open(String arg) {
-        Path path = Path.of(arg);
-        if (Files.isDirectory(path)) {
-            throw new HeaplensException(arg + ": is a directory, not a GC log");
-        }
-        try {
-            boolean gzip;
-            try (InputStream in = Files.newInputStream(path)) {
-                gzip = in.read() == 0x1f && in.read() == 0x8b;
-            }
-            byte[] head = new byte[HEAD_BYTES];
-            int n = 0;
-            try (InputStream in = stream(path, gzip, arg, false)) {
-                while (n < head.length) {
-                    int r = in.read(head, n, head.length - n);
-                    if (r < 0) {
-                        break;
-                    }
-                    n += r;
-                }
-            } catch (java.io.EOFException | java.util.zip.ZipException e) {
-                if (n == 0) {
-                    throw new HeaplensException(arg + ": corrupt or truncated gzip data: " + e.getMessage());
-                }
-            }
-            return new GcInput(arg, path, gzip, head, n);
-        } catch (NoSuchFileException e) {
-            throw new HeaplensException(arg + ": no such file");
-        } catch (IOException e) {
-            throw new HeaplensException(arg + ": cannot read: " + e.getMessage());
-        }
+    /** The file at {@code path}. */
+    public static GcInput open(String path) {
+        return open(path, InputStream.nullInputStream());
+    }
+
+    /** The file {@code arg}, or {@code standardInput} for {@code -}. */
+    public static GcInput open(String arg, InputStream standardInput) {
+        return new GcInput(DumpInput.open(arg, standardInput, "a GC log"));
     }
 
     public String name() {
-        return name;
+        return input.name();
     }
 
     public GcFileKind kind() {
@@ -90,34 +63,17 @@ public final class GcInput {
 
     /** The file itself when it is plain text (so it can be read in parts), else null. */
     Path plainFile() {
-        return gzip ? null : path;
+        return input.isSplittable() ? Path.of(input.name()) : null;
     }
 
-    /** The file's size on disk, or -1 when it cannot be told. */
+    /** The file's size on disk, or -1 when it cannot be told (standard input, a pipe). */
     long size() {
-        try {
-            return Files.size(path);
-        } catch (IOException e) {
-            return -1;
-        }
+        return input.size();
     }
 
-    /** The whole (decompressed) content; gzip is inflated on a second thread. */
+    /** The whole (decompressed) content; gzip is inflated on a second thread. Standard input: once. */
     public InputStream openStream() throws IOException {
-        return stream(path, gzip, name, true);
-    }
-
-    private static InputStream stream(Path path, boolean gzip, String name, boolean readAhead) throws IOException {
-        InputStream file = Files.newInputStream(path);
-        if (!gzip) {
-            return file;
-        }
-        try {
-            InputStream in = new GZIPInputStream(file, 1 << 16);
-            return readAhead ? new ReadAheadInputStream(in) : in;
-        } catch (IOException e) {
-            file.close();
-            throw new HeaplensException(name + ": not a valid gzip file: " + e.getMessage());
-        }
+        InputStream in = input.openStream();
+        return input.isGzip() ? new ReadAheadInputStream(in) : in;
     }
 }

@@ -1,12 +1,17 @@
 package dev.heaplens.memprof.agent;
 
+import dev.heaplens.format.memprof.AllocationLog;
+import dev.heaplens.memprof.hooks.AllocationRecorder;
+import dev.heaplens.memprof.hooks.AllocationTransformer;
+import dev.heaplens.memprof.hooks.ApplicationClasses;
+import dev.heaplens.memprof.hooks.HookClass;
+import dev.heaplens.memprof.sampling.NativeSampler;
+import dev.heaplens.memprof.tables.SizeOf;
+
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The agent's entry: {@code -javaagent:heaplens-memprof.jar} (premain) or attached to a running
@@ -16,7 +21,6 @@ import java.util.Set;
 public final class MemProfAgent {
     private static volatile Instrumentation instrumentation;
     private static volatile Tracker tracker;
-    private static volatile boolean jdkOpened;
 
     private MemProfAgent() {
     }
@@ -51,9 +55,11 @@ public final class MemProfAgent {
             return;
         }
         MemProfConfig config = MemProfConfig.fromEnvironment();
-        Tracker tracker = new Tracker(config, new SizeOf(inst));
+        JdkAccess jdk = new JdkAccess(inst);
+        Tracker tracker = new Tracker(config, new SizeOf(inst), jdk);
         boolean sampling = config.sampleBytes() > 0;
-        String noNative = sampling ? NativeSampler.start(tracker, config) : null;
+        String noNative = sampling ? NativeSampler.start(tracker.objects(), tracker.stacks(), config.stackSkip(),
+                config.stackDepth(), config.sampleBytes()) : null;
         tracker.startReaper();
         if (sampling && noNative == null) {
             // the JVM samples: no class is rewritten, no hook is needed
@@ -63,10 +69,11 @@ public final class MemProfAgent {
             if (sampling) {
                 System.err.println("heaplens-memprof: sampling by rewriting bytecode (slower): " + noNative);
             }
-            openJdkToProfiler(inst); // the hook class is defined in java.lang
-            jdkOpened = true;
+            jdk.openOnce(); // the hook class is defined in java.lang
             try {
-                HookClass.install(tracker);
+                AllocationRecorder recorder = tracker.recorder();
+                HookClass.install(recorder.exactHook(false), recorder.exactHook(true), recorder.sampler(false),
+                        recorder.sampler(true));
             } catch (ReflectiveOperationException | RuntimeException e) {
                 throw new IllegalStateException("heaplens-memprof: cannot define its allocation hook: " + e, e);
             }
@@ -86,44 +93,13 @@ public final class MemProfAgent {
         if (config.printAtExit()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> tracker.guarded(() -> {
                 try {
-                    dev.heaplens.memprof.MemProf.logAllocations(System.err);
-                } catch (java.io.IOException | RuntimeException e) {
+                    // MemProf.logAllocations's text, written here: the API is above the agent, not called by it
+                    System.err.append(AllocationLog.format(tracker.liveAllocations()));
+                } catch (RuntimeException e) {
                     System.err.println("heaplens-memprof: cannot log allocations at exit: " + e.getMessage());
                 }
                 return null;
             }), "heaplens-memprof-exit"));
-        }
-    }
-
-    /**
-     * objectSize walks objects' fields, and the log calls wait on the JDK's reference processing:
-     * both need the JDK's packages open to the profiler, which an agent may ask for. Done at the
-     * first call of the API (every call passes {@link Tracker#guarded}), not at start: it costs
-     * some 20 ms that a program which never logs should not pay.
-     */
-    static void openJdkToProfiler() {
-        Instrumentation inst = instrumentation;
-        if (jdkOpened || inst == null) {
-            return;
-        }
-        synchronized (MemProfAgent.class) {
-            if (!jdkOpened) {
-                openJdkToProfiler(inst);
-                jdkOpened = true;
-            }
-        }
-    }
-
-    private static void openJdkToProfiler(Instrumentation inst) {
-        Module profiler = MemProfAgent.class.getModule();
-        for (Module m : ModuleLayer.boot().modules()) {
-            Map<String, Set<Module>> opens = new HashMap<>();
-            for (String p : m.getPackages()) {
-                opens.put(p, Set.of(profiler));
-            }
-            if (inst.isModifiableModule(m)) {
-                inst.redefineModule(m, Set.of(), Map.of(), opens, Set.of(), Map.of());
-            }
         }
     }
 
@@ -133,7 +109,7 @@ public final class MemProfAgent {
             ClassLoader loader = c.getClassLoader();
             String name = c.getName().replace('.', '/');
             if (loader != null && loader != ClassLoader.getPlatformClassLoader() && inst.isModifiableClass(c)
-                    && !c.isArray() && !AllocationTransformer.isJdkClass(name) && !AllocationTransformer.isOwnClass(name)) {
+                    && !c.isArray() && !ApplicationClasses.isJdkClass(name) && !ApplicationClasses.isOwnClass(name)) {
                 loaded.add(c);
             }
         }
