@@ -32,6 +32,11 @@ final class GraphLoad<N extends NamedHeap> {
         List<Finding> of(LoadedHeap heap, long analysedBytes);
     }
 
+    /** A load for a runtime with no findings of its own beside the suspects. */
+    GraphLoad(GraphFormat<N> format, ReadOptions options, ReadListener listener) {
+        this(format, options, listener, (heap, analysedBytes) -> List.of());
+    }
+
     /** @param findings the runtime's suspects findings, worked out once when the index is written and kept in it */
     GraphLoad(GraphFormat<N> format, ReadOptions options, ReadListener listener, Findings findings) {
         this.format = format;
