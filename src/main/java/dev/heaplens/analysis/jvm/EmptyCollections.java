@@ -13,9 +13,10 @@ import java.util.Map;
 
 /**
  * MAT's empty collections check: JDK collections whose count field says 0, with what they retain
- * (an emptied HashMap keeps its table). The graph keeps no field values, so the records of the
- * collections are read again, and only when all of them together retain enough to reach a share
- * worth telling.
+ * (an emptied HashMap keeps its table). The graph keeps no field values, so records are read
+ * again: first those of an even sample of {@link #SAMPLE} collections, and all of them only when
+ * the sample's empty ones, scaled up, would make at least half the share worth telling (a heap full
+ * of maps in use, as a leak is, then costs a sample's reads, not a read of every map).
  */
 final class EmptyCollections {
     /** The collections checked, each with the field that counts its elements. */
@@ -26,6 +27,7 @@ final class EmptyCollections {
             Map.entry("java.util.WeakHashMap", "size"), Map.entry("java.util.Vector", "elementCount"),
             Map.entry("java.util.Hashtable", "count"));
     static final int CLASSES_SHOWN = 10;
+    static final int SAMPLE = 2_000;
 
     private EmptyCollections() {
     }
@@ -58,6 +60,9 @@ final class EmptyCollections {
             return null;
         }
         int[] read = Arrays.copyOf(candidates, count);
+        if (read.length > SAMPLE && !sampleMayBeWorthTelling(heap, d, read, candidateBytes, analysedBytes)) {
+            return null;
+        }
         heap.fetch(read);
         Map<String, long[]> byClass = new HashMap<>(); // class -> {collections, retained bytes}
         long empty = 0;
@@ -82,6 +87,27 @@ final class EmptyCollections {
                 "%,d collections are empty and retain %s (%.1f%% of the heap). Create them when the first element "
                         + "comes, share an empty one (List.of(), Map.of()), or trim a cleared one.",
                 empty, HumanBytes.of(bytes), 100 * share(bytes, analysedBytes)), List.of(), classes);
+    }
+
+    /** Whether {@link #SAMPLE} evenly spaced candidates, scaled up, have empty ones worth half the telling share. */
+    private static boolean sampleMayBeWorthTelling(JvmHeap heap, Dominators d, int[] candidates, long candidateBytes,
+                                                   long analysedBytes) {
+        int[] sample = new int[SAMPLE];
+        for (int i = 0; i < SAMPLE; i++) {
+            sample[i] = candidates[(int) ((long) i * candidates.length / SAMPLE)];
+        }
+        heap.fetch(sample);
+        long sampled = 0;
+        long empty = 0;
+        for (int o : sample) {
+            sampled += d.retainedSize(o);
+            Long size = heap.records().field(o, COUNT_FIELD.get(heap.className(o)));
+            if (size != null && size == 0) {
+                empty += d.retainedSize(o);
+            }
+        }
+        double estimated = sampled == 0 ? 0 : (double) empty / sampled * candidateBytes;
+        return estimated >= JvmWasteChecks.WORTH_TELLING / 2 * analysedBytes;
     }
 
     private static double share(long bytes, long whole) {

@@ -15,9 +15,10 @@ import java.util.Map;
 /**
  * MAT's zero-length arrays check: arrays with no element, each an object header for nothing (a
  * shared constant would do). The graph keeps no lengths, so the arrays whose shallow size is what
- * the layout gives a length of 0 are the candidates, and only their records are read again to
- * confirm it (under some layouts a short array has that size too); none is read when all the
- * candidates together could not reach a share worth telling.
+ * the layout gives a length of 0 are the candidates. Where a one-element array of the type is
+ * bigger (the usual compressed layout) that size says the length; where it is not (12-byte array
+ * headers, JDK 22's uncompressed layout) only those candidates' records are read again to confirm
+ * it, and none when all the candidates together could not reach a share worth telling.
  */
 final class ZeroLengthArrays {
     static final int CLASSES_SHOWN = 10;
@@ -30,6 +31,7 @@ final class ZeroLengthArrays {
         HeapGraph g = heap.graph();
         HprofLayout layout = heap.read().layout();
         Map<Long, Long> emptySize = new HashMap<>(); // array class -> a zero-length array's size, -1 when unknown
+        Map<Long, Boolean> sizeSays = new HashMap<>(); // array class -> whether that size alone says the length is 0
         int[] candidates = new int[64];
         int count = 0;
         long candidateBytes = 0;
@@ -42,6 +44,7 @@ final class ZeroLengthArrays {
             long empty = known != null ? known : emptySize(layout, kind, heap.className(o));
             if (known == null) {
                 emptySize.put(g.classAddress(o), empty);
+                sizeSays.put(g.classAddress(o), empty > 0 && layout.arraySize(1, elementBytes(layout, kind, heap.className(o))) > empty);
             }
             if (empty > 0 && g.shallowSize(o) == empty) {
                 if (count == candidates.length) {
@@ -55,12 +58,12 @@ final class ZeroLengthArrays {
             return null;
         }
         int[] read = java.util.Arrays.copyOf(candidates, count);
-        heap.fetch(read);
+        heap.fetch(java.util.Arrays.stream(read).filter(o -> !sizeSays.get(g.classAddress(o))).toArray());
         Map<String, long[]> byClass = new HashMap<>(); // class -> {arrays, bytes}
         long arrays = 0;
         long bytes = 0;
         for (int o : read) {
-            if (heap.records().arrayLength(o) == 0) {
+            if (sizeSays.get(g.classAddress(o)) || heap.records().arrayLength(o) == 0) {
                 long[] c = byClass.computeIfAbsent(heap.className(o), k -> new long[2]);
                 c[0]++;
                 c[1] += g.shallowSize(o);
@@ -82,14 +85,19 @@ final class ZeroLengthArrays {
 
     /** The size the layout gives an array of this class with no element, or -1 when its element type is unknown. */
     private static long emptySize(HprofLayout layout, HprofObjectKind kind, String className) {
-        int element = kind == HprofObjectKind.OBJECT_ARRAY ? layout.referenceBytes() : switch (className) {
+        int element = elementBytes(layout, kind, className);
+        return element < 0 ? -1 : layout.arraySize(0, element);
+    }
+
+    /** The bytes of one element of an array of this class, or -1 when its type is unknown. */
+    private static int elementBytes(HprofLayout layout, HprofObjectKind kind, String className) {
+        return kind == HprofObjectKind.OBJECT_ARRAY ? layout.referenceBytes() : switch (className) {
             case "boolean[]", "byte[]" -> 1;
             case "char[]", "short[]" -> 2;
             case "int[]", "float[]" -> 4;
             case "long[]", "double[]" -> 8;
             default -> -1;
         };
-        return element < 0 ? -1 : layout.arraySize(0, element);
     }
 
     private static String percent(double share) {
