@@ -1,6 +1,8 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.gc.GcReport;
+import dev.heaplens.analysis.gc.GcResult;
 import dev.heaplens.gc.GcLog;
 import dev.heaplens.report.GcKeysRenderer;
 import dev.heaplens.report.GcReports;
@@ -19,7 +21,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "gc", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What the GC is doing, from JVM GC logs or Ruby GC.stat series.",
-                "From a JVM GC log (unified -Xlog:gc* of JDK 9-25, or JDK 8) or a Ruby GC.stat series: counts"
+                "From a JVM GC log (unified -Xlog:gc* of JDK 9-25, -XX:+PrintGCDetails of JDK 6-8, or OpenJ9's"
+                + " -Xverbosegclog XML) or a Ruby GC.stat series: counts"
                 + " per collector, pauses and their percentiles, rates, heap after GC and its trend, causes, and"
                 + " advice with its evidence. Several files of one JVM (a rotated set, .gz or not) are read as one"
                 + " log, in time order; two runs (two JVM starts, or two Ruby series) are compared side by side."},
@@ -28,6 +31,7 @@ import java.util.concurrent.Callable;
                 "  heaplens gc gc.log gc.log.0 gc.log.1",
                 "  heaplens gc gc.log.gz --format json > gc.json",
                 "  heaplens gc before.log after.log",
+                "  java -Xverbosegclog:gc.xml -jar app.jar; heaplens gc gc.xml      # OpenJ9, IBM Semeru",
                 "  RUBYOPT=-r./collectors/gc_stat_logger.rb GC_STAT_LOG=gc.jsonl ruby app.rb; heaplens gc gc.jsonl",
                 "  heaplens gc --explain oldmalloc_increase_bytes"})
 final class GcCommand implements Callable<Integer> {
@@ -64,12 +68,12 @@ final class GcCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw new HeaplensException("gc needs a FILE (a JVM GC log or a Ruby GC.stat series), or --explain");
         }
-        List<GcLog> runs = GcRuns.read(files, console.in());
-        for (GcLog run : runs) {
+        GcResult result = GcRuns.analyse(files, console.in());
+        for (GcReport run : result.runs()) {
             // a warning may quote the log (a cut line): never raw control characters on a terminal
-            run.warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
+            run.log().warnings().forEach(w -> console.err().println(TerminalText.escape("heaplens: warning: " + w)));
         }
-        console.out().print(GcReports.render(runs, format));
+        console.out().print(GcReports.render(result, format));
         console.out().flush();
         return 0;
     }

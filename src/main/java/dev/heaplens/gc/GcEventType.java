@@ -29,6 +29,11 @@ public enum GcEventType {
         return pause;
     }
 
+    /** A short label, as reports and their JSON name the kind: "young", "mixed", "full"... */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     private static final GcEventType[] VALUES = values();
 
     public static GcEventType of(int ordinal) {

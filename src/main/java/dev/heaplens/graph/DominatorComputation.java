@@ -20,15 +20,28 @@ final class DominatorComputation {
     private final long[] weak;  // the weak references' bits when f is the graph's strong references: tested inline
     private final int objects;
     private int n;              // reachable objects
-    private int[] num;          // object -> preorder number, 0 = not reached; later scratch by number
+    private int[] num;          // object -> preorder number, 0 = not reached; freed after step 2b
     private int[] vertex;       // number -> object
     private int[] parent;       // number -> DFS parent's number
     private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
     private long[] predStart;   // number -> start of its predecessors in preds
     private IntPages preds;     // predecessors' numbers
-    private int[] info;         // per number: ancestor, label, semi, idom
+    private int[][] info;       // per number: ancestor, label, semi, idom; in pages of 2^vertexShift numbers
+    private final int vertexShift;
+
+    /** Vertex records per page of {@link #info}: 2^28, so a page is 2^30 ints, within Java's array limit. */
+    static final int VERTEX_SHIFT = 28;
 
     DominatorComputation(HeapGraph g, EdgeFilter f) {
+        this(g, f, VERTEX_SHIFT);
+    }
+
+    /** With pages of {@code 2^vertexShift} vertex records (small in tests, to cross many pages). */
+    DominatorComputation(HeapGraph g, EdgeFilter f, int vertexShift) {
+        if (vertexShift < 0 || vertexShift > VERTEX_SHIFT) {
+            throw new IllegalArgumentException("vertex shift " + vertexShift);
+        }
+        this.vertexShift = vertexShift;
         this.g = g;
         this.f = f;
         this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
@@ -36,9 +49,6 @@ final class DominatorComputation {
     }
 
     Dominators run(EdgeFilter publicFilter) {
-        if (objects > Dominators.MAX_OBJECTS) {
-            throw new UnsupportedOperationException("dominators of more than " + Dominators.MAX_OBJECTS + " objects");
-        }
         // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
         long[][] counts = new long[1][];
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
@@ -198,30 +208,39 @@ final class DominatorComputation {
 
     /**
      * 3. Semidominators, vertices in reverse preorder (Semi-NCA's link-eval with path compression).
-     * The fields link-eval touches together share one 16-byte record per vertex.
+     * The fields link-eval touches together share one 16-byte record per vertex, in pages of
+     * {@code 2^vertexShift} records so that more than 2^29 vertices fit (a record never straddles two).
      */
     private void semidominators() {
         int n = this.n;
         int[] parent = this.parent;
-        int[] info = new int[4 * (n + 2)]; // and vertex n + 1: places of predecessors no root reaches
-        for (int x = 0, k = 0; x <= n; x++, k += 4) {
-            info[k + ANCESTOR] = parent[x];
-            info[k + LABEL] = x;
-            info[k + SEMI] = x;
-            info[k + IDOM] = parent[x];
+        int shift = vertexShift;
+        int mask = (1 << shift) - 1;
+        num = null; // dead since step 2b: freed before the records, the computation's peak (step 4 makes idom anew)
+        int[][] info = infoPages(n + 2); // and vertex n + 1: places of predecessors no root reaches
+        for (int x = 0; x <= n; x++) {
+            int[] r = info[x >>> shift];
+            int k = (x & mask) << 2;
+            r[k + ANCESTOR] = parent[x];
+            r[k + LABEL] = x;
+            r[k + SEMI] = x;
+            r[k + IDOM] = parent[x];
         }
         // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
-        info[4 * (n + 1) + LABEL] = n + 1;
-        info[4 * (n + 1) + SEMI] = n + 1;
+        int[] last = info[(n + 1) >>> shift];
+        last[(((n + 1) & mask) << 2) + LABEL] = n + 1;
+        last[(((n + 1) & mask) << 2) + SEMI] = n + 1;
         this.parent = null;
+        int[] stack = parent; // the parents are in the records now: reuse the array as the eval stack
         parent = null;
-        int[] stack = num; // num is dead: reuse it as the eval stack
         long[] predStart = this.predStart;
         int[][] predPages = preds.pages;
         int predShift = preds.shift;
         int predMask = preds.mask;
         for (int w = n; w >= 1; w--) {
-            int s = info[4 * w + IDOM]; // the DFS parent
+            int[] wr = info[w >>> shift];
+            int wk = (w & mask) << 2;
+            int s = wr[wk + IDOM]; // the DFS parent
             int lastLinked = w + 1;
             // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
             for (long i = predStart[w], end = predStart[w + 1]; i < end && s > 0; i++) {
@@ -233,52 +252,73 @@ final class DominatorComputation {
                     }
                     continue;
                 }
-                int u = info[4 * v + ANCESTOR] < lastLinked ? info[4 * v + LABEL] : eval(v, lastLinked, info, stack);
-                int su = info[4 * u + SEMI];
+                int[] vr = info[v >>> shift];
+                int vk = (v & mask) << 2;
+                int u = vr[vk + ANCESTOR] < lastLinked ? vr[vk + LABEL] : eval(v, lastLinked, info, shift, stack);
+                int su = info[u >>> shift][((u & mask) << 2) + SEMI];
                 if (su < s) {
                     s = su;
                 }
             }
-            info[4 * w + SEMI] = s;
+            wr[wk + SEMI] = s;
         }
         this.predStart = null;
         this.preds = null;
         this.info = info;
     }
 
+    /** Pages of 4-int vertex records for {@code vertices} vertices. */
+    private int[][] infoPages(int vertices) {
+        int perPage = 1 << vertexShift;
+        int pages = (int) (((long) vertices + perPage - 1) >>> vertexShift);
+        int[][] info = new int[pages][];
+        for (int p = 0; p < pages; p++) {
+            info[p] = new int[4 * (int) Math.min(perPage, vertices - ((long) p << vertexShift))];
+        }
+        return info;
+    }
+
     /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
-    private static int eval(int v, int lastLinked, int[] info, int[] stack) {
+    private static int eval(int v, int lastLinked, int[][] info, int shift, int[] stack) {
+        int mask = (1 << shift) - 1;
         int sp = 0;
         do {
             stack[sp++] = v;
-            v = info[4 * v + ANCESTOR];
-        } while (info[4 * v + ANCESTOR] >= lastLinked);
+            v = info[v >>> shift][((v & mask) << 2) + ANCESTOR];
+        } while (info[v >>> shift][((v & mask) << 2) + ANCESTOR] >= lastLinked);
         int p = v;
-        int pLabel = info[4 * p + LABEL];
+        int[] pr = info[p >>> shift];
+        int pLabel = pr[((p & mask) << 2) + LABEL];
         do {
             v = stack[--sp];
-            info[4 * v + ANCESTOR] = info[4 * p + ANCESTOR];
-            int vLabel = info[4 * v + LABEL];
-            if (info[4 * pLabel + SEMI] < info[4 * vLabel + SEMI]) {
-                info[4 * v + LABEL] = pLabel;
+            int[] vr = info[v >>> shift];
+            int vk = (v & mask) << 2;
+            vr[vk + ANCESTOR] = pr[((p & mask) << 2) + ANCESTOR];
+            int vLabel = vr[vk + LABEL];
+            if (info[pLabel >>> shift][((pLabel & mask) << 2) + SEMI] < info[vLabel >>> shift][((vLabel & mask) << 2) + SEMI]) {
+                vr[vk + LABEL] = pLabel;
             } else {
                 pLabel = vLabel;
             }
             p = v;
+            pr = vr;
         } while (sp > 0);
-        return info[4 * v + LABEL];
+        return pr[((p & mask) << 2) + LABEL];
     }
 
     /** 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most semi. */
     private int[] immediateDominators() {
         int n = this.n;
-        int[] info = this.info;
-        int[] idom = num; // reuse again, now indexed by number
-        num = null;
+        int[][] info = this.info;
+        int shift = vertexShift;
+        int mask = (1 << shift) - 1;
+        int[] idom = new int[n + 1]; // by number; the predecessors' room is free by now
         idom[0] = 0;
         for (int w = 1; w <= n; w++) {
-            int c = info[4 * w + IDOM];
-            int s = info[4 * w + SEMI];
+            int[] wr = info[w >>> shift];
+            int wk = (w & mask) << 2;
+            int c = wr[wk + IDOM];
+            int s = wr[wk + SEMI];
             while (c > s) {
                 c = idom[c];
             }

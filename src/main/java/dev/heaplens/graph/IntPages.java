@@ -1,50 +1,51 @@
 package dev.heaplens.graph;
 
+import java.util.Arrays;
+
 /**
  * A fixed-length int array indexed by long, in pages of {@code 2^shift} ints, so a column can hold
- * more than 2^31 elements. With the default shift (2^30 ints per page) every graph below a billion
- * references is one page.
+ * more than 2^31 elements (Java's array limit). With the default shift (2^30 ints per page) every
+ * graph below a billion references is one page.
+ *
+ * <p>A {@link #sparse} one allocates a page when it is first written, and a page never written
+ * reads as zeros: memory only for what is touched.
  */
 final class IntPages {
     static final int DEFAULT_SHIFT = 30;
 
     final int shift;
     final int mask;
+    /** Null entries only in a sparse one, for pages never written. */
     final int[][] pages;
     final long length;
 
     IntPages(long length, int shift) {
+        this(length, shift, false);
+    }
+
+    /** {@code length} ints, each page allocated when first written. */
+    static IntPages sparse(long length, int shift) {
+        return new IntPages(length, shift, true);
+    }
+
+    private IntPages(long length, int shift, boolean sparse) {
         if (length < 0 || shift < 1 || shift > 30) {
             throw new IllegalArgumentException("length " + length + ", shift " + shift);
+        }
+        long pageCount = (length + (1L << shift) - 1) >>> shift;
+        if (pageCount > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("length " + length + ": too many pages of 2^" + shift);
         }
         this.shift = shift;
         this.mask = (1 << shift) - 1;
         this.length = length;
-        int pageCount = (int) ((length + mask) >>> shift);
-        pages = new int[Math.max(1, pageCount)][];
+        pages = new int[Math.max(1, (int) pageCount)][];
         if (pageCount == 0) {
             pages[0] = new int[0];
         }
-        for (int p = 0; p < pageCount; p++) {
-            long start = (long) p << shift;
-            pages[p] = new int[(int) Math.min(1L << shift, length - start)];
+        for (int p = 0; p < pageCount && !sparse; p++) {
+            pages[p] = new int[pageLength(p)];
         }
-    }
-
-    /** The first {@code length} values, sharing every whole page; the last page is copied when cut. */
-    IntPages truncated(long length) {
-        if (length > this.length) {
-            throw new IllegalArgumentException(length + " > " + this.length);
-        }
-        int pageCount = (int) ((length + mask) >>> shift);
-        int[][] kept = new int[Math.max(1, pageCount)][];
-        kept[0] = new int[0];
-        for (int p = 0; p < pageCount; p++) {
-            long start = (long) p << shift;
-            int size = (int) Math.min(1L << shift, length - start);
-            kept[p] = size == pages[p].length ? pages[p] : java.util.Arrays.copyOf(pages[p], size);
-        }
-        return new IntPages(shift, kept, length);
     }
 
     private IntPages(int shift, int[][] pages, long length) {
@@ -54,15 +55,50 @@ final class IntPages {
         this.length = length;
     }
 
+    private int pageLength(int p) {
+        return (int) Math.min(1L << shift, length - ((long) p << shift));
+    }
+
+    /** The first {@code length} values, sharing every whole page; the last page is copied when cut. */
+    IntPages truncated(long length) {
+        if (length < 0 || length > this.length) {
+            throw new IllegalArgumentException(length + " > " + this.length);
+        }
+        int pageCount = (int) ((length + mask) >>> shift);
+        int[][] kept = new int[Math.max(1, pageCount)][];
+        kept[0] = new int[0];
+        for (int p = 0; p < pageCount; p++) {
+            int size = (int) Math.min(1L << shift, length - ((long) p << shift));
+            int[] page = pages[p];
+            kept[p] = page == null || size == page.length ? page : Arrays.copyOf(page, size);
+        }
+        return new IntPages(shift, kept, length);
+    }
+
     int get(long i) {
-        return pages[(int) (i >>> shift)][(int) i & mask];
+        int[] page = pages[(int) (i >>> shift)];
+        return page == null ? 0 : page[(int) i & mask];
     }
 
     void set(long i, int value) {
-        pages[(int) (i >>> shift)][(int) i & mask] = value;
+        int p = (int) (i >>> shift);
+        int[] page = pages[p];
+        if (page == null) {
+            page = pages[p] = new int[pageLength(p)];
+        }
+        page[(int) i & mask] = value;
     }
 
     long length() {
         return length;
+    }
+
+    /** Pages allocated so far (all of them unless sparse). */
+    int allocatedPages() {
+        int count = 0;
+        for (int[] page : pages) {
+            count += page == null ? 0 : 1;
+        }
+        return count;
     }
 }

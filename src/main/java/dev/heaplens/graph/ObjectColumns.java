@@ -41,6 +41,7 @@ final class ObjectColumns {
                 int at = 0;
                 for (HeapGraphPart p : parts) {
                     p.addresses.copyTo(address, at);
+                    p.addresses.clear(); // each column of the parts is freed once copied: the build's peak
                     at += (int) p.objects;
                 }
                 sorted[0] = isAscending(address) ? null : sort(address);
@@ -56,14 +57,18 @@ final class ObjectColumns {
             anyPositions |= p.positions != null;
         }
         boolean positions = anyPositions;
-        // Two threads, two columns each, copied from the parts in runs of consecutive objects.
+        // Two threads, two columns each, copied from the parts in runs of consecutive objects; the
+        // parts' copy of a column is freed as soon as it is ordered, so at most two columns are held twice.
         Object[] ordered = new Object[4];
         Parallel.runUnchecked("heaplens-columns", 2, k -> {
             if (k == 0) {
                 ordered[0] = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
+                parts.forEach(p -> p.kinds.clear());
                 ordered[1] = graphOrder.longs(parts.stream().map(p -> p.classAddresses).toList(), 0);
+                parts.forEach(p -> p.classAddresses.clear());
             } else {
                 ordered[2] = graphOrder.longs(parts.stream().map(p -> p.shallowSizes).toList(), 0);
+                parts.forEach(p -> p.shallowSizes.clear());
                 ordered[3] = positions ? graphOrder.longs(parts.stream().map(p -> p.positions).toList(), -1) : null;
             }
         });
@@ -89,6 +94,7 @@ final class ObjectColumns {
                 }
             }
             at += (int) p.objects;
+            p.degrees.clear();
         }
     }
 

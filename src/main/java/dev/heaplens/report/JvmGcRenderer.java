@@ -2,7 +2,6 @@ package dev.heaplens.report;
 
 import dev.heaplens.analysis.gc.AllocationSeries;
 import dev.heaplens.analysis.gc.Finding;
-import dev.heaplens.analysis.gc.GcAnalysis;
 import dev.heaplens.analysis.gc.JvmGcReport;
 import dev.heaplens.analysis.gc.PauseStats;
 import dev.heaplens.analysis.gc.PauseTimeline;
@@ -43,7 +42,7 @@ public final class JvmGcRenderer {
         for (GcEventType t : GcEventType.values()) {
             if (r.count(t) > 0) {
                 kinds.append(kinds.length() == 0 ? "" : ", ").append(Sizes.count(r.count(t))).append(' ')
-                        .append(GcAnalysis.kind(t));
+                        .append(t.label());
             }
         }
         out.append("Events: ").append(kinds.length() == 0 ? "none" : kinds).append('\n');
@@ -79,7 +78,7 @@ public final class JvmGcRenderer {
             Table longest = new Table(List.of("at", "pause", "kind", "cause", "GC"), true, true, false, false, true);
             for (JvmGcReport.Pause x : r.longest()) {
                 longest.row(GcUnits.time(x.timeMicros(), log.uptimeClock()), GcUnits.duration(x.durationMicros()),
-                        GcAnalysis.kind(x.type()), x.cause() == null ? "" : x.cause(), x.gcId() < 0 ? "" : "GC(" + x.gcId() + ")");
+                        x.type().label(), x.cause() == null ? "" : x.cause(), x.gcId() < 0 ? "" : "GC(" + x.gcId() + ")");
             }
             write(out, md, longest);
         }
@@ -161,7 +160,7 @@ public final class JvmGcRenderer {
         j.endObject();
         j.name("events").beginObject();
         for (GcEventType t : GcEventType.values()) {
-            j.field(GcAnalysis.kind(t), r.count(t));
+            j.field(t.label(), r.count(t));
         }
         j.endObject();
         PauseStats p = r.pauses();
@@ -184,7 +183,7 @@ public final class JvmGcRenderer {
         j.name("longest").beginArray();
         for (JvmGcReport.Pause x : r.longest()) {
             j.beginObject().field("time_s", x.timeMicros() / 1e6).field("duration_ms", GcUnits.ms(x.durationMicros()))
-                    .field("kind", GcAnalysis.kind(x.type())).field("cause", x.cause()).field("gc_id", x.gcId()).endObject();
+                    .field("kind", x.type().label()).field("cause", x.cause()).field("gc_id", x.gcId()).endObject();
         }
         j.endArray().endObject();
         JvmGcReport.Rates rates = r.rates();

@@ -1,12 +1,20 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.gc.GcAnalysis;
+import dev.heaplens.analysis.gc.GcComparison;
+import dev.heaplens.analysis.gc.GcReport;
+import dev.heaplens.analysis.gc.GcResult;
+import dev.heaplens.analysis.gc.JvmGcReport;
+import dev.heaplens.analysis.gc.RubyGcAnalysis;
+import dev.heaplens.analysis.gc.RubyGcReport;
 import dev.heaplens.format.gclog.GcFileKind;
 import dev.heaplens.format.gclog.GcInput;
 import dev.heaplens.format.gclog.GcLogReader;
 import dev.heaplens.format.rubygc.RubyGcKeys;
 import dev.heaplens.format.rubygc.RubyGcReader;
 import dev.heaplens.gc.GcLog;
+import dev.heaplens.gc.GcRuntime;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,8 +24,9 @@ import java.util.List;
 /**
  * The entry point to GC data, as {@link HeapRuntime} is to dumps: the files given to
  * {@code heaplens gc} become one run or two, each read by its format's reader (detected from the
- * content). Ruby series are one file a run; JVM files form one run (a rotated set) unless two
- * files each hold a JVM's start, which are two runs to compare.
+ * content) and analysed by its runtime's analysis; renderers get the result. Ruby series are one
+ * file a run; JVM files form one run (a rotated set) unless two files each hold a JVM's start,
+ * which are two runs to compare.
  */
 public final class GcRuns {
     private static final String EXPECTED =
@@ -46,6 +55,29 @@ public final class GcRuns {
         return readRuby(in);
     }
 
+    /** Reads and analyses the files: one run's report, or two runs' and their comparison. */
+    public static GcResult analyse(List<String> files) {
+        return analyse(files, InputStream.nullInputStream());
+    }
+
+    /** As {@link #analyse(List)}; {@code -} reads {@code standardInput}. */
+    public static GcResult analyse(List<String> files, InputStream standardInput) {
+        List<GcLog> runs = read(files, standardInput);
+        List<GcReport> reports = new ArrayList<>();
+        for (GcLog run : runs) {
+            reports.add(run.runtime() == GcRuntime.RUBY ? RubyGcAnalysis.of(run) : GcAnalysis.jvm(run));
+        }
+        if (reports.size() == 1) {
+            return new GcResult(reports, null);
+        }
+        GcReport a = reports.get(0);
+        GcReport b = reports.get(1);
+        GcComparison change = a instanceof JvmGcReport ja && b instanceof JvmGcReport jb ? GcComparison.of(ja, jb)
+                : GcComparison.of((RubyGcReport) a, (RubyGcReport) b); // read() gives runs of one runtime
+        return new GcResult(reports, change);
+    }
+
+    /** The runs as read, before analysis (one, or two to compare, of one runtime); their warnings are the caller's to show. */
     public static List<GcLog> read(List<String> files) {
         return read(files, InputStream.nullInputStream());
     }
@@ -101,7 +133,8 @@ public final class GcRuns {
     private static GcLog jvm(List<GcInput> inputs) {
         GcLog log = GcLogReader.read(inputs);
         if (log.events().size() == 0) {
-            throw new HeaplensException(String.join(", ", log.sources()) + ": no GC events found in " + log.lines() + " lines");
+            throw new HeaplensException(String.join(", ", log.sources()) + ": no GC events found in " + log.lines() + " lines"
+                    + (log.warnings().isEmpty() ? "" : " (" + log.warnings().get(0) + ")"));
         }
         return log;
     }

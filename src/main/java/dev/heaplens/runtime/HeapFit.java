@@ -14,12 +14,13 @@ import java.util.Locale;
 public final class HeapFit {
     /**
      * Heap a Ruby graph command needs per object, at the least: the smallest -Xmx with which
-     * {@code top} ran, over the objects (README "Memory and start-up"; 612 MiB for 4.73M objects),
-     * rounded down so that a dump near the limit is tried rather than refused.
+     * {@code top} ran, over the objects (README "Memory and start-up"; 393 MiB for 3.46M objects,
+     * 119 B, in 2026-11's BENCHMARKS "Heap per object"), rounded down by a tenth so that a dump near
+     * the limit is tried rather than refused.
      */
-    static final long RUBY_BYTES_PER_OBJECT = 120;
-    /** The same for a JVM dump (750 MiB for 7.39M objects). */
-    static final long JVM_BYTES_PER_OBJECT = 96;
+    static final long RUBY_BYTES_PER_OBJECT = 107;
+    /** The same for a JVM dump (721 MiB for 7.39M objects, 102 B). */
+    static final long JVM_BYTES_PER_OBJECT = 92;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;
 

@@ -35,7 +35,7 @@ final class JvmRuntime extends RuntimeBase {
      * Ruby's words are taken for the same keys: a Ruby type is a JVM kind. retained and leaks also
      * took gem for package before package was a key of its own; a histogram never did.
      */
-    static final Vocabulary WORDS = new Vocabulary("JVM", "a JVM heap dump", "JVM heap dumps",
+    static final Vocabulary WORDS = new Vocabulary("JVM", "a JVM heap dump", "JVM heap dumps", GroupBy.KIND, GroupBy.PACKAGE,
             List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.LOADER, GroupBy.KIND),
             List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.KIND),
             Map.of(GroupBy.TYPE, GroupBy.KIND), Map.of(GroupBy.TYPE, GroupBy.KIND, GroupBy.GEM, GroupBy.PACKAGE),
@@ -46,16 +46,6 @@ final class JvmRuntime extends RuntimeBase {
     JvmRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
         this.graphs = new GraphLoad<>(new JvmGraphFormat(options), options, listener, this::findings);
-    }
-
-    @Override
-    public GroupBy kindKey() {
-        return GroupBy.KIND;
-    }
-
-    @Override
-    public GroupBy originKey() {
-        return GroupBy.PACKAGE;
     }
 
     @Override

@@ -31,7 +31,7 @@ import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
 final class RubyRuntime extends RuntimeBase {
-    static final Vocabulary WORDS = new Vocabulary("Ruby", "a Ruby dump", "Ruby dumps",
+    static final Vocabulary WORDS = new Vocabulary("Ruby", "a Ruby dump", "Ruby dumps", GroupBy.TYPE, GroupBy.GEM,
             List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.IMEMO, GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM,
                     GroupBy.METHOD, GroupBy.GENERATION),
             List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM), Map.of(), Map.of(), Map.of());
@@ -44,27 +44,6 @@ final class RubyRuntime extends RuntimeBase {
     RubyRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
         this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener, this::findings);
-    }
-
-    @Override
-    public GroupBy kindKey() {
-        return GroupBy.TYPE;
-    }
-
-    @Override
-    public GroupBy originKey() {
-        return GroupBy.GEM;
-    }
-
-    /** duplicateStrings refuses a Ruby dump (histogram --by location says where Strings come from). */
-    @Override
-    public boolean hasStringValues() {
-        return false;
-    }
-
-    @Override
-    public boolean hasThreads() {
-        return false;
     }
 
     @Override

@@ -24,6 +24,28 @@ abstract class RuntimeBase implements HeapRuntime {
     }
 
     @Override
+    public GroupBy kindKey() {
+        return words.kindKey();
+    }
+
+    @Override
+    public GroupBy originKey() {
+        return words.originKey();
+    }
+
+    /** None unless the runtime says so: its duplicateStrings refuses in one line. */
+    @Override
+    public boolean hasStringValues() {
+        return false;
+    }
+
+    /** None unless the runtime says so: its loadThreads refuses in one line. */
+    @Override
+    public boolean hasThreads() {
+        return false;
+    }
+
+    @Override
     public List<GroupBy> histogramKeys() {
         return words.histogram();
     }

@@ -13,13 +13,15 @@ import java.util.Map;
  * @param name               "Ruby", "JVM"
  * @param aDump              "a Ruby dump", as a refusal says it
  * @param dumps              "Ruby dumps", as another runtime's refusal points to it
+ * @param kindKey            the coarse category of an object: Ruby's type, the JVM's kind
+ * @param originKey          where objects come from at the coarsest level: a Ruby gem, a Java package
  * @param histogram          keys of histogram and diff
  * @param graph              keys of retained and leaks
  * @param histogramSynonyms  other words histogram and diff take, and the key each means
  * @param graphSynonyms      other words retained and leaks take
  * @param notes              what to say when a synonym is taken (none: silent)
  */
-record Vocabulary(String name, String aDump, String dumps, List<GroupBy> histogram, List<GroupBy> graph,
+record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, GroupBy originKey, List<GroupBy> histogram, List<GroupBy> graph,
                   Map<GroupBy, GroupBy> histogramSynonyms, Map<GroupBy, GroupBy> graphSynonyms,
                   Map<GroupBy, String> notes) {
 

@@ -3,7 +3,6 @@ package dev.heaplens.web;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.Leaks;
-import dev.heaplens.gc.GcLog;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.report.GcReports;
 import dev.heaplens.report.OutputFormat;
@@ -52,8 +51,7 @@ public final class Workspace implements AutoCloseable {
             gcJson = null;
             gcName = null;
         } else {
-            List<GcLog> runs = GcRuns.read(gcFiles);
-            gcJson = GcReports.render(runs, OutputFormat.JSON);
+            gcJson = GcReports.render(GcRuns.analyse(gcFiles), OutputFormat.JSON);
             gcName = String.join(", ", gcFiles);
         }
     }

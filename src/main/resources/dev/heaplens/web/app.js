@@ -634,8 +634,8 @@ function gcRun(main, r, title, id) {
         title: {text: 'Heap before and after GC', left: 'center', textStyle: {fontSize: 13}},
         tooltip: {trigger: 'axis', valueFormatter: v => escapeHtml(fmtBytes(v))}, legend: {bottom: 0},
         grid: {containLabel: true}, xAxis: gcTimeAxis(r), yAxis: {type: 'value', name: 'heap', axisLabel: {formatter: v => fmtBytes(v)}},
-        series: [{name: 'before', type: 'line', showSymbol: false, data: series.map(x => [x[0], x[1]])},
-          {name: 'after', type: 'line', showSymbol: false, data: series.map(x => [x[0], x[2]])}]}),
+        series: [{name: 'before', type: 'line', showSymbol: false, data: series.map(x => [gcSeconds(r, x[0]), x[1]])},
+          {name: 'after', type: 'line', showSymbol: false, data: series.map(x => [gcSeconds(r, x[0]), x[2]])}]}),
       chart('chart-' + id + '-pauses', {
         title: {text: 'Pause durations', left: 'center', textStyle: {fontSize: 13}}, tooltip: {},
         xAxis: {type: 'category', data: pz.distribution.map(b => b.from_ms + (b.to_ms == null ? '+' : '–' + b.to_ms) + ' ms')},
@@ -645,12 +645,12 @@ function gcRun(main, r, title, id) {
         title: {text: 'Pauses over time (per ' + sliceText(r.series) + ')', left: 'center', textStyle: {fontSize: 13}},
         tooltip: {trigger: 'axis'}, legend: {bottom: 0}, grid: {containLabel: true}, xAxis: gcTimeAxis(r),
         yAxis: {type: 'value', name: 'pause (ms)'},
-        series: [{name: 'longest', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [x[0], x[3]])},
-          {name: 'total', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [x[0], x[2]])}]}),
+        series: [{name: 'longest', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [gcSeconds(r, x[0]), x[3]])},
+          {name: 'total', type: 'line', showSymbol: false, data: timeline(r).filter(x => x[1] > 0).map(x => [gcSeconds(r, x[0]), x[2]])}]}),
       gcAllocationChart(r, id)));
     main.append(h('h2', {}, 'Longest pauses'));
     main.append(table([
-      {label: 'time (s)', num: true, value: x => x.time_s}, {label: 'ms', num: true, value: x => x.duration_ms},
+      {label: gcTimeName(r), num: true, value: x => gcSeconds(r, x.time_s)}, {label: 'ms', num: true, value: x => x.duration_ms},
       {label: 'kind', value: x => x.kind}, {label: 'cause', value: x => x.cause}, {label: 'GC id', num: true, value: x => x.gc_id},
     ], pz.longest, {export: false}));
   } else {
@@ -669,16 +669,38 @@ function gcRun(main, r, title, id) {
 
 // ---- GC charts: axes named in full, rates per second of wall time
 
-/** The x axis of a JVM GC chart: seconds of the log's clock. */
+/** The x axis of a JVM GC chart: seconds since the JVM started, or for a wall-clock log since its first GC. */
 function gcTimeAxis(r) {
-  return {type: 'value', name: r.time_base === 'wall' ? 'time (epoch s)' : 'time since JVM start (s)',
-    nameLocation: 'middle', nameGap: 25};
+  return {type: 'value', name: gcTimeName(r), nameLocation: 'middle', nameGap: 25};
+}
+
+function gcTimeName(r) {
+  if (r.time_base !== 'wall') return 'time since JVM start (s)';
+  const at = new Date(gcOrigin(r) * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
+  return 'time since the first GC (s), at ' + at;
+}
+
+/**
+ * Where a JVM series' seconds count from: 0 for JVM uptime; for a wall-clock log (the time
+ * decorator, JDK 8 date stamps, OpenJ9) its first time, so the axis reads 0 to the span, not epoch seconds.
+ */
+function gcOrigin(r) {
+  if (r.time_base !== 'wall') return 0;
+  const s = r.series || {};
+  const firsts = [s.heap, s.timeline, s.allocation].filter(a => a && a.length).map(a => a[0][0]);
+  return firsts.length ? Math.min(...firsts) : 0;
+}
+
+function gcSeconds(r, t) {
+  return +(t - gcOrigin(r)).toFixed(6);
 }
 
 /** Allocation per second of wall time between collections, drawn as steps: its time-weighted mean is the report's rate. */
 function gcAllocationChart(r, id) {
   const steps = [];
-  for (const [from, to, rate] of (r.series && r.series.allocation) || []) steps.push([from, rate], [to, rate]);
+  for (const [from, to, rate] of (r.series && r.series.allocation) || []) {
+    steps.push([gcSeconds(r, from), rate], [gcSeconds(r, to), rate]);
+  }
   return chart('chart-' + id + '-allocation', {
     title: {text: 'Allocation rate (mean ' + fmtBytes(r.rates.allocation_bytes_per_second) + '/s)', left: 'center',
       textStyle: {fontSize: 13}},

@@ -32,6 +32,8 @@ class ArchitectureRulesBreakTest {
                         "dev.heaplens.analysis.ArchBreakAnalysisRenders"),
                 Arguments.of("a renderer opens a dump", ArchitectureTest.RENDERERS_OPEN_NOTHING,
                         "dev.heaplens.report.ArchBreakRendererOpens"),
+                Arguments.of("a renderer runs an analysis", ArchitectureTest.RENDERERS_CALL_NO_ANALYSIS,
+                        "dev.heaplens.report.ArchBreakRendererAnalyses"),
                 Arguments.of("the web names a format", ArchitectureTest.EDGES_NAME_NO_FORMAT,
                         "dev.heaplens.web.ArchBreakWebReadsHprof"),
                 Arguments.of("a renderer decides the runtime", ArchitectureTest.RUNTIME_DECIDED_IN_RUNTIME,

@@ -1,6 +1,9 @@
 package dev.heaplens.architecture;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -99,6 +102,24 @@ class ArchitectureTest {
             .orShould().dependOnClassesThat().resideInAPackage(ROOT + ".index..")
             .because("format/<runtime>/ reads and stores the graph; runtime/GraphLoad is the one load");
 
+    /**
+     * A renderer formats a result it is given: it calls no analysis's static entry (GcAnalysis.jvm,
+     * Histogram.of, ...), which would compute. It may read a result's accessors, and use
+     * ToolOverhead's wording of a tool's class name, which analyses and tables share.
+     */
+    static final ArchRule RENDERERS_CALL_NO_ANALYSIS = noClasses().that().resideInAPackage(ROOT + ".report..")
+            .should().callMethodWhere(new DescribedPredicate<JavaMethodCall>("a static method of an analysis class") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                    return call.getTargetOwner().getPackageName().startsWith(ROOT + ".analysis")
+                            && !call.getTargetOwner().getName().equals(ROOT + ".analysis.ToolOverhead")
+                            && !call.getTargetOwner().isEnum() // values(), called by a switch over a result's enum
+                            && call.getTarget().resolveMember()
+                            .map(m -> m.getModifiers().contains(JavaModifier.STATIC)).orElse(false);
+                }
+            })
+            .because("report/ renders what runtime/ analysed; it computes nothing");
+
     /** The top-level packages import one way: no two of them need each other. */
     static final ArchRule NO_CYCLES = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
 
@@ -150,6 +171,11 @@ class ArchitectureTest {
     @Test
     void theAgentHasOneDoor() {
         THE_AGENTS_ONE_DOOR.check(main);
+    }
+
+    @Test
+    void renderersCallNoAnalysis() {
+        RENDERERS_CALL_NO_ANALYSIS.check(main);
     }
 
     @Test

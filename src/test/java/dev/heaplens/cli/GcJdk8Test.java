@@ -144,16 +144,32 @@ class GcJdk8Test {
                 + "(-XX:+PrintGCTimeStamps or -XX:+PrintGCDateStamps): rates and throughput cannot be computed");
     }
 
+    /**
+     * -XX:+UseConcMarkSweepGC -XX:-UseParNewGC, and -XX:+UseParNewGC alone (JDK 6-8): HotSpot 8's
+     * MemoryService names the young bean after the young generation (DefNew: Copy, ParNew: ParNew)
+     * and the old bean after the old one (Tenured: MarkSweepCompact, CMS: ConcurrentMarkSweep).
+     */
     @Test
-    void openJ9VerboseGcXmlIsRefusedByName(@TempDir Path dir) {
-        Path log = CliTestSupport.writeDump(dir, "verbosegc.xml",
-                "<?xml version=\"1.0\" ?>",
-                "<verbosegc xmlns=\"http://www.ibm.com/j9/verbosegc\" version=\"0.40.0\">",
-                "<gc-start id=\"4\" type=\"scavenge\" contextid=\"3\" timestamp=\"2024-05-01T12:00:00.123\">");
-        CliTestSupport.Result r = run("gc", log.toString());
-        assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.errLines()).containsExactly("heaplens: " + log + ": not GC data heaplens can read: the file is "
-                + "OpenJ9 / IBM J9 verbose GC XML (-Xverbosegclog), which heaplens does not read (expected a JVM GC log "
-                + "such as '[0.012s][info][gc] GC(0) Pause Young ...', or Ruby GC.stat output)");
+    void cmsWithDefNewAndParNewWithSerialOldAreNamedAsTheirBeans(@TempDir Path dir) throws Exception {
+        JsonNode defNew = report(dir, "cms-defnew.log",
+                "CommandLine flags: -XX:+PrintGCDetails -XX:+PrintGCTimeStamps -XX:+UseConcMarkSweepGC -XX:-UseParNewGC",
+                "0.200: [GC (Allocation Failure) 0.200: [DefNew: 19136K->2112K(19136K), 0.0223000 secs] "
+                        + "30000K->15000K(63360K), 0.0225000 secs] [Times: user=0.02 sys=0.00, real=0.02 secs] ",
+                "2.000: [Full GC (Allocation Failure) 2.000: [CMS: 40000K->20000K(43712K), 0.1000000 secs] "
+                        + "55000K->20000K(63360K), [Metaspace: 3000K->3000K(1056768K)], 0.1001000 secs] "
+                        + "[Times: user=0.10 sys=0.00, real=0.10 secs] ");
+        assertThat(defNew.path("collector").asText()).isEqualTo("CMS with DefNew");
+        assertThat(defNew.path("collectors").toString()).isEqualTo("{\"Copy\":{\"count\":1,\"time_ms\":22.5},"
+                + "\"ConcurrentMarkSweep\":{\"count\":1,\"time_ms\":100.1}}");
+        JsonNode parNew = report(dir, "parnew-serial.log",
+                "CommandLine flags: -XX:+PrintGCDetails -XX:+PrintGCTimeStamps -XX:+UseParNewGC",
+                "0.200: [GC (Allocation Failure) 0.200: [ParNew: 19136K->2112K(19136K), 0.0123000 secs] "
+                        + "30000K->15000K(63360K), 0.0125000 secs] [Times: user=0.02 sys=0.00, real=0.01 secs] ",
+                "2.000: [Full GC (Allocation Failure) 2.000: [Tenured: 40000K->20000K(43712K), 0.1000000 secs] "
+                        + "55000K->20000K(63360K), [Metaspace: 3000K->3000K(1056768K)], 0.1001000 secs] "
+                        + "[Times: user=0.10 sys=0.00, real=0.10 secs] ");
+        assertThat(parNew.path("collector").asText()).isEqualTo("ParNew with Serial old");
+        assertThat(parNew.path("collectors").toString()).isEqualTo("{\"ParNew\":{\"count\":1,\"time_ms\":12.5},"
+                + "\"MarkSweepCompact\":{\"count\":1,\"time_ms\":100.1}}");
     }
 }

@@ -2,6 +2,7 @@ package dev.heaplens.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.gc.GcResult;
 import dev.heaplens.gc.GcLog;
 import dev.heaplens.report.GcReports;
 import dev.heaplens.report.OutputFormat;
@@ -59,8 +60,9 @@ class GcLogFuzzTest {
             }
         }
         try {
-            assertThat(GcReports.render(runs, OutputFormat.TABLE)).isNotNull();
-            assertThat(GcReports.render(runs, OutputFormat.JSON)).isNotNull();
+            GcResult result = GcRuns.analyse(List.of(FILE.toString()));
+            assertThat(GcReports.render(result, OutputFormat.TABLE)).isNotNull();
+            assertThat(GcReports.render(result, OutputFormat.JSON)).isNotNull();
         } catch (HeaplensException refused) {
             // a report that cannot be made, told in one line
         }

@@ -190,9 +190,27 @@ class DominatorsOracleTest {
         }
     }
 
+    /**
+     * The vertex records in pages of 1, 2 or 4 vertices instead of 2^28: the paging that lets more than
+     * 2^29 objects have dominators, crossed at every few vertices.
+     */
+    @Test
+    void pagedDominatorsMatchBruteForce() {
+        for (long seed = 20_000; seed < 20_000 + SEEDS / 2; seed++) {
+            Case c = new Case(seed);
+            boolean filtered = seed % 2 == 0;
+            EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
+            int vertexShift = (int) (seed % 3);
+            check(c, filtered, new DominatorComputation(c.graph, filtered ? filter : null, vertexShift).run(filter));
+        }
+    }
+
     private static void check(Case c, boolean filtered) {
+        check(c, filtered, filtered ? Dominators.compute(c.graph, c.filter()) : Dominators.compute(c.graph));
+    }
+
+    private static void check(Case c, boolean filtered, Dominators d) {
         String at = "seed " + c.seed + (filtered ? " (filtered)" : "");
-        Dominators d = filtered ? Dominators.compute(c.graph, c.filter()) : Dominators.compute(c.graph);
         BruteForceRetention oracle = c.oracle(filtered);
         long reachableBytes = 0;
         int reachableCount = 0;

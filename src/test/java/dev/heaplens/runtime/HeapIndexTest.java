@@ -28,7 +28,7 @@ class HeapIndexTest {
     Path dir;
 
     /** Counts the reads a runtime reports, and keeps its warnings. */
-    private static final class Reads implements ReadListener {
+    static final class Reads implements ReadListener {
         int reads;
         final List<String> warnings = new ArrayList<>();
 

@@ -32,7 +32,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,22 +65,22 @@ class ToyRuntimeTest {
     @Test
     void aToyRuntimeLoadsNamesIndexesAndAnswersThroughTheSharedLoad() throws IOException {
         Path file = Files.writeString(dir.resolve("heap.toy"), DUMP);
-        Warnings warnings = new Warnings();
+        HeapIndexTest.Reads listener = new HeapIndexTest.Reads();
         ReadOptions options = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")));
-        ToyRuntime toy = new ToyRuntime(options, warnings);
+        ToyRuntime toy = new ToyRuntime(options, listener);
 
         LoadedHeap first = toy.load(DumpInput.open(file.toString(), InputStream.nullInputStream()));
         assertKnownAnswers(first);
-        assertThat(toy.reads).hasValue(1);
-        assertThat(warnings.seen).containsExactly("line 7 not understood: what is this line");
+        assertThat(listener.reads).as("reads of the dump, with their progress").isEqualTo(1);
+        assertThat(listener.warnings).containsExactly("line 7 not understood: what is this line");
         try (var files = Files.list(dir.resolve("cache"))) {
             assertThat(files.map(Path::toString)).as("the index written in --index-dir").anyMatch(f -> f.endsWith(HeapIndex.SUFFIX));
         }
 
         LoadedHeap again = toy.load(DumpInput.open(file.toString(), InputStream.nullInputStream()));
-        assertThat(toy.reads).as("the second load reads the index, not the dump").hasValue(1);
+        assertThat(listener.reads).as("the second load reads the index, not the dump").isEqualTo(1);
         assertKnownAnswers(again);
-        assertThat(warnings.seen).as("the read's warning given again from the index").hasSize(2).allMatch(w -> w.startsWith("line 7"));
+        assertThat(listener.warnings).as("the read's warning given again from the index").hasSize(2).allMatch(w -> w.startsWith("line 7"));
 
         Histogram byClass = toy.histogram(DumpInput.open(file.toString(), InputStream.nullInputStream()), GroupBy.CLASS);
         assertThat(byClass.totalCount()).isEqualTo(5);
@@ -231,12 +230,6 @@ class ToyRuntimeTest {
     // ---- runtime/: the glue, and the runtime ----
 
     static final class ToyGraphFormat implements GraphFormat<ToyHeap> {
-        final AtomicInteger reads;
-
-        ToyGraphFormat(AtomicInteger reads) {
-            this.reads = reads;
-        }
-
         @Override
         public Class<ToyHeap> namerType() {
             return ToyHeap.class;
@@ -273,7 +266,6 @@ class ToyRuntimeTest {
 
                 @Override
                 public ToyHeap read() {
-                    reads.incrementAndGet();
                     return new ToyHeap(ToyGraphReader.read(input, bytesRead));
                 }
             };
@@ -322,14 +314,14 @@ class ToyRuntimeTest {
     }
 
     static final class ToyRuntime extends RuntimeBase {
-        static final Vocabulary WORDS = new Vocabulary("Toy", "a toy dump", "toy dumps", List.of(GroupBy.CLASS, GroupBy.KIND),
+        static final Vocabulary WORDS = new Vocabulary("Toy", "a toy dump", "toy dumps", GroupBy.KIND, GroupBy.CLASS,
+                List.of(GroupBy.CLASS, GroupBy.KIND),
                 List.of(GroupBy.CLASS, GroupBy.KIND), Map.of(), Map.of(), Map.of());
-        final AtomicInteger reads = new AtomicInteger();
         private final GraphLoad<ToyHeap> graphs;
 
         ToyRuntime(ReadOptions options, ReadListener listener) {
             super(options, listener, WORDS);
-            graphs = new GraphLoad<>(new ToyGraphFormat(reads), options, listener);
+            graphs = new GraphLoad<>(new ToyGraphFormat(), options, listener);
         }
 
         @Override
@@ -340,26 +332,6 @@ class ToyRuntimeTest {
         @Override
         public LoadedHeap loadObjects(DumpInput input) {
             return graphs.loadObjects(input);
-        }
-
-        @Override
-        public GroupBy kindKey() {
-            return GroupBy.KIND;
-        }
-
-        @Override
-        public GroupBy originKey() {
-            return GroupBy.CLASS;
-        }
-
-        @Override
-        public boolean hasStringValues() {
-            return false;
-        }
-
-        @Override
-        public boolean hasThreads() {
-            return false;
         }
 
         @Override
@@ -408,25 +380,6 @@ class ToyRuntimeTest {
         @Override
         public LoadedHeap loadThreads(DumpInput input) {
             throw new HeaplensException(input.name() + ": toy dumps have no threads");
-        }
-    }
-
-    private static final class Warnings implements ReadListener {
-        final List<String> seen = new ArrayList<>();
-
-        @Override
-        public void warning(String dumpName, String message) {
-            seen.add(message);
-        }
-
-        @Override
-        public void note(String message) {
-        }
-
-        @Override
-        public Reading reading(String label, long total, java.util.function.LongSupplier done) {
-            return () -> {
-            };
         }
     }
 }

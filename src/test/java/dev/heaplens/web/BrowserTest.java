@@ -291,6 +291,34 @@ class BrowserTest {
         }
     }
 
+    /**
+     * A wall-clock log (here OpenJ9's, whose times are dates) is drawn in seconds from its first GC,
+     * not epoch seconds, in serve and in report: the heap chart's points are the CLI's series minus
+     * the first GC's end, 12:00:01.0125 (the allocation series' first time; the heap series' times are
+     * in milliseconds in the JSON, so its first is 01.013): 0.0005 to 3.0275 s.
+     */
+    @Test
+    void wallClockGcChartsCountFromTheFirstGc(@TempDir Path dir) throws Exception {
+        Path log = Path.of(BrowserTest.class.getResource("/gc/openj9/gencon.xml").toURI());
+        Path report = dir.resolve("gc.html");
+        assertThat(CliTestSupport.run("report", "--gc", log.toString(), "-o", report.toString()).exitCode()).isZero();
+        try (Workspace ws = WebFixtures.workspace(List.of(), List.of(log.toString()));
+             Server server = Server.start(ws, "127.0.0.1", 0)) {
+            for (String url : List.of(server.url() + "#/gc", report.toUri() + "#/gc")) {
+                driver.get(url);
+                view("gc");
+                await(By.cssSelector("#chart-gc-heap canvas"));
+                assertThat(script("return echarts.getInstanceByDom(document.getElementById('chart-gc-heap')).getOption()"
+                        + ".xAxis[0].name")).as(url).isEqualTo("time since the first GC (s), at 2026-11-27 12:00:01");
+                assertThat(script("return JSON.stringify(echarts.getInstanceByDom(document.getElementById('chart-gc-heap'))"
+                        + ".getOption().series[1].data.map(p => p[0]))")).as(url).isEqualTo("[0.0005,0.9975,1.9985,2.5125,3.0275]");
+                assertThat(script("return echarts.getInstanceByDom(document.getElementById('chart-gc-allocation'))"
+                        + ".getOption().series[0].data[0][0]")).as(url).isEqualTo(0L);
+            }
+            screenshot("gc-wall-clock.png");
+        }
+    }
+
     @Test
     void reportOpensFromAFileOffline() throws IOException {
         Cli cli = Cli.of(SAMPLE);

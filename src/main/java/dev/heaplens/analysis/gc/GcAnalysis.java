@@ -74,7 +74,7 @@ public final class GcAnalysis {
             if (collection) {
                 collections++;
                 String cause = ev.causeName(ev.cause(e));
-                long[] c = causes.computeIfAbsent(kind(type) + "\u0000" + (cause == null ? "(none)" : cause), k -> new long[3]);
+                long[] c = causes.computeIfAbsent(type.label() + "\u0000" + (cause == null ? "(none)" : cause), k -> new long[3]);
                 c[0]++;
                 c[1] += duration;
                 c[2] = Math.max(c[2], duration);
@@ -147,20 +147,6 @@ public final class GcAnalysis {
 
     private static boolean isG1Cycle(String cause) {
         return cause.startsWith("Concurrent ");
-    }
-
-    /** A short label for an event type, as the causes table shows it. */
-    public static String kind(GcEventType type) {
-        return switch (type) {
-            case YOUNG -> "young";
-            case MIXED -> "mixed";
-            case FULL -> "full";
-            case REMARK -> "remark";
-            case CLEANUP -> "cleanup";
-            case PAUSE -> "pause";
-            case CYCLE -> "cycle";
-            case STALL -> "stall";
-        };
     }
 
     private static List<JvmGcReport.Pause> longest(GcEvents ev) {

@@ -20,7 +20,8 @@ import java.util.List;
 public record JvmGcReport(GcLog log, long spanMicros, List<CollectorCount> collectors, long[] eventCounts,
                           PauseStats pauses, List<Pause> longest, Rates rates, HeapTrend heap, long metaspaceBytes,
                           long humongousPeakBytes, List<CauseRow> causes, Stalls stalls, List<Finding> findings,
-                          List<HeapPoint> heapSeries, PauseTimeline timeline, AllocationSeries allocation) {
+                          List<HeapPoint> heapSeries, PauseTimeline timeline, AllocationSeries allocation)
+        implements GcReport {
 
     public record CollectorCount(String name, long count, long timeMicros) {
     }

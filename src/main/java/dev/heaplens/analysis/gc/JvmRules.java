@@ -23,6 +23,7 @@ final class JvmRules {
         List<Finding> out = new ArrayList<>();
         String collector = r.log().collector();
         boolean g1 = collector.equals("G1");
+        boolean openJ9 = collector.startsWith("OpenJ9");
         long young = r.count(GcEventType.YOUNG) + r.count(GcEventType.MIXED);
         if (young >= 10 && r.rates().youngIntervalMicros() >= 0 && r.rates().youngIntervalMicros() < FREQUENT_YOUNG_MICROS) {
             double perSecond = r.rates().allocationBytesPerSecond();
@@ -39,10 +40,11 @@ final class JvmRules {
             out.add(new Finding("long-pauses", "p99 pause > " + Figures.ms(LONG_PAUSE_MICROS),
                     "p99 " + Figures.ms(r.pauses().p99Micros()) + ", max " + Figures.ms(r.pauses().maxMicros())
                             + " over " + Figures.count(r.pauses().count()) + " pauses",
-                    g1 ? "-XX:MaxGCPauseMillis" : "-XX:+UseG1GC",
+                    g1 ? "-XX:MaxGCPauseMillis" : openJ9 ? openJ9PauseSetting(collector) : "-XX:+UseG1GC",
                     g1 ? "200" : "",
                     g1 ? "G1 sizes the young generation and mixed collections to meet this goal; a lower goal trades "
                             + "throughput for shorter pauses, and long full GCs need more heap, not a lower goal"
+                            : openJ9 ? openJ9PauseReason(collector)
                             : "a " + collector + " pause grows with the heap; G1 (or ZGC for sub-millisecond pauses) "
                             + "collects in bounded increments"));
         }
@@ -82,7 +84,10 @@ final class JvmRules {
                     + Math.round(HeapTrend.RISE_THRESHOLD * 100) + "% overall",
                     "floor per quarter " + floorsText(f) + ", slope " + Figures.mb(r.heap().slopeBytesPerSecond()) + "/s",
                     "-XX:+HeapDumpOnOutOfMemoryError", "",
-                    "what survives every collection keeps growing, the sign of a leak; take three heap dumps some time "
+                    openJ9 ? "what survives every collection keeps growing, the sign of a leak; take three heap dumps some "
+                            + "time apart (jcmd PID GC.heap_dump) and compare them rather than growing the heap; OpenJ9 "
+                            + "writes them as PHD, which heaplens does not read (Eclipse MAT with DTFJ does)"
+                            : "what survives every collection keeps growing, the sign of a leak; take three heap dumps some time "
                             + "apart (jcmd PID GC.heap_dump /tmp/a.hprof, then b, then c) and compare them "
                             + "(heaplens leaks /tmp/a.hprof /tmp/b.hprof /tmp/c.hprof) rather than growing the heap"));
         }
@@ -99,7 +104,8 @@ final class JvmRules {
 
     private static void fullGcFindings(JvmGcReport r, List<Finding> out, boolean g1, String collector) {
         boolean fullIsNormal = collector.equals("Parallel") || collector.equals("Serial")
-                || collector.equals("Serial or Parallel");
+                || collector.equals("Serial or Parallel") || collector.equals("ParNew with Serial old")
+                || collector.equals("OpenJ9 optthruput"); // all its GCs are global
         long all = r.count(GcEventType.YOUNG) + r.count(GcEventType.MIXED) + r.count(GcEventType.FULL);
         for (JvmGcReport.CauseRow c : r.causes()) {
             if (!c.kind().equals("full")) {
@@ -110,7 +116,7 @@ final class JvmRules {
                     + " in all, longest " + Figures.ms(c.maxMicros());
             if (cause.equals("System.gc()")) {
                 out.add(new Finding("full-gc-system-gc", "any full GC from System.gc()", evidence,
-                        g1 || collector.equals("CMS") ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC", "",
+                        g1 || collector.startsWith("CMS") ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC", "",
                         "code (or RMI's hourly distributed GC) called System.gc(); make it a concurrent cycle, or ignore it "
                                 + "when nothing relies on it (direct buffers freed by GC do)"));
             } else if (cause.startsWith("Metadata GC Threshold") || cause.startsWith("Metaspace") || cause.startsWith("Last ditch")) {
@@ -133,6 +139,27 @@ final class JvmRules {
                                 + ", so a heap of about twice that leaves room for what is promoted between collections"));
             }
         }
+    }
+
+    /** OpenJ9's policies bound pauses differently: balanced collects by region, gencon can scavenge concurrently. */
+    private static String openJ9PauseSetting(String collector) {
+        return switch (collector) {
+            case "OpenJ9 gencon" -> "-Xgc:concurrentScavenge";
+            case "OpenJ9 balanced" -> "-Xmn";
+            default -> "-Xgcpolicy:gencon";
+        };
+    }
+
+    private static String openJ9PauseReason(String collector) {
+        return switch (collector) {
+            case "OpenJ9 gencon" -> "gencon's scavenge stops the application for the whole nursery copy; concurrent "
+                    + "scavenge moves most of it out of the pause (on the platforms that support it), and a global "
+                    + "pause grows with the tenure area";
+            case "OpenJ9 balanced" -> "a balanced partial GC copies all of eden in the pause; a smaller eden (-Xmn) "
+                    + "makes each one shorter, and a long global GC needs more heap, not a smaller eden";
+            default -> "a " + collector + " pause collects the whole heap; gencon collects the nursery in short "
+                    + "scavenges and marks the tenure area concurrently";
+        };
     }
 
     private static String floorsText(long[] floors) {

@@ -20,5 +20,5 @@ public record RubyGcReport(GcLog log, int snapshots, long spanMicros, long gcCou
                            long gcTimeMillis, Map<String, Long> majorBy, Map<String, Long> gcBy, double allocatedObjectsPerSecond,
                            double oldObjectsGrowthPerSecond, double gcPerMinute, Map<String, Long> heap, Map<String, Long> peaks,
                            double mallocLimitShare, double oldmallocLimitShare, HeapTrend oldObjects, List<Finding> findings,
-                           List<long[]> series, List<String> unknown) {
+                           List<long[]> series, List<String> unknown) implements GcReport {
 }

@@ -23,7 +23,10 @@ enum BeanRole {
             };
             case PARALLEL -> this == YOUNG ? "PS Scavenge" : this == OLD ? "PS MarkSweep" : null;
             case SERIAL -> this == YOUNG ? "Copy" : this == OLD ? "MarkSweepCompact" : null;
+            // the young bean follows the young generation's kind, the old bean the old one's (HotSpot 8's MemoryService)
             case CMS -> this == YOUNG ? "ParNew" : this == OLD || this == CONCURRENT ? "ConcurrentMarkSweep" : null;
+            case CMS_WITH_DEFNEW -> this == YOUNG ? "Copy" : this == OLD || this == CONCURRENT ? "ConcurrentMarkSweep" : null;
+            case PARNEW_WITH_SERIAL_OLD -> this == YOUNG ? "ParNew" : this == OLD ? "MarkSweepCompact" : null;
             case SERIAL_OR_PARALLEL -> this == YOUNG ? "Copy or PS Scavenge" : this == OLD ? "MarkSweepCompact or PS MarkSweep" : null;
             case ZGC -> this == CYCLES ? "ZGC Cycles" : this == PAUSES ? "ZGC Pauses" : null;
             case ZGC_GENERATIONAL -> switch (this) {

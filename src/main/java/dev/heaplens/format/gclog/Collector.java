@@ -2,7 +2,9 @@ package dev.heaplens.format.gclog;
 
 /** The JVM's collector, as the log names it or its lines show it. */
 enum Collector {
-    G1("G1"), PARALLEL("Parallel"), SERIAL("Serial"), CMS("CMS"), ZGC("ZGC"),
+    G1("G1"), PARALLEL("Parallel"), SERIAL("Serial"), CMS("CMS"),
+    /** JDK 6-8 only (JEP 214 removed both in 9): -XX:+UseConcMarkSweepGC -XX:-UseParNewGC, and -XX:+UseParNewGC alone. */
+    CMS_WITH_DEFNEW("CMS with DefNew"), PARNEW_WITH_SERIAL_OLD("ParNew with Serial old"), ZGC("ZGC"),
     ZGC_GENERATIONAL("ZGC (generational)"), SHENANDOAH("Shenandoah"), EPSILON("Epsilon"),
     /** Only "Pause Young (Allocation Failure)" and "Pause Full" seen: both collectors log them so. */
     SERIAL_OR_PARALLEL("Serial or Parallel"), UNKNOWN("unknown");

@@ -7,8 +7,7 @@ public enum GcFileKind {
     RUBY_INSPECT("Ruby GC.stat (p/pp output)"),
     RUBY_JSON("Ruby GC.stat JSON lines"),
     RUBY_GC_TRACER("Ruby gc_tracer log"),
-    /** Refused, named: no OpenJ9 JVM here to check a reader against (README, "heaplens gc"). */
-    OPENJ9_XML("OpenJ9 / IBM J9 verbose GC XML (-Xverbosegclog), which heaplens does not read"),
+    OPENJ9_XML("OpenJ9 / IBM J9 verbose GC XML (-Xverbosegclog)"),
     EMPTY("empty"),
     BINARY("a binary file"),
     OTHER("text that is not GC data");
@@ -28,7 +27,7 @@ public enum GcFileKind {
     }
 
     public boolean isJvm() {
-        return this == UNIFIED || this == JDK8;
+        return this == UNIFIED || this == JDK8 || this == OPENJ9_XML;
     }
 
     /**

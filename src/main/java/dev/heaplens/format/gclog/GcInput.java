@@ -46,6 +46,9 @@ public final class GcInput {
 
     /** True when the file holds a JVM's first GC lines ("Using G1"...): it starts a run rather than continue one. */
     public boolean startsRun() {
+        if (kind == GcFileKind.OPENJ9_XML) {
+            return Ascii.indexOf(head, 0, headLength, "<initialized") >= 0;
+        }
         Decorators deco = new Decorators();
         int start = 0;
         while (start < headLength) {

@@ -47,6 +47,9 @@ public final class GcLogReader {
         }
         List<GcInput> ordered = new ArrayList<>(files);
         ordered.sort(Comparator.comparingLong(GcLogReader::firstTime));
+        if (kind == GcFileKind.OPENJ9_XML) {
+            return OpenJ9XmlReader.read(ordered);
+        }
         GcEvents events = new GcEvents();
         GcEventDetails details = new GcEventDetails();
         List<String> warnings = new ArrayList<>();
@@ -60,11 +63,7 @@ public final class GcLogReader {
             }
             parser.finish();
             warnAboutFoldedCauses(events, warnings);
-            if (parser.notUnderstood > 0) {
-                boolean one = parser.notUnderstood == 1;
-                warnings.add(parser.notUnderstood + (one ? " line that looks like a GC pause was" : " lines that look like "
-                        + "a GC pause were") + " not understood and not counted; the first: " + parser.firstNotUnderstood);
-            }
+            warnNotUnderstood(parser.notUnderstood, parser.firstNotUnderstood, warnings);
             if (!parser.timed() && events.size() > 0) {
                 warnings.add("the lines carry no time stamps (-XX:+PrintGCTimeStamps or -XX:+PrintGCDateStamps): rates "
                         + "and throughput cannot be computed");
@@ -86,12 +85,20 @@ public final class GcLogReader {
             warnings.add("the log starts at GC(" + parser.firstGcId + "): its first lines are missing (rotated away "
                     + "or cut), so counts cover GC(" + parser.firstGcId + ") onwards");
         }
+        warnNotUnderstood(parser.notUnderstood, parser.firstNotUnderstood, warnings);
         if (parser.uptimeClock == null && events.size() > 0) {
             warnings.add("the lines carry no time decorator (uptime or time): rates and throughput cannot be computed");
         }
         return new GcLog(GcRuntime.JVM, parser.collector.displayName, parser.jdk > 0 ? Integer.toString(parser.jdk) : null,
                 !Boolean.FALSE.equals(parser.uptimeClock), events, null, details, parser.evacuationFailures, lines,
-                sources, warnings, 0, parser.uptimeClock == null);
+                sources, warnings, parser.notUnderstood, parser.uptimeClock == null);
+    }
+
+    private static void warnNotUnderstood(long count, String first, List<String> warnings) {
+        if (count > 0) {
+            warnings.add(count + (count == 1 ? " line that looks like a GC pause was" : " lines that look like a GC pause were")
+                    + " not understood and not counted; the first: " + first);
+        }
     }
 
     private static void warnAboutFoldedCauses(GcEvents events, List<String> warnings) {
@@ -144,10 +151,18 @@ public final class GcLogReader {
         }
     }
 
+    private static long orMax(long t) {
+        return t == Ascii.NONE ? Long.MAX_VALUE : t;
+    }
+
     /** The first time stamp in a file's first bytes (uptime or wall clock), for ordering a rotated set. */
     static long firstTime(GcInput f) {
         Decorators deco = new Decorators();
         byte[] b = f.head;
+        if (f.kind() == GcFileKind.OPENJ9_XML) {
+            int at = Ascii.indexOf(b, 0, f.headLength, "timestamp=\"");
+            return at < 0 ? Long.MAX_VALUE : orMax(IsoTime.epochMicros(b, at + 11, Math.min(f.headLength, at + 34)));
+        }
         int start = 0;
         while (start < f.headLength) {
             int end = start;

@@ -55,6 +55,10 @@ final class Jdk8LogParser implements LineSink {
         return uptime != null;
     }
 
+    /** The young and old generations the lines name ("DefNew", "ParNew"; "Tenured", "CMS"), or null. */
+    private String youngGeneration;
+    private String oldGeneration;
+
     String collector() {
         return collector.displayName;
     }
@@ -305,9 +309,16 @@ final class Jdk8LogParser implements LineSink {
             boolean sized = firstTransition(c, from, to);
             switch (label) {
                 case "PSYoungGen", "ASPSYoungGen" -> seen(Collector.PARALLEL);
-                case "DefNew" -> seen(Collector.SERIAL);
-                case "ParNew", "ASParNew" -> seen(Collector.CMS);
+                case "DefNew" -> {
+                    seen(Collector.SERIAL);
+                    youngGeneration = label;
+                }
+                case "ParNew", "ASParNew" -> {
+                    seen(Collector.CMS);
+                    youngGeneration = "ParNew";
+                }
                 case "ParOldGen", "PSOldGen", "ASParOldGen", "Tenured", "CMS", "ASCMS" -> {
+                    oldGeneration = label.endsWith("CMS") ? "CMS" : label;
                     seen(label.endsWith("CMS") ? Collector.CMS : label.equals("Tenured") ? Collector.SERIAL : Collector.PARALLEL);
                     if (sized) {
                         oldBefore = sizes[0];
@@ -408,6 +419,19 @@ final class Jdk8LogParser implements LineSink {
             notUnderstood(pending.head());
             pending.drop();
         }
+        collector = pairedCollector();
         roled.nameBeans(collector, 8);
+    }
+
+    /** Serial's and CMS's generations pair up in two more ways in JDK 6-8, and the beans follow the generations. */
+    private Collector pairedCollector() {
+        if (collector == Collector.CMS && "DefNew".equals(youngGeneration)) {
+            return Collector.CMS_WITH_DEFNEW;
+        }
+        if ((collector == Collector.CMS || collector == Collector.SERIAL) && "ParNew".equals(youngGeneration)
+                && "Tenured".equals(oldGeneration)) {
+            return Collector.PARNEW_WITH_SERIAL_OLD;
+        }
+        return collector;
     }
 }

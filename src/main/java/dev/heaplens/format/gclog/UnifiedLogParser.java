@@ -34,6 +34,9 @@ final class UnifiedLogParser implements LineSink {
     int firstGcId = -1;
     boolean sawUsingLine;
     long unmatched;
+    /** Pause lines that end a pause but whose duration could not be read: counted, never guessed. */
+    long notUnderstood;
+    String firstNotUnderstood;
     private final RoledEvents roled;
     private int openMinorCollections;
     /** The last event if it is a full GC: a young pause under its GC id may end around it. */
@@ -182,7 +185,11 @@ final class UnifiedLogParser implements LineSink {
         int durationStart = lastTokenStart(b, p, to);
         long micros = Ascii.durationMicros(b, durationStart, to);
         if (micros == Ascii.NONE) {
-            return; // the start line of a pause
+            if (Ascii.indexOf(b, p, to, "->") >= 0 || durationStart < to && Ascii.isDigit(b[durationStart])) {
+                // heap sizes or a figure where the duration should be: an end line heaplens cannot read
+                notUnderstood(b, p, to);
+            }
+            return; // else the start line of a pause
         }
         int nameEnd = durationStart - 1;
         long before = -1;
@@ -236,6 +243,12 @@ final class UnifiedLogParser implements LineSink {
         }
         if (collector == Collector.SHENANDOAH) {
             shenandoah.phase(b, p, to, id, time, true);
+        }
+    }
+
+    private void notUnderstood(byte[] b, int from, int to) {
+        if (notUnderstood++ == 0) {
+            firstNotUnderstood = Ascii.text(b, from, Math.min(to, from + 120));
         }
     }
 

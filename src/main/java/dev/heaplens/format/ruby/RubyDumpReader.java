@@ -4,6 +4,7 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.io.ReadAheadInputStream;
 import dev.heaplens.util.Parallel;
+import dev.heaplens.util.Swar;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -208,10 +209,13 @@ public final class RubyDumpReader {
             if (n <= 0) {
                 break;
             }
-            // Look at newlines whose following record start is fully inside the block.
+            // Look at newlines whose following record start is fully inside the block, found a word
+            // at a time: a guess that lands in a long line (an 18 MB array in the benchmark dump)
+            // scanned it a byte at a time, 12-25 ms of CPU before any thread could start.
             int usable = position + n >= size ? n : n - RecordStart.LENGTH;
-            for (int i = 0; i < usable; i++) {
-                if (block[i] == '\n' && (position + i + 1 >= size || RecordStart.isAt(block, i + 1, n))) {
+            for (int i = Swar.indexOf(block, 0, usable, (byte) '\n'); i >= 0;
+                 i = Swar.indexOf(block, i + 1, usable, (byte) '\n')) {
+                if (position + i + 1 >= size || RecordStart.isAt(block, i + 1, n)) {
                     return position + i + 1;
                 }
             }

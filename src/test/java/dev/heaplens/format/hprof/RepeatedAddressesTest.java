@@ -11,7 +11,7 @@ class RepeatedAddressesTest {
     @Test
     void smallDumpsAreCountedExactly() {
         RepeatedAddresses r = new RepeatedAddresses();
-        for (int i = 0; i < 100_000; i++) {
+        for (int i = 0; i < 15_000; i++) {
             r.offer(BASE + 16L * i);
         }
         for (int i = 0; i < 1_234; i++) {
