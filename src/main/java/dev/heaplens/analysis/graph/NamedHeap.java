@@ -12,6 +12,15 @@ import java.util.TreeSet;
 public interface NamedHeap extends ObjectNamer {
     HeapGraph graph();
 
+    /**
+     * The class loader that loaded {@code o}'s class (for a class object, the class it is), as a
+     * person reads it ({@code <bootstrap>}, or the loader's class @ its address), or null where a
+     * runtime has no loaders.
+     */
+    default String loader(int o) {
+        return null;
+    }
+
     /** What the dump says of its runtime, as label and value pairs to show (a JVM's layout); none by default. */
     default List<String[]> facts() {
         return List.of();

@@ -2,6 +2,7 @@ package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
@@ -99,6 +100,21 @@ public final class JvmHeap implements NamedHeap {
             case PACKAGE -> packageOf(classes, graph.classAddress(o));
             default -> throw new IllegalArgumentException("a JVM heap graph is not grouped by " + key);
         };
+    }
+
+    @Override
+    public String loader(int o) {
+        ClassDump dump = classes.dump(objectKind(o) == HprofObjectKind.CLASS ? graph.address(o) : graph.classAddress(o));
+        if (dump == null) {
+            return null;
+        }
+        long loader = dump.loaderId();
+        if (loader == 0) {
+            return "<bootstrap>";
+        }
+        int instance = graph.objectOf(loader);
+        String address = "0x" + Long.toHexString(loader);
+        return instance < 0 ? "<loader " + address + ">" : className(instance) + " @ " + address;
     }
 
     @Override

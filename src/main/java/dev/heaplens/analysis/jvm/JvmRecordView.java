@@ -71,6 +71,13 @@ final class JvmRecordView {
         }
     }
 
+    /** The length of array {@code o} as its record gives it, or -1 when {@code o} is not an array or its record cannot be read. */
+    long arrayLength(int o) {
+        HprofRecords.Record r = record(o);
+        return r instanceof HprofRecords.PrimitiveArray a ? a.length()
+                : r instanceof HprofRecords.ObjectArray a ? a.elements().length : -1;
+    }
+
     boolean isFetched(int o) {
         return records.containsKey(o);
     }
