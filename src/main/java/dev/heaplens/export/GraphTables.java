@@ -17,11 +17,11 @@ final class GraphTables {
     }
 
     /**
-     * One row per reference, in the order the dump lists them. {@code name} is what costs nothing to
-     * know from the graph: Ruby's pointer to the class is {@code class}; field names of JVM objects
-     * would need every record read again, so they stay null (the {@code object} command shows them).
+     * One row per reference, in the order the dump lists them, named as {@code paths} names them:
+     * Ruby's pointer to the class is {@code class}; a JVM reference its field, {@code static} field
+     * or {@code [index]} (the JVM's records are read once more for these).
      */
-    static void references(HeapGraph graph, NamedHeap namer, boolean ruby, TableFiles files) throws IOException {
+    static void references(HeapGraph graph, NamedHeap.ReferenceNamer names, TableFiles files) throws IOException {
         LongColumn from = new LongColumn("from", false);
         LongColumn to = new LongColumn("to", false);
         IntColumn position = new IntColumn("position", false);
@@ -35,15 +35,13 @@ final class GraphTables {
                     continue;
                 }
                 long fromAddress = graph.address(o);
-                long classAddress = ruby ? graph.classAddress(o) : 0;
                 for (long i = start; i < end; i++) {
                     int target = graph.target(i);
                     long toAddress = graph.address(target);
                     from.add(fromAddress);
                     to.add(toAddress);
                     position.add((int) (i - start));
-                    name.add(ruby && toAddress == classAddress && "class".equals(namer.edgeLabel(o, (int) (i - start), target))
-                            ? "class" : null);
+                    name.add(names.name(o, (int) (i - start), target));
                     weak.add(graph.isWeak(i));
                     TableFiles.rowDone(w);
                 }

@@ -36,9 +36,13 @@ public final class HeapExport {
     public record Written(String dumpId, long objects, long references, long roots) {
     }
 
-    /** Writes {@code loaded}'s tables under {@code dir}, their pages compressed by {@code compression}. */
-    public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion, Compression compression)
-            throws IOException {
+    /**
+     * Writes {@code loaded}'s tables under {@code dir}, their pages compressed by {@code compression}.
+     * Without {@code fieldNames} a JVM dump's {@code references.name} stays empty: naming its fields
+     * reads the dump's records once more (Ruby's names cost nothing and are always written).
+     */
+    public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion, Compression compression,
+            boolean fieldNames) throws IOException {
         String path = loaded.input().name();
         String id = dumpId(path);
         boolean ruby = loaded.isRuby();
@@ -49,7 +53,8 @@ public final class HeapExport {
         // The two big tables at once, one a core: references and roots on their own thread (they need
         // addresses and edges only), objects and the lookups that name things on this one.
         FutureTask<Void> edges = new FutureTask<>(() -> {
-            GraphTables.references(graph, loaded.namer(), ruby, files);
+            GraphTables.references(graph, fieldNames || ruby ? loaded.namer().referenceNames()
+                    : (from, position, to) -> null, files);
             GraphTables.roots(graph, files);
             return null;
         });

@@ -5,7 +5,7 @@ package dev.heaplens.graph;
  * are long ascending runs whose ranges do not overlap (a Ruby dump lists each heap page's slots in
  * address order, the pages in no order), else an LSD radix sort.
  */
-final class AddressSort {
+public final class AddressSort {
     /** The widest digit: 2^11 counters stay in the first-level cache, and as many output streams in the TLB. */
     private static final int MAX_DIGIT_BITS = 11;
     /** Runs are worth sorting as runs while they average at least this many keys. */
@@ -24,7 +24,7 @@ final class AddressSort {
      * Sorts {@code keys} in place, ascending as signed longs, stably, and returns the permutation:
      * element {@code i} of the result is the original position of the key now at {@code i}.
      */
-    static int[] sort(long[] keys) {
+    public static int[] sort(long[] keys) {
         int[] byRuns = sortRuns(keys);
         return byRuns != null ? byRuns : radixSort(keys);
     }

@@ -55,7 +55,7 @@ public final class SuspectsRenderer {
                         .field("retainedBytes", h.retainedBytes()).endObject();
             }
             j.endArray();
-            j.field("location", s.location()).field("text", s.text());
+            j.field("location", s.location()).field("loader", s.loader()).field("text", s.text());
             strings(j, "keywords", s.keywords());
             j.endObject();
         }
@@ -131,6 +131,9 @@ public final class SuspectsRenderer {
         facts.row("accumulation point", s.accumulation() == null ? "(none)"
                 : s.accumulation().hexAddress() + " " + s.accumulation().name() + ", " + Sizes.bytes(s.accumulation().retainedBytes()));
         facts.row("allocated at", s.location() == null ? "(no allocation info)" : s.location());
+        if (s.loader() != null) {
+            facts.row("loaded by", s.loader());
+        }
         facts.row("keywords", String.join(", ", s.keywords()));
         block(out, md, facts, true);
         if (!s.path().isEmpty()) {

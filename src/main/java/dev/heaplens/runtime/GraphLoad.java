@@ -4,28 +4,45 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.ReachabilityStore;
 import dev.heaplens.analysis.graph.TopRetainers;
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.graph.GraphStore;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * The one load of a heap graph, whatever the runtime: the dump's index when it has a sound one;
  * else the check that the graph fits, the read with its progress, and the index written for next
- * time (the graph's sections, the runtime's own, then reachability). What differs between runtimes
+ * time (the graph's sections, the runtime's own, then reachability and what suspects reads). What differs between runtimes
  * is their {@link GraphFormat}.
  */
 final class GraphLoad<N extends NamedHeap> {
     private final GraphFormat<N> format;
     private final ReadOptions options;
     private final ReadListener listener;
+    private final Findings findings;
 
+    /** The runtime's checks beside the suspects, given the heap's bytes less tool overhead (what their shares are of). */
+    interface Findings {
+        List<Finding> of(LoadedHeap heap, long analysedBytes);
+    }
+
+    /** A load for a runtime with no findings of its own beside the suspects. */
     GraphLoad(GraphFormat<N> format, ReadOptions options, ReadListener listener) {
+        this(format, options, listener, (heap, analysedBytes) -> List.of());
+    }
+
+    /** @param findings the runtime's suspects findings, worked out once when the index is written and kept in it */
+    GraphLoad(GraphFormat<N> format, ReadOptions options, ReadListener listener, Findings findings) {
         this.format = format;
         this.options = options;
         this.listener = listener;
+        this.findings = findings;
     }
 
     /** The dump read into a whole heap graph: from its index, or read and then indexed. */
@@ -75,6 +92,8 @@ final class GraphLoad<N extends NamedHeap> {
                         TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 format.write(namer(heap), out);
                 ReachabilityStore.write(heap.reachability(), out);
+                SuspectsStore.write(SuspectFinder.inputs(heap.namer(), heap.dominators(),
+                        analysed -> findings.of(heap, analysed)), heap.graph(), out);
             }
 
             @Override
@@ -82,7 +101,8 @@ final class GraphLoad<N extends NamedHeap> {
                 GraphStore.Stored stored = GraphStore.read(in);
                 N heap = format.restore(input, stored.graph(), in);
                 return new LoadedHeap(input, heap, format.records(input, heap), stored.dominators())
-                        .withReachability(ReachabilityStore.read(in));
+                        .withReachability(ReachabilityStore.read(in))
+                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()));
             }
         };
     }

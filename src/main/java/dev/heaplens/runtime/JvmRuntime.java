@@ -9,6 +9,7 @@ import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmDuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.analysis.jvm.JvmWasteChecks;
+import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.jvm.JvmHistogram;
@@ -44,7 +45,7 @@ final class JvmRuntime extends RuntimeBase {
 
     JvmRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
-        this.graphs = new GraphLoad<>(new JvmGraphFormat(options), options, listener);
+        this.graphs = new GraphLoad<>(new JvmGraphFormat(options), options, listener, this::findings);
     }
 
     @Override
@@ -78,7 +79,11 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                analysed -> JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.reachability(), analysed));
+                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+    }
+
+    private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
+        return JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.reachability(), analysedBytes);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ThreadsReport;
+import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
@@ -41,6 +42,7 @@ public final class LoadedHeap {
     private volatile Dominators dominators;
     private volatile Reachability reachability;
     private ReadListener listener = ReadListener.QUIET;
+    private volatile SuspectInputs suspectInputs;
 
     /** Dominators computed when first asked for (leaks never asks). */
     LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
@@ -106,6 +108,17 @@ public final class LoadedHeap {
             reachability = r;
         }
         return r;
+    }
+
+    /** What the index cache stored for suspects, or null (then suspects computes it). */
+    public SuspectInputs storedSuspectInputs() {
+        return suspectInputs;
+    }
+
+    /** Suspects' inputs as the index cache stored them; null leaves them to be computed. */
+    LoadedHeap withSuspectInputs(SuspectInputs stored) {
+        suspectInputs = stored;
+        return this;
     }
 
     /** Reachability as the index cache stored it; null leaves it to be computed. */

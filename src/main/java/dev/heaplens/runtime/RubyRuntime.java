@@ -43,7 +43,7 @@ final class RubyRuntime extends RuntimeBase {
 
     RubyRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
-        this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener);
+        this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener, this::findings);
     }
 
     @Override
@@ -59,11 +59,13 @@ final class RubyRuntime extends RuntimeBase {
 
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
-        RubyHeap ruby = graphs.namer(heap);
-        return SuspectFinder.find(heap.input().name(), ruby, heap.dominators(), thresholdPercent, GroupBy.GEM, analysed -> {
-            Finding methods = RuntimeMethods.of(ruby, heap.dominators(), analysed);
-            return methods == null ? List.of() : List.of(methods);
-        });
+        return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
+                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+    }
+
+    private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
+        Finding methods = RuntimeMethods.of(graphs.namer(heap), heap.dominators(), analysedBytes);
+        return methods == null ? List.of() : List.of(methods);
     }
 
     @Override

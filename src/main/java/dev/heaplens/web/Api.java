@@ -34,7 +34,9 @@ public final class Api {
             case "info" -> cache.computeIfAbsent("info", k -> info());
             case "suspects" -> {
                 ServedDump d = dump(p);
-                yield cache.computeIfAbsent("suspects/" + d.id, k -> SuspectsRenderer.json(d.suspects()).strip());
+                double threshold = threshold(p);
+                yield cache.computeIfAbsent("suspects/" + d.id + "/" + threshold,
+                        k -> SuspectsRenderer.json(d.suspects(threshold)).strip());
             }
             case "overview" -> {
                 ServedDump d = dump(p);
@@ -90,5 +92,22 @@ public final class Api {
         j.endArray().field("diff", workspace.hasDiff()).field("leaks", workspace.hasLeaks())
                 .field("gc", workspace.gcName).endObject();
         return out.toString();
+    }
+
+    /** The suspects' threshold asked for (percent of the heap), the CLI's default when not. */
+    private static double threshold(Params p) {
+        String text = p.text("threshold", null);
+        if (text == null) {
+            return ServedDump.SUSPECTS_THRESHOLD;
+        }
+        try {
+            double t = Double.parseDouble(text);
+            if (t > 0 && t <= 100) {
+                return t;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new ApiException(400, "threshold must be a percentage more than 0 and at most 100, not '" + text + "'");
     }
 }

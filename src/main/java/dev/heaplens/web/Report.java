@@ -78,6 +78,11 @@ public final class Report {
             String id = Integer.toString(d.id);
             d.awaitExact();
             add("suspects", "d", id);
+            for (double threshold : ServedDump.SUSPECTS_THRESHOLDS) {
+                if (threshold != ServedDump.SUSPECTS_THRESHOLD) {
+                    add("suspects", "d", id, "threshold", thresholdText(threshold));
+                }
+            }
             add("overview", "d", id);
             for (GroupBy key : d.runtime.graphKeys()) {
                 add("histogram", "d", id, "by", key.label(), "sort", "bytes", "dir", "desc", "page", "0", "size", str(PAGE));
@@ -196,4 +201,9 @@ public final class Report {
         return html.substring(0, at) + replacement + html.substring(at + marker.length());
     }
 
+
+    /** A threshold as the page writes it in the URL: {@code 5}, not {@code 5.0}. */
+    private static String thresholdText(double threshold) {
+        return threshold == Math.rint(threshold) ? Long.toString((long) threshold) : Double.toString(threshold);
+    }
 }

@@ -128,29 +128,35 @@ final class ServedDump {
     }
 
     /** Suspects at the default threshold, computed on first use and kept. */
-    synchronized SuspectsResult suspects() {
-        if (suspects == null) {
-            suspects = runtime.suspects(heap, SUSPECTS_THRESHOLD);
-        }
-        return suspects;
+    SuspectsResult suspects() {
+        return suspects(SUSPECTS_THRESHOLD);
     }
 
-    /** Every object the suspects view links to: suspects, accumulation points and their paths' steps. */
+    /** Suspects at {@code thresholdPercent}, computed on first use and kept (the page offers a few). */
+    synchronized SuspectsResult suspects(double thresholdPercent) {
+        return suspects.computeIfAbsent(thresholdPercent, t -> runtime.suspects(heap, t));
+    }
+
+    /** Every object the suspects view links to at the thresholds it offers: suspects, accumulation points, paths' steps. */
     java.util.Set<Integer> suspectObjects() {
         java.util.Set<Integer> objects = new java.util.LinkedHashSet<>();
-        for (Suspect s : suspects().suspects()) {
-            objects.add(s.object().object());
-            if (s.accumulation() != null) {
-                objects.add(s.accumulation().object());
+        for (double threshold : SUSPECTS_THRESHOLDS) {
+            for (Suspect s : suspects(threshold).suspects()) {
+                objects.add(s.object().object());
+                if (s.accumulation() != null) {
+                    objects.add(s.accumulation().object());
+                }
+                s.path().forEach(step -> objects.add(step.object().object()));
             }
-            s.path().forEach(step -> objects.add(step.object().object()));
         }
         return objects;
     }
 
     /** The threshold of {@code heaplens suspects} when not told. */
     static final double SUSPECTS_THRESHOLD = 10;
-    private SuspectsResult suspects;
+    /** The thresholds the suspects view offers (and a report holds): suspects.js lists the same. */
+    static final double[] SUSPECTS_THRESHOLDS = {1, 2, 5, 10, 20, 30, 50};
+    private final java.util.Map<Double, SuspectsResult> suspects = new java.util.HashMap<>();
 
     /** Ruby's coarse category is its type, the JVM's its kind: as the runtime says. */
     GroupBy kindKey() {

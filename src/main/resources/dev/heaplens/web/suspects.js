@@ -12,12 +12,25 @@ function fmtSize(n) {
   return u === 0 ? n + ' B' : v.toFixed(1) + ' ' + units[u];
 }
 
+/** The thresholds the view offers; a report holds each (ServedDump.SUSPECTS_THRESHOLDS lists the same). */
+const SUSPECTS_THRESHOLDS = [1, 2, 5, 10, 20, 30, 50];
+
+/** A choice of threshold: the view again with suspects over the chosen share (10%, the CLI's default, needs no parameter). */
+function suspectsThresholdControl(d, current) {
+  const values = SUSPECTS_THRESHOLDS.includes(current) ? SUSPECTS_THRESHOLDS
+    : [...SUSPECTS_THRESHOLDS, current].sort((a, b) => a - b);
+  return h('p', {class: 'controls'}, h('label', {}, 'a suspect retains more than ',
+    h('select', {id: 'suspects-threshold', onchange: e => navigate('suspects', {d, threshold: e.target.value === '10' ? '' : e.target.value})},
+      values.map(v => h('option', {value: String(v), selected: v === current}, v + '%'))), ' of the heap'));
+}
+
 /** The suspects view: each suspect in words, its accumulation point, path and what it holds; findings; tool overhead. */
 async function suspectsView(p, main) {
   const d = p.d;
-  const r = await api('suspects', {d});
+  const r = await api('suspects', {d, threshold: p.threshold});
   const obj = o => link('object', {d, address: o.address}, o.address);
   main.append(h('h1', {}, 'Leak suspects in ' + r.dump));
+  main.append(suspectsThresholdControl(d, r.thresholdPercent));
   const overhead = r.heapBytes - r.analysedBytes;
   main.append(h('p', {id: 'suspects-summary'}, 'Reachable heap ' + fmtSize(r.heapBytes)
     + (overhead > 0 ? ', of which tools hold ' + fmtSize(overhead) + ' (left out)' : '')

@@ -53,7 +53,7 @@ class IndexCacheTest {
         return runtime == Runtime.RUBY ? h.writeRuby(dir.resolve(name + ".json")) : h.writeHprof(dir.resolve(name + ".hprof"));
     }
 
-    private static Path indexOf(Path dump) {
+    static Path indexOf(Path dump) {
         return dump.resolveSibling(dump.getFileName() + ".heaplens-index");
     }
 
@@ -334,7 +334,7 @@ class IndexCacheTest {
         }
     }
 
-    private static void flip(Path file, long at) throws IOException {
+    static void flip(Path file, long at) throws IOException {
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
             f.seek(at);
             int b = f.read();

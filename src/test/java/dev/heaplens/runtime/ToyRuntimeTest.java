@@ -361,7 +361,7 @@ class ToyRuntimeTest {
         @Override
         public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
             return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent,
-                    GroupBy.CLASS, analysed -> List.of());
+                    GroupBy.CLASS, heap.storedSuspectInputs(), analysed -> List.of());
         }
 
         @Override

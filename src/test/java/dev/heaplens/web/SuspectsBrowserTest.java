@@ -77,6 +77,34 @@ class SuspectsBrowserTest {
         }
     }
 
+    /** The threshold control shows the suspects the CLI finds at each threshold, served and in the report. */
+    @Test
+    void theThresholdControlShowsWhatTheCliFindsAtThatThreshold() throws IOException {
+        Path report = dir.resolve("threshold-report.html");
+        CliTestSupport.Result r = CliTestSupport.run("report", LEAK.toString(), "-o", report.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        try (Workspace ws = WebFixtures.workspace(List.of(LEAK), List.of()); Server server = Server.start(ws, "127.0.0.1", 0)) {
+            for (String url : List.of(server.url(), report.toUri().toString())) {
+                driver.get(url);
+                for (String threshold : List.of("1", "50", "10")) {
+                    view("suspects");
+                    new org.openqa.selenium.support.ui.Select(await(By.id("suspects-threshold"))).selectByValue(threshold);
+                    new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.textToBePresentInElementLocated(
+                            By.id("suspects-summary"), "more than " + threshold + "% of"));
+                    JsonNode cli = new ObjectMapper().readTree(CliTestSupport.run("suspects", LEAK.toString(), "--threshold",
+                            threshold, "--format", "json", "--no-index").out()).get("suspects");
+                    List<String> shown = driver.findElements(By.cssSelector("#view-suspects section.suspect h2")).stream()
+                            .map(WebElement::getText).toList();
+                    assertThat(shown).as(url + " at " + threshold + "%").hasSize(cli.size());
+                    for (int i = 0; i < cli.size(); i++) {
+                        assertThat(shown.get(i)).contains(cli.get(i).get("class").asText());
+                    }
+                }
+                BrowserTest.screenshot("suspects-threshold.png");
+            }
+        }
+    }
+
     private static void checkSuspectsThenFollowLinks(String screenshot) throws IOException {
         WebElement suspects = view("suspects");
         assertThat(driver.findElement(By.cssSelector("nav a.active")).getAttribute("id")).isEqualTo("nav-suspects");

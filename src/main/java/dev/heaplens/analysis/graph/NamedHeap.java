@@ -12,6 +12,15 @@ import java.util.TreeSet;
 public interface NamedHeap extends ObjectNamer {
     HeapGraph graph();
 
+    /**
+     * The class loader that loaded {@code o}'s class (for a class object, the class it is), as a
+     * person reads it ({@code <bootstrap>}, or the loader's class @ its address), or null where a
+     * runtime has no loaders.
+     */
+    default String loader(int o) {
+        return null;
+    }
+
     /** What the dump says of its runtime, as label and value pairs to show (a JVM's layout); none by default. */
     default List<String[]> facts() {
         return List.of();
@@ -62,4 +71,18 @@ public interface NamedHeap extends ObjectNamer {
 
     /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */
     String edgeLabel(int from, int position, int to);
+
+    /** Names references in a bulk walk: the field, element or pointer a reference is, or null when unnamed. */
+    @FunctionalInterface
+    interface ReferenceNamer {
+        String name(int from, int position, int to);
+    }
+
+    /**
+     * Names for every reference at once, for an export: what {@link #edgeLabel} would say where it
+     * is a name (not a bare position), prepared in one pass where naming needs the dump read again.
+     */
+    default ReferenceNamer referenceNames() {
+        return (from, position, to) -> null;
+    }
 }

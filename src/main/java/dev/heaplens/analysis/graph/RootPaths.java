@@ -133,19 +133,37 @@ public final class RootPaths {
         }
     }
 
+    /** Shortest paths from the GC roots, answered one object at a time (searched here, or as an index stored them). */
+    public interface ToRoot {
+        /** A shortest path from a root to {@code target}, or null when no root reaches it. */
+        Path pathTo(int target);
+
+        /** How {@code from}, a step of a path, holds {@code to}, the next: a field, an index. */
+        default String via(NamedHeap heap, int from, int to) {
+            return ObjectReport.via(heap, from, to);
+        }
+    }
+
     /**
      * One breadth-first search from all roots that remembers how each object was first reached:
      * a shortest path to any object, without searching again for each.
      */
-    public static final class Tree {
+    public static final class Tree implements ToRoot {
         private final HeapGraph graph;
         private final int[] parent; // object that first reached it; -1 for root targets; -2 unreached
         private final int[] root;   // for root targets: the root that holds it
+        private final int[] edge;   // where recorded: the place of the reference in its parent's out list
 
-        private Tree(HeapGraph graph, int[] parent, int[] root) {
+        private Tree(HeapGraph graph, int[] parent, int[] root, int[] edge) {
             this.graph = graph;
             this.parent = parent;
             this.root = root;
+            this.edge = edge;
+        }
+
+        /** Which of its {@link #parent}'s references first reached {@code o} (counted from 0), when recorded. */
+        public int edgeIndex(int o) {
+            return edge[o];
         }
 
         /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
@@ -153,7 +171,12 @@ public final class RootPaths {
             return parent[o];
         }
 
-        /** A shortest path from a root to {@code target}, or null when no root reaches it. */
+        /** The root that holds {@code o}, for a root's target ({@link #parent} -1). */
+        public int rootIndex(int o) {
+            return root[o];
+        }
+
+        @Override
         public Path pathTo(int target) {
             if (parent[target] == -2) {
                 return null;
@@ -183,7 +206,17 @@ public final class RootPaths {
      * object), and says null for any other.
      */
     public static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until) {
+        return tree(g, filter, until, false);
+    }
+
+    /** The whole tree, remembering which reference reached each object (so that its field is named without a search). */
+    public static Tree treeWithEdges(HeapGraph g, EdgeFilter filter) {
+        return tree(g, filter, null, true);
+    }
+
+    private static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until, boolean edges) {
         int n = g.objectCount();
+        int[] edge = edges ? new int[n] : null;
         int[] parent = new int[n];
         Arrays.fill(parent, -2);
         int[] root = new int[n];
@@ -208,6 +241,9 @@ public final class RootPaths {
                 int t = g.target(i);
                 if (parent[t] == -2 && filter.follow(o, i, t)) {
                     parent[t] = o;
+                    if (edge != null) {
+                        edge[t] = (int) (i - g.outStart(o));
+                    }
                     queue[tail++] = t;
                     if (until != null && until.get(t) && --left == 0) {
                         break;
@@ -215,7 +251,7 @@ public final class RootPaths {
                 }
             }
         }
-        return new Tree(g, parent, root);
+        return new Tree(g, parent, root, edge);
     }
 
     /** Duplicate references give the same chain twice; keep one. */

@@ -3,6 +3,7 @@ package dev.heaplens.analysis.jvm;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.ShownValue;
+import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofGraphReader;
 import dev.heaplens.format.hprof.HprofLayout;
@@ -103,6 +104,21 @@ public final class JvmHeap implements NamedHeap {
     }
 
     @Override
+    public String loader(int o) {
+        ClassDump dump = classes.dump(objectKind(o) == HprofObjectKind.CLASS ? graph.address(o) : graph.classAddress(o));
+        if (dump == null) {
+            return null;
+        }
+        long loader = dump.loaderId();
+        if (loader == 0) {
+            return "<bootstrap>";
+        }
+        int instance = graph.objectOf(loader);
+        String address = "0x" + Long.toHexString(loader);
+        return instance < 0 ? "<loader " + address + ">" : className(instance) + " @ " + address;
+    }
+
+    @Override
     public String className(int o) {
         return className(classes, graph.classAddress(o));
     }
@@ -140,6 +156,12 @@ public final class JvmHeap implements NamedHeap {
     public String edgeLabel(int from, int position, int to) {
         String label = records.edgeLabel(from, position, to);
         return label != null ? label : "[" + position + "]";
+    }
+
+    /** Field, static and {@code [index]} names of every reference, the dump's records read once more. */
+    @Override
+    public ReferenceNamer referenceNames() {
+        return new JvmReferenceNames(graph, records, classes, read.source());
     }
 
     @Override

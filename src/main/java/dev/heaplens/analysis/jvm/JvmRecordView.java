@@ -72,6 +72,13 @@ final class JvmRecordView {
         }
     }
 
+    /** The length of array {@code o} as its record gives it, or -1 when {@code o} is not an array or its record cannot be read. */
+    long arrayLength(int o) {
+        HprofRecords.Record r = record(o);
+        return r instanceof HprofRecords.PrimitiveArray a ? a.length()
+                : r instanceof HprofRecords.ObjectArray a ? a.elements().length : -1;
+    }
+
     boolean isFetched(int o) {
         return records.containsKey(o);
     }
@@ -88,8 +95,12 @@ final class JvmRecordView {
      * fields by name, array elements by index, a class's super, loader and statics.
      */
     List<Link> links(int o) {
+        return links(o, record(o));
+    }
+
+    /** {@link #links(int)} from a record already read ({@code r} may be null: none). */
+    List<Link> links(int o, HprofRecords.Record r) {
         List<Link> links = new ArrayList<>();
-        HprofRecords.Record r = record(o);
         if (r instanceof HprofRecords.Instance instance) {
             for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
                 if (f.type() == BasicType.OBJECT) {

@@ -16,8 +16,10 @@ import java.util.TreeMap;
 
 /**
  * The JVM's checks beside the suspects, as MAT's component report makes them, from what the heap
- * graph holds (no record is read again): objects only weak, soft or phantom references keep,
- * objects waiting for finalization, and classes loaded by more than one class loader.
+ * graph holds: objects only weak, soft or phantom references keep, objects waiting for
+ * finalization, classes loaded by more than one class loader; and zero-length arrays and empty
+ * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}: they read again the records of
+ * the objects that may be, when those could reach a share worth telling).
  */
 public final class JvmWasteChecks {
     /** A check on bytes is told from this share of the heap on. */
@@ -53,6 +55,14 @@ public final class JvmWasteChecks {
         Finding duplicates = loadedTwice(g, d, classObjects, analysedBytes);
         if (duplicates != null) {
             found.add(duplicates);
+        }
+        Finding emptyArrays = ZeroLengthArrays.of(heap, d, analysedBytes);
+        if (emptyArrays != null) {
+            found.add(emptyArrays);
+        }
+        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes);
+        if (emptyCollections != null) {
+            found.add(emptyCollections);
         }
         return found;
     }
@@ -121,7 +131,19 @@ public final class JvmWasteChecks {
         return false;
     }
 
-    private static double share(long bytes, long whole) {
+    static double share(long bytes, long whole) {
         return whole <= 0 ? 0 : (double) bytes / whole;
+    }
+
+    /**
+     * The first {@code limit} classes of {@code byClass} (class -> counts), largest {@code counts[by]}
+     * first then by name, each as {@code label} writes it.
+     */
+    static List<String> largestFirst(Map<String, long[]> byClass, int by, int limit,
+                                     java.util.function.Function<Map.Entry<String, long[]>, String> label) {
+        return byClass.entrySet().stream()
+                .sorted((a, b) -> a.getValue()[by] != b.getValue()[by] ? Long.compare(b.getValue()[by], a.getValue()[by])
+                        : a.getKey().compareTo(b.getKey()))
+                .limit(limit).map(label).toList();
     }
 }

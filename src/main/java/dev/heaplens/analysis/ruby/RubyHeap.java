@@ -123,6 +123,15 @@ public final class RubyHeap implements NamedHeap {
         return classPointer ? "class" : "[" + position + "]";
     }
 
+    /** Only the pointer to the class has a name; the others are known by position alone. */
+    @Override
+    public ReferenceNamer referenceNames() {
+        return (from, position, to) -> {
+            String label = edgeLabel(from, position, to);
+            return "class".equals(label) ? label : null;
+        };
+    }
+
     @Override
     public ShownValue value(int o) {
         ShownValue v = values.get(o);

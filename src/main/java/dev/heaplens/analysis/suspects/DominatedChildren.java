@@ -19,6 +19,13 @@ final class DominatedChildren {
         this.d = d;
     }
 
+    /** Children for many nodes (every top object's walk down): the tree's own child lists from the start. */
+    static DominatedChildren forMany(Dominators d) {
+        DominatedChildren c = new DominatedChildren(d);
+        c.scans = SCANS;
+        return c;
+    }
+
     /** The objects {@code node} dominates directly ({@link Dominators#SUPER_ROOT}: the top of the tree), in id order. */
     int[] of(int node) {
         if (scans >= SCANS) {

@@ -46,7 +46,7 @@ public final class GroupAccumulation {
     }
 
     /** Merges the paths of {@code sampled} (from {@code tree}) and follows the common branch. */
-    public static Result of(Dominators d, RootPaths.Tree tree, int[] sampled) {
+    public static Result of(Dominators d, RootPaths.ToRoot tree, int[] sampled) {
         List<int[]> paths = new ArrayList<>();
         List<Long> retained = new ArrayList<>();
         for (int o : sampled) {

@@ -35,42 +35,52 @@ public final class LeakRules {
     public record Group(String className, int[] objects, long retainedBytes) {
     }
 
-    /** The single and group suspects of a heap. */
+    /** The single and group suspects of a heap: {@code singles} as indexes into the top objects. */
     public record Found(int[] singles, List<Group> groups) {
     }
 
     /**
-     * The suspects among the top objects {@code top} (their class names in {@code names}; null for
+     * The suspects among the top objects {@code top} ({@code names}: their class names, null for
      * tool overhead, left out): those retaining more than {@code threshold} bytes, largest first;
-     * then classes whose top objects together retain more than it, largest first.
+     * then classes whose top objects together retain more than it, largest first. Both as indexes
+     * into {@code top}.
      */
-    static Found find(Dominators d, DominatedChildren children, int[] top, String[] names, long threshold) {
+    static Found find(TopObjects top, String[] names, long threshold) {
         List<Integer> singles = new ArrayList<>();
         Set<String> singleClasses = new HashSet<>();
         Map<String, long[]> sums = new HashMap<>(); // class -> {retained, count}
-        for (int i = 0; i < top.length; i++) {
+        for (int i = 0; i < top.size(); i++) {
             if (names[i] == null) {
                 continue;
             }
             long[] s = sums.computeIfAbsent(names[i], k -> new long[2]);
-            s[0] += d.retainedSize(top[i]);
+            s[0] += top.retained[i];
             s[1]++;
-            if (d.retainedSize(top[i]) > threshold) {
-                singles.add(top[i]);
+            if (top.retained[i] > threshold) {
+                singles.add(i);
                 singleClasses.add(names[i]);
             }
         }
         Map<String, List<Integer>> members = new HashMap<>();
-        for (int i = 0; i < top.length; i++) {
+        for (int i = 0; i < top.size(); i++) {
             if (names[i] != null && sums.get(names[i])[0] > threshold && !singleClasses.contains(names[i])) {
-                members.computeIfAbsent(names[i], k -> new ArrayList<>()).add(top[i]);
+                members.computeIfAbsent(names[i], k -> new ArrayList<>()).add(i);
             }
         }
         List<Group> groups = new ArrayList<>();
-        members.forEach((cls, list) -> groups.add(new Group(cls, sortedLargestFirst(d, list), sums.get(cls)[0])));
+        members.forEach((cls, list) -> groups.add(new Group(cls, objects(top, list), sums.get(cls)[0])));
         groups.sort((a, b) -> a.retainedBytes != b.retainedBytes ? Long.compare(b.retainedBytes, a.retainedBytes)
                 : a.className.compareTo(b.className));
-        return new Found(sortedLargestFirst(d, singles), groups);
+        return new Found(sortedLargestFirst(top, singles), groups);
+    }
+
+    /** The objects at {@code indexes} of {@code top}, largest first. */
+    private static int[] objects(TopObjects top, List<Integer> indexes) {
+        int[] sorted = sortedLargestFirst(top, indexes);
+        for (int k = 0; k < sorted.length; k++) {
+            sorted[k] = top.object[sorted[k]];
+        }
+        return sorted;
     }
 
     /**
@@ -112,9 +122,9 @@ public final class LeakRules {
         return a < b;
     }
 
-    private static int[] sortedLargestFirst(Dominators d, List<Integer> objects) {
-        Integer[] boxed = objects.toArray(new Integer[0]);
-        Arrays.sort(boxed, (a, b) -> a.equals(b) ? 0 : ranksAbove(d, a, b) ? -1 : 1);
+    private static int[] sortedLargestFirst(TopObjects top, List<Integer> indexes) {
+        Integer[] boxed = indexes.toArray(new Integer[0]);
+        Arrays.sort(boxed, (a, b) -> a.equals(b) ? 0 : top.ranksAbove(a, b) ? -1 : 1);
         return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
     }
 }

@@ -13,9 +13,10 @@ import java.util.List;
  *             the object when there is none), root first
  * @param held what the accumulation point holds, grouped by class, most retained first
  * @param location the allocation site of the accumulation point (or of the object), or null
+ * @param loader the class loader of the object's class (JVM: {@code <bootstrap>} or its class @ address), or null
  */
 public record Suspect(Kind kind, String className, ObjectRef object, long instances, long retainedBytes, double share,
-                      ObjectRef accumulation, List<PathStep> path, List<HeldClass> held, String location, String text,
+                      ObjectRef accumulation, List<PathStep> path, List<HeldClass> held, String location, String loader, String text,
                       List<String> keywords) {
 
     public enum Kind {

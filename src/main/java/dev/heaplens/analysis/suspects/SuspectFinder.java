@@ -3,7 +3,6 @@ package dev.heaplens.analysis.suspects;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.graph.NamedHeap;
-import dev.heaplens.analysis.graph.ObjectReport;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.Dominators;
 
@@ -22,6 +21,12 @@ import java.util.function.LongFunction;
  * of the heap the shares are of, and is never a suspect.
  */
 public final class SuspectFinder {
+    /**
+     * Top objects from this share of the heap on get their path with its fields stored in the index
+     * (naming a field reads the holder's record, and on a JVM dump the address table): no threshold
+     * below it is likely, and below it the fields are named when asked.
+     */
+    static final double LABELLED_SHARE = 0.001;
     /** Classes of held objects shown under a suspect. */
     static final int HELD_CLASSES = 5;
 
@@ -29,37 +34,73 @@ public final class SuspectFinder {
     private final Dominators d;
     private final GroupBy originKey;
     private final DominatedChildren children;
+    /** What the index stored for suspects; null when computed here. */
+    private final SuspectInputs stored;
 
-    private SuspectFinder(NamedHeap heap, Dominators d, GroupBy originKey) {
+    private SuspectFinder(NamedHeap heap, Dominators d, GroupBy originKey, SuspectInputs stored,
+                          DominatedChildren children) {
         this.heap = heap;
         this.d = d;
         this.originKey = originKey;
-        this.children = new DominatedChildren(d);
+        this.stored = stored;
+        this.children = children;
     }
 
     /**
      * @param originKey where objects come from in this runtime (gem, package), for the words and keywords
+     * @param stored what an index stored for suspects (then {@code findings} is not called), or null
      * @param findings the runtime's findings, given the analysed heap's bytes (what their shares are of)
      */
     public static SuspectsResult find(String dumpName, NamedHeap heap, Dominators d, double thresholdPercent,
-                                      GroupBy originKey, LongFunction<List<Finding>> findings) {
-        return new SuspectFinder(heap, d, originKey).run(dumpName, thresholdPercent, findings);
+                                      GroupBy originKey, SuspectInputs stored, LongFunction<List<Finding>> findings) {
+        return new SuspectFinder(heap, d, originKey, stored, new DominatedChildren(d)).run(dumpName, thresholdPercent, findings);
+    }
+
+    /**
+     * Everything suspects needs that no threshold changes, for an index to store: every top object
+     * with its accumulation point and what that holds, the whole tree of shortest paths from the
+     * roots, and the findings.
+     */
+    public static SuspectInputs inputs(NamedHeap heap, Dominators d, LongFunction<List<Finding>> findings) {
+        DominatedChildren children = DominatedChildren.forMany(d);
+        TopObjects live = TopObjects.of(heap, d, children.of(Dominators.SUPER_ROOT));
+        SuspectFinder finder = new SuspectFinder(heap, d, null, null, children);
+        RootPaths.Tree tree = RootPaths.treeWithEdges(d.graph(), d.filter());
+        int[] accumulation = new int[live.size()];
+        List<List<Suspect.HeldClass>> held = new ArrayList<>(live.size());
+        Map<Integer, TopObjects.LabelledPath> paths = new HashMap<>();
+        for (int i = 0; i < live.size(); i++) {
+            accumulation[i] = LeakRules.accumulationPoint(d, children, live.object[i]);
+            int holder = accumulation[i] >= 0 ? accumulation[i] : live.object[i];
+            held.add(finder.held(holder));
+            if (live.retained[i] >= LABELLED_SHARE * d.reachableBytes()) {
+                paths.put(i, finder.labelled(tree, tree.pathTo(holder)));
+            }
+        }
+        TopObjects top = new TopObjects(live.object, live.retained, live.retainedCount, live.className, accumulation,
+                held::get, paths::get);
+        long analysed = d.reachableBytes() - overheadBytes(finder.overhead(top, new String[top.size()]));
+        return new SuspectInputs(top, tree, findings.apply(analysed));
+    }
+
+    private static long overheadBytes(List<Overhead> overhead) {
+        return overhead.stream().mapToLong(Overhead::retainedBytes).sum();
     }
 
     private SuspectsResult run(String dumpName, double thresholdPercent, LongFunction<List<Finding>> findings) {
-        int[] top = children.of(Dominators.SUPER_ROOT);
-        String[] names = new String[top.length]; // each top object's class, null for tool overhead
+        TopObjects top = stored != null ? stored.top() : TopObjects.of(heap, d, children.of(Dominators.SUPER_ROOT));
+        String[] names = new String[top.size()]; // each top object's class, null for tool overhead
         List<Overhead> overhead = overhead(top, names);
-        long overheadBytes = overhead.stream().mapToLong(Overhead::retainedBytes).sum();
-        long analysed = d.reachableBytes() - overheadBytes;
+        long analysed = d.reachableBytes() - overheadBytes(overhead);
         long threshold = (long) (thresholdPercent * analysed / 100);
-        LeakRules.Found found = LeakRules.find(d, children, top, names, threshold);
+        LeakRules.Found found = LeakRules.find(top, names, threshold);
 
         int[] accumulations = new int[found.singles().length];
         BitSet targets = new BitSet();
         for (int i = 0; i < accumulations.length; i++) {
-            int o = found.singles()[i];
-            accumulations[i] = LeakRules.accumulationPoint(d, children, o);
+            int t = found.singles()[i];
+            int o = top.object[t];
+            accumulations[i] = top.stored() ? top.accumulation(t) : LeakRules.accumulationPoint(d, children, o);
             targets.set(accumulations[i] >= 0 ? accumulations[i] : o);
         }
         List<int[]> samples = new ArrayList<>();
@@ -70,46 +111,63 @@ public final class SuspectFinder {
                 targets.set(o);
             }
         }
-        RootPaths.Tree tree = targets.isEmpty() ? null : RootPaths.tree(d.graph(), d.filter(), targets);
+        RootPaths.ToRoot tree = stored != null ? stored.paths()
+                : targets.isEmpty() ? null : RootPaths.tree(d.graph(), d.filter(), targets);
 
         List<Suspect> suspects = new ArrayList<>();
         for (int i = 0; i < accumulations.length; i++) {
-            int o = found.singles()[i];
+            int t = found.singles()[i];
+            int o = top.object[t];
             int acc = accumulations[i];
-            RootPaths.Path path = tree.pathTo(acc >= 0 ? acc : o);
-            suspects.add(suspect(Suspect.Kind.SINGLE, heap.className(o), o, 1, d.retainedSize(o), analysed, acc,
-                    path == null ? null : path.rootCategory(), path == null ? new int[0] : path.objects()));
+            TopObjects.LabelledPath path = top.stored() ? top.path(t) : null;
+            if (path == null) {
+                path = labelled(tree, tree.pathTo(acc >= 0 ? acc : o));
+            }
+            List<Suspect.HeldClass> held = top.stored() ? top.held(t) : held(acc >= 0 ? acc : o);
+            suspects.add(suspect(Suspect.Kind.SINGLE, top.className[t], o, 1, top.retained[t], analysed, acc, path, held));
         }
         for (int i = 0; i < found.groups().size(); i++) {
             LeakRules.Group g = found.groups().get(i);
             GroupAccumulation.Result merged = GroupAccumulation.of(d, tree, samples.get(i));
             int[] common = merged.commonPath();
             RootPaths.Path first = common.length > 0 ? tree.pathTo(common[common.length - 1]) : tree.pathTo(g.objects()[0]);
-            int[] pathObjects = first == null ? new int[0] : first.objects();
+            int acc = merged.accumulation();
             suspects.add(suspect(Suspect.Kind.GROUP, g.className(), g.objects()[0], g.objects().length, g.retainedBytes(),
-                    analysed, merged.accumulation(), first == null ? null : first.rootCategory(), pathObjects));
+                    analysed, acc, labelled(tree, first), acc >= 0 ? held(acc) : List.of()));
         }
         return new SuspectsResult(dumpName, d.reachableBytes(), analysed, thresholdPercent, suspects,
-                findings.apply(analysed), overhead);
+                stored != null ? stored.findings() : findings.apply(analysed), overhead);
+    }
+
+    /** {@code path} with what leads to each step: the root's kind, then fields or indexes. */
+    private TopObjects.LabelledPath labelled(RootPaths.ToRoot tree, RootPaths.Path path) {
+        if (path == null) {
+            return new TopObjects.LabelledPath(new int[0], new String[0]);
+        }
+        int[] objects = path.objects();
+        String[] via = new String[objects.length];
+        via[0] = path.rootCategory();
+        for (int k = 1; k < objects.length; k++) {
+            via[k] = tree.via(heap, objects[k - 1], objects[k]);
+        }
+        return new TopObjects.LabelledPath(objects, via);
     }
 
     private Suspect suspect(Suspect.Kind kind, String className, int object, long instances, long retained, long analysed,
-                            int acc, String rootCategory, int[] pathObjects) {
+                            int acc, TopObjects.LabelledPath labelled, List<Suspect.HeldClass> held) {
         List<Suspect.PathStep> path = new ArrayList<>();
-        for (int k = 0; k < pathObjects.length; k++) {
-            String via = k == 0 ? rootCategory : ObjectReport.via(heap, pathObjects[k - 1], pathObjects[k]);
-            path.add(new Suspect.PathStep(ref(pathObjects[k]), via));
+        for (int k = 0; k < labelled.objects().length; k++) {
+            path.add(new Suspect.PathStep(ref(labelled.objects()[k]), labelled.via()[k]));
         }
-        int holder = acc >= 0 ? acc : kind == Suspect.Kind.SINGLE ? object : -1;
         String location = acc >= 0 && heap.location(acc) != null ? heap.location(acc) : heap.location(object);
         String origin = location == null ? null : heap.group(acc >= 0 && heap.location(acc) != null ? acc : object, originKey);
         double share = analysed <= 0 ? 0 : (double) retained / analysed;
         Suspect.ObjectRef accumulation = acc >= 0 ? ref(acc) : null;
-        List<Suspect.HeldClass> held = holder >= 0 ? held(holder) : List.of();
+        String loader = heap.loader(object);
         SuspectText words = new SuspectText(kind, className, ref(object), instances, retained, share, accumulation, path,
-                held, location, origin);
+                held, location, origin, loader);
         return new Suspect(kind, className, ref(object), instances, retained, share, accumulation, path, held, location,
-                words.text(), words.keywords());
+                loader, words.text(), words.keywords());
     }
 
     private Suspect.ObjectRef ref(int o) {
@@ -134,19 +192,18 @@ public final class SuspectFinder {
     }
 
     /** Tool objects among the top objects, by tool and class; {@code names} gets every top object's class, null for a tool's. */
-    private List<Overhead> overhead(int[] top, String[] names) {
+    private List<Overhead> overhead(TopObjects top, String[] names) {
         Map<String, long[]> byClass = new LinkedHashMap<>();
         Map<String, String> tools = new HashMap<>();
-        for (int i = 0; i < top.length; i++) {
-            int o = top[i];
-            String cls = heap.className(o);
+        for (int i = 0; i < top.size(); i++) {
+            String cls = top.className[i];
             String tool = ToolOverhead.toolOf(cls);
             names[i] = tool == null ? cls : null;
             if (tool != null) {
                 tools.put(cls, tool);
                 long[] s = byClass.computeIfAbsent(cls, k -> new long[2]);
-                s[0] += d.retainedCount(o);
-                s[1] += d.retainedSize(o);
+                s[0] += top.retainedCount[i];
+                s[1] += top.retained[i];
             }
         }
         List<Overhead> rows = new ArrayList<>();

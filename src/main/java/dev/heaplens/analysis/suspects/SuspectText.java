@@ -24,10 +24,11 @@ final class SuspectText {
     private final List<Suspect.HeldClass> held;
     private final String location;
     private final String origin;
+    private final String loader;
 
     SuspectText(Suspect.Kind kind, String className, Suspect.ObjectRef object, long instances, long retained, double share,
                 Suspect.ObjectRef accumulation, List<Suspect.PathStep> path, List<Suspect.HeldClass> held, String location,
-                String origin) {
+                String origin, String loader) {
         this.kind = kind;
         this.className = className;
         this.object = object;
@@ -39,6 +40,7 @@ final class SuspectText {
         this.held = held;
         this.location = location;
         this.origin = origin;
+        this.loader = loader;
     }
 
     String text() {
@@ -46,11 +48,12 @@ final class SuspectText {
         String amount = HumanBytes.of(retained) + " (" + percent(share) + " of the heap)";
         if (kind == Suspect.Kind.SINGLE) {
             t.append(object.name().equals(className) ? "One " + className : "The " + object.name()).append(" (")
-                    .append(object.hexAddress()).append(") retains ").append(amount)
+                    .append(object.hexAddress()).append(')').append(loader == null ? "" : ", loaded by " + loader + ",").append(" retains ").append(amount)
                     .append('.');
         } else {
             t.append(String.format(Locale.ROOT, "%,d", instances)).append(' ').append(className)
-                    .append(" objects, each held by GC roots with no common owner, together retain ").append(amount).append('.');
+                    .append(" objects").append(loader == null ? "" : " (loaded by " + loader + ")")
+                    .append(", each held by GC roots with no common owner, together retain ").append(amount).append('.');
         }
         if (accumulation != null && accumulation.object() != object.object()) {
             t.append(" The memory accumulates in one ").append(accumulation.name()).append(" (")

@@ -267,6 +267,13 @@ public final class HprofClasses {
 
     /** The instance fields of a class over its hierarchy, in instance-record order; empty when not dumped. */
     public List<Field> instanceFields(long classId) {
+        // Kept per class: a walk over every record (export's reference names) asks once an instance.
+        return fieldsByClass.computeIfAbsent(classId, this::layOutFields);
+    }
+
+    private final Map<Long, List<Field>> fieldsByClass = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private List<Field> layOutFields(long classId) {
         List<Field> fields = new ArrayList<>();
         int offset = 0;
         for (ClassDump c : hierarchy(classId)) {
@@ -275,7 +282,7 @@ public final class HprofClasses {
                 offset += c.fieldTypes()[i].fileSize(idSize);
             }
         }
-        return fields;
+        return List.copyOf(fields);
     }
 
     public int idSize() {

@@ -42,25 +42,37 @@ public final class HprofRecords {
     public static Map<Long, Record> fetch(HprofSource source, int idSize, long[] offsets, int valueLimit) {
         long[] sorted = Arrays.stream(offsets).filter(o -> o >= 0).sorted().distinct().toArray();
         Map<Long, Record> records = new HashMap<>();
-        if (sorted.length == 0) {
-            return records;
+        forEach(source, idSize, sorted, valueLimit, (i, record) -> records.put(sorted[i], record));
+        return records;
+    }
+
+    /** Receives the record read at the {@code index}-th of the offsets given, or null when none is there. */
+    @FunctionalInterface
+    public interface RecordSink {
+        void accept(int index, Record record);
+    }
+
+    /**
+     * Reads the records at {@code sortedOffsets} (ascending, distinct) in one pass over the dump,
+     * handing each to {@code sink} as it is read and keeping none: for a walk over every object.
+     */
+    public static void forEach(HprofSource source, int idSize, long[] sortedOffsets, int valueLimit, RecordSink sink) {
+        if (sortedOffsets.length == 0) {
+            return;
         }
         Collector collector = new Collector(valueLimit);
         try (InputStream stream = source.open()) {
             HprofInput in = new HprofInput(source.name(), stream);
             in.setIdSize(idSize);
-            for (long offset : sorted) {
-                in.skip(offset - in.offset());
+            for (int i = 0; i < sortedOffsets.length; i++) {
+                in.skip(sortedOffsets[i] - in.offset());
                 collector.record = null;
                 HprofReader.readSubRecord(in, collector);
-                if (collector.record != null) {
-                    records.put(offset, collector.record);
-                }
+                sink.accept(i, collector.record);
             }
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read again: " + e.getMessage());
         }
-        return records;
     }
 
     /** Keeps a copy of the one record just read. */

@@ -23,6 +23,7 @@ class JvmStaticMapSuspectTest {
     @TempDir
     static Path dir;
     private static JsonNode result;
+    private static String childOutput;
 
     @BeforeAll
     static void leakAndDump() throws Exception {
@@ -33,6 +34,7 @@ class JvmStaticMapSuspectTest {
         String output = new String(child.getInputStream().readAllBytes());
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(child.exitValue()).as(output).isZero();
+        childOutput = output;
         CliTestSupport.Result r = CliTestSupport.run("suspects", dump.toString(), "--format", "json", "--no-index");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         result = new ObjectMapper().readTree(r.out());
@@ -64,5 +66,17 @@ class JvmStaticMapSuspectTest {
         assertThat(steps.get(steps.size() - 1).get("address").asText())
                 .isEqualTo(first.get("accumulationPoint").get("address").asText());
         assertThat(first.get("keywords").toString()).contains("java.util.HashMap");
+    }
+
+    /** MAT's "loaded by": the loader the child JVM itself reports for the suspect's class. */
+    @Test
+    void theSuspectNamesTheLoaderOfItsClassAsTheJvmDoes() {
+        JsonNode first = result.get("suspects").get(0);
+        String appLoader = childOutput.lines().filter(l -> l.startsWith("loader ")).findFirst().orElseThrow().substring(7);
+        assertThat(childOutput).contains("map loader null"); // HashMap comes from the bootstrap loader
+        // a class object (class StaticMapLeak, whose static holds the map) is loaded by the app's loader; the map by the bootstrap
+        String expected = first.get("class").asText().equals("java.lang.Class") ? appLoader + " @ 0x" : "<bootstrap>";
+        assertThat(first.get("loader").asText()).as(first.toString()).startsWith(expected);
+        assertThat(first.get("text").asText()).contains("loaded by " + first.get("loader").asText());
     }
 }

@@ -2,6 +2,7 @@ package dev.heaplens.format.hprof;
 
 import dev.heaplens.cli.CliTestSupport;
 import dev.heaplens.format.hprof.probe.ExportProbe;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,14 +30,27 @@ class ExportJvmOracleTest {
     private static final java.util.Set<String> MADE_BY_CALL = HprofJvmOracleTest.MADE_BY_THE_CALL.stream()
             .map(HprofJvmOracleTest.Known::className).collect(java.util.stream.Collectors.toSet());
 
-    @TempDir
-    Path dir;
+    /**
+     * Cleanables the JDK registers and its Cleaner thread clears on its own time (file streams the
+     * dump and the histogram open among them): under load a few are still registered when the dump
+     * is taken and gone again by the next histogram, so the two agree on the bytes per object and
+     * may differ by a handful in count. Seen: 137 against 132 (and 135 against 130), at 48 B each.
+     */
+    private static final String CLEANABLES = "jdk.internal.ref.CleanerImpl$PhantomCleanableRef";
 
-    @Test
-    void classCountsAndBytesEqualTheJvmsHistogram() throws Exception {
-        Path dump = dir.resolve("child.hprof");
-        Path before = dir.resolve("before.txt");
-        Path after = dir.resolve("after.txt");
+    @TempDir
+    static Path dir;
+    private static Path before;
+    private static Path after;
+    private static Path out;
+    private static Path dump;
+
+    /** One child JVM and one export for both tests. */
+    @BeforeAll
+    static void dumpAndExport() throws Exception {
+        dump = dir.resolve("child.hprof");
+        before = dir.resolve("before.txt");
+        after = dir.resolve("after.txt");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-Xmx128m", "-cp", System.getProperty("java.class.path"), ExportProbe.class.getName(),
                 dump.toString(), before.toString(), after.toString()).redirectErrorStream(true).start();
@@ -44,9 +58,13 @@ class ExportJvmOracleTest {
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(child.exitValue()).as(output).isZero();
 
-        Path out = dir.resolve("tables");
+        out = dir.resolve("tables");
         CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", out.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
+    }
+
+    @Test
+    void classCountsAndBytesEqualTheJvmsHistogram() throws Exception {
 
         Map<String, long[]> exported = new HashMap<>();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
@@ -66,6 +84,11 @@ class ExportJvmOracleTest {
             }
             compared++;
             long[] mine = exported.getOrDefault(e.getKey(), new long[2]);
+            if (e.getKey().equals(CLEANABLES) && !Arrays.equals(mine, e.getValue())) {
+                assertThat(Math.abs(mine[0] - e.getValue()[0])).as(e.getKey()).isLessThanOrEqualTo(16);
+                assertThat(mine[1] * e.getValue()[0]).as(e.getKey() + " bytes per object").isEqualTo(e.getValue()[1] * mine[0]);
+                continue;
+            }
             if (MADE_BY_CALL.contains(e.getKey()) && !Arrays.equals(mine, e.getValue())) {
                 assertThat(HprofJvmOracleTest.MADE_BY_THE_HISTOGRAM_CALL.holds(mine, e.getValue())).as(e.getKey()).isTrue();
                 continue;
@@ -74,5 +97,56 @@ class ExportJvmOracleTest {
         }
         assertThat(compared).as("classes steady across the dump").isGreaterThan(histogramAfter.size() * 9 / 10);
         assertThat(exported.get(ExportProbe.Item.class.getName())).containsExactly(ExportProbe.ITEMS, ExportProbe.ITEMS * 24L);
+    }
+
+    /**
+     * The probe's own declarations are the oracle for {@code references.name}: its class's static
+     * fields, the head link's {@code next}, the gapped array's {@code [2]} and {@code [5]} (at
+     * positions 0 and 1: nulls take no row), and a WeakReference's {@code referent}, marked weak.
+     */
+    @Test
+    void referencesAreNamedAsTheProbeDeclaredThem() throws Exception {
+        String refs = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        String classes = "read_parquet('" + out + "/classes/*/*.parquet', hive_partitioning = true)";
+        String objects = "read_parquet('" + out + "/objects/*/*.parquet', hive_partitioning = true)";
+        String probe = "(SELECT class_address FROM " + classes + " WHERE class = '" + ExportProbe.class.getName() + "')";
+        String target = "(SELECT \"to\" FROM " + refs + " WHERE \"from\" = " + probe + " AND name = 'static %s')";
+        assertThat(rows("SELECT name FROM " + refs + " WHERE \"from\" = " + probe + " AND name LIKE 'static %'"))
+                .contains("static HELD", "static CHAIN", "static GAPPED", "static WEAK");
+        assertThat(rows("SELECT position || ' ' || name FROM " + refs + " WHERE \"from\" = "
+                + target.formatted("GAPPED") + " ORDER BY position"))
+                .containsExactly("0 [2]", "1 [5]", "2 <class>");
+        assertThat(rows("SELECT name FROM " + refs + " WHERE \"from\" = " + target.formatted("CHAIN")
+                + " ORDER BY position")).containsExactly("next", "<class>");
+        assertThat(rows("SELECT name || ' ' || weak FROM " + refs + " WHERE \"from\" = " + target.formatted("WEAK")
+                + " AND \"to\" = " + target.formatted("CHAIN"))).containsExactly("referent true");
+        assertThat(rows("SELECT r.name FROM " + refs + " r JOIN " + objects + " o ON o.address = r.\"from\" WHERE o.class = '"
+                + ExportProbe.Link.class.getName() + "' GROUP BY 1 ORDER BY 1")).containsExactly("<class>", "next");
+        assertThat(rows("SELECT count(*) FROM " + refs + " WHERE name IS NULL")).containsExactly("0");
+    }
+
+    /** {@code --no-field-names} leaves every JVM name empty and changes nothing else in the table. */
+    @Test
+    void withoutFieldNamesTheReferencesAreTheSameRowsUnnamed() throws Exception {
+        Path bare = dir.resolve("bare");
+        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", bare.toString(), "--no-field-names");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String named = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        String unnamed = "read_parquet('" + bare + "/references/*/*.parquet', hive_partitioning = true)";
+        assertThat(rows("SELECT count(*) FROM " + unnamed + " WHERE name IS NOT NULL")).containsExactly("0");
+        assertThat(rows("SELECT count(*) FROM (SELECT \"from\", \"to\", position, weak FROM " + named
+                + " EXCEPT ALL SELECT \"from\", \"to\", position, weak FROM " + unnamed + ")")).containsExactly("0");
+        assertThat(rows("SELECT count(*) FROM " + unnamed)).isEqualTo(rows("SELECT count(*) FROM " + named));
+    }
+
+    private static java.util.List<String> rows(String sql) throws Exception {
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
     }
 }

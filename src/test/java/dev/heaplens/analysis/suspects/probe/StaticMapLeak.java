@@ -36,5 +36,8 @@ public final class StaticMapLeak {
         }
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(args[0], true);
         System.out.println("sessions " + SESSIONS.size());
+        // the loaders as this JVM names them, for the test to compare with what the dump says
+        System.out.println("loader " + StaticMapLeak.class.getClassLoader().getClass().getName());
+        System.out.println("map loader " + HashMap.class.getClassLoader());
     }
 }

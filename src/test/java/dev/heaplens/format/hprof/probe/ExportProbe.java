@@ -22,8 +22,22 @@ public final class ExportProbe {
         }
     }
 
+    /** A chain of two links, for the reference names' oracle: the head's {@code next} is the tail. */
+    public static final class Link {
+        final Link next;
+
+        Link(Link next) {
+            this.next = next;
+        }
+    }
+
     public static final int ITEMS = 2_345;
     static final List<Object> HELD = new ArrayList<>();
+    /** Held by static fields of this class: the export names them {@code static CHAIN} and so on. */
+    static final Link CHAIN = new Link(new Link(null));
+    /** Elements at 2 and 5 only: the export names them {@code [2]} and {@code [5]}, at positions 0 and 1. */
+    static final Object[] GAPPED = new Object[6];
+    static final java.lang.ref.WeakReference<Link> WEAK = new java.lang.ref.WeakReference<>(CHAIN);
 
     private ExportProbe() {
     }
@@ -31,6 +45,8 @@ public final class ExportProbe {
     public static void main(String[] args) throws Exception {
         Path before = Path.of(args[1]); // made first and held: live in both histograms and the dump
         Path after = Path.of(args[2]);
+        GAPPED[2] = CHAIN;
+        GAPPED[5] = CHAIN.next;
         HELD.add(before);
         HELD.add(after);
         for (int i = 0; i < ITEMS; i++) {

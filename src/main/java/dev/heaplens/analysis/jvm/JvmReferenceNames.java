@@ -1,0 +1,95 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.graph.AddressSort;
+import dev.heaplens.graph.HeapGraph;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The name of every reference in a JVM heap (field, {@code static} field, {@code [index]}), for a
+ * bulk export: the graph keeps no names, so every record is read again, once, in file order, and
+ * named by the same {@link JvmRecordView#links} that names a reference for {@code paths} and
+ * {@code object}. One int a reference: a field name's number in a small table, or an array index.
+ */
+final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
+    /** Not named: the record did not match the graph's references (it never should). */
+    private static final int UNNAMED = Integer.MIN_VALUE;
+
+    private static final byte[] NO_VALUES = new byte[0];
+
+    private final HeapGraph graph;
+    private final int[] codes;
+    private final List<String> names = new ArrayList<>();
+
+    /** Reads every object's record from {@code source}, in one pass. */
+    JvmReferenceNames(HeapGraph graph, JvmRecordView view, HprofClasses classes, HprofSource source) {
+        int idSize = classes.idSize();
+        Map<Long, BasicType> arrayTypes = new HashMap<>();
+        for (BasicType t : BasicType.values()) {
+            arrayTypes.put(classes.primitiveArrayClass(t), t);
+        }
+        this.graph = graph;
+        this.codes = new int[Math.toIntExact(graph.referenceCount())];
+        Arrays.fill(codes, UNNAMED);
+        int n = graph.objectCount();
+        long[] offsets = new long[n];
+        Map<String, Integer> numbers = new HashMap<>();
+        for (int o = 0; o < n; o++) {
+            // A primitive array's record is its values; its one reference is the class pointer.
+            boolean valuesOnly = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.PRIMITIVE_ARRAY;
+            offsets[o] = valuesOnly ? -1 : graph.position(o);
+            if (valuesOnly) {
+                name(o, view.links(o, new HprofRecords.PrimitiveArray(
+                        arrayTypes.get(graph.classAddress(o)), 0, NO_VALUES)), numbers);
+            }
+        }
+        int[] objectAt = AddressSort.sort(offsets); // file order; objects without a record (-1) first
+        int first = 0;
+        while (first < n && offsets[first] < 0) {
+            first++;
+        }
+        long[] sorted = Arrays.copyOfRange(offsets, first, n);
+        int skipped = first;
+        HprofRecords.forEach(source, idSize, sorted, 0, (i, record) -> {
+            if (record != null) {
+                name(objectAt[skipped + i], view.links(objectAt[skipped + i], record), numbers);
+            }
+        });
+    }
+
+    private void name(int o, List<JvmRecordView.Link> links, Map<String, Integer> numbers) {
+        long start = graph.outStart(o);
+        if (links.size() != graph.outEnd(o) - start) {
+            return;
+        }
+        for (int p = 0; p < links.size(); p++) {
+            JvmRecordView.Link link = links.get(p);
+            if (link.targetId() != graph.address(graph.target(start + p))) {
+                continue;
+            }
+            String label = link.label();
+            codes[Math.toIntExact(start + p)] = label.startsWith("[")
+                    ? -1 - Integer.parseInt(label, 1, label.length() - 1, 10)
+                    : numbers.computeIfAbsent(label, l -> {
+                        names.add(l);
+                        return names.size() - 1;
+                    });
+        }
+    }
+
+    @Override
+    public String name(int from, int position, int to) {
+        int code = codes[Math.toIntExact(graph.outStart(from) + position)];
+        return code == UNNAMED ? null : code < 0 ? "[" + (-1 - code) + "]" : names.get(code);
+    }
+}

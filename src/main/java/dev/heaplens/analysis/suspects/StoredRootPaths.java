@@ -1,0 +1,71 @@
+package dev.heaplens.analysis.suspects;
+
+import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.graph.HeapGraph;
+
+import java.util.function.IntUnaryOperator;
+
+/**
+ * The shortest paths from the GC roots as the index stored them: one int per object, read one at
+ * a time, so a path costs its own length in reads, not a search over every reference. The value
+ * is the object that first reached it, {@link #UNREACHED}, or for a root's target
+ * {@code ROOT_BASE - root}; a second column says which of the parent's references it was.
+ */
+final class StoredRootPaths implements RootPaths.ToRoot {
+    static final int UNREACHED = -1;
+    static final int ROOT_BASE = -2;
+
+    private final HeapGraph graph;
+    private final IntUnaryOperator stored;
+    /** Which of its parent's references reached each object: its field is named without reading the references. */
+    private final IntUnaryOperator edge;
+
+    StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge) {
+        this.graph = graph;
+        this.stored = stored;
+        this.edge = edge;
+    }
+
+    @Override
+    public String via(NamedHeap heap, int from, int to) {
+        return stored.applyAsInt(to) == from ? heap.edgeLabel(from, edge.applyAsInt(to), to)
+                : RootPaths.ToRoot.super.via(heap, from, to);
+    }
+
+    /** What {@link #stored} holds for {@code o} in {@code tree}. */
+    static int encode(RootPaths.Tree tree, int o) {
+        int parent = tree.parent(o);
+        return parent >= 0 ? parent : parent == -2 ? UNREACHED : ROOT_BASE - tree.rootIndex(o);
+    }
+
+    @Override
+    public RootPaths.Path pathTo(int target) {
+        int v = stored.applyAsInt(target);
+        if (v == UNREACHED) {
+            return null;
+        }
+        int[] chain = new int[16];
+        int length = 0;
+        int o = target;
+        while (true) {
+            if (length == chain.length) {
+                chain = java.util.Arrays.copyOf(chain, length * 2);
+            }
+            chain[length++] = o;
+            if (v <= ROOT_BASE) {
+                break;
+            }
+            if (v < 0 || length > graph.objectCount()) {
+                throw new IllegalStateException("the stored paths from the roots have a cycle");
+            }
+            o = v;
+            v = stored.applyAsInt(o);
+        }
+        int[] path = new int[length];
+        for (int i = 0; i < length; i++) {
+            path[i] = chain[length - 1 - i];
+        }
+        return new RootPaths.Path(graph.rootCategory(ROOT_BASE - v), path);
+    }
+}

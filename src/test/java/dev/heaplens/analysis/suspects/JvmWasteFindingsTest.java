@@ -1,0 +1,95 @@
+package dev.heaplens.analysis.suspects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.heaplens.analysis.suspects.probe.WasteProbe;
+import dev.heaplens.cli.CliTestSupport;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A child JVM keeps known waste ({@link WasteProbe}): 150,000 empty byte arrays, 50,000 empty
+ * Object arrays, 60,000 empty ArrayLists and 20,000 cleared HashMaps, beside 40,000 int arrays and
+ * 10,000 lists of one element. Each finding counts at least what the program made of each class
+ * and at most 1% more (the JDK's own), and leaves the near misses out. Read from the dump and
+ * through the index alike.
+ */
+class JvmWasteFindingsTest {
+    @TempDir
+    static Path dir;
+    private static Path dump;
+
+    @BeforeAll
+    static void keepAndDump() throws Exception {
+        dump = dir.resolve("empty.hprof");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                WasteProbe.class.getName(), dump.toString()).redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes());
+        assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as(output).isZero();
+    }
+
+    private static JsonNode finding(String check, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("suspects", dump.toString(), "--format", "json"));
+        args.addAll(List.of(extra));
+        CliTestSupport.Result r = CliTestSupport.run(args.toArray(String[]::new));
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        for (JsonNode f : new ObjectMapper().readTree(r.out()).get("findings")) {
+            if (f.get("check").asText().equals(check)) {
+                return f;
+            }
+        }
+        throw new AssertionError("no " + check + " finding in " + r.out());
+    }
+
+    @Test
+    void theArraysTheProgramKeptAreCountedByClassAndTheOneElementArraysAreNot() throws Exception {
+        JsonNode f = finding("zero-length-arrays", "--no-index");
+        long bytes = count(f, "byte[]");
+        long objects = count(f, "java.lang.Object[]");
+        assertThat(bytes).isBetween((long) WasteProbe.EMPTY_BYTES, WasteProbe.EMPTY_BYTES * 101L / 100);
+        assertThat(objects).isBetween((long) WasteProbe.EMPTY_OBJECTS, WasteProbe.EMPTY_OBJECTS * 101L / 100);
+        assertThat(f.get("classes").toString()).doesNotContain("int[] (4"); // the 40,000 one-element int arrays
+        assertThat(f.get("objects").asLong()).isLessThan(bytes + objects + WasteProbe.ONE_INT / 10);
+        // a zero-length array is its header alone: 16 bytes with this JVM's compressed layout
+        assertThat(f.get("bytes").asLong()).isEqualTo(16 * f.get("objects").asLong());
+        assertThat(f.get("text").asText()).contains("arrays have no element");
+        assertThat(finding("zero-length-arrays")).isEqualTo(f); // writes the index
+        assertThat(finding("zero-length-arrays")).isEqualTo(f); // reads it
+    }
+
+    @Test
+    void theEmptyAndClearedCollectionsAreCountedByClassAndTheListsOfOneAreNot() throws Exception {
+        JsonNode f = finding("empty-collections", "--no-index");
+        long lists = count(f, "java.util.ArrayList");
+        long maps = count(f, "java.util.HashMap");
+        // the lists of one would take the count past 1% more than the program made
+        assertThat(lists).isBetween((long) WasteProbe.EMPTY_LISTS, WasteProbe.EMPTY_LISTS * 101L / 100);
+        assertThat(maps).isBetween((long) WasteProbe.CLEARED_MAPS, WasteProbe.CLEARED_MAPS * 101L / 100);
+        // a cleared HashMap keeps its 16-slot table: it retains more than its own 48 bytes
+        assertThat(f.get("bytes").asLong()).isGreaterThan(24L * WasteProbe.EMPTY_LISTS + 48L * WasteProbe.CLEARED_MAPS);
+        assertThat(f.get("text").asText()).contains("collections are empty");
+        assertThat(finding("empty-collections")).isEqualTo(f);
+        assertThat(finding("empty-collections")).isEqualTo(f);
+    }
+
+    /** The count in the classes list, {@code "byte[] (150,012)"} or {@code "java.util.HashMap (20,000, 2.2 MB)"}. */
+    private static long count(JsonNode finding, String cls) {
+        for (JsonNode c : finding.get("classes")) {
+            String s = c.asText();
+            if (s.startsWith(cls + " (")) {
+                String inner = s.substring(cls.length() + 2, s.length() - 1);
+                return Long.parseLong(inner.split(", ")[0].replace(",", ""));
+            }
+        }
+        throw new AssertionError(cls + " not in " + finding.get("classes"));
+    }
+}
