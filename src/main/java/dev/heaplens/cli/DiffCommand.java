@@ -62,6 +62,7 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        by = by.stream().distinct().toList(); // a key given twice is one table, not two
         DumpSets.Dumps dumps = DumpSets.openOfOneRuntime(console, List.of(before, after), dumpOptions);
         List<DumpInput> inputs = dumps.inputs();
         HeapRuntime runtime = dumps.runtime();

@@ -68,6 +68,7 @@ final class HistogramCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        by = by.stream().distinct().toList(); // a key given twice is one table, not two
         DumpInput input = DumpInput.open(dump, console.in());
         List<HistogramView> views = new ArrayList<>();
         for (Histogram histogram : dumpOptions.runtimeFor(console, input).histograms(input, by)) {

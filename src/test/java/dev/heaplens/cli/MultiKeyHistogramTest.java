@@ -74,6 +74,19 @@ class MultiKeyHistogramTest {
 
     /** IMEMO objects did not grow between the leak fixtures, all objects grew by 4.4 MB: the gate follows the first key. */
     @Test
+    void aKeyGivenTwiceIsOneTable() {
+        String dump = fixture("rails_ish.json.gz").toString();
+        for (List<String> command : List.of(List.of("histogram", dump), List.of("diff", dump, dump))) {
+            List<String> twice = new java.util.ArrayList<>(command), once = new java.util.ArrayList<>(command);
+            twice.addAll(List.of("--by", "class,gem,class", "--top", "3"));
+            once.addAll(List.of("--by", "class,gem", "--top", "3"));
+            Result a = run(twice.toArray(String[]::new)), b = run(once.toArray(String[]::new));
+            assertThat(a.exitCode()).as(a.toString()).isZero();
+            assertThat(a.out()).as(String.join(" ", twice)).isEqualTo(b.out());
+        }
+    }
+
+    @Test
     void theGrowthGateOfSeveralKeysIsTheFirstKeys() {
         String a = fixture("leak/a.json.gz").toString(), b = fixture("leak/b.json.gz").toString();
         for (String keys : List.of("class,imemo", "imemo,class")) {
