@@ -59,7 +59,7 @@ class ExportJvmOracleTest {
         assertThat(child.exitValue()).as(output).isZero();
 
         out = dir.resolve("tables");
-        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", out.toString());
+        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", out.toString(), "--field-names");
         assertThat(r.exitCode()).as(r.toString()).isZero();
     }
 
@@ -125,11 +125,11 @@ class ExportJvmOracleTest {
         assertThat(rows("SELECT count(*) FROM " + refs + " WHERE name IS NULL")).containsExactly("0");
     }
 
-    /** {@code --no-field-names} leaves every JVM name empty and changes nothing else in the table. */
+    /** Without {@code --field-names} every JVM name is empty and nothing else in the table changes. */
     @Test
     void withoutFieldNamesTheReferencesAreTheSameRowsUnnamed() throws Exception {
         Path bare = dir.resolve("bare");
-        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", bare.toString(), "--no-field-names");
+        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", bare.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
         String named = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
         String unnamed = "read_parquet('" + bare + "/references/*/*.parquet', hive_partitioning = true)";
