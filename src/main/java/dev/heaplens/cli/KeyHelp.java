@@ -15,9 +15,9 @@ final class KeyHelp extends ListResourceBundle {
     /** In a description: the keys of retained and leaks. */
     static final String GRAPH = "${bundle:heaplens.keys.graph}";
     /** In a footer: the keys of histogram and diff with what each means, a paragraph per runtime. */
-    static final String HISTOGRAM_EXPLAINED = "${bundle:heaplens.keys.histogram.explained}";
+    static final String HISTOGRAM_EXPLAINED = "${bundle:heaplens.keys.histogram.explained:-}";
     /** In a footer: the keys of retained and leaks with what each means. */
-    static final String GRAPH_EXPLAINED = "${bundle:heaplens.keys.graph.explained}";
+    static final String GRAPH_EXPLAINED = "${bundle:heaplens.keys.graph.explained:-}";
 
     @Override
     protected Object[][] getContents() {

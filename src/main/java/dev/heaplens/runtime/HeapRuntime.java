@@ -37,6 +37,9 @@ public interface HeapRuntime {
      * @param doing what the caller does with them, for the message ("compare", "serve")
      */
     static void requireOneRuntime(List<DumpInput> inputs, String doing) {
+        if (inputs.isEmpty()) {
+            return; // GC data alone
+        }
         DumpInput first = inputs.get(0);
         for (DumpInput input : inputs) {
             if (Runtimes.reading(input) != Runtimes.reading(first)) {
