@@ -31,6 +31,10 @@ final class KeyHelp extends ListResourceBundle {
 
     /** picocli formats a footer line with String.format: %n between runtimes, any % in a text doubled. */
     private static String paragraphs(boolean graphKeys) {
-        return String.join("%n", HeapRuntime.keysExplained(graphKeys).stream().map(p -> p.replace("%", "%%")).toList());
+        StringBuilder s = new StringBuilder(); // no stream: this runs at every command's start
+        for (String paragraph : HeapRuntime.keysExplained(graphKeys)) {
+            s.append(s.length() == 0 ? "" : "%n").append(paragraph.replace("%", "%%"));
+        }
+        return s.toString();
     }
 }

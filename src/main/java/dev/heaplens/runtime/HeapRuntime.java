@@ -62,7 +62,11 @@ public interface HeapRuntime {
      * Ruby dumps: type (the dump's type: ...), class (the object's class), ...").
      */
     static List<String> keysExplained(boolean graphKeys) {
-        return Runtimes.all().stream().map(entry -> entry.words().explained(graphKeys)).toList();
+        List<String> paragraphs = new java.util.ArrayList<>(); // no stream: help is built at every command's start
+        for (RuntimeEntry entry : Runtimes.all()) {
+            paragraphs.add(entry.words().explained(graphKeys));
+        }
+        return paragraphs;
     }
 
     /** "Ruby" or "JVM", for messages. */

@@ -3,6 +3,7 @@ package dev.heaplens.runtime;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -50,7 +51,11 @@ record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, Grou
 
     /** Every runtime's words, to tell a user which runtime a refused key belongs to. */
     static List<Vocabulary> all() {
-        return Runtimes.all().stream().map(RuntimeEntry::words).toList();
+        List<Vocabulary> all = new ArrayList<>(); // no stream: this runs at every command's start
+        for (RuntimeEntry entry : Runtimes.all()) {
+            all.add(entry.words());
+        }
+        return all;
     }
 
     /**
