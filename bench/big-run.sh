@@ -6,7 +6,10 @@
 # exit code, wall s, wall s per million objects (the objects from DUMP.counts.txt, else from the
 # top's last line), peak RSS MB, and the last line of stderr (where a run stops says why), then the
 # disk the dump and its index use. HEAPLENS defaults to this checkout's launcher.
-# Example: bench/big-run.sh /tmp/bigdump/big-100000000.hprof 0x600b46798
+# FIRST_HEAP, when set, is the first top's heap instead (it reads the dump and writes the index,
+# which still builds the graph in the heap; the others then work out of core from the index when
+# their heap is too small), and top runs once more, from the index, with HEAPLENS_MAX_HEAP.
+# Example: FIRST_HEAP=13g bench/big-run.sh /tmp/bigdump/big-100000000.hprof 0x606ff1b38
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 dump="$1"; address="$2"; heaplens="${3:-$here/../heaplens}"
@@ -33,7 +36,8 @@ run() {
     "$(grep -v '^\s*$' "$out/stderr" | grep -v 'Command exited' | tail -1 | cut -c1-200)"
   cp "$out/stdout" "$index.$label.out"
 }
-ARG= run top top --no-progress
+HEAPLENS_MAX_HEAP="${FIRST_HEAP:-$HEAPLENS_MAX_HEAP}" ARG= run top top --no-progress
+[[ -n "${FIRST_HEAP:-}" ]] && ARG= run top-from-index top --no-progress
 ARG="$address" run paths paths --no-progress
 ARG= run suspects suspects --no-progress
 echo

@@ -15,17 +15,10 @@ final class LongPages {
     private final long length;
 
     LongPages(long length, int shift) {
-        if (length < 0 || shift < 1 || shift > 30) {
-            throw new IllegalArgumentException("length " + length + ", shift " + shift);
-        }
-        long pageCount = (length + (1L << shift) - 1) >>> shift;
-        if (pageCount > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("length " + length + ": too many pages of 2^" + shift);
-        }
+        this.pages = new long[Pages.count(length, shift)][];
         this.shift = shift;
         this.mask = (1 << shift) - 1;
         this.length = length;
-        this.pages = new long[(int) pageCount][];
     }
 
     long get(long i) {
@@ -37,7 +30,7 @@ final class LongPages {
         int p = (int) (i >>> shift);
         long[] page = pages[p];
         if (page == null) {
-            page = pages[p] = new long[(int) Math.min(1L << shift, length - ((long) p << shift))];
+            page = pages[p] = new long[Pages.length(length, shift, p)];
         }
         page[(int) i & mask] = value;
     }
@@ -48,10 +41,6 @@ final class LongPages {
 
     /** Pages allocated so far. */
     int allocatedPages() {
-        int count = 0;
-        for (long[] page : pages) {
-            count += page == null ? 0 : 1;
-        }
-        return count;
+        return Pages.allocated(pages);
     }
 }
