@@ -17,7 +17,7 @@ run() { # label jar heap(- for the launcher's) args...: prints "label seconds rs
   local env=(HEAPLENS_JAR="$jar"); [ "$heap" != - ] && env+=(HEAPLENS_MAX_HEAP="$heap")
   env "${env[@]}" /usr/bin/time -f "%e %M" -o "$work/time" "$here/heaplens" "$@" > "$work/$label.out" 2> "$work/$label.err"
   local rc=$?
-  echo "$label $(awk '{printf "%s %d", $1, $2/1024}' "$work/time") rc=$rc $(grep -v '^heaplens: note' "$work/$label.err" | head -1 | cut -c1-150)"
+  echo "$label $(tail -1 "$work/time" | awk '{printf "%s s %d MB", $1, $2/1024}') rc=$rc $(grep -v '^heaplens: note' "$work/$label.err" | head -1 | cut -c1-150)"
 }
 cat "$dump" > /dev/null
 echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -26,14 +26,15 @@ for who in new old; do  # the indexes, made once with the launcher's heap
   run "index-$who" "$jar" - top "$dump" --index-dir "/tmp/outofcore/idx-$who"
 done
 echo "index on disk: $(du -b /tmp/outofcore/idx-new/"$name"-*.heaplens-index | cut -f1) bytes"
-cmds=("top" "retained --by class" "suspects" "paths $addr")
+cmds=("top" "retained --by class" "suspects" "paths")
 for r in $(seq "$runs"); do
   for c in "${cmds[@]}"; do
     key="${c%% *}"
     for who in new old; do
       jar=${!who}
-      run "$key-$who-heap-$r" "$jar" - $c "$dump" --index-dir "/tmp/outofcore/idx-$who"
-      run "$key-$who-256m-$r" "$jar" 256m $c "$dump" --index-dir "/tmp/outofcore/idx-$who"
+      extra=(); [ "$key" = paths ] && extra=("$addr")
+      run "$key-$who-heap-$r" "$jar" - $c "$dump" "${extra[@]}" --index-dir "/tmp/outofcore/idx-$who"
+      run "$key-$who-256m-$r" "$jar" 256m $c "$dump" "${extra[@]}" --index-dir "/tmp/outofcore/idx-$who"
       cmp -s "$work/$key-$who-heap-$r.out" "$work/$key-$who-256m-$r.out" && echo "  same output" || echo "  OUTPUT DIFFERS"
     done
     cmp -s "$work/$key-new-heap-$r.out" "$work/$key-old-heap-$r.out" || echo "  new and old differ in $key"
