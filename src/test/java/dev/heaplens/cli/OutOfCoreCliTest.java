@@ -154,4 +154,52 @@ class OutOfCoreCliTest {
                     .contains("working out of core on its index " + dump + ".heaplens-index");
         }
     }
+
+    /**
+     * A byte flipped in a column the out-of-core run maps (the reference targets, read by retained):
+     * found when the column is mapped, before any of it is used; one line, exit 2, the index removed,
+     * and the next run rebuilds it and prints what the in-heap run prints.
+     */
+    @Test
+    void aCorruptColumnIsFoundWhenItIsMapped() throws IOException {
+        Path dump = copy("src/test/resources/fixtures/retained/retained.json.gz");
+        CliTestSupport.Result inHeap = run("retained", dump.toString(), "--by", "class", "--no-index");
+        assertThat(run("top", dump.toString()).exitCode()).isZero();
+        Path index = dump.resolveSibling(dump.getFileName() + ".heaplens-index");
+        long targets = sectionOffset(index, "graph.targets");
+        byte[] bytes = Files.readAllBytes(index);
+        bytes[(int) targets + 5] ^= 0x40;
+        Files.write(index, bytes);
+        CliTestSupport.Result damaged = run("retained", dump.toString(), "--by", "class", "--memory", "1k");
+        assertThat(damaged.exitCode()).isEqualTo(2);
+        assertThat(damaged.out()).isEmpty();
+        assertThat(damaged.errLines()).filteredOn(l -> !l.startsWith("heaplens: note: ")).singleElement().asString()
+                .contains("corrupt: section graph.targets does not match its checksum").contains("removed it");
+        assertThat(index).doesNotExist();
+        CliTestSupport.Result rebuilt = run("retained", dump.toString(), "--by", "class", "--memory", "1k");
+        assertThat(rebuilt.exitCode()).isZero();
+        assertThat(rebuilt.out()).isEqualTo(inHeap.out());
+    }
+
+    /** Where section {@code name} starts in an index file, from its section table. */
+    private static long sectionOffset(Path index, String name) throws IOException {
+        byte[] file = Files.readAllBytes(index);
+        java.nio.ByteBuffer trailer = java.nio.ByteBuffer.wrap(file, file.length - 32, 32).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long tableOffset = trailer.getLong();
+        java.nio.ByteBuffer table = java.nio.ByteBuffer.wrap(file, (int) tableOffset, file.length - 32 - (int) tableOffset);
+        int count = table.getInt();
+        for (int i = 0; i < count; i++) {
+            byte[] n = new byte[table.get() & 0xff];
+            table.get(n);
+            table.get(); // type
+            long offset = table.getLong();
+            table.getLong(); // length
+            int blocks = table.getInt();
+            table.position(table.position() + 4 * blocks);
+            if (new String(n, StandardCharsets.UTF_8).equals(name)) {
+                return offset;
+            }
+        }
+        throw new AssertionError("no section " + name);
+    }
 }
