@@ -71,6 +71,9 @@ public final class HeapFit {
     /** Heap sizes in the JVM's units: {@code 612 MiB}, {@code 1.5 GiB}. */
     static String mib(long bytes) {
         long mib = bytes >> 20;
+        if (mib == 0) {
+            return (bytes + 1023 >> 10) + " KiB"; // a --memory below a MiB
+        }
         return mib < 1024 ? mib + " MiB" : String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
     }
 }
