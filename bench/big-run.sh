@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: bench/big-run.sh DUMP ADDRESS [HEAPLENS]
+# Usage: bench/big-run.sh DUMP [ADDRESS [HEAPLENS]]
 # The big-dump run of issue 28: top, then paths to ADDRESS, then suspects on DUMP, in that order,
 # with HEAPLENS_MAX_HEAP (default 4g), the index written to a fresh directory (so the first command
 # reads the dump, as a first run does, and the others read the index). One Markdown row a command:
@@ -9,10 +9,11 @@
 # FIRST_HEAP, when set, is the first top's heap instead (it reads the dump and writes the index,
 # which still builds the graph in the heap; the others then work out of core from the index when
 # their heap is too small), and top runs once more, from the index, with HEAPLENS_MAX_HEAP.
-# Example: FIRST_HEAP=13g bench/big-run.sh /tmp/bigdump/big-100000000.hprof 0x606ff1b38
+# ADDRESS defaults to the session bench/big-hprof.sh names in DUMP.counts.txt.
+# Example: FIRST_HEAP=13g bench/big-run.sh /tmp/bigdump/big-100000000.hprof
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-dump="$1"; address="$2"; heaplens="${3:-$here/../heaplens}"
+dump="$1"; address="${2:-$(awk '/^session /{print $2}' "$1.counts.txt" 2>/dev/null)}"; heaplens="${3:-$here/../heaplens}"
 export HEAPLENS_MAX_HEAP="${HEAPLENS_MAX_HEAP:-4g}"
 index="$(dirname "$dump")/index-$(basename "$dump")"
 rm -rf "$index"; mkdir -p "$index"

@@ -23,7 +23,8 @@ import java.util.SplittableRandom;
  * <li>a thread {@code main} whose frame holds one customer as a local.</li>
  * </ul>
  * Usage: {@code java -cp target/classes bench/jvm/BigHprof.java OUT.hprof OBJECTS [SEED]}; prints the
- * exact counts (objects, references, classes) on stdout, the oracle of what a reader must find.
+ * exact counts (objects, references, classes, customers, sessions) on stdout, the oracle of what a
+ * reader must find, and the first session's address (for {@code paths}).
  */
 public final class BigHprof {
     private static final long BASE = 0x6_0000_0000L;   // the heap, as a zero-based compressed-oops heap starts
@@ -49,6 +50,7 @@ public final class BigHprof {
     private long strings = 1;   // UTF8 ids
     private int classSerial = 1;
     private final List<Long> classIds = new ArrayList<>();
+    private long firstSession;  // printed: an address for paths
 
     // class ids (a class object's address)
     private long objectClass, classClass, byteArrayClass, stringClass, objectArrayClass, customerClass, orderClass, itemClass, productClass,
@@ -114,8 +116,9 @@ public final class BigHprof {
             w.root(RootKind.STICKY_CLASS, c);
         }
         w.endSegment().end();
-        System.out.printf("objects %d%nreferences %d%nclasses %d%ncustomers %d%nsessions %d%nheap bytes %d%nthread 0x%x%n",
-                objects, references, classIds.size(), customers, customers * SESSIONS, next - BASE, thread);
+        System.out.printf("objects %d%nreferences %d%nclasses %d%ncustomers %d%nsessions %d%nheap bytes %d%nthread 0x%x%n"
+                + "session 0x%x%n", objects, references, classIds.size(), customers, customers * SESSIONS, next - BASE, thread,
+                firstSession);
     }
 
     // ---- classes
@@ -224,6 +227,7 @@ public final class BigHprof {
             instance(session, sessionClass, new BasicType[] {J, J, O, O}, rnd.nextLong(), 1_700_000_000_000L + rnd.nextInt(),
                     customer, payload);
             sessions[at + s] = session;
+            firstSession = firstSession == 0 ? session : firstSession;
         }
         return customer;
     }
