@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * The JVM's checks beside the suspects, as MAT's component report makes them, from what the heap
  * graph holds: objects only weak, soft or phantom references keep, objects waiting for
  * finalization, classes loaded by more than one class loader; and zero-length arrays and empty
- * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}: they read again the records of
+ * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}) and primitive arrays of one value
+ * ({@link OneValueArrays}: they read again the records of
  * the objects that may be, when those could reach a share worth telling).
  */
 public final class JvmWasteChecks {
@@ -63,6 +64,10 @@ public final class JvmWasteChecks {
         Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes);
         if (emptyCollections != null) {
             found.add(emptyCollections);
+        }
+        Finding oneValue = OneValueArrays.of(heap, d, analysedBytes);
+        if (oneValue != null) {
+            found.add(oneValue);
         }
         return found;
     }
