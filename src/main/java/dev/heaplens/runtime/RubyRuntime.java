@@ -92,7 +92,7 @@ final class RubyRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
-                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
@@ -110,6 +110,12 @@ final class RubyRuntime extends RuntimeBase {
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
         return graphs.load(input);
+    }
+
+    @Override
+    public LoadedHeap loadForSuspects(DumpInput input) {
+        input.requireRuby();
+        return graphs.load(input, true);
     }
 
     @Override
