@@ -119,6 +119,14 @@ public interface HeapRuntime {
     LoadedHeap load(DumpInput input);
 
     /**
+     * As {@link #load}, for {@link #suspects}: a first read also keeps what suspects reads in the
+     * index it writes (other commands leave that to the first suspects run, which adds it).
+     */
+    default LoadedHeap loadForSuspects(DumpInput input) {
+        return load(input);
+    }
+
+    /**
      * The dump's objects for what follows no reference ({@code leaks --no-retained}): the whole
      * graph from the dump's index when it has a sound one, else a graph of the objects alone,
      * read without references or GC roots (faster, and in less memory), which is not indexed.

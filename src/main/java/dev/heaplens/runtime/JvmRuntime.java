@@ -103,7 +103,7 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
@@ -113,6 +113,11 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public LoadedHeap load(DumpInput input) {
         return graphs.load(input);
+    }
+
+    @Override
+    public LoadedHeap loadForSuspects(DumpInput input) {
+        return graphs.load(input, true);
     }
 
     @Override

@@ -4,11 +4,13 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.analysis.ruby.LeakMarks;
 import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.analysis.ruby.RubyWasteChecks;
 import dev.heaplens.analysis.ruby.RuntimeMethods;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
@@ -25,6 +27,7 @@ import dev.heaplens.io.DumpInput;
 
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -89,18 +92,30 @@ final class RubyRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
-                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
+        List<Finding> found = new ArrayList<>();
         Finding methods = RuntimeMethods.of(graphs.namer(heap), heap.dominators(), analysedBytes);
-        return methods == null ? List.of() : List.of(methods);
+        if (methods != null) {
+            found.add(methods);
+        }
+        found.addAll(RubyWasteChecks.of(graphs.namer(heap), heap.dominators(), analysedBytes,
+                objects -> Arrays.stream(objects).mapToObj(heap.rows(objects)::of).map(ObjectRow::value).toList()));
+        return found;
     }
 
     @Override
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
         return graphs.load(input);
+    }
+
+    @Override
+    public LoadedHeap loadForSuspects(DumpInput input) {
+        input.requireRuby();
+        return graphs.load(input, true);
     }
 
     @Override

@@ -45,7 +45,7 @@ public final class Workspace implements AutoCloseable {
             return t;
         });
         for (Source s : sources) {
-            dumps.add(new ServedDump(dumps.size(), s.runtime(), s.runtime().load(s.input()), background));
+            dumps.add(new ServedDump(dumps.size(), s.runtime(), s.runtime().loadForSuspects(s.input()), background));
         }
         if (gcFiles.isEmpty()) {
             gcJson = null;
