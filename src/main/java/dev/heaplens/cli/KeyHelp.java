@@ -14,6 +14,8 @@ final class KeyHelp extends ListResourceBundle {
     static final String HISTOGRAM = "${bundle:heaplens.keys.histogram}";
     /** In a description: the keys of retained and leaks. */
     static final String GRAPH = "${bundle:heaplens.keys.graph}";
+    /** In a description: each runtime's default key of leaks. */
+    static final String LEAK_DEFAULTS = "${bundle:heaplens.keys.leaks.default}";
     /** In a footer: the keys of histogram and diff with what each means, a paragraph per runtime. */
     static final String HISTOGRAM_EXPLAINED = "${bundle:heaplens.keys.histogram.explained:-}";
     /** In a footer: the keys of retained and leaks with what each means. */
@@ -24,6 +26,7 @@ final class KeyHelp extends ListResourceBundle {
         return new Object[][] {
             {"heaplens.keys.histogram", HeapRuntime.keysByRuntime(false)},
             {"heaplens.keys.graph", HeapRuntime.keysByRuntime(true)},
+            {"heaplens.keys.leaks.default", HeapRuntime.leakKeyDefaults()},
             {"heaplens.keys.histogram.explained", paragraphs(false)},
             {"heaplens.keys.graph.explained", paragraphs(true)},
         };

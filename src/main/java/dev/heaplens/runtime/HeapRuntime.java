@@ -57,6 +57,11 @@ public interface HeapRuntime {
         return Vocabulary.help(graphKeys);
     }
 
+    /** Every runtime's default key of leaks, for its help: "location for Ruby dumps, class for JVM heap dumps". */
+    static String leakKeyDefaults() {
+        return Vocabulary.leakDefaults();
+    }
+
     /**
      * Every runtime's keys with what each means, a paragraph per runtime, for a help's footer ("KEY for
      * Ruby dumps: type (the dump's type: ...), class (the object's class), ...").

@@ -22,9 +22,11 @@ import java.util.Map;
  * @param synonyms  other words the runtime takes, and what it does with them
  * @param meanings  what each key groups by in this runtime, in a few words ("file:line")
  * @param keysNote  what the keys need of a dump, said after them in help (none: null)
+ * @param leakKey   what leaks groups by when not told
  */
 record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, GroupBy originKey, List<GroupBy> histogram,
-                  List<GroupBy> graph, Synonyms synonyms, Map<GroupBy, String> meanings, String keysNote) {
+                  List<GroupBy> graph, Synonyms synonyms, Map<GroupBy, String> meanings, String keysNote,
+                  GroupBy leakKey) {
 
     /**
      * Other words for keys: histogram and diff take {@code histogram}'s, retained and leaks {@code graph}'s;
@@ -116,6 +118,15 @@ record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, Grou
         s.append('.');
         if (keysNote != null) {
             s.append(' ').append(keysNote);
+        }
+        return s.toString();
+    }
+
+    /** Each runtime's default key of leaks, for its help: "location for Ruby dumps, class for JVM heap dumps". */
+    static String leakDefaults() {
+        StringBuilder s = new StringBuilder();
+        for (Vocabulary words : all()) {
+            s.append(s.length() == 0 ? "" : ", ").append(words.leakKey.label()).append(" for ").append(words.dumps);
         }
         return s.toString();
     }
