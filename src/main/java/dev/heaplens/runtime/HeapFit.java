@@ -1,6 +1,7 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.HeapGraphBuilder;
 
 import java.util.Locale;
 
@@ -34,6 +35,10 @@ public final class HeapFit {
     static void require(String dump, long objects, long bytesPerObject, long maxHeap) {
         if (objects <= 0) {
             return;
+        }
+        if (objects > HeapGraphBuilder.MAX_OBJECTS) {
+            // no heap would do: said before the read rather than after hours of it
+            throw new HeaplensException(dump + ": " + HeapGraphBuilder.tooManyObjects(objects));
         }
         long need = need(objects, bytesPerObject);
         if (need > maxHeap) {

@@ -71,10 +71,10 @@ public final class LoadedHeap {
 
     /**
      * Whether a Ruby dump was loaded (else a JVM one): for what must name the runtime's own columns, as
-     * export's {@code type} (Ruby) against {@code kind} (JVM). Decided here, where the runtime was chosen.
+     * export's {@code type} (Ruby) against {@code kind} (JVM). Asked of the registry that chose the runtime.
      */
     public boolean isRuby() {
-        return input.format() == dev.heaplens.io.DumpFormat.RUBY_JSON_LINES;
+        return Runtimes.reading(input) == RubyRuntime.ENTRY;
     }
 
     public HeapGraph graph() {

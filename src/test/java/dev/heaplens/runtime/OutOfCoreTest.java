@@ -8,10 +8,8 @@ import dev.heaplens.io.DumpInput;
 import dev.heaplens.testheap.TestHeap;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,28 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 class OutOfCoreTest {
     @TempDir
     Path dir;
-
-    /** Keeps the notes. */
-    private static final class Notes implements ReadListener {
-        final List<String> notes = new ArrayList<>();
-        final List<String> warnings = new ArrayList<>();
-
-        @Override
-        public void warning(String dumpName, String message) {
-            warnings.add(message);
-        }
-
-        @Override
-        public void note(String message) {
-            notes.add(message);
-        }
-
-        @Override
-        public Reading reading(String label, long total, LongSupplier done) {
-            return () -> {
-            };
-        }
-    }
 
     private LoadedHeap load(Path dump, ReadOptions options, ReadListener listener) {
         DumpInput input = DumpInput.open(dump.toString(), InputStream.nullInputStream());
@@ -60,11 +36,11 @@ class OutOfCoreTest {
             for (Path dump : List.of(h.writeRuby(dir.resolve(seed + ".json")), h.writeHprof(dir.resolve(seed + ".hprof")))) {
                 LoadedHeap inHeap = load(dump, indexed.withIndex(IndexOptions.OFF), ReadListener.QUIET);
                 assertThat(inHeap.graph().isOutOfCore()).isFalse();
-                Notes first = new Notes();
+                HeapIndexTest.Reads first = new HeapIndexTest.Reads();
                 LoadedHeap read = load(dump, indexed.withMemory(1), first);
-                Notes second = new Notes();
+                HeapIndexTest.Reads second = new HeapIndexTest.Reads();
                 LoadedHeap reopened = load(dump, indexed.withMemory(1), second);
-                for (Notes n : List.of(first, second)) {
+                for (HeapIndexTest.Reads n : List.of(first, second)) {
                     assertThat(n.notes).singleElement().asString().startsWith(dump + ": about ")
                             .contains("over the ").contains("(--memory): working out of core on its index " + dir.resolve("cache"));
                     assertThat(n.warnings).isEmpty();

@@ -217,6 +217,13 @@ public final class SuspectsStore {
         for (String c : f.classes()) {
             writeLong(c, out);
         }
+        out.writeInt(f.values().size());
+        for (Finding.Value v : f.values()) {
+            writeLong(v.value(), out);
+            out.writeBoolean(v.complete());
+            out.writeLong(v.objects());
+            out.writeLong(v.wastedBytes());
+        }
     }
 
     private static Finding read(DataInputStream in) throws IOException {
@@ -244,7 +251,12 @@ public final class SuspectsStore {
         for (int i = 0; i < classCount; i++) {
             classes.add(readLong(in));
         }
-        return new Finding(check, bytes, objects, share, text, List.copyOf(sites), List.copyOf(classes));
+        int valueCount = in.readInt();
+        List<Finding.Value> values = new ArrayList<>(Math.min(valueCount, 64));
+        for (int i = 0; i < valueCount; i++) {
+            values.add(new Finding.Value(readLong(in), in.readBoolean(), in.readLong(), in.readLong()));
+        }
+        return new Finding(check, bytes, objects, share, text, List.copyOf(sites), List.copyOf(classes), List.copyOf(values));
     }
 
     /** A string of any length (writeUTF stops at 64 KB), or null. */

@@ -16,6 +16,7 @@ import static dev.heaplens.format.ruby.RubyKeys.*;
 public final class RubyLineParser extends ValueScanner {
     private final boolean wantReferences;
     private final boolean wantFlags;
+    private final boolean wantSizes;
     private String error;
 
     /** What a caller needs beyond type, address, class, class names and memsize. */
@@ -29,13 +30,19 @@ public final class RubyLineParser extends ValueScanner {
         /** {@code generation} alone of the allocation info (what tells objects apart); ALLOCATION includes it. */
         GENERATION,
         /** The {@code flags} object (old, uncollectible, wb_protected...). */
-        FLAGS
+        FLAGS,
+        /**
+         * What the waste checks read: {@code length} of arrays, {@code size} of hashes, a string's
+         * {@code bytesize}, {@code capacity} and {@code value}, the {@code embedded} and {@code shared} marks.
+         */
+        SIZES
     }
 
     public RubyLineParser(java.util.Set<Field> fields) {
         super(fields.contains(Field.REFERENCE_COUNT), fields.contains(Field.ALLOCATION), fields.contains(Field.GENERATION));
         this.wantReferences = fields.contains(Field.REFERENCES);
         this.wantFlags = fields.contains(Field.FLAGS);
+        this.wantSizes = fields.contains(Field.SIZES);
     }
 
     /** Why the last {@link #parse} returned false. */
@@ -353,7 +360,7 @@ public final class RubyLineParser extends ValueScanner {
      * (flags like frozen, sizes, values, references) is skipped in one jump.
      */
     private boolean headerComplete(int key, RubyRecord r) {
-        if (wantReferences || !headRead(r)) {
+        if (wantReferences || wantSizes || !headRead(r)) {
             return false;
         }
         return switch (key) {
@@ -370,7 +377,7 @@ public final class RubyLineParser extends ValueScanner {
      * asked for, nothing in them is needed.
      */
     private boolean canJump(int key, RubyRecord r) {
-        if (!headRead(r)) {
+        if (!headRead(r) || wantSizes) {
             return false;
         }
         if (key == K_VALUE) {
@@ -434,9 +441,34 @@ public final class RubyLineParser extends ValueScanner {
                 return wantReferences ? parseReferences(pos, r) : skipReferences(pos, r);
             case K_FLAGS:
                 return wantFlags ? parseFlags(pos, r) : skipFlags(pos, r);
+            case K_LENGTH, K_SIZE, K_BYTESIZE, K_CAPACITY, K_EMBEDDED, K_SHARED, K_VALUE:
+                return wantSizes ? parseSize(pos, key, r) : skipValue(pos);
             default:
                 return skipValue(pos);
         }
+    }
+
+    /** One of the {@link Field#SIZES} keys' values; a value of another shape is skipped (unknown keys never fail a line). */
+    private int parseSize(int pos, int key, RubyRecord r) {
+        if (key == K_VALUE) {
+            return buf[pos] == '"' ? parseString(pos, r.value) : skipValue(pos);
+        }
+        if (key == K_EMBEDDED || key == K_SHARED) {
+            if (startsWith(pos, TRUE)) {
+                r.flags |= key == K_EMBEDDED ? RubyRecord.EMBEDDED : RubyRecord.SHARED;
+            }
+            return skipValue(pos);
+        }
+        long n = boundedNumber(pos);
+        if (n < 0) {
+            return skipValue(pos);
+        }
+        switch (key) {
+            case K_BYTESIZE -> r.bytesize = n;
+            case K_CAPACITY -> r.capacity = n;
+            default -> r.elements = n;
+        }
+        return digitsEnd;
     }
 
 }
