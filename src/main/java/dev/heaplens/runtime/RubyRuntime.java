@@ -76,7 +76,7 @@ final class RubyRuntime extends RuntimeBase {
 
     RubyRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
-        this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener, this::findings);
+        this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener, this::findings, true);
     }
 
     @Override
