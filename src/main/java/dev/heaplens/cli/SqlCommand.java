@@ -100,7 +100,7 @@ final class SqlCommand implements Callable<Integer> {
             var loaded = Load.heap(console, source, dumpOptions);
             try {
                 cache.clear(dir);
-                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get(), Compression.LZ4, true);
+                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get(), Compression.LZ4, true, false);
                 cache.stamp(dir);
             } catch (IOException e) {
                 throw new HeaplensException("cannot write the export " + dir + ": " + ExportCommand.reason(e));

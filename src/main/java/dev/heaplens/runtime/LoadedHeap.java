@@ -1,5 +1,6 @@
 package dev.heaplens.runtime;
 
+
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.ObjectReport;
@@ -20,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ObjLongConsumer;
 
 /**
  * A dump read into a heap graph, with what its runtime calls the objects (the namer), its
@@ -34,6 +36,12 @@ public final class LoadedHeap {
 
         /** Fetches the records of {@code objects} so the namer shows their values. */
         void show(int... objects);
+
+        /** Reads the dump once more for every string's contents ({@code export --values}). */
+        default void stringValues(ObjLongConsumer<String> sink) {
+            throw new HeaplensException("--values: string contents of this runtime's dumps are not exported yet"
+                    + " (Ruby dumps only in this version)");
+        }
     }
 
     private final DumpInput input;
@@ -61,6 +69,14 @@ public final class LoadedHeap {
     LoadedHeap reportingTo(ReadListener progress) {
         this.listener = progress;
         return this;
+    }
+
+    /**
+     * Each string's contents and its object's address, read from the dump once more (the graph keeps
+     * no contents), handed to {@code sink} from the reading threads in no particular order.
+     */
+    public void stringValues(ObjLongConsumer<String> sink) {
+        records.stringValues(sink);
     }
 
     public DumpInput input() {

@@ -7,6 +7,8 @@ import dev.heaplens.format.ruby.RecordLines;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyGraphReader;
 import dev.heaplens.format.ruby.RubyStore;
+import dev.heaplens.format.ruby.RubyStringValues;
+import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
 import dev.heaplens.index.IndexReader;
@@ -17,6 +19,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 
 /** Ruby's part of the one load: {@link RubyGraphReader} reads, {@link RubyStore} indexes, {@link RubyHeap} names. */
@@ -76,7 +79,7 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
     @Override
     public LoadedHeap.Records records(DumpInput input, RubyHeap heap) {
-        return new RubyRecords(input, heap);
+        return new RubyRecords(input, heap, options);
     }
 
     @Override
@@ -90,7 +93,16 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
     }
 
     /** Record lines read again from the dump file (standard input cannot be: no values then). */
-    private record RubyRecords(DumpInput input, RubyHeap heap) implements LoadedHeap.Records {
+    private record RubyRecords(DumpInput input, RubyHeap heap, Supplier<RubyDumpReader.Options> options)
+            implements LoadedHeap.Records {
+        @Override
+        public void stringValues(ObjLongConsumer<String> sink) {
+            if (!input.canReopen()) {
+                throw new HeaplensException("--values: " + input.name() + " cannot be read again (standard input)");
+            }
+            RubyStringValues.read(input, options.get(), sink);
+        }
+
         @Override
         public String text(int o) {
             return fetch(o).get(o);

@@ -16,6 +16,7 @@ import static dev.heaplens.format.ruby.RubyKeys.*;
 public final class RubyLineParser extends ValueScanner {
     private final boolean wantReferences;
     private final boolean wantFlags;
+    private final boolean wantValues;
     private String error;
 
     /** What a caller needs beyond type, address, class, class names and memsize. */
@@ -29,13 +30,16 @@ public final class RubyLineParser extends ValueScanner {
         /** {@code generation} alone of the allocation info (what tells objects apart); ALLOCATION includes it. */
         GENERATION,
         /** The {@code flags} object (old, uncollectible, wb_protected...). */
-        FLAGS
+        FLAGS,
+        /** A string's {@code value} (export --values): the middle of the line is read, not jumped over. */
+        VALUES
     }
 
     public RubyLineParser(java.util.Set<Field> fields) {
         super(fields.contains(Field.REFERENCE_COUNT), fields.contains(Field.ALLOCATION), fields.contains(Field.GENERATION));
         this.wantReferences = fields.contains(Field.REFERENCES);
         this.wantFlags = fields.contains(Field.FLAGS);
+        this.wantValues = fields.contains(Field.VALUES);
     }
 
     /** Why the last {@link #parse} returned false. */
@@ -353,7 +357,7 @@ public final class RubyLineParser extends ValueScanner {
      * (flags like frozen, sizes, values, references) is skipped in one jump.
      */
     private boolean headerComplete(int key, RubyRecord r) {
-        if (wantReferences || !headRead(r)) {
+        if (wantReferences || wantValues || !headRead(r)) {
             return false;
         }
         return switch (key) {
@@ -374,7 +378,7 @@ public final class RubyLineParser extends ValueScanner {
             return false;
         }
         if (key == K_VALUE) {
-            return !wantReferences; // shared strings list references after the value: jump() counts them
+            return !wantReferences && !wantValues; // shared strings list references after the value: jump() counts them
         }
         return key == K_REFERENCES && !wantReferences && r.type != RubyType.ROOT;
     }
@@ -386,6 +390,16 @@ public final class RubyLineParser extends ValueScanner {
      */
     private static boolean headRead(RubyRecord r) {
         return r.type != null && (r.address != RubyRecord.NO_ADDRESS || r.type == RubyType.ROOT);
+    }
+
+    /** A length as its type's key gives it; anything but digits is skipped as an unknown key's value is, never an error. */
+    private int parseLength(int pos, RubyRecord r) {
+        long value = boundedNumber(pos);
+        if (value < 0) {
+            return skipValue(pos);
+        }
+        r.length = value;
+        return digitsEnd;
     }
 
     private void finish(int pos) {
@@ -419,6 +433,8 @@ public final class RubyLineParser extends ValueScanner {
                 return parseMethod(pos, r);
             case K_ROOT:
                 return parseString(pos, r.root);
+            case K_VALUE:
+                return wantValues && r.type == RubyType.STRING ? parseString(pos, r.value) : skipValue(pos);
             case K_LINE:
                 return parseNumber(pos, r, K_LINE);
             case K_GENERATION:
@@ -430,6 +446,12 @@ public final class RubyLineParser extends ValueScanner {
                     r.flags |= RubyRecord.SINGLETON;
                 }
                 return skipValue(pos);
+            case K_LENGTH:
+                return r.type == RubyType.ARRAY ? parseLength(pos, r) : skipValue(pos);
+            case K_SIZE:
+                return r.type == RubyType.HASH ? parseLength(pos, r) : skipValue(pos);
+            case K_BYTESIZE:
+                return r.type == RubyType.STRING ? parseLength(pos, r) : skipValue(pos);
             case K_REFERENCES:
                 return wantReferences ? parseReferences(pos, r) : skipReferences(pos, r);
             case K_FLAGS:

@@ -34,6 +34,8 @@ public final class RubyRecord {
     public int flags;
     public long line;
     public long generation;
+    /** An array's {@code length}, a hash's {@code size}, a string's {@code bytesize}; {@link #NONE} otherwise. */
+    public long length;
 
     public final ByteRange name = new ByteRange();
     public final ByteRange realClassName = new ByteRange();
@@ -42,6 +44,8 @@ public final class RubyRecord {
     public final ByteRange file = new ByteRange();
     public final ByteRange method = new ByteRange();
     public final ByteRange root = new ByteRange();
+    /** A string's contents ({@code value}); read only when the parser is asked for values. */
+    public final ByteRange value = new ByteRange();
 
     /** Referenced addresses; filled only when the reader was asked for references. */
     public long[] references = new long[64];
@@ -57,6 +61,7 @@ public final class RubyRecord {
         flags = 0;
         line = NONE;
         generation = NONE;
+        length = NONE;
         name.clear();
         realClassName.clear();
         imemoType.clear();
@@ -64,6 +69,7 @@ public final class RubyRecord {
         file.clear();
         method.clear();
         root.clear();
+        value.clear();
         referenceCount = 0;
     }
 

@@ -125,6 +125,35 @@ class ExportJvmOracleTest {
         assertThat(rows("SELECT count(*) FROM " + refs + " WHERE name IS NULL")).containsExactly("0");
     }
 
+    /**
+     * The same word, the same figure: the objects, roots and references to addresses not in the dump
+     * that export prints and writes in {@code dumps} are summary's for the same dump; the references
+     * table's rows are the references less those.
+     */
+    @Test
+    void countsAreSummarys() throws Exception {
+        CliTestSupport.Result summary = CliTestSupport.run("summary", dump.toString(), "--format", "json");
+        assertThat(summary.exitCode()).as(summary.toString()).isZero();
+        com.fasterxml.jackson.databind.JsonNode s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(summary.out());
+        long roots = 0;
+        for (com.fasterxml.jackson.databind.JsonNode r : s.get("gcRoots")) {
+            roots += r.get("roots").asLong();
+        }
+        long missing = s.get("reachability").get("danglingReferences").asLong();
+        String dumps = "read_parquet('" + out + "/dumps/*/*.parquet', hive_partitioning = true)";
+        String refs = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        assertThat(rows("SELECT objects || ' ' || bytes || ' ' || class_pointers || ' ' || missing_references || ' ' || roots FROM "
+                + dumps)).containsExactly(s.get("objects").asLong() + " " + s.get("bytes").asLong() + " 0 " + missing + " " + roots);
+        long references = Long.parseLong(rows("SELECT \"references\" FROM " + dumps).get(0));
+        assertThat(rows("SELECT count(*) FROM " + refs)).containsExactly(Long.toString(references - missing));
+        CliTestSupport.Result export = CliTestSupport.run("export", dump.toString(), "--parquet", dir.resolve("counted").toString());
+        assertThat(export.err()).contains(String.format(java.util.Locale.ROOT, "%,d objects, %,d references, %,d roots",
+                s.get("objects").asLong(), references, roots));
+        if (missing > 0) {
+            assertThat(export.err()).contains(String.format(java.util.Locale.ROOT, "%,d references and", missing));
+        }
+    }
+
     /** Without {@code --field-names} every JVM name is empty and nothing else in the table changes. */
     @Test
     void withoutFieldNamesTheReferencesAreTheSameRowsUnnamed() throws Exception {
