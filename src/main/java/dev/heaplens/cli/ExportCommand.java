@@ -48,7 +48,8 @@ final class ExportCommand implements Callable<Integer> {
     boolean fieldNames;
 
     @Option(names = "--values",
-            description = "Also write each string's contents (table string_values; Ruby dumps, the dump read once more). "
+            description = "Also write each string's contents (table string_values) and, on JVM dumps, every primitive "
+                    + "instance field (field_values); the dump is read once more. "
                     + "Contents may hold personal data (passwords, tokens, e-mail addresses): share such an export as "
                     + "you would the dump itself.")
     boolean values;
@@ -93,6 +94,9 @@ final class ExportCommand implements Callable<Integer> {
         line.append(String.format(Locale.ROOT, ", %,d roots", w.roots()));
         if (w.stringValues() >= 0) {
             line.append(String.format(Locale.ROOT, ", %,d string values", w.stringValues()));
+        }
+        if (w.fieldValues() >= 0) {
+            line.append(String.format(Locale.ROOT, ", %,d field values", w.fieldValues()));
         }
         if (w.missingReferences() > 0 || w.missingRoots() > 0) {
             line.append(String.format(Locale.ROOT, "; %,d references and %,d roots to addresses not in the dump have no row",

@@ -28,7 +28,7 @@ public final class HeapExport {
     public static final int SCHEMA_VERSION = 2;
     /** The tables an export writes, in the order written. */
     public static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites",
-            StringValuesTable.NAME);
+            ValueTables.STRINGS, ValueTables.FIELDS);
 
     private HeapExport() {
     }
@@ -44,18 +44,19 @@ public final class HeapExport {
      * @param missingReferences references to addresses not in the dump: no row
      * @param roots           GC roots the dump lists; {@code missingRoots} of them hold no object of it (no row)
      * @param stringValues    rows of {@code string_values}; -1 without {@code --values}
+     * @param fieldValues     rows of {@code field_values} (JVM); -1 without {@code --values} or on Ruby
      */
     public record Written(String dumpId, long objects, long references, long classPointers, long referenceRows,
-                          long missingReferences, long roots, long missingRoots, long stringValues) {
+                          long missingReferences, long roots, long missingRoots, long stringValues, long fieldValues) {
         static Written of(String dumpId, HeapGraph graph, long classPointers) {
             return new Written(dumpId, graph.objectCount(),
                     graph.referenceCount() + graph.danglingReferences() - classPointers, classPointers,
-                    graph.referenceCount(), graph.danglingReferences(), graph.rootCount(), graph.danglingRoots(), -1);
+                    graph.referenceCount(), graph.danglingReferences(), graph.rootCount(), graph.danglingRoots(), -1, -1);
         }
 
-        Written withStringValues(long rows) {
+        Written withValues(ValueTables.Rows rows) {
             return new Written(dumpId, objects, references, classPointers, referenceRows, missingReferences, roots,
-                    missingRoots, rows);
+                    missingRoots, rows.strings(), rows.fields());
         }
     }
 
@@ -63,8 +64,9 @@ public final class HeapExport {
      * Writes {@code loaded}'s tables under {@code dir}, their pages compressed by {@code compression}.
      * Without {@code fieldNames} a JVM dump's {@code references.name} stays empty: naming its fields
      * reads the dump's records once more (Ruby's names cost nothing and are always written). With
-     * {@code values} the strings' contents are written too ({@code string_values}: the dump is read
-     * once more); without, an earlier export's contents of this dump are removed.
+     * {@code values} the strings' contents and the JVM's primitive fields are written too
+     * ({@code string_values}, {@code field_values}: the dump is read once more); without, an earlier
+     * export's values of this dump are removed.
      */
     public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion, Compression compression,
             boolean fieldNames, boolean values) throws IOException {
@@ -94,11 +96,8 @@ public final class HeapExport {
             LookupTables.sites(graph, loaded.namer(), files);
         }
         awaitEdges(edges);
-        if (!values) {
-            StringValuesTable.remove(dir, id);
-            return written;
-        }
-        return written.withStringValues(StringValuesTable.write(loaded, files));
+        ValueTables.remove(dir, id);
+        return values ? written.withValues(ValueTables.write(loaded, files, !ruby)) : written;
     }
 
     /** Waits for the references thread, and fails as it failed. */

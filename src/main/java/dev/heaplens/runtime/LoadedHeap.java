@@ -8,6 +8,7 @@ import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ThreadsReport;
+import dev.heaplens.analysis.graph.ValueSink;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
@@ -21,7 +22,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ObjLongConsumer;
 
 /**
  * A dump read into a heap graph, with what its runtime calls the objects (the namer), its
@@ -37,10 +37,9 @@ public final class LoadedHeap {
         /** Fetches the records of {@code objects} so the namer shows their values. */
         void show(int... objects);
 
-        /** Reads the dump once more for every string's contents ({@code export --values}). */
-        default void stringValues(ObjLongConsumer<String> sink) {
-            throw new HeaplensException("--values: string contents of this runtime's dumps are not exported yet"
-                    + " (Ruby dumps only in this version)");
+        /** Reads the dump once more for its values ({@code export --values}). */
+        default void values(ValueSink sink) {
+            throw new HeaplensException("--values: this runtime's values are not exported");
         }
     }
 
@@ -72,11 +71,11 @@ public final class LoadedHeap {
     }
 
     /**
-     * Each string's contents and its object's address, read from the dump once more (the graph keeps
-     * no contents), handed to {@code sink} from the reading threads in no particular order.
+     * Strings' contents and (JVM) primitive fields, read from the dump once more (the graph keeps no
+     * values), handed to {@code sink} from the reading threads in no particular order.
      */
-    public void stringValues(ObjLongConsumer<String> sink) {
-        records.stringValues(sink);
+    public void values(ValueSink sink) {
+        records.values(sink);
     }
 
     public DumpInput input() {

@@ -1,6 +1,7 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.analysis.graph.ShownValue;
+import dev.heaplens.analysis.graph.ValueSink;
 import dev.heaplens.analysis.ruby.RubyHeap;
 import dev.heaplens.analysis.ruby.RubyValues;
 import dev.heaplens.format.ruby.RecordLines;
@@ -19,7 +20,6 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 
 /** Ruby's part of the one load: {@link RubyGraphReader} reads, {@link RubyStore} indexes, {@link RubyHeap} names. */
@@ -96,11 +96,11 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
     private record RubyRecords(DumpInput input, RubyHeap heap, Supplier<RubyDumpReader.Options> options)
             implements LoadedHeap.Records {
         @Override
-        public void stringValues(ObjLongConsumer<String> sink) {
+        public void values(ValueSink sink) {
             if (!input.canReopen()) {
                 throw new HeaplensException("--values: " + input.name() + " cannot be read again (standard input)");
             }
-            RubyStringValues.read(input, options.get(), sink);
+            RubyStringValues.read(input, options.get(), (value, address) -> sink.string(address, value));
         }
 
         @Override

@@ -107,7 +107,7 @@ class ExportRubyValuesTest {
         }
         Map<String, List<Long>> exported = new TreeMap<>();
         for (List<String> row : ExportedTables.query("SELECT '0x' || lower(hex(address)), value FROM "
-                + ExportedTables.table(out, StringValuesTable.NAME))) {
+                + ExportedTables.table(out, ValueTables.STRINGS))) {
             add(exported, row.get(0), 1, row.get(1).hashCode());
         }
         assertThat(exported).isEqualTo(expected);
@@ -115,7 +115,7 @@ class ExportRubyValuesTest {
         for (JsonNode fact : facts) {
             if (fact.has("value") && fact.get("value").asText().chars().allMatch(c -> c < 128)) {
                 String address = fact.get("address").asText();
-                assertThat(ExportedTables.query("SELECT value FROM " + ExportedTables.table(out, StringValuesTable.NAME)
+                assertThat(ExportedTables.query("SELECT value FROM " + ExportedTables.table(out, ValueTables.STRINGS)
                         + " WHERE address = " + Long.parseLong(address.substring(2), 16)))
                         .as(address).containsExactly(List.of(fact.get("value").asText()));
                 known++;
@@ -129,11 +129,11 @@ class ExportRubyValuesTest {
     void withoutValuesAnEarlierExportsContentsAreRemoved() throws Exception {
         Path again = dir.resolve("again");
         assertThat(CliTestSupport.run("export", dump.toString(), "--parquet", again.toString(), "--values", "--no-index").exitCode()).isZero();
-        assertThat(Files.list(again.resolve(StringValuesTable.NAME)).count()).isEqualTo(1);
+        assertThat(Files.list(again.resolve(ValueTables.STRINGS)).count()).isEqualTo(1);
         CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", again.toString(), "--no-index");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.err()).doesNotContain("string values");
-        assertThat(Files.list(again.resolve(StringValuesTable.NAME)).count()).isZero();
+        assertThat(Files.list(again.resolve(ValueTables.STRINGS)).count()).isZero();
     }
 
     private static void add(Map<String, List<Long>> map, String key, long count, long sum) {

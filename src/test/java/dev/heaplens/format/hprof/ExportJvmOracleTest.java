@@ -154,6 +154,36 @@ class ExportJvmOracleTest {
         }
     }
 
+    /**
+     * {@code --values}: the probe's Items' primitive fields are what it set (id = i, weight = i % 7),
+     * its known Strings come back exactly (Latin-1 and UTF-16), and every String has one row.
+     */
+    @Test
+    void valuesAreWhatTheProbeHeld() throws Exception {
+        Path values = dir.resolve("values");
+        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", values.toString(), "--values");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String fields = "read_parquet('" + values + "/field_values/*/*.parquet', hive_partitioning = true)";
+        String strings = "read_parquet('" + values + "/string_values/*/*.parquet', hive_partitioning = true)";
+        String objects = "read_parquet('" + values + "/objects/*/*.parquet', hive_partitioning = true)";
+        String items = "(SELECT address FROM " + objects + " WHERE class = '" + ExportProbe.Item.class.getName() + "')";
+        long n = ExportProbe.ITEMS;
+        long weights = 0;
+        for (int i = 0; i < n; i++) {
+            weights += i % 7;
+        }
+        assertThat(rows("SELECT field || ' ' || type || ' ' || count(*) || ' ' || sum(CAST(value AS BIGINT)) FROM " + fields
+                + " WHERE address IN " + items + " GROUP BY field, type ORDER BY field"))
+                .containsExactly("id long " + n + " " + n * (n - 1) / 2, "weight int " + n + " " + weights);
+        for (String known : ExportProbe.KNOWN) {
+            assertThat(rows("SELECT value FROM " + strings + " WHERE value LIKE 'heaplens-probe-" + known.substring(15, 20) + "%'"))
+                    .containsExactly(known);
+        }
+        assertThat(rows("SELECT count(*) FROM " + strings)).isEqualTo(rows("SELECT count(*) FROM " + objects
+                + " WHERE class = 'java.lang.String'"));
+        assertThat(r.err()).contains(" string values, ").contains(" field values");
+    }
+
     /** Without {@code --field-names} every JVM name is empty and nothing else in the table changes. */
     @Test
     void withoutFieldNamesTheReferencesAreTheSameRowsUnnamed() throws Exception {

@@ -1,0 +1,111 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.analysis.graph.ValueSink;
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.graph.AddressSort;
+import dev.heaplens.graph.HeapGraph;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A JVM heap's values for {@code export --values}, the graph keeping none: every instance's
+ * primitive fields and every {@code java.lang.String}'s contents, in two passes over the records in
+ * file order (the instances, then the arrays that hold the Strings' characters, read whole).
+ */
+final class JvmValues {
+    private final HeapGraph graph;
+    private final HprofClasses classes;
+    private final HprofSource source;
+
+    JvmValues(HeapGraph graph, HprofClasses classes, HprofSource source) {
+        this.graph = graph;
+        this.classes = classes;
+        this.source = source;
+    }
+
+    void write(ValueSink sink) {
+        int n = graph.objectCount();
+        long[] offsets = new long[n];
+        for (int o = 0; o < n; o++) {
+            boolean instance = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.INSTANCE;
+            offsets[o] = instance ? graph.position(o) : -1;
+        }
+        int[] objectAt = AddressSort.sort(offsets); // file order; objects without an instance record (-1) first
+        int first = 0;
+        while (first < n && offsets[first] < 0) {
+            first++;
+        }
+        int skipped = first;
+        long[] arrayOf = new long[n]; // by object: its String's value array position, else -1
+        int[] coderOf = new int[n];
+        Arrays.fill(arrayOf, -1);
+        HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(offsets, first, n), 0, (i, record) -> {
+            if (record instanceof HprofRecords.Instance instance) {
+                int o = objectAt[skipped + i];
+                fields(o, instance, sink, arrayOf, coderOf);
+            }
+        });
+        strings(arrayOf, coderOf, sink);
+    }
+
+    /** Hands on the instance's primitive fields, and notes a String's value array and coder. */
+    private void fields(int o, HprofRecords.Instance instance, ValueSink sink, long[] arrayOf, int[] coderOf) {
+        boolean string = "java.lang.String".equals(classes.name(instance.classId()));
+        long address = graph.address(o);
+        ByteBuffer b = ByteBuffer.wrap(instance.fields());
+        List<HprofClasses.Field> fields = classes.instanceFields(instance.classId());
+        for (HprofClasses.Field f : fields) {
+            if (f.type() != BasicType.OBJECT) {
+                sink.field(address, f.name(), f.type().name().toLowerCase(java.util.Locale.ROOT), primitive(f.type(), b, f.offset()));
+                if (string && f.name().equals("coder") && f.type() == BasicType.BYTE) {
+                    coderOf[o] = b.get(f.offset());
+                }
+            } else if (string && f.name().equals("value")) {
+                long id = classes.idSize() == 8 ? b.getLong(f.offset()) : b.getInt(f.offset()) & 0xFFFF_FFFFL;
+                int array = id == 0 ? -1 : graph.objectOf(id);
+                arrayOf[o] = array < 0 ? -1 : graph.position(array);
+            }
+        }
+    }
+
+    /** Reads the Strings' value arrays whole, in file order, and decodes each String (several may share one array). */
+    private void strings(long[] arrayOf, int[] coderOf, ValueSink sink) {
+        int n = arrayOf.length;
+        long[] positions = arrayOf.clone();
+        int[] stringAt = AddressSort.sort(positions);
+        int first = 0;
+        while (first < n && positions[first] < 0) {
+            first++;
+        }
+        long[] distinct = Arrays.stream(positions, first, n).distinct().toArray();
+        int[] next = {first};
+        HprofRecords.forEach(source, classes.idSize(), distinct, Integer.MAX_VALUE, (i, record) -> {
+            for (; next[0] < n && positions[next[0]] == distinct[i]; next[0]++) {
+                int o = stringAt[next[0]];
+                if (record instanceof HprofRecords.PrimitiveArray array) {
+                    sink.string(graph.address(o), StringText.decode(array.type(), coderOf[o], array.data()));
+                }
+            }
+        });
+    }
+
+    private static String primitive(BasicType type, ByteBuffer b, int at) {
+        return switch (type) {
+            case BOOLEAN -> b.get(at) != 0 ? "true" : "false";
+            case BYTE -> Byte.toString(b.get(at));
+            case CHAR -> Character.toString(b.getChar(at));
+            case SHORT -> Short.toString(b.getShort(at));
+            case INT -> Integer.toString(b.getInt(at));
+            case FLOAT -> Float.toString(b.getFloat(at));
+            case LONG -> Long.toString(b.getLong(at));
+            case DOUBLE -> Double.toString(b.getDouble(at));
+            case OBJECT -> throw new IllegalArgumentException("not a primitive");
+        };
+    }
+}
