@@ -27,7 +27,12 @@ public class DumpOptions {
     boolean progress;
 
     ReadOptions readOptions() {
-        return new ReadOptions(strict, threads(), layout, index());
+        return new ReadOptions(strict, threads(), layout, index(), memory());
+    }
+
+    /** The heap a graph may take before it is used out of core: as much as the JVM may use, unless a graph command says. */
+    long memory() {
+        return 0;
     }
 
     /** Reading threads: one, unless the command reads in parallel. */

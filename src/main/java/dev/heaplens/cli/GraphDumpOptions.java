@@ -17,6 +17,17 @@ public final class GraphDumpOptions extends ParallelDumpOptions {
             + " directory is not writable). Standard input and pipes have none.")
     Path indexDir;
 
+    @Option(names = "--memory", paramLabel = "LIMIT", converter = MemoryConverter.class,
+            description = "Heap the graph may take, e.g. 256m or 4g (default: as much as the JVM may use). A graph"
+                    + " that needs more is used out of core: from its index, mapped, instead of the heap (README"
+                    + " \"Dumps bigger than memory\").")
+    long memory;
+
+    @Override
+    long memory() {
+        return memory;
+    }
+
     @Override
     IndexOptions index() {
         return noIndex ? IndexOptions.OFF : IndexOptions.fromEnvironment(System.getenv(), indexDir);

@@ -42,6 +42,11 @@ public final class Dominators {
     private final Columns source;
     private final long reachableBytes;
     private volatile int[][] children;
+    // Out of core (source.inPlace()): the stored columns used where they lie in the mapped index, once past the sparse reads.
+    private MappedInts mappedIdom;
+    private MappedLongs mappedRetainedSize;
+    private MappedInts mappedRetainedCount;
+    private MappedInts mappedPreorder;
 
     Dominators(HeapGraph graph, EdgeFilter filter, int[] idom, long[] retainedSize, int[] retainedCount,
                        int[] preorder, long reachableBytes) {
@@ -76,6 +81,13 @@ public final class Dominators {
         int intAt(String column, long i);
 
         long longAt(String column, long i);
+
+        /** Whether columns are used where they lie (out of core) rather than loaded into the heap. */
+        boolean inPlace();
+
+        MappedInts mappedInts(String column);
+
+        MappedLongs mappedLongs(String column);
     }
 
     private int sparseReads;
@@ -112,7 +124,13 @@ public final class Dominators {
 
     private int idom(int o) {
         int[] a = idom;
-        return a != null ? a[o] : sparse() ? source.intAt(GraphStore.IDOM, o) : idomColumn()[o];
+        if (a != null) {
+            return a[o];
+        }
+        MappedInts m = mappedIdom;
+        return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.IDOM, o)
+                : source.inPlace() ? LazyColumn.once(this, () -> mappedIdom, () -> source.mappedInts(GraphStore.IDOM),
+                        c -> mappedIdom = c).get(o) : idomColumn()[o];
     }
 
     // The columns a stored tree loads on first use, through the one loader (LazyColumn).
@@ -167,13 +185,27 @@ public final class Dominators {
     /** Sum of shallow sizes of {@code o}'s dominator subtree (itself included); 0 when unreachable. */
     public long retainedSize(int o) {
         long[] a = retainedSize;
-        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.RETAINED_SIZE, o) : retainedSizeColumn()[o];
+        if (a != null) {
+            return a[o];
+        }
+        MappedLongs m = mappedRetainedSize;
+        return m != null ? m.get(o) : sparse() ? source.longAt(GraphStore.RETAINED_SIZE, o)
+                : source.inPlace() ? LazyColumn.once(this, () -> mappedRetainedSize,
+                        () -> source.mappedLongs(GraphStore.RETAINED_SIZE), c -> mappedRetainedSize = c).get(o)
+                : retainedSizeColumn()[o];
     }
 
     /** Objects in {@code o}'s dominator subtree (itself included); 0 when unreachable. */
     public int retainedCount(int o) {
         int[] a = retainedCount;
-        return a != null ? a[o] : sparse() ? source.intAt(GraphStore.RETAINED_COUNT, o) : retainedCountColumn()[o];
+        if (a != null) {
+            return a[o];
+        }
+        MappedInts m = mappedRetainedCount;
+        return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.RETAINED_COUNT, o)
+                : source.inPlace() ? LazyColumn.once(this, () -> mappedRetainedCount,
+                        () -> source.mappedInts(GraphStore.RETAINED_COUNT), c -> mappedRetainedCount = c).get(o)
+                : retainedCountColumn()[o];
     }
 
     public int reachableCount() {
@@ -198,7 +230,13 @@ public final class Dominators {
      */
     public int preorderObject(int i) {
         int[] a = preorder;
-        return a != null ? a[i] : sparse() ? source.intAt(GraphStore.PREORDER, i) : preorderColumn()[i];
+        if (a != null) {
+            return a[i];
+        }
+        MappedInts m = mappedPreorder;
+        return m != null ? m.get(i) : sparse() ? source.intAt(GraphStore.PREORDER, i)
+                : source.inPlace() ? LazyColumn.once(this, () -> mappedPreorder, () -> source.mappedInts(GraphStore.PREORDER),
+                        c -> mappedPreorder = c).get(i) : preorderColumn()[i];
     }
 
     // ---- dominator tree children (built on first use)
@@ -233,20 +271,25 @@ public final class Dominators {
 
     private int[][] buildChildren() {
         int n = graph.objectCount();
-        int[] idom = idom();
-        int[] preorder = this.preorder == null ? preorderColumn() : this.preorder;
+        if (source == null || !source.inPlace()) {
+            idom(); // whole columns, loaded once, rather than value by value
+            if (preorder == null) {
+                preorderColumn();
+            }
+        }
         int[] start = new int[n + 2]; // slot n is the super-root
-        for (int o : preorder) {
-            int d = idom[o];
+        for (int i = 0; i < reachableCount; i++) {
+            int d = idom(preorderObject(i));
             start[(d == SUPER_ROOT ? n : d) + 1]++;
         }
         for (int i = 0; i <= n; i++) {
             start[i + 1] += start[i];
         }
         int[] next = Arrays.copyOf(start, n + 1);
-        int[] kids = new int[preorder.length];
-        for (int o : preorder) {
-            int d = idom[o];
+        int[] kids = new int[reachableCount];
+        for (int i = 0; i < reachableCount; i++) {
+            int o = preorderObject(i);
+            int d = idom(o);
             kids[next[d == SUPER_ROOT ? n : d]++] = o;
         }
         return new int[][] {start, kids};

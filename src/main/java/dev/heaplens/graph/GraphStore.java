@@ -6,6 +6,7 @@ import dev.heaplens.index.IndexWriter;
 
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -85,6 +86,21 @@ public final class GraphStore {
     }
 
     public static Stored read(IndexReader r) throws IOException {
+        return read(r, false);
+    }
+
+    /** The stored graph's objects, read from its counts alone. */
+    public static int objectCount(IndexReader r) throws IOException {
+        try (DataInputStream in = r.data(COUNTS)) {
+            return in.readInt();
+        }
+    }
+
+    /**
+     * As {@link #read(IndexReader)}; {@code inPlace} (out of core): the columns are used where they lie
+     * in the mapped index, never loaded whole into the heap.
+     */
+    public static Stored read(IndexReader r, boolean inPlace) throws IOException {
         int n;
         long refs;
         long danglingReferences;
@@ -113,7 +129,7 @@ public final class GraphStore {
         if (n < 0 || refs < 0 || rootCategory.length != rootTarget.length || reachableCount < 0 || reachableCount > n) {
             throw new IndexException("corrupt: the graph's counts do not agree");
         }
-        Columns columns = new Columns(r, n, refs, reachableCount);
+        Columns columns = new Columns(r, n, refs, reachableCount, inPlace);
         HeapGraph g = new HeapGraph(columns, n, refs, positions, weak, rootTarget, rootCategory, categories,
                 danglingReferences, danglingRoots, duplicates, totalShallowSize);
         return new Stored(g, new Dominators(g, g.strongReferences(), columns, reachableCount, reachableBytes));
@@ -124,8 +140,52 @@ public final class GraphStore {
      * against the graph's counts. A column found unusable then stops the command (see
      * {@link IndexReader#failedLater}).
      */
-    private record Columns(IndexReader r, int objects, long references, int reachable)
+    private record Columns(IndexReader r, int objects, long references, int reachable, boolean inPlace)
             implements HeapGraph.ColumnSource, Dominators.Columns {
+        private static final int LONG_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 3;
+        private static final int INT_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 2;
+
+        @Override
+        public MappedLongs mappedLongs(String column) {
+            try {
+                MappedLongs m = new MappedLongs(r.mappedLongs(column), LONG_SHIFT);
+                check(column, m.length(), column.equals(OUT_OFFSETS) ? objects + 1L : objects);
+                return m;
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        @Override
+        public MappedInts mappedInts(String column) {
+            try {
+                MappedInts m = new MappedInts(r.mappedInts(column), INT_SHIFT);
+                check(column, m.length(), switch (column) {
+                    case TARGETS -> references;
+                    case PREORDER -> reachable;
+                    default -> objects;
+                });
+                return m;
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        @Override
+        public MappedBytes mappedBytes(String column) {
+            try {
+                ByteBuffer[] pages = r.mappedBytes(column);
+                long length = 0;
+                for (ByteBuffer p : pages) {
+                    length += p.capacity();
+                }
+                check(column, length, objects);
+                return new MappedBytes(pages, IndexReader.MAPPED_PAGE_SHIFT);
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
         @Override
         public long[] longs(String column) {
             try {

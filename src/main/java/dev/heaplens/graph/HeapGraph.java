@@ -34,6 +34,8 @@ public final class HeapGraph {
     private final boolean hasWeakReferences;
     /** Null for a built graph. */
     private final ColumnSource source;
+    /** Out of core: the stored columns used where they lie in the mapped index; else null. */
+    private final MappedGraphColumns inPlace;
     private final int targetShift;
     private final int targetMask;
     private final long referenceCount;
@@ -45,7 +47,7 @@ public final class HeapGraph {
     private final int duplicateAddresses;
     private AddressIndex index;
     private final long totalShallowSize;
-    private volatile Inbound inbound;
+    private volatile InboundReferences inbound;
     /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
     private long[] weakReferences;
 
@@ -75,6 +77,7 @@ public final class HeapGraph {
         this.hasPositions = position != null;
         this.hasWeakReferences = weakReferences != null;
         this.source = null;
+        this.inPlace = null;
         long sum = 0;
         for (long s : shallowSize) {
             sum += s;
@@ -90,6 +93,7 @@ public final class HeapGraph {
               int[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
               int duplicateAddresses, long totalShallowSize) {
         this.source = source;
+        this.inPlace = source.inPlace() ? new MappedGraphColumns(source) : null;
         this.objectCount = objectCount;
         this.referenceCount = referenceCount;
         this.targetShift = IntPages.DEFAULT_SHIFT;
@@ -120,6 +124,15 @@ public final class HeapGraph {
 
         /** The reference targets, in pages of {@link IntPages#DEFAULT_SHIFT}. */
         int[][] targetPages(long length);
+
+        /** Whether columns are used where they lie (out of core) rather than loaded into the heap. */
+        boolean inPlace();
+
+        MappedLongs mappedLongs(String column);
+
+        MappedInts mappedInts(String column);
+
+        MappedBytes mappedBytes(String column);
     }
 
     /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
@@ -244,25 +257,34 @@ public final class HeapGraph {
         return objectCount;
     }
 
+    /** Whether the columns are used where they lie in a mapped index (out of core), not from the heap. */
+    public boolean isOutOfCore() {
+        return inPlace != null;
+    }
+
     public long address(int o) {
         long[] a = address;
-        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.ADDRESS, o) : addressColumn()[o];
+        return a != null ? a[o] : inPlace != null ? inPlace.address(o)
+                : sparse() ? source.longAt(GraphStore.ADDRESS, o) : addressColumn()[o];
     }
 
     /** The reader's kind code (a format's enum ordinal); the graph does not interpret it. */
     public byte kind(int o) {
         byte[] a = kind;
-        return a != null ? a[o] : sparse() ? source.byteAt(GraphStore.KIND, o) : kindColumn()[o];
+        return a != null ? a[o] : inPlace != null ? inPlace.kind(o)
+                : sparse() ? source.byteAt(GraphStore.KIND, o) : kindColumn()[o];
     }
 
     public long classAddress(int o) {
         long[] a = classAddress;
-        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.CLASS_ADDRESS, o) : classAddressColumn()[o];
+        return a != null ? a[o] : inPlace != null ? inPlace.classAddress(o)
+                : sparse() ? source.longAt(GraphStore.CLASS_ADDRESS, o) : classAddressColumn()[o];
     }
 
     public long shallowSize(int o) {
         long[] a = shallowSize;
-        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.SHALLOW_SIZE, o) : shallowSizeColumn()[o];
+        return a != null ? a[o] : inPlace != null ? inPlace.shallowSize(o)
+                : sparse() ? source.longAt(GraphStore.SHALLOW_SIZE, o) : shallowSizeColumn()[o];
     }
 
     /** Sum of every object's shallow size. */
@@ -276,12 +298,16 @@ public final class HeapGraph {
             return -1;
         }
         long[] a = position;
-        return a != null ? a[o] : sparse() ? source.longAt(GraphStore.POSITION, o) : positionColumn()[o];
+        return a != null ? a[o] : inPlace != null ? inPlace.position(o)
+                : sparse() ? source.longAt(GraphStore.POSITION, o) : positionColumn()[o];
     }
 
     /** The object at {@code address}, or -1 when the dump has none (the first one if duplicated). */
     public int objectOf(long address) {
         AddressIndex i = index;
+        if (i == null && inPlace != null) {
+            return inPlace.objectOf(address); // no address index in the heap out of core
+        }
         return (i != null ? i : addressIndex()).find(address);
     }
 
@@ -293,23 +319,27 @@ public final class HeapGraph {
     }
 
     public int outDegree(int o) {
-        long[] a = outOffsets();
-        return (int) (a[o + 1] - a[o]);
+        return (int) (outEnd(o) - outStart(o));
     }
 
     /** First reference index of {@code o}; see {@link #target(long)}. */
     public long outStart(int o) {
-        return outOffsets()[o];
+        long[] a = outOffsets;
+        return a != null ? a[o] : inPlace != null ? inPlace.outOffset(o) : outOffsets()[o];
     }
 
     /** One past the last reference index of {@code o}. */
     public long outEnd(int o) {
-        return outOffsets()[o + 1];
+        long[] a = outOffsets;
+        return a != null ? a[o + 1] : inPlace != null ? inPlace.outOffset(o + 1) : outOffsets()[o + 1];
     }
 
     /** The object referenced by reference index {@code i}. */
     public int target(long i) {
         int[][] pages = targetPages;
+        if (pages == null && inPlace != null) {
+            return inPlace.target(i);
+        }
         return (pages != null ? pages : targetPagesColumn())[(int) (i >>> targetShift)][(int) i & targetMask];
     }
 
@@ -340,42 +370,23 @@ public final class HeapGraph {
         return s.pages[(int) (i >>> s.shift)][(int) i & s.mask];
     }
 
-    private Inbound inbound() {
-        Inbound in = inbound;
+    /** Pages of the reference targets: the shift of {@link #target}'s pages (the inbound sources use it too). */
+    int targetShift() {
+        return targetShift;
+    }
+
+    private InboundReferences inbound() {
+        InboundReferences in = inbound;
         if (in == null) {
             synchronized (this) {
                 in = inbound;
                 if (in == null) {
-                    in = buildInbound();
+                    in = new InboundReferences(this);
                     inbound = in;
                 }
             }
         }
         return in;
-    }
-
-    private record Inbound(long[] offsets, IntPages sources) {
-    }
-
-    private Inbound buildInbound() {
-        int n = objectCount();
-        long[] off = new long[n + 1];
-        for (long i = 0; i < referenceCount; i++) {
-            off[target(i)]++;
-        }
-        long sum = 0;
-        for (int o = 0; o < n; o++) {
-            sum += off[o];
-            off[o] = sum; // end of o
-        }
-        off[n] = sum;
-        IntPages sources = new IntPages(referenceCount, targetShift);
-        for (int o = n - 1; o >= 0; o--) {
-            for (long i = outEnd(o) - 1, start = outStart(o); i >= start; i--) {
-                sources.set(--off[target(i)], o);
-            }
-        }
-        return new Inbound(off, sources);
     }
 
     // ---- roots

@@ -27,8 +27,10 @@ import java.util.zip.CRC32C;
  * chunk. Every problem is an {@link IndexException}.
  */
 public final class IndexReader implements AutoCloseable {
+    /** Bytes per page of {@link #mappedLongs} and its kin: 2^30. */
+    public static final int MAPPED_PAGE_SHIFT = 30;
     /** Mapped at once: a multiple of 8 under 2 GB. */
-    private static final int CHUNK_BYTES = 1 << 30;
+    private static final int CHUNK_BYTES = 1 << MAPPED_PAGE_SHIFT;
     /** A whole column is read this much at a time: 16 blocks. */
     private static final int WINDOW_BYTES = 16 * IndexFormat.BLOCK_BYTES;
 
@@ -256,6 +258,37 @@ public final class IndexReader implements AutoCloseable {
         byte[] a = new byte[elements(name, IndexFormat.BYTES)];
         forEachChunk(name, IndexFormat.BYTES, (chunk, at) -> chunk.get(a, (int) at, chunk.remaining()));
         return a;
+    }
+
+    /**
+     * Section {@code name} left in the file, for a column used in place (out of core): its pages, at
+     * most {@value #CHUNK_BYTES} bytes each (a multiple of 8, so no value straddles two), read-only
+     * little-endian views of the mapping. Every block is checked against its CRC first, in one
+     * sequential pass, so nothing unchecked is used; the values stay in the OS's page cache, not the heap.
+     */
+    public ByteBuffer[] mappedLongs(String name) {
+        return mapped(name, IndexFormat.LONGS);
+    }
+
+    public ByteBuffer[] mappedInts(String name) {
+        return mapped(name, IndexFormat.INTS);
+    }
+
+    public ByteBuffer[] mappedBytes(String name) {
+        return mapped(name, IndexFormat.BYTES);
+    }
+
+    private ByteBuffer[] mapped(String name, byte type) {
+        Section s = section(name, type);
+        if (s.length() % type != 0) {
+            throw new IndexException("corrupt: section " + name + " has a bad length " + s.length());
+        }
+        s.check(0, s.blockCrcs().length);
+        ByteBuffer[] pages = new ByteBuffer[s.chunks().size()];
+        for (int p = 0; p < pages.length; p++) {
+            pages[p] = s.chunks().get(p).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return pages;
     }
 
     /** The strings of section {@code name}, exactly as written (nulls included). */

@@ -13,6 +13,8 @@ import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -26,6 +28,9 @@ final class GraphLoad<N extends NamedHeap> {
     private final ReadOptions options;
     private final ReadListener listener;
     private final Findings findings;
+    private final OutOfCore outOfCore;
+    /** Set when this load read the dump and chose to work out of core: its index is then read in place. */
+    private boolean readOutOfCore;
 
     /** The runtime's checks beside the suspects, given the heap's bytes less tool overhead (what their shares are of). */
     interface Findings {
@@ -43,18 +48,19 @@ final class GraphLoad<N extends NamedHeap> {
         this.options = options;
         this.listener = listener;
         this.findings = findings;
+        this.outOfCore = OutOfCore.of(options);
     }
 
     /** The dump read into a whole heap graph: from its index, or read and then indexed. */
     LoadedHeap load(DumpInput input) {
-        return new HeapIndex(options.index(), listener).load(input, format.variant(), options.strict(),
-                () -> read(input, true), store(input));
+        HeapIndex index = new HeapIndex(options.index(), listener);
+        return index.load(input, format.variant(), options.strict(), () -> read(input, true, index), store(input));
     }
 
     /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */
     LoadedHeap loadObjects(DumpInput input) {
         return new HeapIndex(options.index(), listener).loadIndexedOr(input, format.variant(), options.strict(),
-                () -> read(input, false), store(input));
+                () -> read(input, false, null), store(input));
     }
 
     /** The runtime's own namer of a heap this load made; refuses, in one line, a heap of another runtime. */
@@ -67,10 +73,22 @@ final class GraphLoad<N extends NamedHeap> {
 
     /**
      * The graph read from the dump, after the check that it fits. Progress is shown here, once for
-     * every runtime: by bytes read over all the read's passes.
+     * every runtime: by bytes read over all the read's passes. Out of core (when {@code index} can
+     * write the index), the graph is still built in the heap, then indexed and used from there.
      */
-    private HeapIndex.Built read(DumpInput input, boolean references) {
-        HeapFit.require(input.name(), format.estimatedObjects(input), format.bytesPerObject());
+    private HeapIndex.Built read(DumpInput input, boolean references, HeapIndex index) {
+        long objects = format.estimatedObjects(input);
+        long perObject = format.bytesPerObject();
+        boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
+        if (goOutOfCore) {
+            Path file = index.target(input);
+            outOfCore.requirePlace(input.name(), objects, perObject, file);
+            HeapFit.require(input.name(), objects, perObject); // the first read still builds the graph in the heap
+            listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
+            readOutOfCore = true;
+        } else {
+            HeapFit.require(input.name(), objects, perObject);
+        }
         N heap;
         // the bytes read, then the references resolved: one line, the second taking it over
         try (PhaseProgress phases = new PhaseProgress(listener, input.name())) {
@@ -81,7 +99,20 @@ final class GraphLoad<N extends NamedHeap> {
             }
         }
         return new HeapIndex.Built(new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener),
-                format.warnings(heap));
+                format.warnings(heap), goOutOfCore);
+    }
+
+    /** Whether the index {@code in} of {@code input} is used in place: out of core, said in one line. */
+    private boolean inPlace(DumpInput input, IndexReader in) throws IOException {
+        if (readOutOfCore) {
+            return true; // said before the read
+        }
+        int objects = GraphStore.objectCount(in);
+        if (!outOfCore.needed(objects, format.bytesPerObject())) {
+            return false;
+        }
+        listener.note(outOfCore.line(input.name(), objects, format.bytesPerObject(), in.file(), Files.size(in.file())));
+        return true;
     }
 
     private HeapIndex.Store store(DumpInput input) {
@@ -98,7 +129,7 @@ final class GraphLoad<N extends NamedHeap> {
 
             @Override
             public LoadedHeap read(IndexReader in) throws IOException {
-                GraphStore.Stored stored = GraphStore.read(in);
+                GraphStore.Stored stored = GraphStore.read(in, inPlace(input, in));
                 N heap = format.restore(input, stored.graph(), in);
                 return new LoadedHeap(input, heap, format.records(input, heap), stored.dominators())
                         .withReachability(ReachabilityStore.read(in))

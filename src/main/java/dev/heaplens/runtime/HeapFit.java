@@ -35,12 +35,17 @@ public final class HeapFit {
         if (objects <= 0) {
             return;
         }
-        long need = FIXED_BYTES + objects * bytesPerObject;
+        long need = need(objects, bytesPerObject);
         if (need > maxHeap) {
             throw new HeaplensException(String.format(Locale.ROOT,
                     "%s: its heap graph (about %,d objects) needs about %s of heap, and this JVM may use %s: %s",
                     dump, objects, mib(need), mib(maxHeap), raise(need)));
         }
+    }
+
+    /** The heap a graph of {@code objects} objects needs, at {@code bytesPerObject} each. */
+    static long need(long objects, long bytesPerObject) {
+        return FIXED_BYTES + objects * bytesPerObject;
     }
 
     /** As {@link #require(String, long, long, long)}, against this JVM's maximum heap. */

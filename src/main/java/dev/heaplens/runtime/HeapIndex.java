@@ -25,8 +25,14 @@ import java.util.function.Supplier;
 final class HeapIndex {
     static final String SUFFIX = ".heaplens-index";
 
-    /** A heap read from the dump, and the warnings the read gave. */
-    record Built(LoadedHeap heap, List<String> warnings) {
+    /**
+     * A heap read from the dump, and the warnings the read gave; {@code outOfCore}: once indexed, used
+     * from its index instead (the heap read is then dropped).
+     */
+    record Built(LoadedHeap heap, List<String> warnings, boolean outOfCore) {
+        Built(LoadedHeap heap, List<String> warnings) {
+            this(heap, warnings, false);
+        }
     }
 
     /** How a runtime stores its heap in an index and gets it back. */
@@ -90,7 +96,15 @@ final class HeapIndex {
         }
         if (indexTheBuild) {
             boolean rewritable = existing != null && Files.isWritable(existing.toAbsolutePath().getParent());
-            write(input, rewritable ? existing : placeFor(dump), key, built, store);
+            Path file = rewritable ? existing : placeFor(dump);
+            if (write(input, file, key, built, store) && built.outOfCore()) {
+                try {
+                    return read(input, file, key, false, store); // the heap's graph is garbage from here on
+                } catch (IOException | RuntimeException e) {
+                    listener.warning(input.name(), "index " + file + " just written cannot be read back ("
+                            + e.getMessage() + "): working in the heap");
+                }
+            }
         }
         return warned(input, built);
     }
@@ -125,11 +139,12 @@ final class HeapIndex {
         }
     }
 
-    private void write(DumpInput input, Path file, IndexKey key, Built built, Store store) {
+    /** Whether it wrote the index. */
+    private boolean write(DumpInput input, Path file, IndexKey key, Built built, Store store) {
         if (file == null) {
             listener.warning(input.name(), "no index written: neither the dump's directory nor " + options.cacheDir()
                     + " is writable (--index-dir DIR or HEAPLENS_CACHE names another; --no-index skips it)");
-            return;
+            return false;
         }
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
@@ -138,9 +153,24 @@ final class HeapIndex {
                 store.write(built.heap(), out);
                 out.commit();
             }
+            return true;
         } catch (IOException | RuntimeException e) {
             listener.warning(input.name(), "no index written to " + file + ": " + e.getMessage());
+            return false;
         }
+    }
+
+    /**
+     * Where {@code input}'s index is or would be written (as {@link #load} picks it), or null when
+     * it can have none: standard input, the index turned off, no writable directory.
+     */
+    Path target(DumpInput input) {
+        if (!input.canReopen() || !options.enabled()) {
+            return null;
+        }
+        Path dump = Path.of(input.name());
+        Path existing = find(dump);
+        return existing != null && Files.isWritable(existing.toAbsolutePath().getParent()) ? existing : placeFor(dump);
     }
 
     /** The first place an index of {@code dump} exists: next to it, then the cache directory. */

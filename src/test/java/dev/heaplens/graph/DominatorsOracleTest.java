@@ -209,7 +209,7 @@ class DominatorsOracleTest {
         check(c, filtered, filtered ? Dominators.compute(c.graph, c.filter()) : Dominators.compute(c.graph));
     }
 
-    private static void check(Case c, boolean filtered, Dominators d) {
+    static void check(Case c, boolean filtered, Dominators d) {
         String at = "seed " + c.seed + (filtered ? " (filtered)" : "");
         BruteForceRetention oracle = c.oracle(filtered);
         long reachableBytes = 0;

@@ -50,10 +50,18 @@ class HeapIndexTest {
     }
 
     private static TestHeap randomHeap(long seed) {
+        return randomHeap(seed, -1);
+    }
+
+    /**
+     * {@code size} objects (-1: 20 to 219, drawn from the seed) of two classes, referring to each other at
+     * random, one to three of them roots.
+     */
+    static TestHeap randomHeap(long seed, int size) {
         Random rnd = new Random(seed);
         TestHeap h = new TestHeap();
         List<TestHeap.Cls> classes = List.of(h.cls("Node", 3, 1), h.cls("Leaf", 0, 2));
-        int n = 20 + rnd.nextInt(200);
+        int n = size >= 0 ? size : 20 + rnd.nextInt(200);
         long[] objects = new long[n];
         for (int i = 0; i < n; i++) {
             objects[i] = h.object(classes.get(rnd.nextInt(2)));
@@ -94,7 +102,7 @@ class HeapIndexTest {
         }
     }
 
-    private static void assertSame(LoadedHeap a, LoadedHeap b, String what) {
+    static void assertSame(LoadedHeap a, LoadedHeap b, String what) {
         HeapGraph g = a.graph();
         HeapGraph h = b.graph();
         Dominators d = a.dominators();

@@ -1,0 +1,37 @@
+package dev.heaplens.graph;
+
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+
+/**
+ * An int column used where it lies in a mapped file (out of core), not copied into the heap: pages
+ * of {@code 2^shift} ints (a mapping is at most 2 GB, so a column over that is several), indexed
+ * by long. The OS pages the file in as it is read and out when memory is short.
+ */
+final class MappedInts {
+    private final IntBuffer[] pages;
+    private final int shift;
+    private final int mask;
+    private final long length;
+
+    /** {@code pages} of {@code 2^shift} ints each but the last, little-endian as the index writes them. */
+    MappedInts(ByteBuffer[] pages, int shift) {
+        this.pages = new IntBuffer[pages.length];
+        long total = 0;
+        for (int p = 0; p < pages.length; p++) {
+            this.pages[p] = pages[p].asIntBuffer();
+            total += this.pages[p].capacity();
+        }
+        this.shift = shift;
+        this.mask = (1 << shift) - 1;
+        this.length = total;
+    }
+
+    int get(long i) {
+        return pages[(int) (i >>> shift)].get((int) i & mask);
+    }
+
+    long length() {
+        return length;
+    }
+}

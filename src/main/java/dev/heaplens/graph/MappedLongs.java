@@ -1,0 +1,52 @@
+package dev.heaplens.graph;
+
+import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
+
+/**
+ * A long column used where it lies in a mapped file (out of core), not copied into the heap: pages
+ * of {@code 2^shift} longs (a mapping is at most 2 GB, so a column over that is several), indexed
+ * by long. The OS pages the file in as it is read and out when memory is short.
+ */
+final class MappedLongs {
+    private final LongBuffer[] pages;
+    private final int shift;
+    private final int mask;
+    private final long length;
+
+    /** {@code pages} of {@code 2^shift} longs each but the last, little-endian as the index writes them. */
+    MappedLongs(ByteBuffer[] pages, int shift) {
+        this.pages = new LongBuffer[pages.length];
+        long total = 0;
+        for (int p = 0; p < pages.length; p++) {
+            this.pages[p] = pages[p].asLongBuffer();
+            total += this.pages[p].capacity();
+        }
+        this.shift = shift;
+        this.mask = (1 << shift) - 1;
+        this.length = total;
+    }
+
+    long get(long i) {
+        return pages[(int) (i >>> shift)].get((int) i & mask);
+    }
+
+    long length() {
+        return length;
+    }
+
+    /** The first position holding {@code value} in this ascending column, or -1 (a binary search). */
+    int firstIndexOf(long value) {
+        long lo = 0;
+        long hi = length;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (get(mid) < value) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo < length && get(lo) == value ? (int) lo : -1;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.heaplens.runtime;
+
+import dev.heaplens.HeaplensException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * Whether a graph command works in the heap or out of core, chosen once per load: out of core when
+ * the graph needs more heap ({@link HeapFit}'s estimate) than it may take, which is this JVM's
+ * maximum heap or less when {@code --memory} says so. Out of core, the graph and its dominators are
+ * used where they lie in the dump's index, mapped, instead of being loaded into the heap (the OS
+ * pages them in and out); a dump without an index is read once in the heap to write it.
+ */
+final class OutOfCore {
+    /**
+     * Disk an index takes per object, at the most: 70 B for the 7.4M-object HPROF dump, 84 to 94 for
+     * Ruby dumps (BENCHMARKS "Index sizes"), and some room.
+     */
+    static final long INDEX_BYTES_PER_OBJECT = 110;
+
+    private final long memory;
+    private final long maxHeap;
+
+    /** @param memory {@code --memory}, or 0 for as much as {@code maxHeap} */
+    OutOfCore(long memory, long maxHeap) {
+        this.memory = memory;
+        this.maxHeap = maxHeap;
+    }
+
+    static OutOfCore of(ReadOptions options) {
+        return new OutOfCore(options.memory(), Runtime.getRuntime().maxMemory());
+    }
+
+    /** The heap a graph may take. */
+    long limit() {
+        return memory > 0 ? Math.min(memory, maxHeap) : maxHeap;
+    }
+
+    /** Whether a graph of about {@code objects} objects (0 or less: unknown) goes out of core. */
+    boolean needed(long objects, long bytesPerObject) {
+        return objects > 0 && HeapFit.need(objects, bytesPerObject) > limit();
+    }
+
+    /**
+     * The one line said when working out of core, e.g. {@code big.hprof: about 7,386,747 objects need
+     * about 689 MiB of heap, over the 256 MiB allowed: working out of core on its index /d/big.hprof.heaplens-index
+     * (495 MB on disk)}; {@code indexBytes} -1: the index is yet to be written.
+     */
+    String line(String dump, long objects, long bytesPerObject, Path index, long indexBytes) {
+        return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
+                        + " working out of core on its index %s (%s on disk)", dump, objects,
+                HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()),
+                memory > 0 && memory < maxHeap ? " (--memory)" : "", index,
+                indexBytes < 0 ? "written first, about " + megabytes(objects * INDEX_BYTES_PER_OBJECT) : megabytes(indexBytes));
+    }
+
+    /**
+     * Refuses, in one line, to work out of core when no index can be written ({@code index} null:
+     * standard input, {@code --no-index}, no writable directory) or its disk has too little room.
+     */
+    void requirePlace(String dump, long objects, long bytesPerObject, Path index) {
+        String need = String.format(Locale.ROOT, "%s: its heap graph (about %,d objects) needs about %s of heap,"
+                + " over the %s allowed, and cannot work out of core: ", dump, objects,
+                HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()));
+        if (index == null) {
+            throw new HeaplensException(need + "that needs an index file and none can be written (standard input,"
+                    + " --no-index, HEAPLENS_INDEX=off, or no writable directory: give --index-dir DIR)");
+        }
+        long indexBytes = objects * INDEX_BYTES_PER_OBJECT;
+        try {
+            Path dir = index.toAbsolutePath().getParent();
+            while (dir != null && !Files.exists(dir)) {
+                dir = dir.getParent();
+            }
+            long free = dir == null ? Long.MAX_VALUE : Files.getFileStore(dir).getUsableSpace();
+            if (free < indexBytes) {
+                throw new HeaplensException(need + "its index needs about " + megabytes(indexBytes) + " on disk and "
+                        + dir + " has " + megabytes(free) + " free (--index-dir DIR names another place)");
+            }
+        } catch (IOException e) {
+            throw new HeaplensException(need + "cannot see the free space for its index " + index + ": " + e.getMessage());
+        }
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes >= 10_000_000_000L ? String.format(Locale.ROOT, "%.1f GB", bytes / 1e9)
+                : String.format(Locale.ROOT, "%,d MB", (bytes + 500_000) / 1_000_000);
+    }
+}
