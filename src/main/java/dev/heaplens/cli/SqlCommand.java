@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables.",
-                "The tables: objects, references, roots, classes, sites (Ruby), dumps;",
+                "The tables: objects, references, roots, classes, sites (Ruby), dumps",
+                "(string_values, field_values: from export --values);",
                 "columns in docs/export-schema.md. Macros: instances(class),",
                 "outbound(address), inbound(address), retained_set(address),",
                 "dominated(address), hex_address(address).",

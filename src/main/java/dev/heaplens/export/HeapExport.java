@@ -74,6 +74,8 @@ public final class HeapExport {
         String id = dumpId(path);
         boolean ruby = loaded.isRuby();
         HeapGraph graph = loaded.graph();
+        graph.readingEveryObject();
+        loaded.dominators().readingEveryObject();
         TableFiles files = new TableFiles(dir, id, Map.of("heaplens.schema_version", Integer.toString(SCHEMA_VERSION),
                 "heaplens.version", heaplensVersion), compression);
         Written written = Written.of(id, graph, loaded.namer().addedReferences());

@@ -62,7 +62,8 @@ final class JvmValues {
         List<HprofClasses.Field> fields = classes.instanceFields(instance.classId());
         for (HprofClasses.Field f : fields) {
             if (f.type() != BasicType.OBJECT) {
-                sink.field(address, f.name(), f.type().name().toLowerCase(java.util.Locale.ROOT), primitive(f.type(), b, f.offset()));
+                sink.field(address, f.name(), f.type().name().toLowerCase(java.util.Locale.ROOT),
+                        primitive(f.type(), instance.fields(), f.offset()));
                 if (string && f.name().equals("coder") && f.type() == BasicType.BYTE) {
                     coderOf[o] = b.get(f.offset());
                 }
@@ -95,17 +96,9 @@ final class JvmValues {
         });
     }
 
-    private static String primitive(BasicType type, ByteBuffer b, int at) {
-        return switch (type) {
-            case BOOLEAN -> b.get(at) != 0 ? "true" : "false";
-            case BYTE -> Byte.toString(b.get(at));
-            case CHAR -> Character.toString(b.getChar(at));
-            case SHORT -> Short.toString(b.getShort(at));
-            case INT -> Integer.toString(b.getInt(at));
-            case FLOAT -> Float.toString(b.getFloat(at));
-            case LONG -> Long.toString(b.getLong(at));
-            case DOUBLE -> Double.toString(b.getDouble(at));
-            case OBJECT -> throw new IllegalArgumentException("not a primitive");
-        };
+    /** As {@code object} shows it, but a char as the character alone (no quotes): a value, not a display. */
+    private static String primitive(BasicType type, byte[] fields, int at) {
+        return type == BasicType.CHAR ? Character.toString(ByteBuffer.wrap(fields).getChar(at))
+                : JvmRecordView.primitive(type, fields, at);
     }
 }
