@@ -73,6 +73,14 @@ public final class SuspectsRenderer {
             }
             j.endArray();
             strings(j, "classes", f.classes());
+            if (!f.values().isEmpty()) {
+                j.name("values").beginArray();
+                for (Finding.Value v : f.values()) {
+                    j.beginObject().field("value", v.value()).field("valueComplete", v.complete())
+                            .field("objects", v.objects()).field("wastedBytes", v.wastedBytes()).endObject();
+                }
+                j.endArray();
+            }
             j.endObject();
         }
         j.endArray();
@@ -177,6 +185,12 @@ public final class SuspectsRenderer {
             }
             if (!f.classes().isEmpty()) {
                 paragraph(out, md, "Classes: " + String.join(", ", f.classes()));
+            }
+            if (!f.values().isEmpty()) {
+                Table values = new Table(List.of("value", "objects", "wasted"), false, true, true).codeColumn(0);
+                f.values().forEach(v -> values.row(ValueText.quoted(v.value(), v.complete()), Sizes.count(v.objects()),
+                        Sizes.bytes(v.wastedBytes())));
+                block(out, md, values, false);
             }
         }
     }

@@ -4,11 +4,13 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.ruby.HistogramSink;
 import dev.heaplens.analysis.ruby.LeakMarks;
 import dev.heaplens.analysis.ruby.RubyHeap;
+import dev.heaplens.analysis.ruby.RubyWasteChecks;
 import dev.heaplens.analysis.ruby.RuntimeMethods;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
@@ -20,10 +22,12 @@ import dev.heaplens.format.ruby.ReadBuffers;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecordSink;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +38,35 @@ final class RubyRuntime extends RuntimeBase {
     static final Vocabulary WORDS = new Vocabulary("Ruby", "a Ruby dump", "Ruby dumps", GroupBy.TYPE, GroupBy.GEM,
             List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.IMEMO, GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM,
                     GroupBy.METHOD, GroupBy.GENERATION),
-            List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM), Map.of(), Map.of(), Map.of());
+            List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM), Vocabulary.Synonyms.NONE,
+            Map.of(GroupBy.TYPE, "the dump's type: STRING, ARRAY, HASH, IMEMO...",
+                    GroupBy.CLASS, "the object's class",
+                    GroupBy.IMEMO, "IMEMO objects only, by kind",
+                    GroupBy.LOCATION, "the allocation site, file:line",
+                    GroupBy.FILE, "the allocation site's file",
+                    GroupBy.GEM, "from the site's path: a gem, vendor_ruby, ruby stdlib, ruby core or app",
+                    GroupBy.METHOD, "the method that allocated it",
+                    GroupBy.GENERATION, "the GC generation it was allocated in"),
+            "location, file, gem, method and generation need a dump taken with"
+                    + " ObjectSpace.trace_object_allocations_start; other objects fall in '(no allocation info)'.");
+
+    /** Reads Ruby's JSON lines dumps. */
+    static final RuntimeEntry ENTRY = new RuntimeEntry() {
+        @Override
+        public Vocabulary words() {
+            return WORDS;
+        }
+
+        @Override
+        public boolean reads(DumpInput input) {
+            return input.format() == DumpFormat.RUBY_JSON_LINES;
+        }
+
+        @Override
+        public HeapRuntime open(ReadOptions options, ReadListener listener) {
+            return new RubyRuntime(options, listener);
+        }
+    };
 
     /** Shared by this runtime's reads: leaks reads three dumps, and long lines grow a buffer once. */
     private final ReadBuffers buffers = new ReadBuffers();
@@ -60,18 +92,30 @@ final class RubyRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
-                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
+        List<Finding> found = new ArrayList<>();
         Finding methods = RuntimeMethods.of(graphs.namer(heap), heap.dominators(), analysedBytes);
-        return methods == null ? List.of() : List.of(methods);
+        if (methods != null) {
+            found.add(methods);
+        }
+        found.addAll(RubyWasteChecks.of(graphs.namer(heap), heap.dominators(), analysedBytes,
+                objects -> Arrays.stream(objects).mapToObj(heap.rows(objects)::of).map(ObjectRow::value).toList()));
+        return found;
     }
 
     @Override
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
         return graphs.load(input);
+    }
+
+    @Override
+    public LoadedHeap loadForSuspects(DumpInput input) {
+        input.requireRuby();
+        return graphs.load(input, true);
     }
 
     @Override

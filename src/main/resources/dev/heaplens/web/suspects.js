@@ -84,6 +84,7 @@ async function suspectsView(p, main) {
       ], f.sites, {export: false}));
     }
     if (f.classes.length) main.append(h('p', {class: 'muted'}, 'Classes: ' + f.classes.join(', ')));
+    if (f.values && f.values.length) main.append(findingValues(f.values));
   }
   if (r.overhead.length) {
     main.append(h('h2', {}, 'Tool overhead (left out of every share)'));
@@ -97,4 +98,13 @@ async function suspectsView(p, main) {
   setExport('suspects', [{label: 'kind', value: x => x.kind}, {label: 'class', value: x => x['class']},
     {label: 'instances', num: true, value: x => x.instances}, {label: 'retained', num: true, value: x => x.retainedBytes},
     {label: 'share %', num: true, value: x => x.share}, {label: 'text', value: x => x.text}], r.suspects, r);
+}
+
+/** A duplicate-strings finding's most wasteful values: each quoted (an ellipsis when cut), its count and what its copies cost. */
+function findingValues(values) {
+  return table([
+    {label: 'value', value: x => JSON.stringify(x.value) + (x.valueComplete ? '' : '…'), export: x => x.value},
+    {label: 'objects', num: true, value: x => fmtInt(x.objects), export: x => x.objects},
+    {label: 'wasted', num: true, value: x => fmtSize(x.wastedBytes), export: x => x.wastedBytes},
+  ], values, {export: false});
 }

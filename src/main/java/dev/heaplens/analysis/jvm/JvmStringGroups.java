@@ -7,9 +7,11 @@ import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofHeader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofReader;
+import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.format.hprof.LayoutDetector;
+import dev.heaplens.util.ByteHash;
 import dev.heaplens.util.LongIndex;
 import dev.heaplens.util.LongLongMap;
 
@@ -47,6 +49,18 @@ public final class JvmStringGroups {
         ArrayPass arrays = new ArrayPass(strings.arrayRefs);
         pass(source, arrays, strict);
         return new Result(arrays.groups(), strings.count, strings.stringClass, classes, List.copyOf(strings.warnings));
+    }
+
+    /**
+     * The groups of value arrays already known (a graph's Strings and what they point to): pass 2
+     * alone, reading only those arrays' records ({@code sortedOffsets}, ascending).
+     *
+     * @param arrayRefs value array id → (Strings referencing it << 1 | coder)
+     */
+    public static List<Group> groups(HprofSource source, int idSize, LongLongMap arrayRefs, long[] sortedOffsets) {
+        ArrayPass arrays = new ArrayPass(arrayRefs);
+        HprofRecords.visit(source, idSize, sortedOffsets, arrays, i -> { });
+        return arrays.groups();
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -196,7 +210,7 @@ public final class JvmStringGroups {
 
         private void group(BasicType type, byte[] data, int dataLength) {
             int coder = (int) (pendingRefs & 1);
-            long key = hash(data, dataLength) ^ (type.code * 0x9E3779B97F4A7C15L) ^ (coder * 0xC2B2AE3D27D4EB4FL);
+            long key = ByteHash.of(data, 0, dataLength) ^ (type.code * 0x9E3779B97F4A7C15L) ^ (coder * 0xC2B2AE3D27D4EB4FL);
             int slot = groupIndex.add(key);
             if (slot == groups.size()) {
                 groups.add(new long[] {0, 0, type.code, coder, pendingLength, pendingOffset});
@@ -212,17 +226,6 @@ public final class JvmStringGroups {
                 result.add(new Group(g[0], g[1], BasicType.of((int) g[2]), (int) g[3], g[4], g[5]));
             }
             return result;
-        }
-
-        /** 64-bit FNV-1a with a final mix: equal contents, equal hash; a collision among millions is unlikely. */
-        private static long hash(byte[] data, int length) {
-            long h = 0xcbf29ce484222325L ^ length;
-            for (int i = 0; i < length; i++) {
-                h = (h ^ (data[i] & 0xFF)) * 0x100000001b3L;
-            }
-            h ^= h >>> 33;
-            h *= 0xff51afd7ed558ccdL;
-            return h ^ (h >>> 33);
         }
     }
 }

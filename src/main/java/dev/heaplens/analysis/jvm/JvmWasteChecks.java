@@ -1,6 +1,7 @@
 package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.suspects.DuplicateStringsFinding;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.Dominators;
@@ -18,7 +19,8 @@ import java.util.TreeMap;
  * The JVM's checks beside the suspects, as MAT's component report makes them, from what the heap
  * graph holds: objects only weak, soft or phantom references keep, objects waiting for
  * finalization, classes loaded by more than one class loader; and zero-length arrays and empty
- * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}: they read again the records of
+ * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}) and primitive arrays of one value
+ * ({@link OneValueArrays}: they read again the records of
  * the objects that may be, when those could reach a share worth telling).
  */
 public final class JvmWasteChecks {
@@ -63,6 +65,16 @@ public final class JvmWasteChecks {
         Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes);
         if (emptyCollections != null) {
             found.add(emptyCollections);
+        }
+        Finding oneValue = OneValueArrays.of(heap, d, analysedBytes);
+        if (oneValue != null) {
+            found.add(oneValue);
+        }
+        Finding strings = DuplicateStringsFinding.of(JvmDuplicateStrings.inGraph(heap, DuplicateStringsFinding.VALUES),
+                analysedBytes, "", "Strings.intern() or a map of canonical values for repeated texts, or -XX:+UseStringDeduplication "
+                        + "(G1 and others) to share their arrays.");
+        if (strings != null) {
+            found.add(strings);
         }
         return found;
     }

@@ -4,7 +4,6 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
-import dev.heaplens.analysis.graph.RootPaths;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -65,9 +64,9 @@ public final class SuspectsStore {
         w.longs(HELD_BYTES, rows.stream().mapToLong(Suspect.HeldClass::retainedBytes).toArray());
         writeLabelled(top, ids, w);
         w.strings(NAMES, new ArrayList<>(ids.keySet()));
-        RootPaths.Tree tree = (RootPaths.Tree) inputs.paths();
-        w.ints(PATHS, graph.objectCount(), i -> StoredRootPaths.encode(tree, (int) i));
-        w.ints(PATH_EDGES, graph.objectCount(), i -> tree.edgeIndex((int) i));
+        StoredRootPaths paths = (StoredRootPaths) inputs.paths();
+        w.ints(PATHS, graph.objectCount(), i -> paths.stored((int) i));
+        w.ints(PATH_EDGES, graph.objectCount(), i -> paths.edge((int) i));
         w.data(FINDINGS, out -> {
             out.writeInt(inputs.findings().size());
             for (Finding f : inputs.findings()) {
@@ -218,6 +217,13 @@ public final class SuspectsStore {
         for (String c : f.classes()) {
             writeLong(c, out);
         }
+        out.writeInt(f.values().size());
+        for (Finding.Value v : f.values()) {
+            writeLong(v.value(), out);
+            out.writeBoolean(v.complete());
+            out.writeLong(v.objects());
+            out.writeLong(v.wastedBytes());
+        }
     }
 
     private static Finding read(DataInputStream in) throws IOException {
@@ -245,7 +251,12 @@ public final class SuspectsStore {
         for (int i = 0; i < classCount; i++) {
             classes.add(readLong(in));
         }
-        return new Finding(check, bytes, objects, share, text, List.copyOf(sites), List.copyOf(classes));
+        int valueCount = in.readInt();
+        List<Finding.Value> values = new ArrayList<>(Math.min(valueCount, 64));
+        for (int i = 0; i < valueCount; i++) {
+            values.add(new Finding.Value(readLong(in), in.readBoolean(), in.readLong(), in.readLong()));
+        }
+        return new Finding(check, bytes, objects, share, text, List.copyOf(sites), List.copyOf(classes), List.copyOf(values));
     }
 
     /** A string of any length (writeUTF stops at 64 KB), or null. */

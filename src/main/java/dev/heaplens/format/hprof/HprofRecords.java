@@ -57,18 +57,29 @@ public final class HprofRecords {
      * handing each to {@code sink} as it is read and keeping none: for a walk over every object.
      */
     public static void forEach(HprofSource source, int idSize, long[] sortedOffsets, int valueLimit, RecordSink sink) {
+        Collector collector = new Collector(valueLimit);
+        visit(source, idSize, sortedOffsets, collector, i -> {
+            sink.accept(i, collector.record);
+            collector.record = null;
+        });
+    }
+
+    /**
+     * Reads the records at {@code sortedOffsets} (ascending, distinct) in one pass over the dump,
+     * handing each to {@code visitor} as the reader does, then its index to {@code afterEach}.
+     */
+    public static void visit(HprofSource source, int idSize, long[] sortedOffsets, HprofVisitor visitor,
+                             java.util.function.IntConsumer afterEach) {
         if (sortedOffsets.length == 0) {
             return;
         }
-        Collector collector = new Collector(valueLimit);
         try (InputStream stream = source.open()) {
             HprofInput in = new HprofInput(source.name(), stream);
             in.setIdSize(idSize);
             for (int i = 0; i < sortedOffsets.length; i++) {
                 in.skip(sortedOffsets[i] - in.offset());
-                collector.record = null;
-                HprofReader.readSubRecord(in, collector);
-                sink.accept(i, collector.record);
+                HprofReader.readSubRecord(in, visitor);
+                afterEach.accept(i);
             }
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read again: " + e.getMessage());

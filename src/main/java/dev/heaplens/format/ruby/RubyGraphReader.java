@@ -21,6 +21,17 @@ public final class RubyGraphReader {
      */
     public record Result(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details,
                          SharedStrings sites, SharedStrings methods, ReadResult<?> lines) {
+        /** What the records told the waste checks, joined over the reading threads; null when not read with references. */
+        public RubyWasteFacts waste() {
+            RubyWasteFacts all = new RubyWasteFacts();
+            for (Object sink : lines == null ? java.util.List.of() : lines.sinks()) {
+                if (!(sink instanceof RubyGraphSink s) || s.waste() == null) {
+                    return null;
+                }
+                all.addAll(s.waste());
+            }
+            return lines == null ? null : all;
+        }
     }
 
     private RubyGraphReader() {

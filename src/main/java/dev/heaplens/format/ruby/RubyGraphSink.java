@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 public final class RubyGraphSink implements RubyRecordSink {
     /** The fields the parser must read for this sink. */
     public static final Set<RubyLineParser.Field> FIELDS =
-            EnumSet.of(RubyLineParser.Field.REFERENCES, RubyLineParser.Field.ALLOCATION);
+            EnumSet.of(RubyLineParser.Field.REFERENCES, RubyLineParser.Field.ALLOCATION, RubyLineParser.Field.SIZES);
     /** The fields for a graph of objects alone ({@link #withoutReferences}): the references are jumped over. */
     public static final Set<RubyLineParser.Field> OBJECT_FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
 
@@ -34,6 +34,8 @@ public final class RubyGraphSink implements RubyRecordSink {
     private byte[] siteKey = new byte[256];
     /** False: objects alone, no references and no GC roots (the parser was not asked for them). */
     private final boolean references;
+    /** What the waste checks read of the records; null for a graph of objects alone. */
+    private final RubyWasteFacts waste;
 
     /**
      * @param details      interns IMEMO kinds and DATA struct names (string ids in the detail column)
@@ -60,6 +62,12 @@ public final class RubyGraphSink implements RubyRecordSink {
         this.sites = sites.local();
         this.methods = methods.local();
         this.classRecords = classRecords;
+        this.waste = references ? new RubyWasteFacts() : null;
+    }
+
+    /** What this thread's records told the waste checks; null for a graph of objects alone. */
+    public RubyWasteFacts waste() {
+        return waste;
     }
 
     /** The column {@code c} of {@link RubyObjectColumns#NAMES} (site, generation, detail, method, length), by part-local object. */
@@ -104,6 +112,7 @@ public final class RubyGraphSink implements RubyRecordSink {
         part.addObject(r.address, (byte) type.ordinal(), r.classAddress, r.memsize);
         if (references) {
             addReferences(r, type);
+            waste.accept(r);
         }
         part.setPosition(r.offset);
         RubyRecord.ByteRange detail = type == RubyType.IMEMO ? r.imemoType : type == RubyType.DATA ? r.struct : null;
@@ -119,8 +128,9 @@ public final class RubyGraphSink implements RubyRecordSink {
         if (r.method.isPresent()) {
             methodColumn.set(part.lastObject(), methods.intern(r.buf, r.method.start, r.method.end, r.method.escaped));
         }
-        if (r.length >= 0) {
-            lengthColumn.set(part.lastObject(), (int) Math.min(Integer.MAX_VALUE, r.length));
+        long length = type == RubyType.STRING ? r.bytesize : type == RubyType.ARRAY || type == RubyType.HASH ? r.elements : -1;
+        if (length >= 0) {
+            lengthColumn.set(part.lastObject(), (int) Math.min(Integer.MAX_VALUE, length));
         }
     }
 

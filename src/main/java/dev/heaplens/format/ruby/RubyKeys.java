@@ -7,7 +7,8 @@ final class RubyKeys {
     static final int K_UNKNOWN = 0, K_ADDRESS = 1, K_TYPE = 2, K_CLASS = 3, K_SUPERCLASS = 4,
             K_NAME = 5, K_REAL_CLASS_NAME = 6, K_SINGLETON = 7, K_IMEMO_TYPE = 8, K_STRUCT = 9,
             K_REFERENCES = 10, K_FILE = 11, K_LINE = 12, K_METHOD = 13, K_GENERATION = 14,
-            K_MEMSIZE = 15, K_FLAGS = 16, K_ROOT = 17, K_VALUE = 18, K_LENGTH = 19, K_SIZE = 20, K_BYTESIZE = 21;
+            K_MEMSIZE = 15, K_FLAGS = 16, K_ROOT = 17, K_VALUE = 18,
+            K_LENGTH = 19, K_SIZE = 20, K_BYTESIZE = 21, K_CAPACITY = 22, K_EMBEDDED = 23, K_SHARED = 24;
 
     /** The key whose name is {@code buf[s, s + len)}, or {@link #K_UNKNOWN}. */
     static int keyId(byte[] buf, int s, int len) {
@@ -38,12 +39,15 @@ final class RubyKeys {
             case 6:
                 if (first == W_METHOD) return K_METHOD;
                 if (first == W_LENGTH) return K_LENGTH;
+                if (first == W_SHARED) return K_SHARED;
                 return first == W_STRUCT ? K_STRUCT : K_UNKNOWN;
             case 7:
                 if (first == W_MEMSIZE) return K_MEMSIZE;
                 return first == W_ADDRESS ? K_ADDRESS : K_UNKNOWN;
             case 8:
-                return first == W_BYTESIZE ? K_BYTESIZE : K_UNKNOWN;
+                if (first == W_BYTESIZE) return K_BYTESIZE;
+                if (first == W_CAPACITY) return K_CAPACITY;
+                return first == W_EMBEDDED ? K_EMBEDDED : K_UNKNOWN;
             case 9:
                 return first == W_SINGLETON[0] && second == W_SINGLETON[1] ? K_SINGLETON : K_UNKNOWN;
             case 10:
@@ -94,7 +98,10 @@ final class RubyKeys {
     private static final long W_VALUE = Swar.wordOf("value");
     private static final long W_SIZE = Swar.wordOf("size");
     private static final long W_LENGTH = Swar.wordOf("length");
+    private static final long W_SHARED = Swar.wordOf("shared");
     private static final long W_BYTESIZE = Swar.wordOf("bytesize");
+    private static final long W_CAPACITY = Swar.wordOf("capacity");
+    private static final long W_EMBEDDED = Swar.wordOf("embedded");
     private static final long[] W_GENERATION = words("generation");
     private static final long[] W_IMEMO_TYPE = words("imemo_type");
     private static final long[] W_REAL_CLASS_NAME = words("real_class_name");

@@ -16,7 +16,7 @@ import static dev.heaplens.format.ruby.RubyKeys.*;
 public final class RubyLineParser extends ValueScanner {
     private final boolean wantReferences;
     private final boolean wantFlags;
-    private final boolean wantValues;
+    private final boolean wantSizes;
     private String error;
 
     /** What a caller needs beyond type, address, class, class names and memsize. */
@@ -31,15 +31,18 @@ public final class RubyLineParser extends ValueScanner {
         GENERATION,
         /** The {@code flags} object (old, uncollectible, wb_protected...). */
         FLAGS,
-        /** A string's {@code value} (export --values): the middle of the line is read, not jumped over. */
-        VALUES
+        /**
+         * What the waste checks read: {@code length} of arrays, {@code size} of hashes, a string's
+         * {@code bytesize}, {@code capacity} and {@code value}, the {@code embedded} and {@code shared} marks.
+         */
+        SIZES
     }
 
     public RubyLineParser(java.util.Set<Field> fields) {
         super(fields.contains(Field.REFERENCE_COUNT), fields.contains(Field.ALLOCATION), fields.contains(Field.GENERATION));
         this.wantReferences = fields.contains(Field.REFERENCES);
         this.wantFlags = fields.contains(Field.FLAGS);
-        this.wantValues = fields.contains(Field.VALUES);
+        this.wantSizes = fields.contains(Field.SIZES);
     }
 
     /** Why the last {@link #parse} returned false. */
@@ -357,7 +360,7 @@ public final class RubyLineParser extends ValueScanner {
      * (flags like frozen, sizes, values, references) is skipped in one jump.
      */
     private boolean headerComplete(int key, RubyRecord r) {
-        if (wantReferences || wantValues || !headRead(r)) {
+        if (wantReferences || wantSizes || !headRead(r)) {
             return false;
         }
         return switch (key) {
@@ -374,11 +377,11 @@ public final class RubyLineParser extends ValueScanner {
      * asked for, nothing in them is needed.
      */
     private boolean canJump(int key, RubyRecord r) {
-        if (!headRead(r)) {
+        if (!headRead(r) || wantSizes) {
             return false;
         }
         if (key == K_VALUE) {
-            return !wantReferences && !wantValues; // shared strings list references after the value: jump() counts them
+            return !wantReferences; // shared strings list references after the value: jump() counts them
         }
         return key == K_REFERENCES && !wantReferences && r.type != RubyType.ROOT;
     }
@@ -390,16 +393,6 @@ public final class RubyLineParser extends ValueScanner {
      */
     private static boolean headRead(RubyRecord r) {
         return r.type != null && (r.address != RubyRecord.NO_ADDRESS || r.type == RubyType.ROOT);
-    }
-
-    /** A length as its type's key gives it; anything but digits is skipped as an unknown key's value is, never an error. */
-    private int parseLength(int pos, RubyRecord r) {
-        long value = boundedNumber(pos);
-        if (value < 0) {
-            return skipValue(pos);
-        }
-        r.length = value;
-        return digitsEnd;
     }
 
     private void finish(int pos) {
@@ -433,8 +426,6 @@ public final class RubyLineParser extends ValueScanner {
                 return parseMethod(pos, r);
             case K_ROOT:
                 return parseString(pos, r.root);
-            case K_VALUE:
-                return wantValues && r.type == RubyType.STRING ? parseString(pos, r.value) : skipValue(pos);
             case K_LINE:
                 return parseNumber(pos, r, K_LINE);
             case K_GENERATION:
@@ -446,19 +437,38 @@ public final class RubyLineParser extends ValueScanner {
                     r.flags |= RubyRecord.SINGLETON;
                 }
                 return skipValue(pos);
-            case K_LENGTH:
-                return r.type == RubyType.ARRAY ? parseLength(pos, r) : skipValue(pos);
-            case K_SIZE:
-                return r.type == RubyType.HASH ? parseLength(pos, r) : skipValue(pos);
-            case K_BYTESIZE:
-                return r.type == RubyType.STRING ? parseLength(pos, r) : skipValue(pos);
             case K_REFERENCES:
                 return wantReferences ? parseReferences(pos, r) : skipReferences(pos, r);
             case K_FLAGS:
                 return wantFlags ? parseFlags(pos, r) : skipFlags(pos, r);
+            case K_LENGTH, K_SIZE, K_BYTESIZE, K_CAPACITY, K_EMBEDDED, K_SHARED, K_VALUE:
+                return wantSizes ? parseSize(pos, key, r) : skipValue(pos);
             default:
                 return skipValue(pos);
         }
+    }
+
+    /** One of the {@link Field#SIZES} keys' values; a value of another shape is skipped (unknown keys never fail a line). */
+    private int parseSize(int pos, int key, RubyRecord r) {
+        if (key == K_VALUE) {
+            return buf[pos] == '"' ? parseString(pos, r.value) : skipValue(pos);
+        }
+        if (key == K_EMBEDDED || key == K_SHARED) {
+            if (startsWith(pos, TRUE)) {
+                r.flags |= key == K_EMBEDDED ? RubyRecord.EMBEDDED : RubyRecord.SHARED;
+            }
+            return skipValue(pos);
+        }
+        long n = boundedNumber(pos);
+        if (n < 0) {
+            return skipValue(pos);
+        }
+        switch (key) {
+            case K_BYTESIZE -> r.bytesize = n;
+            case K_CAPACITY -> r.capacity = n;
+            default -> r.elements = n;
+        }
+        return digitsEnd;
     }
 
 }

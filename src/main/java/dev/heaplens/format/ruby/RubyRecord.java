@@ -17,6 +17,10 @@ public final class RubyRecord {
     public static final int HAS_FLAGS = 1 << 6;
     /** Set by {@code "singleton":true} on CLASS lines. */
     public static final int SINGLETON = 1 << 7;
+    /** {@code "embedded":true}: a string's or an array's contents sit in its slot (read with {@link RubyLineParser.Field#SIZES}). */
+    public static final int EMBEDDED = 1 << 8;
+    /** {@code "shared":true}: a string or an array whose contents another object holds (read with SIZES). */
+    public static final int SHARED = 1 << 9;
 
     public static final long NO_ADDRESS = 0;
     public static final int NONE = -1;
@@ -34,8 +38,11 @@ public final class RubyRecord {
     public int flags;
     public long line;
     public long generation;
-    /** An array's {@code length}, a hash's {@code size}, a string's {@code bytesize}; {@link #NONE} otherwise. */
-    public long length;
+    /** Read with {@link RubyLineParser.Field#SIZES}, else {@link #NONE}: an array's length or a hash's size. */
+    public long elements;
+    /** Read with SIZES, else NONE: a string's {@code bytesize}, and its {@code capacity} when Ruby writes one. */
+    public long bytesize;
+    public long capacity;
 
     public final ByteRange name = new ByteRange();
     public final ByteRange realClassName = new ByteRange();
@@ -44,7 +51,7 @@ public final class RubyRecord {
     public final ByteRange file = new ByteRange();
     public final ByteRange method = new ByteRange();
     public final ByteRange root = new ByteRange();
-    /** A string's contents ({@code value}); read only when the parser is asked for values. */
+    /** A string's characters as the line writes them (JSON escapes kept); read with SIZES, ASCII strings only. */
     public final ByteRange value = new ByteRange();
 
     /** Referenced addresses; filled only when the reader was asked for references. */
@@ -61,7 +68,9 @@ public final class RubyRecord {
         flags = 0;
         line = NONE;
         generation = NONE;
-        length = NONE;
+        elements = NONE;
+        bytesize = NONE;
+        capacity = NONE;
         name.clear();
         realClassName.clear();
         imemoType.clear();

@@ -52,6 +52,36 @@ class RubyLineParserTest {
     }
 
     @Test
+    void sizesAreReadOnlyWhenAskedFor() {
+        Set<RubyLineParser.Field> sizes = EnumSet.of(RubyLineParser.Field.SIZES, RubyLineParser.Field.REFERENCES);
+        String string = "{\"address\":\"0x10\", \"type\":\"STRING\", \"class\":\"0x20\", \"bytesize\":3, \"capacity\":1000, "
+                + "\"value\":\"a\\\"c\", \"encoding\":\"UTF-8\", \"memsize\":1041}";
+        assertThat(parse(string, sizes)).as(lastError).isTrue();
+        assertThat(r.bytesize).isEqualTo(3);
+        assertThat(r.capacity).isEqualTo(1000);
+        assertThat(text(r.value)).isEqualTo("a\"c");
+        assertThat(r.memsize).isEqualTo(1041);
+        String array = "{\"address\":\"0x30\", \"type\":\"ARRAY\", \"class\":\"0x20\", \"length\":4, \"shared\":true, "
+                + "\"embedded\":true, \"references\":[\"0x40\"], \"memsize\":40}";
+        assertThat(parse(array, sizes)).as(lastError).isTrue();
+        assertThat(r.elements).isEqualTo(4);
+        assertThat(r.flags & (RubyRecord.SHARED | RubyRecord.EMBEDDED)).isEqualTo(RubyRecord.SHARED | RubyRecord.EMBEDDED);
+        assertThat(r.referenceCount).isEqualTo(1);
+        assertThat(parse("{\"address\":\"0x50\", \"type\":\"HASH\", \"class\":\"0x20\", \"size\":0, \"memsize\":40}", sizes)).isTrue();
+        assertThat(r.elements).isZero();
+        for (Set<RubyLineParser.Field> without : java.util.List.of(Set.<RubyLineParser.Field>of(), EnumSet.of(RubyLineParser.Field.REFERENCES))) {
+            assertThat(parse(string, without)).as(lastError).isTrue();
+            assertThat(r.bytesize).isEqualTo(RubyRecord.NONE);
+            assertThat(r.capacity).isEqualTo(RubyRecord.NONE);
+            assertThat(r.value.isPresent()).isFalse();
+            assertThat(r.memsize).isEqualTo(1041);
+            assertThat(parse(array, without)).isTrue();
+            assertThat(r.elements).isEqualTo(RubyRecord.NONE);
+            assertThat(r.flags & (RubyRecord.SHARED | RubyRecord.EMBEDDED)).isZero();
+        }
+    }
+
+    @Test
     void memsizeTextInsideAStringValueIsNotTakenForTheKey() {
         String line = "{\"address\":\"0x10\", \"type\":\"STRING\", \"class\":\"0x20\", \"value\":\"x\\\", \\\"memsize\\\":99}\", "
                 + "\"memsize\":40}";

@@ -1,0 +1,165 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.HprofLayout;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.util.HumanBytes;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * MAT's check for primitive arrays whose elements all hold one value (a buffer never written, a
+ * table filled with a default): their bytes carry no information. The graph keeps no contents, so
+ * the arrays of two or more elements are read again, and only when together they could reach a
+ * share worth telling: first an even sample of {@link #SAMPLE}, then all of them only when the
+ * sample's one-value arrays, scaled up, make half that share (as {@link EmptyCollections} does).
+ */
+final class OneValueArrays {
+    static final int SAMPLE = 2_000;
+    static final int CLASSES_SHOWN = 10;
+
+    private OneValueArrays() {
+    }
+
+    /** The finding, or null when such arrays take less than {@link JvmWasteChecks#WORTH_TELLING}. */
+    static Finding of(JvmHeap heap, Dominators d, long analysedBytes) {
+        HeapGraph g = heap.graph();
+        HprofLayout layout = heap.read().layout();
+        Map<Long, Long> oneElement = new HashMap<>(); // array class -> the size of an array of one element
+        int[] candidates = new int[64];
+        int count = 0;
+        long candidateBytes = 0;
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            if (HprofObjectKind.of(g.kind(o)) != HprofObjectKind.PRIMITIVE_ARRAY || !d.isReachable(o) || g.position(o) < 0) {
+                continue;
+            }
+            Long known = oneElement.get(g.classAddress(o));
+            long one = known != null ? known : oneElementSize(layout, heap.className(o));
+            if (known == null) {
+                oneElement.put(g.classAddress(o), one);
+            }
+            if (g.shallowSize(o) > one) { // two elements or more
+                if (count == candidates.length) {
+                    candidates = Arrays.copyOf(candidates, count * 2);
+                }
+                candidates[count++] = o;
+                candidateBytes += g.shallowSize(o);
+            }
+        }
+        if (JvmWasteChecks.share(candidateBytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
+            return null;
+        }
+        int[] all = Arrays.copyOf(candidates, count);
+        if (all.length > SAMPLE) {
+            int[] sample = new int[SAMPLE];
+            for (int i = 0; i < SAMPLE; i++) {
+                sample[i] = all[(int) ((long) i * all.length / SAMPLE)];
+            }
+            Tally t = read(heap, sample);
+            double estimated = t.sampledBytes == 0 ? 0 : (double) t.bytes / t.sampledBytes * candidateBytes;
+            if (estimated < JvmWasteChecks.WORTH_TELLING / 2 * analysedBytes) {
+                return null;
+            }
+        }
+        Tally t = read(heap, all);
+        double share = JvmWasteChecks.share(t.bytes, analysedBytes);
+        if (share < JvmWasteChecks.WORTH_TELLING) {
+            return null;
+        }
+        List<String> classes = JvmWasteChecks.largestFirst(t.byClassAndValue, 1, CLASSES_SHOWN,
+                e -> String.format(Locale.ROOT, "%s (%,d, %s)", e.getKey(), e.getValue()[0], HumanBytes.of(e.getValue()[1])));
+        return new Finding("one-value-arrays", t.bytes, t.arrays, share, String.format(Locale.ROOT,
+                "%,d primitive arrays of two or more elements hold one value in every element: %s (%.1f%% of the heap) that "
+                        + "tell nothing but their length. Allocate a buffer when it is first written, or keep a sparse "
+                        + "structure for tables that are mostly a default.", t.arrays, HumanBytes.of(t.bytes), 100 * share),
+                List.of(), classes);
+    }
+
+    /** Reads the arrays {@code objects} (one pass in file order) and counts those of one value. */
+    private static Tally read(JvmHeap heap, int[] objects) {
+        HeapGraph g = heap.graph();
+        int[] byOffset = objects.clone();
+        long[] offsets = new long[byOffset.length];
+        Integer[] order = new Integer[byOffset.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(g.position(byOffset[a]), g.position(byOffset[b])));
+        int[] sorted = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            sorted[i] = byOffset[order[i]];
+            offsets[i] = g.position(sorted[i]);
+        }
+        Tally t = new Tally();
+        HprofRecords.forEach(heap.read().source(), heap.read().classes().idSize(), offsets, Integer.MAX_VALUE, (i, r) -> {
+            int o = sorted[i];
+            t.sampledBytes += g.shallowSize(o);
+            if (r instanceof HprofRecords.PrimitiveArray a && a.length() >= 2 && a.data().length == a.length() * size(a.type())) {
+                String value = oneValue(a);
+                if (value != null) {
+                    long[] c = t.byClassAndValue.computeIfAbsent(heap.className(o) + " all " + value, k -> new long[2]);
+                    c[0]++;
+                    c[1] += g.shallowSize(o);
+                    t.arrays++;
+                    t.bytes += g.shallowSize(o);
+                }
+            }
+        });
+        return t;
+    }
+
+    /** The one value every element of {@code a} holds, as Java writes it, or null when two differ. */
+    static String oneValue(HprofRecords.PrimitiveArray a) {
+        byte[] data = a.data();
+        int e = size(a.type());
+        for (int i = e; i < data.length; i++) {
+            if (data[i] != data[i % e]) {
+                return null;
+            }
+        }
+        ByteBuffer first = ByteBuffer.wrap(data, 0, e); // HPROF is big-endian
+        return switch (a.type()) {
+            case BOOLEAN -> Boolean.toString(data[0] != 0);
+            case BYTE -> Byte.toString(data[0]);
+            case CHAR -> String.format(Locale.ROOT, "'\\u%04x'", (int) first.getChar());
+            case SHORT -> Short.toString(first.getShort());
+            case INT -> Integer.toString(first.getInt());
+            case LONG -> Long.toString(first.getLong());
+            case FLOAT -> Float.toString(first.getFloat());
+            case DOUBLE -> Double.toString(first.getDouble());
+            case OBJECT -> null;
+        };
+    }
+
+    private static int size(BasicType type) {
+        return type.fileSize(0);
+    }
+
+    /** The size of a one-element array of this primitive array class, or the largest long when its type is unknown. */
+    private static long oneElementSize(HprofLayout layout, String className) {
+        int element = switch (className) {
+            case "boolean[]", "byte[]" -> 1;
+            case "char[]", "short[]" -> 2;
+            case "int[]", "float[]" -> 4;
+            case "long[]", "double[]" -> 8;
+            default -> -1;
+        };
+        return element < 0 ? Long.MAX_VALUE : layout.arraySize(1, element);
+    }
+
+    private static final class Tally {
+        final Map<String, long[]> byClassAndValue = new HashMap<>(); // "long[] all 0" -> {arrays, bytes}
+        long arrays;
+        long bytes;
+        long sampledBytes;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.heaplens.analysis.ruby;
+
+import dev.heaplens.analysis.graph.ShownValue;
+import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.analysis.suspects.DuplicateStringsFinding;
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.format.ruby.RubyWasteFacts;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.util.HumanBytes;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Ruby's waste checks, as MAT's component report makes them, from what the records told while the
+ * graph was read ({@link RubyWasteFacts}): duplicate strings, empty arrays and hashes, and arrays
+ * and strings that use less than half their capacity. Empty collections and capacities are counted
+ * over what the GC roots reach; duplicate strings over every string record, as {@code strings}
+ * counts a JVM dump's.
+ */
+public final class RubyWasteChecks {
+    /** A check on bytes is told from this share of the heap on. */
+    public static final double WORTH_TELLING = 0.01;
+    static final int SITES = 10;
+
+    private RubyWasteChecks() {
+    }
+
+    /**
+     * The findings worth telling; none when the heap was not read from the dump (an index holds the findings instead).
+     *
+     * @param values the values of string objects, fetched together (a pass over their records)
+     */
+    public static List<Finding> of(RubyHeap heap, Dominators d, long analysedBytes,
+                                   Function<int[], List<ShownValue>> values) {
+        RubyWasteFacts facts = heap.read().waste();
+        if (facts == null) {
+            return List.of();
+        }
+        List<Finding> found = new ArrayList<>();
+        Finding duplicates = DuplicateStringsFinding.of(duplicateStrings(heap.graph(), facts, values), analysedBytes,
+                String.format(Locale.ROOT, "Ruby writes a value for ASCII strings only: %,d strings without one and %,d "
+                        + "shared strings were not compared.", facts.unvaluedStrings(), facts.sharedStrings()),
+                "Freeze literals (# frozen_string_literal: true) or intern repeated values with -\"str\" (String#-@).");
+        if (duplicates != null) {
+            found.add(duplicates);
+        }
+        Finding empty = empty(heap, d, facts, analysedBytes);
+        if (empty != null) {
+            found.add(empty);
+        }
+        Finding capacity = unusedCapacity(heap, d, facts, analysedBytes);
+        if (capacity != null) {
+            found.add(capacity);
+        }
+        return found;
+    }
+
+    /** The string groups as {@code strings} reports them: most wasteful first, values for the first few. */
+    static DuplicateStrings duplicateStrings(HeapGraph g, RubyWasteFacts facts, Function<int[], List<ShownValue>> values) {
+        List<Integer> duplicated = new ArrayList<>();
+        long wasted = 0;
+        long duplicates = 0;
+        for (int i = 0; i < facts.values(); i++) {
+            if (facts.strings(i) > 1) {
+                duplicated.add(i);
+                wasted += facts.bytes(i) - facts.smallest(i);
+                duplicates += facts.strings(i);
+            }
+        }
+        duplicated.sort((a, b) -> {
+            long wa = facts.bytes(a) - facts.smallest(a);
+            long wb = facts.bytes(b) - facts.smallest(b);
+            return wa != wb ? Long.compare(wb, wa) : facts.strings(a) != facts.strings(b)
+                    ? Long.compare(facts.strings(b), facts.strings(a)) : Long.compare(facts.firstAddress(a), facts.firstAddress(b));
+        });
+        int shown = Math.min(DuplicateStringsFinding.VALUES, duplicated.size());
+        int[] objects = new int[shown];
+        for (int k = 0; k < shown; k++) {
+            objects[k] = g.objectOf(facts.firstAddress(duplicated.get(k)));
+        }
+        List<ShownValue> texts = shown == 0 ? List.of() : values.apply(objects);
+        List<DuplicateStrings.Group> groups = new ArrayList<>();
+        for (int k = 0; k < duplicated.size(); k++) {
+            int i = duplicated.get(k);
+            ShownValue v = k < shown ? texts.get(k) : null;
+            String text = v == null ? null : v.value();
+            groups.add(new DuplicateStrings.Group(facts.strings(i), facts.strings(i), facts.bytes(i) - facts.smallest(i),
+                    text == null ? -1 : text.length(), text, v != null && v.complete()));
+        }
+        return new DuplicateStrings(facts.valuedStrings(), facts.values(), wasted, duplicates, List.copyOf(groups));
+    }
+
+    private static Finding empty(RubyHeap heap, Dominators d, RubyWasteFacts facts, long analysedBytes) {
+        Tally t = new Tally();
+        t.add(heap, d, facts.emptyArrays, "Array", true);
+        t.add(heap, d, facts.emptyHashes, "Hash", true);
+        double share = share(t.bytes, analysedBytes);
+        if (share < WORTH_TELLING) {
+            return null;
+        }
+        return new Finding("empty-collections", t.bytes, t.objects, share, String.format(Locale.ROOT,
+                "%,d arrays and hashes are empty and take %s (%.1f%% of the heap)%s. An empty one still costs its slot, "
+                        + "and a cleared one keeps its table: create them when the first element comes, or share a frozen "
+                        + "empty one.", t.objects, HumanBytes.of(t.bytes), 100 * share, t.sitesNote()),
+                t.sites(), t.classes());
+    }
+
+    private static Finding unusedCapacity(RubyHeap heap, Dominators d, RubyWasteFacts facts, long analysedBytes) {
+        Tally t = new Tally();
+        t.add(heap, d, facts.sparseArrays, "Array", false);
+        t.add(heap, d, facts.sparseStrings, "String", false);
+        double share = share(t.bytes, analysedBytes);
+        if (share < WORTH_TELLING) {
+            return null;
+        }
+        return new Finding("unused-capacity", t.bytes, t.objects, share, String.format(Locale.ROOT,
+                "%,d arrays and strings use less than half of their capacity: %s unused (%.1f%% of the heap)%s. An array's "
+                        + "capacity is told by its memsize (40 + 8 × capacity): %,d shared arrays, whose storage another "
+                        + "array holds, and embedded ones (up to 3 elements in the slot) cannot be judged. A string's is the "
+                        + "dump's capacity against its bytesize. Shrinking (pop, shift, slice!) or a capacity asked for "
+                        + "leaves this; a copy (dup, +\"\") is allocated to fit.", t.objects, HumanBytes.of(t.bytes), 100 * share,
+                t.sitesNote(), facts.sharedArrays()), t.sites(), t.classes());
+    }
+
+    private static double share(long bytes, long whole) {
+        return whole <= 0 ? 0 : (double) bytes / whole;
+    }
+
+    /** Reachable candidates counted by class and by allocation site. */
+    private static final class Tally {
+        long objects;
+        long bytes;
+        final Map<String, long[]> byClass = new LinkedHashMap<>();
+        final Map<String, long[]> bySite = new HashMap<>();
+        final Map<String, Map<String, Long>> siteCounts = new HashMap<>();
+
+        /** @param memsize whether an object counts its memsize (else the candidate's own figure: unused bytes) */
+        void add(RubyHeap heap, Dominators d, RubyWasteFacts.Candidates c, String cls, boolean memsize) {
+            HeapGraph g = heap.graph();
+            for (int i = 0; i < c.size(); i++) {
+                int o = g.objectOf(c.address(i));
+                if (o < 0 || !d.isReachable(o)) {
+                    continue;
+                }
+                long b = memsize ? g.shallowSize(o) : c.figure(i);
+                objects++;
+                bytes += b;
+                long[] k = byClass.computeIfAbsent(cls, x -> new long[2]);
+                k[0]++;
+                k[1] += b;
+                String site = heap.location(o);
+                if (site != null) {
+                    long[] s = bySite.computeIfAbsent(site, x -> new long[2]);
+                    s[0]++;
+                    s[1] += b;
+                    siteCounts.computeIfAbsent(site, x -> new LinkedHashMap<>()).merge(cls, 1L, Long::sum);
+                }
+            }
+        }
+
+        List<String> classes() {
+            List<String> rows = new ArrayList<>();
+            byClass.forEach((cls, k) -> rows.add(String.format(Locale.ROOT, "%s (%,d, %s)", cls, k[0], HumanBytes.of(k[1]))));
+            return rows;
+        }
+
+        List<Finding.Site> sites() {
+            String[] names = bySite.keySet().toArray(new String[0]);
+            Arrays.sort(names, (a, b) -> bySite.get(a)[1] != bySite.get(b)[1] ? Long.compare(bySite.get(b)[1], bySite.get(a)[1])
+                    : a.compareTo(b));
+            List<Finding.Site> rows = new ArrayList<>();
+            for (int i = 0; i < Math.min(SITES, names.length); i++) {
+                long[] s = bySite.get(names[i]);
+                rows.add(new Finding.Site(names[i], s[0], s[1], siteCounts.get(names[i]), null));
+            }
+            return rows;
+        }
+
+        String sitesNote() {
+            return bySite.isEmpty() ? "; the dump has no allocation sites" : "";
+        }
+    }
+}
