@@ -43,7 +43,7 @@ final class JvmValues {
         }
         int skipped = first;
         long[] arrayOf = new long[n]; // by object: its String's value array position, else -1
-        int[] coderOf = new int[n];
+        byte[] coderOf = new byte[n];
         Arrays.fill(arrayOf, -1);
         HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(offsets, first, n), 0, (i, record) -> {
             if (record instanceof HprofRecords.Instance instance) {
@@ -55,7 +55,7 @@ final class JvmValues {
     }
 
     /** Hands on the instance's primitive fields, and notes a String's value array and coder. */
-    private void fields(int o, HprofRecords.Instance instance, ValueSink sink, long[] arrayOf, int[] coderOf) {
+    private void fields(int o, HprofRecords.Instance instance, ValueSink sink, long[] arrayOf, byte[] coderOf) {
         boolean string = "java.lang.String".equals(classes.name(instance.classId()));
         long address = graph.address(o);
         ByteBuffer b = ByteBuffer.wrap(instance.fields());
@@ -76,15 +76,15 @@ final class JvmValues {
     }
 
     /** Reads the Strings' value arrays whole, in file order, and decodes each String (several may share one array). */
-    private void strings(long[] arrayOf, int[] coderOf, ValueSink sink) {
+    private void strings(long[] arrayOf, byte[] coderOf, ValueSink sink) {
         int n = arrayOf.length;
-        long[] positions = arrayOf.clone();
+        long[] positions = arrayOf; // sorted in place: the caller is done with it
         int[] stringAt = AddressSort.sort(positions);
         int first = 0;
         while (first < n && positions[first] < 0) {
             first++;
         }
-        long[] distinct = Arrays.stream(positions, first, n).distinct().toArray();
+        long[] distinct = distinctSorted(positions, first);
         int[] next = {first};
         HprofRecords.forEach(source, classes.idSize(), distinct, Integer.MAX_VALUE, (i, record) -> {
             for (; next[0] < n && positions[next[0]] == distinct[i]; next[0]++) {
@@ -94,6 +94,23 @@ final class JvmValues {
                 }
             }
         });
+    }
+
+    /** The distinct values of sorted {@code a} from {@code from} on (no boxing: millions of Strings). */
+    private static long[] distinctSorted(long[] a, int from) {
+        int count = 0;
+        for (int i = from; i < a.length; i++) {
+            if (i == from || a[i] != a[i - 1]) {
+                count++;
+            }
+        }
+        long[] out = new long[count];
+        for (int i = from, k = 0; i < a.length; i++) {
+            if (i == from || a[i] != a[i - 1]) {
+                out[k++] = a[i];
+            }
+        }
+        return out;
     }
 
     /** As {@code object} shows it, but a char as the character alone (no quotes): a value, not a display. */
