@@ -13,13 +13,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes dumps as Apache Parquet tables that DuckDB, Spark or Trino read.",
                 "The tables: objects, references, roots, classes, sites (Ruby) and dumps, one directory per "
                         + "table and one partition per dump (DIR/objects/dump=<id>/part-0.parquet).",
-                "Columns: docs/export-schema.md. No string contents or field values are written."},
+                "Columns: docs/export-schema.md. No string contents are written without --values."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens export heap.json.gz --parquet heap-tables",
                 "  heaplens export pod-*.hprof --parquet fleet",
@@ -46,6 +47,13 @@ final class ExportCommand implements Callable<Integer> {
                     + "names are always written; sql always names.")
     boolean fieldNames;
 
+    @Option(names = "--values",
+            description = "Also write each string's contents (table string_values) and, on JVM dumps, every primitive "
+                    + "instance field (field_values); the dump is read once more. "
+                    + "Contents may hold personal data (passwords, tokens, e-mail addresses): share such an export as "
+                    + "you would the dump itself.")
+    boolean values;
+
     @Mixin
     GraphDumpOptions dumpOptions;
 
@@ -65,14 +73,36 @@ final class ExportCommand implements Callable<Integer> {
             }
             LoadedHeap loaded = Load.heap(console, dump, dumpOptions);
             try {
-                HeapExport.Written w = HeapExport.write(loaded, dir, version, compression, fieldNames);
-                console.err().println("heaplens: " + dump + ": " + w.objects() + " objects, " + w.references()
-                        + " references, " + w.roots() + " roots -> " + dir + " (dump=" + w.dumpId() + ")");
+                HeapExport.Written w = HeapExport.write(loaded, dir, version, compression, fieldNames, values);
+                console.err().println("heaplens: " + dump + ": " + counts(w) + " -> " + dir + " (dump=" + w.dumpId() + ")");
             } catch (IOException e) {
                 throw new HeaplensException("cannot write " + dir + ": " + reason(e));
             }
         }
         return 0;
+    }
+
+    /**
+     * The counts in {@code summary}'s words: its references are those the dump lists, so the rows
+     * Ruby's class pointers add to the references table are named apart, and what has no row is said.
+     */
+    static String counts(HeapExport.Written w) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%,d objects, %,d references", w.objects(), w.references()));
+        if (w.classPointers() > 0) {
+            line.append(String.format(Locale.ROOT, " and %,d class pointers (%,d rows of references)", w.classPointers(), w.referenceRows()));
+        }
+        line.append(String.format(Locale.ROOT, ", %,d roots", w.roots()));
+        if (w.stringValues() >= 0) {
+            line.append(String.format(Locale.ROOT, ", %,d string values", w.stringValues()));
+        }
+        if (w.fieldValues() >= 0) {
+            line.append(String.format(Locale.ROOT, ", %,d field values", w.fieldValues()));
+        }
+        if (w.missingReferences() > 0 || w.missingRoots() > 0) {
+            line.append(String.format(Locale.ROOT, "; %,d references and %,d roots to addresses not in the dump have no row",
+                    w.missingReferences(), w.missingRoots()));
+        }
+        return line.toString();
     }
 
     /** What went wrong in words: a file system error's own reason, else the error's kind and message. */

@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a SQL query (DuckDB's dialect, in-process) over dumps' tables.",
-                "The tables: objects, references, roots, classes, sites (Ruby), dumps;",
+                "The tables: objects, references, roots, classes, sites (Ruby), dumps",
+                "(string_values, field_values: from export --values);",
                 "columns in docs/export-schema.md. Macros: instances(class),",
                 "outbound(address), inbound(address), retained_set(address),",
                 "dominated(address), hex_address(address).",
@@ -100,7 +101,7 @@ final class SqlCommand implements Callable<Integer> {
             var loaded = Load.heap(console, source, dumpOptions);
             try {
                 cache.clear(dir);
-                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get(), Compression.LZ4, true);
+                HeapExport.write(loaded, dir, dev.heaplens.HeaplensVersion.get(), Compression.LZ4, true, false);
                 cache.stamp(dir);
             } catch (IOException e) {
                 throw new HeaplensException("cannot write the export " + dir + ": " + ExportCommand.reason(e));

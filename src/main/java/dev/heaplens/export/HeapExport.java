@@ -25,31 +25,61 @@ import java.util.zip.CRC32;
  */
 public final class HeapExport {
     /** The version of the tables' columns; a change of a name or meaning makes it the next. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
     /** The tables an export writes, in the order written. */
-    public static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites");
+    public static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites",
+            ValueTables.STRINGS, ValueTables.FIELDS);
 
     private HeapExport() {
     }
 
-    /** What one dump's export wrote: its partition id and its row counts. */
-    public record Written(String dumpId, long objects, long references, long roots) {
+    /**
+     * What one dump's export wrote, in the words {@code summary} uses for the same dump.
+     *
+     * @param references      the references the dump lists, as {@code summary} counts them (those to
+     *                        addresses not in the dump included)
+     * @param classPointers   rows of {@code references} the dump does not list: Ruby's pointer from each
+     *                        object to its class (0 on the JVM)
+     * @param referenceRows   rows of {@code references}: {@code references + classPointers - missingReferences}
+     * @param missingReferences references to addresses not in the dump: no row
+     * @param roots           GC roots the dump lists; {@code missingRoots} of them hold no object of it (no row)
+     * @param stringValues    rows of {@code string_values}; -1 without {@code --values}
+     * @param fieldValues     rows of {@code field_values} (JVM); -1 without {@code --values} or on Ruby
+     */
+    public record Written(String dumpId, long objects, long references, long classPointers, long referenceRows,
+                          long missingReferences, long roots, long missingRoots, long stringValues, long fieldValues) {
+        static Written of(String dumpId, HeapGraph graph, long classPointers) {
+            return new Written(dumpId, graph.objectCount(),
+                    graph.referenceCount() + graph.danglingReferences() - classPointers, classPointers,
+                    graph.referenceCount(), graph.danglingReferences(), graph.rootCount(), graph.danglingRoots(), -1, -1);
+        }
+
+        Written withValues(ValueTables.Rows rows) {
+            return new Written(dumpId, objects, references, classPointers, referenceRows, missingReferences, roots,
+                    missingRoots, rows.strings(), rows.fields());
+        }
     }
 
     /**
      * Writes {@code loaded}'s tables under {@code dir}, their pages compressed by {@code compression}.
      * Without {@code fieldNames} a JVM dump's {@code references.name} stays empty: naming its fields
-     * reads the dump's records once more (Ruby's names cost nothing and are always written).
+     * reads the dump's records once more (Ruby's names cost nothing and are always written). With
+     * {@code values} the strings' contents and the JVM's primitive fields are written too
+     * ({@code string_values}, {@code field_values}: the dump is read once more); without, an earlier
+     * export's values of this dump are removed.
      */
     public static Written write(LoadedHeap loaded, Path dir, String heaplensVersion, Compression compression,
-            boolean fieldNames) throws IOException {
+            boolean fieldNames, boolean values) throws IOException {
         String path = loaded.input().name();
         String id = dumpId(path);
         boolean ruby = loaded.isRuby();
         HeapGraph graph = loaded.graph();
+        graph.readingEveryObject();
+        loaded.dominators().readingEveryObject();
         TableFiles files = new TableFiles(dir, id, Map.of("heaplens.schema_version", Integer.toString(SCHEMA_VERSION),
                 "heaplens.version", heaplensVersion), compression);
-        dumpRow(loaded, path, ruby, heaplensVersion, files);
+        Written written = Written.of(id, graph, loaded.namer().addedReferences());
+        dumpRow(loaded, path, ruby, heaplensVersion, written, files);
         // The two big tables at once, one a core: references and roots on their own thread (they need
         // addresses and edges only), objects and the lookups that name things on this one.
         FutureTask<Void> edges = new FutureTask<>(() -> {
@@ -68,7 +98,8 @@ public final class HeapExport {
             LookupTables.sites(graph, loaded.namer(), files);
         }
         awaitEdges(edges);
-        return new Written(id, graph.objectCount(), graph.referenceCount(), graph.rootCount());
+        ValueTables.remove(dir, id);
+        return values ? written.withValues(ValueTables.write(loaded, files, !ruby)) : written;
     }
 
     /** Waits for the references thread, and fails as it failed. */
@@ -91,7 +122,8 @@ public final class HeapExport {
         }
     }
 
-    private static void dumpRow(LoadedHeap loaded, String path, boolean ruby, String version, TableFiles files)
+    private static void dumpRow(LoadedHeap loaded, String path, boolean ruby, String version, Written written,
+            TableFiles files)
             throws IOException {
         HeapGraph graph = loaded.graph();
         StringColumn pathColumn = new StringColumn("path", false);
@@ -100,10 +132,13 @@ public final class HeapExport {
         LongColumn objects = new LongColumn("objects", false);
         LongColumn bytes = new LongColumn("bytes", false);
         LongColumn references = new LongColumn("references", false);
+        LongColumn classPointers = new LongColumn("class_pointers", false);
+        LongColumn missing = new LongColumn("missing_references", false);
+        LongColumn roots = new LongColumn("roots", false);
         StringColumn heaplens = new StringColumn("heaplens_version", false);
         IntColumn schema = new IntColumn("schema_version", false);
         try (ParquetWriter w = files.open("dumps", List.of(pathColumn, runtime, takenAt, objects, bytes, references,
-                heaplens, schema))) {
+                classPointers, missing, roots, heaplens, schema))) {
             Path file = Path.of(path);
             pathColumn.add(file.toAbsolutePath().normalize().toString());
             runtime.add(ruby ? "ruby" : "jvm");
@@ -114,7 +149,10 @@ public final class HeapExport {
             }
             objects.add(graph.objectCount());
             bytes.add(graph.totalShallowSize());
-            references.add(graph.referenceCount());
+            references.add(written.references());
+            classPointers.add(written.classPointers());
+            missing.add(written.missingReferences());
+            roots.add(written.roots());
             heaplens.add(version);
             schema.add(SCHEMA_VERSION);
         }

@@ -52,8 +52,10 @@ final class ObjectsTable {
         IntColumn line = new IntColumn("line", true);
         IntColumn generation = new IntColumn("generation", true);
         StringColumn imemo = new StringColumn("imemo_kind", true);
+        StringColumn method = new StringColumn("method", true);
+        LongColumn length = new LongColumn("length", true);
         if (ruby) {
-            columns.addAll(List.of(file, line, generation, imemo));
+            columns.addAll(List.of(file, line, generation, imemo, method, length));
         }
         int[] order = preorderNumbers();
         LongLongMap rootOf = firstRootCategory();
@@ -87,6 +89,13 @@ final class ObjectsTable {
                 root.add(category < 0 ? null : categories.get(category));
                 if (ruby) {
                     addRubyColumns(o, file, line, generation, imemo);
+                    method.add(namer.allocationMethod(o));
+                    long count = namer.length(o);
+                    if (count >= 0) {
+                        length.add(count);
+                    } else {
+                        length.addNull();
+                    }
                 }
                 TableFiles.rowDone(w);
             }

@@ -92,6 +92,11 @@ public final class Dominators {
 
     private int sparseReads;
 
+    /** As {@link HeapGraph#readingEveryObject}: the next pass visits every object, so columns load whole at once. */
+    public void readingEveryObject() {
+        sparseReads = HeapGraph.SPARSE_READS;
+    }
+
     private boolean sparse() {
         return sparseReads++ < HeapGraph.SPARSE_READS;
     }

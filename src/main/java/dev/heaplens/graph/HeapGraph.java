@@ -153,6 +153,15 @@ public final class HeapGraph {
     static final int SPARSE_READS = 4096;
     private int sparseReads;
 
+    /**
+     * A pass over every object comes next (an export): each column is then loaded whole on first use,
+     * with no value read alone before (4,096 single reads each check their index block: 0.5 s of a
+     * 7.4M-object export).
+     */
+    public void readingEveryObject() {
+        sparseReads = SPARSE_READS;
+    }
+
     /** Whether to read one more value alone rather than load its whole column (racy count: only a hint). */
     private boolean sparse() {
         return sparseReads++ < SPARSE_READS;

@@ -85,6 +85,11 @@ final class JvmGraphFormat implements GraphFormat<JvmHeap> {
             public void show(int... objects) {
                 heap.fetch(objects);
             }
+
+            @Override
+            public void values(dev.heaplens.analysis.graph.ValueSink sink) {
+                heap.values(sink);
+            }
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.heaplens.runtime;
 
+
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.ObjectReport;
@@ -7,6 +8,7 @@ import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ThreadsReport;
+import dev.heaplens.analysis.graph.ValueSink;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.graph.Dominators;
@@ -35,6 +37,11 @@ public final class LoadedHeap {
 
         /** Fetches the records of {@code objects} so the namer shows their values. */
         void show(int... objects);
+
+        /** Reads the dump once more for its values ({@code export --values}). */
+        default void values(ValueSink sink) {
+            throw new HeaplensException("--values: this runtime's values are not exported");
+        }
     }
 
     private final DumpInput input;
@@ -66,6 +73,14 @@ public final class LoadedHeap {
     LoadedHeap reportingTo(ReadListener progress) {
         this.listener = progress;
         return this;
+    }
+
+    /**
+     * Strings' contents and (JVM) primitive fields, read from the dump once more (the graph keeps no
+     * values), handed to {@code sink} from the reading threads in no particular order.
+     */
+    public void values(ValueSink sink) {
+        records.values(sink);
     }
 
     public DumpInput input() {

@@ -1,12 +1,15 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.analysis.graph.ShownValue;
+import dev.heaplens.analysis.graph.ValueSink;
 import dev.heaplens.analysis.ruby.RubyHeap;
 import dev.heaplens.analysis.ruby.RubyValues;
 import dev.heaplens.format.ruby.RecordLines;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyGraphReader;
 import dev.heaplens.format.ruby.RubyStore;
+import dev.heaplens.format.ruby.RubyStringValues;
+import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
 import dev.heaplens.index.IndexReader;
@@ -76,7 +79,7 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
     @Override
     public LoadedHeap.Records records(DumpInput input, RubyHeap heap) {
-        return new RubyRecords(input, heap);
+        return new RubyRecords(input, heap, options);
     }
 
     @Override
@@ -90,7 +93,16 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
     }
 
     /** Record lines read again from the dump file (standard input cannot be: no values then). */
-    private record RubyRecords(DumpInput input, RubyHeap heap) implements LoadedHeap.Records {
+    private record RubyRecords(DumpInput input, RubyHeap heap, Supplier<RubyDumpReader.Options> options)
+            implements LoadedHeap.Records {
+        @Override
+        public void values(ValueSink sink) {
+            if (!input.canReopen()) {
+                throw new HeaplensException("--values: " + input.name() + " cannot be read again (standard input)");
+            }
+            RubyStringValues.read(input, options.get(), (value, address) -> sink.string(address, value));
+        }
+
         @Override
         public String text(int o) {
             return fetch(o).get(o);

@@ -10,7 +10,8 @@ import java.util.List;
  * every dump's partition, and table macros for the common questions (README "SQL").
  */
 final class SqlViews {
-    static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites");
+    static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites",
+            "string_values", "field_values");
 
     /** Table macros; addresses are BIGINT (write {@code '0x7f..'::BIGINT} for a hex one). */
     static final List<String> MACROS = List.of(

@@ -57,6 +57,41 @@ class ExportRubyOracleTest {
                 + ExportedTables.table(out, "objects") + " WHERE type = 'IMEMO' GROUP BY imemo_kind")).isEqualTo(imemo);
     }
 
+    /**
+     * The same word, the same figure: the counts export prints and writes in {@code dumps} are
+     * summary's for the same dump (references as the dump lists them, roots as its ROOT lines hold
+     * them); the class pointers the references table adds are named apart and add up to its rows.
+     */
+    @Test
+    void countsAreSummarys() throws Exception {
+        Path dump = Files.copy(Fixtures.dump("rails_ish"), tmp.resolve("rails_ish.json.gz"));
+        Path out = tmp.resolve("tables");
+        CliTestSupport.Result export = CliTestSupport.run("export", dump.toString(), "--parquet", out.toString());
+        assertThat(export.exitCode()).as(export.toString()).isZero();
+        CliTestSupport.Result summary = CliTestSupport.run("summary", dump.toString(), "--format", "json");
+        JsonNode s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(summary.out());
+        long roots = 0;
+        for (JsonNode r : s.get("roots")) {
+            roots += r.get("references").asLong();
+        }
+        List<List<String>> dumps = ExportedTables.query("SELECT objects, bytes, \"references\", class_pointers,"
+                + " missing_references, roots FROM " + ExportedTables.table(out, "dumps"));
+        long references = s.get("references").asLong();
+        long classPointers = Long.parseLong(dumps.get(0).get(3));
+        assertThat(dumps.get(0)).containsExactly(s.get("objects").asText(), s.get("bytes").asText(), Long.toString(references),
+                Long.toString(classPointers), "0", Long.toString(roots));
+        long rows = Long.parseLong(ExportedTables.query("SELECT count(*) FROM " + ExportedTables.table(out, "references")).get(0).get(0));
+        assertThat(rows).isEqualTo(references + classPointers);
+        // the class pointers are the rows named class (no object of this dump holds its own class otherwise)
+        assertThat(ExportedTables.query("SELECT count(*) FROM " + ExportedTables.table(out, "references") + " WHERE name = 'class'"))
+                .containsExactly(List.of(Long.toString(classPointers)));
+        assertThat(export.err()).contains(String.format(java.util.Locale.ROOT,
+                "%,d objects, %,d references and %,d class pointers (%,d rows of references), %,d roots",
+                s.get("objects").asLong(), references, classPointers, rows, roots));
+        assertThat(ExportedTables.query("SELECT count(*) FROM " + ExportedTables.table(out, "roots")))
+                .containsExactly(List.of(Long.toString(roots)));
+    }
+
     @Test
     void retainedSizesAreTops() throws Exception {
         Path dump = Files.copy(Fixtures.dump("rails_ish"), tmp.resolve("rails_ish.json.gz"));

@@ -109,6 +109,36 @@ class SqlCommandTest {
         assertThat(row[2]).isEqualTo(Long.toString(bytes));
     }
 
+    /** The README's query over {@code length}: hashes of 100 entries or more, by holder. */
+    static final String BIG_HASH_HOLDERS = "WITH big AS (SELECT dump, address, length FROM objects WHERE type = 'HASH'"
+            + " AND length >= 100) SELECT o.class AS holder, count(*) AS hashes, sum(b.length) AS entries FROM big b"
+            + " JOIN \"references\" r ON r.dump = b.dump AND r.\"to\" = b.address JOIN objects o ON o.dump = r.dump"
+            + " AND o.address = r.\"from\" GROUP BY o.class ORDER BY entries DESC";
+
+    @Test
+    void bigHashHoldersAreWhatTheJsonLinesSay() {
+        long hashes = 0;
+        long entries = 0;
+        for (JsonNode r : records.values()) {
+            for (JsonNode a : r.path("references")) {
+                JsonNode target = records.get(a.asText());
+                if (target != null && "HASH".equals(target.get("type").asText()) && target.path("size").asLong() >= 100) {
+                    hashes++;
+                    entries += target.get("size").asLong();
+                }
+            }
+        }
+        long gotHashes = 0;
+        long gotEntries = 0;
+        for (String row : rows(BIG_HASH_HOLDERS)) {
+            String[] c = row.split(",");
+            gotHashes += Long.parseLong(c[1]);
+            gotEntries += Long.parseLong(c[2]);
+        }
+        assertThat(hashes).isPositive();
+        assertThat(List.of(gotHashes, gotEntries)).containsExactly(hashes, entries);
+    }
+
     @Test
     void instancesOfAClassAreThoseTheHistogramCounts() {
         CliTestSupport.Result h = CliTestSupport.run("histogram", dump.toString(), "--by", "class", "--format", "tsv", "--top", "0");

@@ -64,9 +64,27 @@ public interface NamedHeap extends ObjectNamer {
         return -1;
     }
 
+    /** Ruby: the method that allocated the object (allocation tracing on); null when the dump does not say, as on the JVM. */
+    default String allocationMethod(int object) {
+        return null;
+    }
+
+    /** Ruby: an array's length, a hash's size, a string's bytesize (at most 2^31 - 1); -1 for other objects and on the JVM. */
+    default long length(int object) {
+        return -1;
+    }
+
     /** Ruby: an IMEMO object's kind ({@code iseq}, {@code ment}); null for other objects and on the JVM. */
     default String imemoKind(int object) {
         return null;
+    }
+
+    /**
+     * References the reader adds to those the dump lists, which the graph holds as any other: Ruby's
+     * pointer from each object to its class (the dump leaves it out; the GC marks it). 0 by default.
+     */
+    default long addedReferences() {
+        return 0;
     }
 
     /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */

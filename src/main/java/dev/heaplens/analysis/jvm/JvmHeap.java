@@ -41,6 +41,11 @@ public final class JvmHeap implements NamedHeap {
         records.fetch(objects);
     }
 
+    /** Every instance's primitive fields and every String's contents, for {@code export --values}: two passes over the dump. */
+    public void values(dev.heaplens.analysis.graph.ValueSink sink) {
+        new JvmValues(graph, classes, read.source()).write(sink);
+    }
+
     /** The records read again, for the JVM's own analyses. */
     JvmRecordView records() {
         return records;

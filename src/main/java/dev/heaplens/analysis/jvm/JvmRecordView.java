@@ -298,7 +298,7 @@ final class JvmRecordView {
         return classes.idSize() == 8 ? buf.getLong(at) : buf.getInt(at) & 0xFFFF_FFFFL;
     }
 
-    private static String primitive(BasicType type, byte[] b, int at) {
+    static String primitive(BasicType type, byte[] b, int at) {
         ByteBuffer buf = ByteBuffer.wrap(b);
         return switch (type) {
             case BOOLEAN -> b[at] != 0 ? "true" : "false";

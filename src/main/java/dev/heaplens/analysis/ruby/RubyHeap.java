@@ -59,6 +59,17 @@ public final class RubyHeap implements NamedHeap {
     }
 
     @Override
+    public String allocationMethod(int o) {
+        int method = columns.method(o);
+        return method < 0 ? null : read.methods().text(method);
+    }
+
+    @Override
+    public long length(int o) {
+        return columns.length(o);
+    }
+
+    @Override
     public String imemoKind(int o) {
         if (type(o) != RubyType.IMEMO) {
             return null;
@@ -121,6 +132,19 @@ public final class RubyHeap implements NamedHeap {
     public String edgeLabel(int from, int position, int to) {
         boolean classPointer = type(from) != RubyType.IMEMO && graph.classAddress(from) == graph.address(to);
         return classPointer ? "class" : "[" + position + "]";
+    }
+
+    /** One a non-IMEMO object with a class, as {@code RubyGraphSink} adds them (resolved or not). */
+    @Override
+    public long addedReferences() {
+        long added = 0;
+        byte imemo = (byte) RubyType.IMEMO.ordinal();
+        for (int o = 0, n = graph.objectCount(); o < n; o++) {
+            if (graph.kind(o) != imemo && graph.classAddress(o) != 0) {
+                added++;
+            }
+        }
+        return added;
     }
 
     /** Only the pointer to the class has a name; the others are known by position alone. */

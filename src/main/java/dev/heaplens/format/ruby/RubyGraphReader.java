@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Reads a Ruby dump into a heap graph, with what the dump says beyond it: the class records, the
- * per-object columns (allocation site, generation, IMEMO kind or DATA struct name) and their
+ * per-object columns (allocation site and method, generation, IMEMO kind or DATA struct name, length) and their
  * string tables. The Ruby side of the one load shape; {@link RubyStore} keeps the result in an index.
  */
 public final class RubyGraphReader {
@@ -20,7 +20,7 @@ public final class RubyGraphReader {
      * @param lines what the line reader counted (skipped lines, a cut last line); null when read from an index
      */
     public record Result(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details,
-                         SharedStrings sites, ReadResult<?> lines) {
+                         SharedStrings sites, SharedStrings methods, ReadResult<?> lines) {
         /** What the records told the waste checks, joined over the reading threads; null when not read with references. */
         public RubyWasteFacts waste() {
             RubyWasteFacts all = new RubyWasteFacts();
@@ -65,6 +65,7 @@ public final class RubyGraphReader {
         HeapGraphBuilder builder = new HeapGraphBuilder();
         SharedStrings details = new SharedStrings();
         SharedStrings sites = new SharedStrings();
+        SharedStrings methods = new SharedStrings();
         List<ClassTable> tables = new ArrayList<>(); // one a reading thread, joined after the read
         RubyDumpReader.Options eightChunks = options.withFields(references ? RubyGraphSink.FIELDS : RubyGraphSink.OBJECT_FIELDS)
                 .withChunksPerThread(8);
@@ -73,13 +74,13 @@ public final class RubyGraphReader {
             synchronized (tables) {
                 tables.add(table);
             }
-            return references ? new RubyGraphSink(builder.newPart(), details, sites, table::add)
-                    : RubyGraphSink.withoutReferences(builder.newPart(), details, sites, table::add);
+            return references ? new RubyGraphSink(builder.newPart(), details, sites, methods, table::add)
+                    : RubyGraphSink.withoutReferences(builder.newPart(), details, sites, methods, table::add);
         });
         ClassTable classes = new ClassTable();
         tables.forEach(classes::addAll);
         phases.enter("references", -1, () -> 0);
         HeapGraph graph = builder.build();
-        return new Result(graph, RubyObjectColumns.ordering(builder, read.sinks()), classes, details, sites, read);
+        return new Result(graph, RubyObjectColumns.ordering(builder, read.sinks()), classes, details, sites, methods, read);
     }
 }

@@ -25,8 +25,11 @@ public final class RubyGraphSink implements RubyRecordSink {
     private final IntColumn siteColumn = new IntColumn();
     private final IntColumn generationColumn = new IntColumn();
     private final IntColumn detailColumn = new IntColumn();
+    private final IntColumn methodColumn = new IntColumn();
+    private final IntColumn lengthColumn = new IntColumn();
     private final SharedStrings.Local details;
     private final SharedStrings.Local sites;
+    private final SharedStrings.Local methods;
     private final Consumer<RubyRecord> classRecords;
     private byte[] siteKey = new byte[256];
     /** False: objects alone, no references and no GC roots (the parser was not asked for them). */
@@ -37,25 +40,27 @@ public final class RubyGraphSink implements RubyRecordSink {
     /**
      * @param details      interns IMEMO kinds and DATA struct names (string ids in the detail column)
      * @param sites        interns allocation sites {@code file:line} (string ids in the site column)
+     * @param methods      interns allocation methods (string ids in the method column)
      * @param classRecords receives each CLASS and MODULE record while it is read
      */
-    public RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites,
+    public RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites, SharedStrings methods,
                          Consumer<RubyRecord> classRecords) {
-        this(part, details, sites, classRecords, true);
+        this(part, details, sites, methods, classRecords, true);
     }
 
     /** As above, for a graph of the objects alone: read with {@link #OBJECT_FIELDS}, no edges and no roots. */
     public static RubyGraphSink withoutReferences(HeapGraphPart part, SharedStrings details, SharedStrings sites,
-                                                  Consumer<RubyRecord> classRecords) {
-        return new RubyGraphSink(part, details, sites, classRecords, false);
+                                                  SharedStrings methods, Consumer<RubyRecord> classRecords) {
+        return new RubyGraphSink(part, details, sites, methods, classRecords, false);
     }
 
-    private RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites,
+    private RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites, SharedStrings methods,
                           Consumer<RubyRecord> classRecords, boolean references) {
         this.references = references;
         this.part = part;
         this.details = details.local();
         this.sites = sites.local();
+        this.methods = methods.local();
         this.classRecords = classRecords;
         this.waste = references ? new RubyWasteFacts() : null;
     }
@@ -65,19 +70,15 @@ public final class RubyGraphSink implements RubyRecordSink {
         return waste;
     }
 
-    /** Allocation site string ids, by part-local object. */
-    public IntColumn siteColumn() {
-        return siteColumn;
-    }
-
-    /** GC generations, by part-local object. */
-    public IntColumn generationColumn() {
-        return generationColumn;
-    }
-
-    /** IMEMO kind or DATA struct name string ids, by part-local object. */
-    public IntColumn detailColumn() {
-        return detailColumn;
+    /** The column {@code c} of {@link RubyObjectColumns#NAMES} (site, generation, detail, method, length), by part-local object. */
+    IntColumn column(int c) {
+        return switch (c) {
+            case 0 -> siteColumn;
+            case 1 -> generationColumn;
+            case 2 -> detailColumn;
+            case 3 -> methodColumn;
+            default -> lengthColumn;
+        };
     }
 
     /** Drops the part-local columns once they have been put in graph order: the read result keeps the sinks. */
@@ -85,6 +86,8 @@ public final class RubyGraphSink implements RubyRecordSink {
         siteColumn.clear();
         generationColumn.clear();
         detailColumn.clear();
+        methodColumn.clear();
+        lengthColumn.clear();
     }
 
     @Override
@@ -121,6 +124,13 @@ public final class RubyGraphSink implements RubyRecordSink {
         }
         if (r.generation >= 0) {
             generationColumn.set(part.lastObject(), (int) Math.min(Integer.MAX_VALUE, r.generation));
+        }
+        if (r.method.isPresent()) {
+            methodColumn.set(part.lastObject(), methods.intern(r.buf, r.method.start, r.method.end, r.method.escaped));
+        }
+        long length = type == RubyType.STRING ? r.bytesize : type == RubyType.ARRAY || type == RubyType.HASH ? r.elements : -1;
+        if (length >= 0) {
+            lengthColumn.set(part.lastObject(), (int) Math.min(Integer.MAX_VALUE, length));
         }
     }
 

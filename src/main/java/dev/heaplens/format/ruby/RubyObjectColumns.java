@@ -10,18 +10,23 @@ import java.util.concurrent.FutureTask;
 
 /**
  * What a Ruby dump says of each object beyond the runtime-neutral graph, by graph object id: the
- * allocation site, the GC generation and the detail (IMEMO kind or DATA struct name); string ids
- * of the heap's tables, -1 when absent. Kept beside the graph, not in it: a JVM dump has none.
+ * allocation site and method, the GC generation, the detail (IMEMO kind or DATA struct name) and
+ * the length (an array's {@code length}, a hash's {@code size}, a string's {@code bytesize});
+ * string ids of the heap's tables or numbers, -1 when absent. Kept beside the graph, not in it: a
+ * JVM dump has none.
  */
 public final class RubyObjectColumns {
-    /** The names of the columns, as the index stores them (after "ruby."). */
+    /** The names of the columns, as the index stores them (after "ruby."), in {@link #NAMES}' order. */
     static final String SITE = "site";
     static final String GENERATION = "generation";
     static final String DETAIL = "detail";
+    static final String METHOD = "method";
+    static final String LENGTH = "length";
+    static final List<String> NAMES = List.of(SITE, GENERATION, DETAIL, METHOD, LENGTH);
+
     /** Each column is null when no object has it, or until first used (read from an index, or being ordered). */
-    private int[] site;
-    private int[] generation;
-    private int[] detail;
+    private final int[][] loaded = new int[NAMES.size()][];
+    private final boolean[] has;
     /** Loads a column by name ({@code site}, ...): from an index, or as {@link #ordering} orders it. */
     private final Source source;
     private int sparseReads;
@@ -32,9 +37,6 @@ public final class RubyObjectColumns {
 
         int at(String name, int o);
     }
-    private final boolean hasSite;
-    private final boolean hasGeneration;
-    private final boolean hasDetail;
 
     /**
      * The columns the sinks filled while reading, put in graph order by the builder that built the
@@ -42,15 +44,18 @@ public final class RubyObjectColumns {
      * other core), and whatever reads a column first waits for them.
      */
     static RubyObjectColumns ordering(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
-        List<IntColumn> sites = sinks.stream().map(RubyGraphSink::siteColumn).toList();
-        List<IntColumn> generations = sinks.stream().map(RubyGraphSink::generationColumn).toList();
-        List<IntColumn> details = sinks.stream().map(RubyGraphSink::detailColumn).toList();
-        boolean hasSite = !allEmpty(sites); // before the thread, which empties them when done
-        boolean hasGeneration = !allEmpty(generations);
-        boolean hasDetail = !allEmpty(details);
+        boolean[] has = new boolean[NAMES.size()];
+        for (int c = 0; c < has.length; c++) { // before the thread, which empties them when done
+            int column = c;
+            has[c] = !sinks.stream().allMatch(s -> s.column(column).isEmpty());
+        }
         FutureTask<int[][]> ordered = new FutureTask<>(() -> {
-            int[][] columns = {built.toGraphOrder(sites), built.toGraphOrder(generations), built.toGraphOrder(details)};
-            sinks.forEach(RubyGraphSink::releaseColumns); // 12 bytes an object less for the dominator tree's time
+            int[][] columns = new int[NAMES.size()][];
+            for (int c = 0; c < columns.length; c++) {
+                int column = c;
+                columns[c] = has[c] ? built.toGraphOrder(sinks.stream().map(s -> s.column(column)).toList()) : null;
+            }
+            sinks.forEach(RubyGraphSink::releaseColumns); // 20 bytes an object less for the dominator tree's time
             return columns;
         });
         Thread thread = new Thread(ordered, "heaplens-ruby-columns");
@@ -71,11 +76,7 @@ public final class RubyObjectColumns {
                     }
                     throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
                 }
-                return columns[switch (name) {
-                    case SITE -> 0;
-                    case GENERATION -> 1;
-                    default -> 2;
-                }];
+                return columns[NAMES.indexOf(name)];
             }
 
             @Override
@@ -83,66 +84,64 @@ public final class RubyObjectColumns {
                 return column(name)[o];
             }
         };
-        return new RubyObjectColumns(source, hasSite, hasGeneration, hasDetail);
+        return new RubyObjectColumns(source, has);
     }
 
-    private static boolean allEmpty(List<IntColumn> columns) {
-        return columns.stream().allMatch(IntColumn::isEmpty);
-    }
-
-    /** Columns stored in an index (or being ordered), each loaded by {@code source} when first used. */
-    RubyObjectColumns(Source source, boolean hasSite, boolean hasGeneration, boolean hasDetail) {
+    /** Columns stored in an index (or being ordered), each loaded by {@code source} when first used; {@code has} in {@link #NAMES}' order. */
+    RubyObjectColumns(Source source, boolean[] has) {
         this.source = source;
-        this.hasSite = hasSite;
-        this.hasGeneration = hasGeneration;
-        this.hasDetail = hasDetail;
+        this.has = has.clone();
     }
 
     /** Whether the column {@code name} has values. */
     boolean has(String name) {
-        return switch (name) {
-            case SITE -> hasSite;
-            case GENERATION -> hasGeneration;
-            case DETAIL -> hasDetail;
-            default -> throw new IllegalArgumentException(name);
-        };
+        return has[index(name)];
     }
 
-    /** The column {@code name} (site, generation or detail) itself, null when no object has it: for {@link RubyStore}. */
+    /** The column {@code name} itself, null when no object has it: for {@link RubyStore}. */
     int[] column(String name) {
-        return switch (name) {
-            case SITE -> sites();
-            case GENERATION -> generations();
-            case DETAIL -> details();
-            default -> throw new IllegalArgumentException(name);
-        };
+        return column(index(name));
+    }
+
+    private static int index(String name) {
+        int c = NAMES.indexOf(name);
+        if (c < 0) {
+            throw new IllegalArgumentException(name);
+        }
+        return c;
     }
 
     /** Allocation site id ({@code file:line}), -1 when absent. */
     public int site(int o) {
-        if (!hasSite) {
-            return -1;
-        }
-        int[] a = site;
-        return a != null ? a[o] : sparse() ? source.at(SITE, o) : sites()[o];
+        return value(0, o);
     }
 
     /** GC generation, -1 when absent. */
     public int generation(int o) {
-        if (!hasGeneration) {
-            return -1;
-        }
-        int[] a = generation;
-        return a != null ? a[o] : sparse() ? source.at(GENERATION, o) : generations()[o];
+        return value(1, o);
     }
 
     /** Detail string id, -1 when absent. */
     public int detail(int o) {
-        if (!hasDetail) {
+        return value(2, o);
+    }
+
+    /** Allocation method string id, -1 when absent. */
+    public int method(int o) {
+        return value(3, o);
+    }
+
+    /** Array length, hash size or string bytesize (saturated at 2^31 - 1), -1 when absent. */
+    public int length(int o) {
+        return value(4, o);
+    }
+
+    private int value(int c, int o) {
+        if (!has[c]) {
             return -1;
         }
-        int[] a = detail;
-        return a != null ? a[o] : sparse() ? source.at(DETAIL, o) : details()[o];
+        int[] a = loaded[c];
+        return a != null ? a[o] : sparse() ? source.at(NAMES.get(c), o) : column(c)[o];
     }
 
     /** Whether to read one more value alone rather than load its column (a report's rows need a few). */
@@ -150,17 +149,9 @@ public final class RubyObjectColumns {
         return sparseReads++ < 4096;
     }
 
-    // The stored columns, loaded on first use through the graph's one loader.
-    private int[] sites() {
-        return !hasSite ? null : LazyColumn.once(this, () -> site, () -> source.column(SITE), a -> site = a);
-    }
-
-    private int[] generations() {
-        return !hasGeneration ? null
-                : LazyColumn.once(this, () -> generation, () -> source.column(GENERATION), a -> generation = a);
-    }
-
-    private int[] details() {
-        return !hasDetail ? null : LazyColumn.once(this, () -> detail, () -> source.column(DETAIL), a -> detail = a);
+    /** The stored column {@code c}, loaded on first use through the graph's one loader. */
+    private int[] column(int c) {
+        return !has[c] ? null
+                : LazyColumn.once(this, () -> loaded[c], () -> source.column(NAMES.get(c)), a -> loaded[c] = a);
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * A Ruby dump's own index sections, beside the graph's: what names its objects beyond the graph
- * ({@link RubyGraphReader.Result}): the per-object site, generation and detail columns, the class records, and the detail and site strings. The
+ * ({@link RubyGraphReader.Result}): the per-object columns ({@link RubyObjectColumns#NAMES}), the class records, and the detail, site and method strings. The
  * records' own text (values shown) is not stored: it is read again from the dump by position, as
  * after a read.
  */
@@ -21,14 +21,14 @@ public final class RubyStore {
     private static final String CLASSES = "ruby.classes";
     private static final String DETAILS = "ruby.details";
     private static final String SITES = "ruby.sites";
+    private static final String METHODS = "ruby.methods";
     private static final String COLUMN_PREFIX = "ruby.";
-    private static final String[] COLUMNS = {RubyObjectColumns.SITE, RubyObjectColumns.GENERATION, RubyObjectColumns.DETAIL};
 
     private RubyStore() {
     }
 
     public static void write(RubyGraphReader.Result read, IndexWriter w) throws IOException {
-        for (String name : COLUMNS) {
+        for (String name : RubyObjectColumns.NAMES) {
             if (read.columns().has(name)) {
                 w.ints(COLUMN_PREFIX + name, read.columns().column(name));
             }
@@ -47,6 +47,7 @@ public final class RubyStore {
         });
         w.strings(DETAILS, texts(read.details()));
         w.strings(SITES, texts(read.sites()));
+        w.strings(METHODS, texts(read.methods()));
     }
 
     /** The read over {@code graph} whose names {@link #write} stored in {@code r}; its lines' read result is not stored. */
@@ -81,9 +82,12 @@ public final class RubyStore {
                         in.readBoolean(), in.readLong(), in.readLong()));
             }
         }
-        return new RubyGraphReader.Result(graph, new RubyObjectColumns(columns, r.has(COLUMN_PREFIX + RubyObjectColumns.SITE),
-                r.has(COLUMN_PREFIX + RubyObjectColumns.GENERATION), r.has(COLUMN_PREFIX + RubyObjectColumns.DETAIL)), classes,
-                strings(r.strings(DETAILS)), strings(r.strings(SITES)), null);
+        boolean[] has = new boolean[RubyObjectColumns.NAMES.size()];
+        for (int c = 0; c < has.length; c++) {
+            has[c] = r.has(COLUMN_PREFIX + RubyObjectColumns.NAMES.get(c));
+        }
+        return new RubyGraphReader.Result(graph, new RubyObjectColumns(columns, has), classes,
+                strings(r.strings(DETAILS)), strings(r.strings(SITES)), strings(r.strings(METHODS)), null);
     }
 
     private static List<String> texts(SharedStrings strings) {

@@ -125,6 +125,65 @@ class ExportJvmOracleTest {
         assertThat(rows("SELECT count(*) FROM " + refs + " WHERE name IS NULL")).containsExactly("0");
     }
 
+    /**
+     * The same word, the same figure: the objects, roots and references to addresses not in the dump
+     * that export prints and writes in {@code dumps} are summary's for the same dump; the references
+     * table's rows are the references less those.
+     */
+    @Test
+    void countsAreSummarys() throws Exception {
+        CliTestSupport.Result summary = CliTestSupport.run("summary", dump.toString(), "--format", "json");
+        assertThat(summary.exitCode()).as(summary.toString()).isZero();
+        com.fasterxml.jackson.databind.JsonNode s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(summary.out());
+        long roots = 0;
+        for (com.fasterxml.jackson.databind.JsonNode r : s.get("gcRoots")) {
+            roots += r.get("roots").asLong();
+        }
+        long missing = s.get("reachability").get("danglingReferences").asLong();
+        String dumps = "read_parquet('" + out + "/dumps/*/*.parquet', hive_partitioning = true)";
+        String refs = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        assertThat(rows("SELECT objects || ' ' || bytes || ' ' || class_pointers || ' ' || missing_references || ' ' || roots FROM "
+                + dumps)).containsExactly(s.get("objects").asLong() + " " + s.get("bytes").asLong() + " 0 " + missing + " " + roots);
+        long references = Long.parseLong(rows("SELECT \"references\" FROM " + dumps).get(0));
+        assertThat(rows("SELECT count(*) FROM " + refs)).containsExactly(Long.toString(references - missing));
+        CliTestSupport.Result export = CliTestSupport.run("export", dump.toString(), "--parquet", dir.resolve("counted").toString());
+        assertThat(export.err()).contains(String.format(java.util.Locale.ROOT, "%,d objects, %,d references, %,d roots",
+                s.get("objects").asLong(), references, roots));
+        if (missing > 0) {
+            assertThat(export.err()).contains(String.format(java.util.Locale.ROOT, "%,d references and", missing));
+        }
+    }
+
+    /**
+     * {@code --values}: the probe's Items' primitive fields are what it set (id = i, weight = i % 7),
+     * its known Strings come back exactly (Latin-1 and UTF-16), and every String has one row.
+     */
+    @Test
+    void valuesAreWhatTheProbeHeld() throws Exception {
+        Path values = dir.resolve("values");
+        CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", values.toString(), "--values");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String fields = "read_parquet('" + values + "/field_values/*/*.parquet', hive_partitioning = true)";
+        String strings = "read_parquet('" + values + "/string_values/*/*.parquet', hive_partitioning = true)";
+        String objects = "read_parquet('" + values + "/objects/*/*.parquet', hive_partitioning = true)";
+        String items = "(SELECT address FROM " + objects + " WHERE class = '" + ExportProbe.Item.class.getName() + "')";
+        long n = ExportProbe.ITEMS;
+        long weights = 0;
+        for (int i = 0; i < n; i++) {
+            weights += i % 7;
+        }
+        assertThat(rows("SELECT field || ' ' || type || ' ' || count(*) || ' ' || sum(CAST(value AS BIGINT)) FROM " + fields
+                + " WHERE address IN " + items + " GROUP BY field, type ORDER BY field"))
+                .containsExactly("id long " + n + " " + n * (n - 1) / 2, "weight int " + n + " " + weights);
+        for (String known : ExportProbe.KNOWN) {
+            assertThat(rows("SELECT value FROM " + strings + " WHERE value LIKE 'heaplens-probe-" + known.substring(15, 20) + "%'"))
+                    .containsExactly(known);
+        }
+        assertThat(rows("SELECT count(*) FROM " + strings)).isEqualTo(rows("SELECT count(*) FROM " + objects
+                + " WHERE class = 'java.lang.String'"));
+        assertThat(r.err()).contains(" string values, ").contains(" field values");
+    }
+
     /** Without {@code --field-names} every JVM name is empty and nothing else in the table changes. */
     @Test
     void withoutFieldNamesTheReferencesAreTheSameRowsUnnamed() throws Exception {

@@ -38,6 +38,9 @@ public final class ExportProbe {
     /** Elements at 2 and 5 only: the export names them {@code [2]} and {@code [5]}, at positions 0 and 1. */
     static final Object[] GAPPED = new Object[6];
     static final java.lang.ref.WeakReference<Link> WEAK = new java.lang.ref.WeakReference<>(CHAIN);
+    /** Strings --values must give back: Latin-1 (one byte a char) and UTF-16 (a snowman, coder 1). */
+    public static final List<String> KNOWN = List.of("heaplens-probe-" + "latin1 caf\u00e9", "heaplens-probe-" + "utf16 \u2603 snow");
+    static final List<String> KNOWN_HELD = new ArrayList<>(KNOWN);
 
     private ExportProbe() {
     }
