@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Writes one Parquet file of flat columns: {@code PAR1}, row groups of one page per column (a
@@ -54,7 +55,7 @@ public final class ParquetWriter implements Closeable {
             throws IOException {
         this.out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
         this.columns = List.copyOf(columns);
-        this.metadata = metadata;
+        this.metadata = new TreeMap<>(metadata); // sorted: the same export gives the same bytes
         this.compression = compression;
         write(MAGIC, MAGIC.length);
     }
