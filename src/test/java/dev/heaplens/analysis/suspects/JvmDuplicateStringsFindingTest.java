@@ -9,7 +9,6 @@ import dev.heaplens.cli.CliTestSupport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,12 +28,7 @@ class JvmDuplicateStringsFindingTest {
     @BeforeAll
     static void keepAndDump() throws Exception {
         dump = dir.resolve("strings.hprof");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                DuplicateStringsProbe.class.getName(), dump.toString()).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes());
-        assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(child.exitValue()).as(output).isZero();
+        WasteFindings.dumpChild(DuplicateStringsProbe.class, dump, "64m");
     }
 
     private static JsonNode run(String... args) throws Exception {
@@ -46,14 +40,7 @@ class JvmDuplicateStringsFindingTest {
     }
 
     private static JsonNode finding(String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of("suspects", dump.toString()));
-        args.addAll(List.of(extra));
-        for (JsonNode f : run(args.toArray(String[]::new)).get("findings")) {
-            if (f.get("check").asText().equals("duplicate-strings")) {
-                return f;
-            }
-        }
-        throw new AssertionError("no duplicate-strings finding");
+        return WasteFindings.finding(dump, "duplicate-strings", extra);
     }
 
     @Test
