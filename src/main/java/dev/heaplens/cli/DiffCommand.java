@@ -26,7 +26,9 @@ import java.util.concurrent.Callable;
                 "  heaplens diff before.json.gz after.json.gz --by location --format tsv",
                 "  heaplens diff base.json pr.json --fail-over 10MB    # exit 3 when total growth > 10 MB",
                 "  heaplens diff before.hprof after.hprof --by package",
-                "  heaplens diff before.json after.json --by gem,location   # two tables"})
+                "  heaplens diff before.json after.json --by gem,location   # two tables",
+                "",
+                KeyHelp.HISTOGRAM_EXPLAINED})
 final class DiffCommand implements Callable<Integer> {
     private final Console console;
 

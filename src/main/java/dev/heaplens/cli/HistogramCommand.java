@@ -26,14 +26,7 @@ import java.util.concurrent.Callable;
                 "  heaplens histogram app.hprof --by package",
                 "  heaplens histogram heap.json --by gem,file,location,class   # one read",
                 "",
-                "KEY for Ruby dumps: type, class, imemo (IMEMO objects only, by kind),",
-                "location (file:line), file, gem (from the path: gems, vendor_ruby, ruby stdlib,",
-                "ruby core, app), method, generation. location, file, gem, method and generation",
-                "need a dump taken with ObjectSpace.trace_object_allocations_start; other objects",
-                "fall in '(no allocation info)'.",
-                "KEY for JVM heap dumps (HPROF): class, package (arrays under their element's),",
-                "loader (the class's defining class loader) or kind (instance, object array,",
-                "primitive array, class; --by type is taken for kind)."})
+                KeyHelp.HISTOGRAM_EXPLAINED})
 final class HistogramCommand implements Callable<Integer> {
     private final Console console;
 
@@ -41,7 +34,7 @@ final class HistogramCommand implements Callable<Integer> {
             + "; - reads either from standard input.")
     String dump;
 
-    @Option(names = "--by", paramLabel = "KEY", split = ",", description = "Group by KEY (default: class). Several keys,"
+    @Option(names = "--by", paramLabel = "KEY", split = ",", description = KeyHelp.HISTOGRAM + " (default: class). Several keys,"
             + " comma-separated, give a table each from one read of the dump; tsv and csv then give one table, its"
             + " first column the key, its last the group.")
     List<GroupBy> by = List.of(GroupBy.CLASS);

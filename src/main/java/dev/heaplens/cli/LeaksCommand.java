@@ -34,7 +34,9 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens leaks a.json b.json c.json --by location",
                 "  heaplens leaks a.json.gz b.json.gz c.json.gz --fail-over 1MB   # exit 3 when more than 1 MB leaked",
-                "  heaplens leaks a.hprof b.hprof c.hprof --by package"})
+                "  heaplens leaks a.hprof b.hprof c.hprof --by package",
+                "",
+                KeyHelp.GRAPH_EXPLAINED})
 final class LeaksCommand implements Callable<Integer> {
     private final Console console;
 

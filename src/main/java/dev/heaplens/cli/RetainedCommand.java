@@ -14,14 +14,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "retained", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Retained size per class, type, location, gem, package or kind.",
-                "Ruby dumps group by class, type, location or gem; JVM dumps by class, package or kind. "
-                + "Eclipse MAT's semantics: what the GC would free if all of the group's objects were gone "
+        description = {"Retained size per group of objects (KEY, below).",
+                "Eclipse MAT's semantics: what the GC would free if all of the group's objects were gone "
                 + "(not the sum of their overlapping retained sizes). The groups shown are exact; '>=' marks "
                 + "a lower bound for the rest."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens retained heap.json --by class", "  heaplens retained heap.json --by location --top 10 --format tsv",
-                "  heaplens retained app.hprof --by package"})
+                "  heaplens retained app.hprof --by package",
+                "",
+                KeyHelp.GRAPH_EXPLAINED})
 final class RetainedCommand implements Callable<Integer> {
     private final Console console;
 

@@ -69,7 +69,7 @@ final class SuspectsCommand implements Callable<Integer> {
         }
         DumpInput input = DumpInput.open(dump.dump, console.in());
         HeapRuntime runtime = dumpOptions.runtimeFor(console, input);
-        LoadedHeap loaded = runtime.load(input);
+        LoadedHeap loaded = runtime.loadForSuspects(input);
         SuspectsResult result = runtime.suspects(loaded, threshold);
         console.out().print(SuspectsRenderer.render(result, format));
         console.out().flush();

@@ -11,7 +11,7 @@ import java.util.List;
 final class WebSources {
     static final String DUMPS = "One dump, two (adds the diff) or three taken in that order (adds the leaks), all Ruby or all JVM: "
             + DumpArgument.ANY_DUMP + ". Files only: they are read more than once.";
-    static final String GC = "GC data to show: JVM GC logs of one run (or two runs), or a Ruby GC.stat series (or two), as heaplens gc reads them.";
+    static final String GC = "GC data to show: JVM GC logs of one run (or two runs), or a Ruby GC.stat series (or two), as heaplens gc reads them; - reads them from standard input.";
 
     private WebSources() {
     }
@@ -28,6 +28,6 @@ final class WebSources {
             DumpInput input = DumpInput.open(name, console.in());
             sources.add(new Workspace.Source(input, options.runtimeFor(console, input)));
         }
-        return Workspace.load(sources, gcFiles);
+        return Workspace.load(sources, gcFiles, console.in()); // dumps are files, so --gc - may have standard input
     }
 }

@@ -1,7 +1,10 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.HeaplensException;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Collects objects, references and GC roots from a dump reader and freezes them into a
@@ -18,7 +21,7 @@ import java.util.List;
  * in chunks (no Java object per heap object).
  */
 public final class HeapGraphBuilder {
-    /** Object ids are ints. */
+    /** Object ids are ints, and a column of them one Java array: 2,147,483,639 objects at most. */
     public static final int MAX_OBJECTS = Integer.MAX_VALUE - 8;
 
     private final List<HeapGraphPart> parts = new ArrayList<>();
@@ -31,18 +34,24 @@ public final class HeapGraphBuilder {
     private GraphOrder graphOrder;
 
     public HeapGraphBuilder() {
-        this(IntPages.DEFAULT_SHIFT, AddressTable.MAX_OBJECTS);
+        this(IntPages.DEFAULT_SHIFT, MAX_OBJECTS);
     }
 
     /** Tests use small pages to exercise paging of the reference column. */
     HeapGraphBuilder(int pageShift) {
-        this(pageShift, AddressTable.MAX_OBJECTS);
+        this(pageShift, MAX_OBJECTS);
     }
 
     /** Tests pass a {@code tableLimit} of 0 to resolve through the sorted index as huge graphs do. */
     HeapGraphBuilder(int pageShift, int tableLimit) {
         this.pageShift = pageShift;
-        this.tableLimit = Math.min(tableLimit, AddressTable.MAX_OBJECTS);
+        this.tableLimit = tableLimit;
+    }
+
+    /** The one line that refuses a dump of {@code objects} objects, more than object ids can number. */
+    public static String tooManyObjects(long objects) {
+        return String.format(Locale.ROOT, "about %,d objects: heaplens numbers objects with Java ints and reads at most %,d",
+                objects, MAX_OBJECTS);
     }
 
     /** A new part, after every part created before; use it from one thread. */
@@ -70,7 +79,7 @@ public final class HeapGraphBuilder {
             total += p.objects;
         }
         if (total > MAX_OBJECTS) {
-            throw new IllegalStateException("more than " + MAX_OBJECTS + " objects: " + total);
+            throw new HeaplensException(tooManyObjects(total));
         }
         ObjectColumns objects = new ObjectColumns(parts, (int) total);
         graphOrder = objects.graphOrder;

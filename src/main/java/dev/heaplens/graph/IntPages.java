@@ -29,17 +29,11 @@ final class IntPages {
     }
 
     private IntPages(long length, int shift, boolean sparse) {
-        if (length < 0 || shift < 1 || shift > 30) {
-            throw new IllegalArgumentException("length " + length + ", shift " + shift);
-        }
-        long pageCount = (length + (1L << shift) - 1) >>> shift;
-        if (pageCount > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("length " + length + ": too many pages of 2^" + shift);
-        }
+        int pageCount = Pages.count(length, shift);
         this.shift = shift;
         this.mask = (1 << shift) - 1;
         this.length = length;
-        pages = new int[Math.max(1, (int) pageCount)][];
+        pages = new int[Math.max(1, pageCount)][];
         if (pageCount == 0) {
             pages[0] = new int[0];
         }
@@ -56,7 +50,7 @@ final class IntPages {
     }
 
     private int pageLength(int p) {
-        return (int) Math.min(1L << shift, length - ((long) p << shift));
+        return Pages.length(length, shift, p);
     }
 
     /** The first {@code length} values, sharing every whole page; the last page is copied when cut. */
@@ -68,7 +62,7 @@ final class IntPages {
         int[][] kept = new int[Math.max(1, pageCount)][];
         kept[0] = new int[0];
         for (int p = 0; p < pageCount; p++) {
-            int size = (int) Math.min(1L << shift, length - ((long) p << shift));
+            int size = Pages.length(length, shift, p);
             int[] page = pages[p];
             kept[p] = page == null || size == page.length ? page : Arrays.copyOf(page, size);
         }
@@ -95,10 +89,6 @@ final class IntPages {
 
     /** Pages allocated so far (all of them unless sparse). */
     int allocatedPages() {
-        int count = 0;
-        for (int[] page : pages) {
-            count += page == null ? 0 : 1;
-        }
-        return count;
+        return Pages.allocated(pages);
     }
 }

@@ -7,10 +7,13 @@ package dev.heaplens.graph;
  * most 0.6: a probe sequence mostly stays in one cache line of eight slots. Only for addresses
  * whose span, so counted, fits in 32 bits (a heap of up to 32 GB of 8-byte-aligned objects);
  * {@link #of} says when they do not and {@link AddressTable} is used then. Built and used like
- * AddressTable, and as big (8 bytes per slot, half as many slots).
+ * AddressTable, and as big (8 bytes per slot, half as many slots). The slots are paged
+ * ({@link LongPages}): past 1.3 billion objects the table has 2^32 slots, more than one Java array holds.
  */
 final class PackedAddressTable implements AddressLookup {
-    static final int MAX_OBJECTS = (int) ((1 << 29) * 0.6);
+    /** Every object id fits the 32 bits a slot gives it (ids are ints). */
+    static final int MAX_OBJECTS = HeapGraphBuilder.MAX_OBJECTS;
+    static final double LOAD = 0.6;
     /** Lookups whose first loads are issued together by {@link #findAll}. */
     private static final int BATCH = 32;
 
@@ -19,8 +22,8 @@ final class PackedAddressTable implements AddressLookup {
     private final int shift;      // the addresses' common alignment, as a power of two
     private final long alignMask; // (1 << shift) - 1
     private final int hashShift;  // 64 - log2(slots)
-    private final long[] slots;   // (offset << 32) | (object + 1); 0 = empty
-    private final int mask;
+    private final LongPages slots; // (offset << 32) | (object + 1); 0 = empty
+    private final long mask;
     /** Kept so that the loads which only fetch slots into the cache are not optimised away. */
     @SuppressWarnings("unused")
     private final long touched;
@@ -36,43 +39,58 @@ final class PackedAddressTable implements AddressLookup {
                 || Long.compareUnsigned((units.max() - units.min()) >>> units.shift(), 0xFFFF_FFFFL) > 0) {
             return null;
         }
-        return new PackedAddressTable(sortedAddresses, units);
+        return new PackedAddressTable(sortedAddresses, units, capacity(sortedAddresses.length), LongPages.DEFAULT_SHIFT);
     }
 
-    private PackedAddressTable(long[] sortedAddresses, AddressUnits units) {
+    /** Slots for {@code n} objects: a power of two, load at most {@link #LOAD}. */
+    static long capacity(long n) {
+        return Long.highestOneBit(Math.max(8, (long) Math.ceil(n / LOAD) - 1)) * 2;
+    }
+
+    /** Tests give a {@code capacity} (a power of two) past 2^31 slots with small pages, few of them written. */
+    PackedAddressTable(long[] sortedAddresses, AddressUnits units, long capacity, int pageShift) {
         int n = sortedAddresses.length;
         this.min = units.min();
         this.max = units.max();
         this.shift = units.shift();
         this.alignMask = (1L << shift) - 1;
-        int capacity = Integer.highestOneBit(Math.max(8, (int) Math.ceil(n / 0.6) - 1)) * 2; // load <= 0.6
-        slots = new long[capacity];
+        slots = new LongPages(capacity, pageShift);
         mask = capacity - 1;
-        hashShift = 64 - Integer.numberOfTrailingZeros(capacity);
+        hashShift = 64 - Long.numberOfTrailingZeros(capacity);
         long touched = 0;
         for (int b = 0; b < n; b += BATCH) {
             int end = Math.min(n, b + BATCH);
             // Loads of the batch's home slots first, independent of one another: their misses overlap.
             for (int o = b; o < end; o++) {
-                touched += slots[slot((sortedAddresses[o] - min) >>> shift)];
+                touched += slots.get(slot((sortedAddresses[o] - min) >>> shift));
             }
             for (int o = b; o < end; o++) {
                 long key = (sortedAddresses[o] - min) >>> shift;
-                int s = slot(key);
+                long s = slot(key);
                 long at;
-                while ((at = slots[s]) != 0 && at >>> 32 != key) {
+                while ((at = slots.get(s)) != 0 && at >>> 32 != key) {
                     s = (s + 1) & mask;
                 }
                 if (at == 0) {
-                    slots[s] = key << 32 | (o + 1); // the first of equal addresses wins
+                    slots.set(s, pack(key, o)); // the first of equal addresses wins
                 }
             }
         }
         this.touched = touched;
     }
 
-    private int slot(long key) {
-        return (int) ((key * 0x9E3779B97F4A7C15L) >>> hashShift);
+    /** A slot: the address's key (its units from the lowest) above, the object + 1 below (0 is empty). */
+    static long pack(long key, int object) {
+        return key << 32 | (object + 1L);
+    }
+
+    /** The object a slot holds. */
+    static int object(long slot) {
+        return (int) slot - 1;
+    }
+
+    private long slot(long key) {
+        return (key * 0x9E3779B97F4A7C15L) >>> hashShift;
     }
 
     /**
@@ -83,7 +101,7 @@ final class PackedAddressTable implements AddressLookup {
     @Override
     public void findAll(long[] addresses, int count, int[] objects) {
         long[] home = new long[BATCH];
-        int[] at = new int[BATCH];
+        long[] at = new long[BATCH];
         for (int b = 0; b < count; b += BATCH) {
             int m = Math.min(BATCH, count - b);
             for (int j = 0; j < m; j++) {
@@ -92,24 +110,24 @@ final class PackedAddressTable implements AddressLookup {
                 if (address < min || address > max || (offset & alignMask) != 0) {
                     at[j] = -1;
                 } else {
-                    int s = slot(offset >>> shift);
+                    long s = slot(offset >>> shift);
                     at[j] = s;
-                    home[j] = slots[s];
+                    home[j] = slots.get(s);
                 }
             }
             for (int j = 0; j < m; j++) {
-                int s = at[j];
+                long s = at[j];
                 int found = -1;
                 if (s >= 0) {
                     long key = (addresses[b + j] - min) >>> shift;
                     long slot = home[j];
                     while (slot != 0) {
                         if (slot >>> 32 == key) {
-                            found = (int) slot - 1;
+                            found = object(slot);
                             break;
                         }
                         s = (s + 1) & mask;
-                        slot = slots[s];
+                        slot = slots.get(s);
                     }
                 }
                 objects[b + j] = found;
@@ -125,11 +143,11 @@ final class PackedAddressTable implements AddressLookup {
             return -1;
         }
         long key = offset >>> shift;
-        int s = slot(key);
+        long s = slot(key);
         long at;
-        while ((at = slots[s]) != 0) {
+        while ((at = slots.get(s)) != 0) {
             if (at >>> 32 == key) {
-                return (int) at - 1;
+                return object(at);
             }
             s = (s + 1) & mask;
         }

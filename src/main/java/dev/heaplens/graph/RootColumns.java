@@ -1,9 +1,12 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.HeaplensException;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Every part's GC roots resolved to object ids, with the categories numbered across parts; dangling roots dropped. */
@@ -21,7 +24,9 @@ final class RootColumns {
             total += p.rootAddresses.size();
         }
         if (total > HeapGraphBuilder.MAX_OBJECTS) {
-            throw new IllegalStateException("more than " + HeapGraphBuilder.MAX_OBJECTS + " roots: " + total);
+            throw new HeaplensException(String.format(Locale.ROOT,
+                    "%,d GC roots: heaplens keeps them in one Java array and reads at most %,d", total,
+                    HeapGraphBuilder.MAX_OBJECTS));
         }
         int[] targets = new int[(int) total];
         int[] categories = new int[(int) total];

@@ -34,9 +34,8 @@ public final class IndexReader implements AutoCloseable {
     /** A whole column is read this much at a time: 16 blocks. */
     private static final int WINDOW_BYTES = 16 * IndexFormat.BLOCK_BYTES;
 
-    /** A section and its bytes, mapped at open (the mapping outlives the file channel). */
     /** A section and its bytes, mapped at open; which of its blocks were checked against their CRC. */
-    private record Section(String name, byte type, long offset, long length, int[] blockCrcs,
+    record Section(String name, byte type, long offset, long length, int[] blockCrcs,
                            List<MappedByteBuffer> chunks, java.util.BitSet checked) {
         /** Checks blocks {@code from} to {@code to} (exclusive) once each; throws on a mismatch. */
         synchronized void check(int from, int to) {
@@ -68,16 +67,22 @@ public final class IndexReader implements AutoCloseable {
 
     private final Path file;
     private final Map<String, Section> sections;
+    /** Where the sections end and the table begins: what {@link IndexWriter#extend} copies. */
+    private final long sectionsEnd;
     /**
      * Kept open for the columns read later: the file this reader checked, even if a rebuild has
      * since renamed a new index onto its path. Closed with the process (or when unreachable).
      */
     private final FileChannel channel;
 
-    private IndexReader(Path file, Map<String, Section> sections, FileChannel channel) {
+    private IndexReader(Path file, Table table, FileChannel channel) {
         this.file = file;
-        this.sections = sections;
+        this.sections = table.sections();
+        this.sectionsEnd = table.sectionsEnd();
         this.channel = channel;
+    }
+
+    private record Table(Map<String, Section> sections, long sectionsEnd) {
     }
 
     /**
@@ -114,7 +119,7 @@ public final class IndexReader implements AutoCloseable {
                 + " again to rebuild it (or give --no-index)");
     }
 
-    private static Map<String, Section> readTable(FileChannel ch, IndexKey expected) throws IOException {
+    private static Table readTable(FileChannel ch, IndexKey expected) throws IOException {
         long size = ch.size();
         if (size < IndexFormat.HEADER_BYTES + IndexFormat.TRAILER_BYTES) {
             throw new IndexException("half-written: " + size + " bytes, shorter than an empty index");
@@ -175,10 +180,26 @@ public final class IndexReader implements AutoCloseable {
                         new java.util.BitSet(blocks)));
             }
         }
-        return sections;
+        return new Table(sections, tableOffset);
     }
 
-    private static ByteBuffer read(FileChannel ch, long at, int length) throws IOException {
+    /** The file as it was checked: its header and sections, for {@link IndexWriter#extend} to copy. */
+    FileChannel channel() {
+        return channel;
+    }
+
+    long sectionsEnd() {
+        return sectionsEnd;
+    }
+
+    /** The sections in the order they lie in the file. */
+    List<Section> sectionsInFileOrder() {
+        List<Section> all = new ArrayList<>(sections.values());
+        all.sort(java.util.Comparator.comparingLong(Section::offset));
+        return all;
+    }
+
+    static ByteBuffer read(FileChannel ch, long at, int length) throws IOException {
         ByteBuffer buf = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
         while (buf.hasRemaining()) {
             if (ch.read(buf, at + buf.position()) < 0) {

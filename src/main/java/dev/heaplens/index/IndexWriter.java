@@ -62,10 +62,7 @@ public final class IndexWriter implements AutoCloseable {
 
     /** Starts an index for the dump with {@code key}, to be renamed to {@code target} by {@link #commit()}. */
     public static IndexWriter create(Path target, IndexKey key) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path temp = Files.createTempFile(dir, target.getFileName().toString() + ".", ".tmp");
-        FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        IndexWriter w = new IndexWriter(target, temp, channel);
+        IndexWriter w = beside(target);
         try {
             ByteBuffer header = ByteBuffer.allocate(IndexFormat.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
             IndexFormat.writeHeader(header, key);
@@ -78,6 +75,41 @@ public final class IndexWriter implements AutoCloseable {
             throw e;
         }
         return w;
+    }
+
+    /**
+     * Starts a copy of {@code existing} with more sections (written later, when a command first needs
+     * them): its header and sections are copied as they are, with their checksums, into a temporary
+     * file beside it; the new sections follow, and {@link #commit()} renames the whole onto it, so a
+     * reader still sees one whole index or the other. A section written under a name the index already
+     * has replaces it.
+     */
+    public static IndexWriter extend(IndexReader existing) throws IOException {
+        IndexWriter w = beside(existing.file());
+        try {
+            long end = existing.sectionsEnd();
+            FileChannel from = existing.channel();
+            for (long at = 0; at < end; ) { // positional: the reader's channel keeps its own position
+                at += from.transferTo(at, end - at, w.channel);
+            }
+            w.tableCrc.update(IndexReader.read(from, 0, IndexFormat.HEADER_BYTES));
+            for (IndexReader.Section s : existing.sectionsInFileOrder()) {
+                w.sections.add(new Section(s.name(), s.type(), s.offset(), s.length(), s.blockCrcs()));
+            }
+            w.channel.position(end);
+            w.position = end;
+        } catch (IOException | RuntimeException e) {
+            w.close();
+            throw e;
+        }
+        return w;
+    }
+
+    private static IndexWriter beside(Path target) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path temp = Files.createTempFile(dir, target.getFileName().toString() + ".", ".tmp");
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        return new IndexWriter(target, temp, channel);
     }
 
     public void longs(String name, long[] values) throws IOException {
@@ -237,6 +269,7 @@ public final class IndexWriter implements AutoCloseable {
             blockCrcs.add((int) crc.getValue()); // the last, shorter block
         }
         sectionStart = -1;
+        sections.removeIf(s -> s.name().equals(name)); // an extended index's older section of that name
         sections.add(new Section(name, type, start, position - start, blockCrcs.toArray()));
     }
 

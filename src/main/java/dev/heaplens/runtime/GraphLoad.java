@@ -6,6 +6,7 @@ import dev.heaplens.analysis.graph.ReachabilityStore;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.graph.GraphStore;
 import dev.heaplens.index.IndexReader;
@@ -20,8 +21,8 @@ import java.util.List;
 /**
  * The one load of a heap graph, whatever the runtime: the dump's index when it has a sound one;
  * else the check that the graph fits, the read with its progress, and the index written for next
- * time (the graph's sections, the runtime's own, then reachability and what suspects reads). What differs between runtimes
- * is their {@link GraphFormat}.
+ * time (the graph's sections, the runtime's own, then reachability; what suspects reads when it
+ * first runs). What differs between runtimes is their {@link GraphFormat}.
  */
 final class GraphLoad<N extends NamedHeap> {
     private final GraphFormat<N> format;
@@ -53,14 +54,46 @@ final class GraphLoad<N extends NamedHeap> {
 
     /** The dump read into a whole heap graph: from its index, or read and then indexed. */
     LoadedHeap load(DumpInput input) {
+        return load(input, false);
+    }
+
+    /**
+     * As {@link #load}; {@code forSuspects}: an index written now also keeps what suspects reads
+     * (else the first suspects run adds it: see {@link #suspectInputs}).
+     */
+    LoadedHeap load(DumpInput input, boolean forSuspects) {
         HeapIndex index = new HeapIndex(options.index(), listener);
-        return index.load(input, format.variant(), options.strict(), () -> read(input, true, index), store(input));
+        return index.load(input, format.variant(), options.strict(), () -> read(input, true, index),
+                store(input, forSuspects));
+    }
+
+    /**
+     * What suspects reads at any threshold: as the index stored it; else, for a heap with an index,
+     * worked out once here and added to that index, so that later runs read it (the first command
+     * on a dump does not pay for it unless it is suspects). Null without an index: suspects then
+     * works out only what its threshold needs.
+     */
+    SuspectInputs suspectInputs(LoadedHeap heap) {
+        synchronized (heap) { // the web asks at several thresholds at once: one extension
+            SuspectInputs known = heap.storedSuspectInputs();
+            if (known != null || heap.index() == null) {
+                return known;
+            }
+            SuspectInputs inputs = suspectInputsOf(heap);
+            new HeapIndex(options.index(), listener).extend(heap, out -> SuspectsStore.write(inputs, heap.graph(), out));
+            heap.withSuspectInputs(inputs);
+            return inputs;
+        }
+    }
+
+    private SuspectInputs suspectInputsOf(LoadedHeap heap) {
+        return SuspectFinder.inputs(heap.namer(), heap.dominators(), analysed -> findings.of(heap, analysed));
     }
 
     /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */
     LoadedHeap loadObjects(DumpInput input) {
         return new HeapIndex(options.index(), listener).loadIndexedOr(input, format.variant(), options.strict(),
-                () -> read(input, false, null), store(input));
+                () -> read(input, false, null), store(input, false));
     }
 
     /** The runtime's own namer of a heap this load made; refuses, in one line, a heap of another runtime. */
@@ -115,7 +148,7 @@ final class GraphLoad<N extends NamedHeap> {
         return true;
     }
 
-    private HeapIndex.Store store(DumpInput input) {
+    private HeapIndex.Store store(DumpInput input, boolean forSuspects) {
         return new HeapIndex.Store() {
             @Override
             public void write(LoadedHeap heap, IndexWriter out) throws IOException {
@@ -123,8 +156,11 @@ final class GraphLoad<N extends NamedHeap> {
                         TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
                 format.write(namer(heap), out);
                 ReachabilityStore.write(heap.reachability(), out);
-                SuspectsStore.write(SuspectFinder.inputs(heap.namer(), heap.dominators(),
-                        analysed -> findings.of(heap, analysed)), heap.graph(), out);
+                if (forSuspects) { // worked out once: the suspects run that asked uses them too
+                    SuspectInputs inputs = suspectInputsOf(heap);
+                    SuspectsStore.write(inputs, heap.graph(), out);
+                    heap.withSuspectInputs(inputs);
+                }
             }
 
             @Override

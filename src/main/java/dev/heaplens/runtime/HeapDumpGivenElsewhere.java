@@ -1,7 +1,6 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
-import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 
 import java.io.InputStream;
@@ -14,19 +13,19 @@ final class HeapDumpGivenElsewhere {
     private HeapDumpGivenElsewhere() {
     }
 
-    /** Throws when {@code file} is a Ruby or JVM heap dump; {@code expected} says what the command reads. */
+    /** Throws when {@code file} is a heap dump a runtime reads; {@code expected} says what the command reads. */
     static void refuse(String file, String expected) {
         if (file.equals("-")) {
             return; // standard input was read once already, by the command's own reader
         }
-        DumpFormat format;
+        DumpInput input;
         try {
-            format = DumpInput.open(file, InputStream.nullInputStream()).format();
+            input = DumpInput.open(file, InputStream.nullInputStream());
         } catch (RuntimeException notADump) {
             return; // the command's own reader says what is wrong
         }
-        if (format == DumpFormat.RUBY_JSON_LINES || format == DumpFormat.HPROF) {
-            throw new HeaplensException(file + ": this is " + format.description() + ", not " + expected
+        if (Runtimes.reading(input) != null) {
+            throw new HeaplensException(file + ": this is " + input.format().description() + ", not " + expected
                     + ": read it with `heaplens suspects`, `summary` or `top`");
         }
     }

@@ -1,6 +1,7 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.HeapGraphBuilder;
 
 import java.util.Locale;
 
@@ -35,6 +36,10 @@ public final class HeapFit {
         if (objects <= 0) {
             return;
         }
+        if (objects > HeapGraphBuilder.MAX_OBJECTS) {
+            // no heap would do: said before the read rather than after hours of it
+            throw new HeaplensException(dump + ": " + HeapGraphBuilder.tooManyObjects(objects));
+        }
         long need = need(objects, bytesPerObject);
         if (need > maxHeap) {
             throw new HeaplensException(String.format(Locale.ROOT,
@@ -66,6 +71,9 @@ public final class HeapFit {
     /** Heap sizes in the JVM's units: {@code 612 MiB}, {@code 1.5 GiB}. */
     static String mib(long bytes) {
         long mib = bytes >> 20;
+        if (mib == 0) {
+            return (bytes + 1023 >> 10) + " KiB"; // a --memory below a MiB
+        }
         return mib < 1024 ? mib + " MiB" : String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
     }
 }

@@ -35,6 +35,15 @@ final class HeapIndex {
         }
     }
 
+    /** Where an index lies and the dump it was made from: to add sections to it later ({@link #extend}). */
+    record Place(Path file, IndexKey key) {
+    }
+
+    /** Sections a command adds to an index the first time it needs them. */
+    interface Sections {
+        void write(IndexWriter out) throws IOException;
+    }
+
     /** How a runtime stores its heap in an index and gets it back. */
     interface Store {
         void write(LoadedHeap heap, IndexWriter out) throws IOException;
@@ -81,7 +90,7 @@ final class HeapIndex {
             try {
                 LoadedHeap heap = read(input, existing, key, strict, store);
                 if (heap != null) {
-                    return heap;
+                    return heap.indexedIn(new Place(existing, key));
                 }
             } catch (IndexException e) {
                 unusable = e.getMessage();
@@ -99,7 +108,8 @@ final class HeapIndex {
             Path file = rewritable ? existing : placeFor(dump);
             if (write(input, file, key, built, store) && built.outOfCore()) {
                 try {
-                    return read(input, file, key, false, store); // the heap's graph is garbage from here on
+                    // the heap's graph is garbage from here on
+                    return read(input, file, key, false, store).indexedIn(new Place(file, key));
                 } catch (IOException | RuntimeException e) {
                     listener.warning(input.name(), "index " + file + " just written cannot be read back ("
                             + e.getMessage() + "): working in the heap");
@@ -139,6 +149,25 @@ final class HeapIndex {
         }
     }
 
+    /**
+     * Adds {@code more} to the index {@code heap} was read from or written to (none: nothing to do).
+     * The index is copied with them and renamed onto itself ({@link IndexWriter#extend}); a failure
+     * is one warning, and the command goes on with what it worked out.
+     */
+    void extend(LoadedHeap heap, Sections more) {
+        Place place = heap.index();
+        if (place == null) {
+            return;
+        }
+        try (IndexReader existing = IndexReader.open(place.file(), place.key());
+             IndexWriter out = IndexWriter.extend(existing)) {
+            more.write(out);
+            out.commit();
+        } catch (IOException | RuntimeException e) {
+            listener.warning(heap.input().name(), "index " + place.file() + " not extended: " + e.getMessage());
+        }
+    }
+
     /** Whether it wrote the index. */
     private boolean write(DumpInput input, Path file, IndexKey key, Built built, Store store) {
         if (file == null) {
@@ -153,6 +182,7 @@ final class HeapIndex {
                 store.write(built.heap(), out);
                 out.commit();
             }
+            built.heap().indexedIn(new Place(file, key));
             return true;
         } catch (IOException | RuntimeException e) {
             listener.warning(input.name(), "no index written to " + file + ": " + e.getMessage());

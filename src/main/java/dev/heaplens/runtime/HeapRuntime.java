@@ -17,19 +17,17 @@ import java.util.List;
  */
 public interface HeapRuntime {
     /**
-     * The runtime that reads {@code input}'s format.
+     * The runtime that reads {@code input}'s format: the first of {@link Runtimes}' entries that reads it.
      *
-     * @throws dev.heaplens.HeaplensException when the file is neither a Ruby nor a JVM heap dump
+     * @throws dev.heaplens.HeaplensException when no runtime reads the file (it says what the file is)
      */
     static HeapRuntime of(DumpInput input, ReadOptions options, ReadListener listener) {
-        return switch (input.format()) {
-            case HPROF -> new JvmRuntime(options, listener);
-            case RUBY_JSON_LINES -> new RubyRuntime(options, listener);
-            default -> {
-                input.requireRuby(); // says what the file is instead
-                throw new IllegalStateException(input.format().name());
-            }
-        };
+        RuntimeEntry entry = Runtimes.reading(input);
+        if (entry == null) {
+            input.requireRuby(); // no runtime reads it: says what the file is, in the words it always had
+            throw new IllegalStateException(input.name() + " is read by no runtime");
+        }
+        return entry.open(options, listener);
     }
 
     /**
@@ -38,10 +36,13 @@ public interface HeapRuntime {
      *
      * @param doing what the caller does with them, for the message ("compare", "serve")
      */
-    static void requireOneRuntime(java.util.List<DumpInput> inputs, String doing) {
+    static void requireOneRuntime(List<DumpInput> inputs, String doing) {
+        if (inputs.isEmpty()) {
+            return; // GC data alone
+        }
+        DumpInput first = inputs.get(0);
         for (DumpInput input : inputs) {
-            DumpInput first = inputs.get(0);
-            if (input.format() != first.format()) {
+            if (Runtimes.reading(input) != Runtimes.reading(first)) {
                 throw new dev.heaplens.HeaplensException(first.name() + " is " + first.format().description() + " but "
                         + input.name() + " is " + input.format().description() + ": " + doing + " dumps of the same runtime");
             }
@@ -56,6 +57,14 @@ public interface HeapRuntime {
         return Vocabulary.help(graphKeys);
     }
 
+    /**
+     * Every runtime's keys with what each means, a paragraph per runtime, for a help's footer ("KEY for
+     * Ruby dumps: type (the dump's type: ...), class (the object's class), ...").
+     */
+    static List<String> keysExplained(boolean graphKeys) {
+        return Runtimes.all().stream().map(entry -> entry.words().explained(graphKeys)).toList();
+    }
+
     /** "Ruby" or "JVM", for messages. */
     String name();
 
@@ -64,6 +73,9 @@ public interface HeapRuntime {
 
     /** The keys retained and leaks group this runtime's heap graph by. */
     List<GroupBy> graphKeys();
+
+    /** What {@code key} groups by in this runtime, in a few words ("file:line"), for menus; null when not its key. */
+    String keyMeaning(GroupBy key);
 
     /** The coarse category of an object: a Ruby type, a JVM kind (instance, array, class). */
     GroupBy kindKey();
@@ -101,6 +113,14 @@ public interface HeapRuntime {
 
     /** The dump read into a heap graph with its namer and dominator tree. */
     LoadedHeap load(DumpInput input);
+
+    /**
+     * As {@link #load}, for {@link #suspects}: a first read also keeps what suspects reads in the
+     * index it writes (other commands leave that to the first suspects run, which adds it).
+     */
+    default LoadedHeap loadForSuspects(DumpInput input) {
+        return load(input);
+    }
 
     /**
      * The dump's objects for what follows no reference ({@code leaks --no-retained}): the whole

@@ -18,6 +18,7 @@ import dev.heaplens.analysis.jvm.JvmSummary;
 import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.util.Parallel;
 
@@ -38,8 +39,31 @@ final class JvmRuntime extends RuntimeBase {
     static final Vocabulary WORDS = new Vocabulary("JVM", "a JVM heap dump", "JVM heap dumps", GroupBy.KIND, GroupBy.PACKAGE,
             List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.LOADER, GroupBy.KIND),
             List.of(GroupBy.CLASS, GroupBy.PACKAGE, GroupBy.KIND),
-            Map.of(GroupBy.TYPE, GroupBy.KIND), Map.of(GroupBy.TYPE, GroupBy.KIND, GroupBy.GEM, GroupBy.PACKAGE),
-            Map.of(GroupBy.GEM, "--by gem on a JVM heap dump groups by Java package: say --by package"));
+            new Vocabulary.Synonyms(Map.of(GroupBy.TYPE, GroupBy.KIND), Map.of(GroupBy.TYPE, GroupBy.KIND, GroupBy.GEM, GroupBy.PACKAGE),
+                    Map.of(GroupBy.GEM, "--by gem on a JVM heap dump groups by Java package: say --by package")),
+            Map.of(GroupBy.CLASS, "the object's class",
+                    GroupBy.PACKAGE, "the class's Java package; arrays under their element's",
+                    GroupBy.LOADER, "the class's defining class loader",
+                    GroupBy.KIND, "instance, object array, primitive array or class"),
+            null);
+
+    /** Reads HPROF heap dumps. */
+    static final RuntimeEntry ENTRY = new RuntimeEntry() {
+        @Override
+        public Vocabulary words() {
+            return WORDS;
+        }
+
+        @Override
+        public boolean reads(DumpInput input) {
+            return input.format() == DumpFormat.HPROF;
+        }
+
+        @Override
+        public HeapRuntime open(ReadOptions options, ReadListener listener) {
+            return new JvmRuntime(options, listener);
+        }
+    };
 
     private final GraphLoad<JvmHeap> graphs;
 
@@ -79,7 +103,7 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
@@ -89,6 +113,11 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public LoadedHeap load(DumpInput input) {
         return graphs.load(input);
+    }
+
+    @Override
+    public LoadedHeap loadForSuspects(DumpInput input) {
+        return graphs.load(input, true);
     }
 
     @Override

@@ -43,6 +43,8 @@ public final class LoadedHeap {
     private volatile Reachability reachability;
     private ReadListener listener = ReadListener.QUIET;
     private volatile SuspectInputs suspectInputs;
+    /** The index this heap was read from or written to, or null: where sections first needed later go. */
+    private volatile HeapIndex.Place index;
 
     /** Dominators computed when first asked for (leaks never asks). */
     LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
@@ -69,10 +71,10 @@ public final class LoadedHeap {
 
     /**
      * Whether a Ruby dump was loaded (else a JVM one): for what must name the runtime's own columns, as
-     * export's {@code type} (Ruby) against {@code kind} (JVM). Decided here, where the runtime was chosen.
+     * export's {@code type} (Ruby) against {@code kind} (JVM). Asked of the registry that chose the runtime.
      */
     public boolean isRuby() {
-        return input.format() == dev.heaplens.io.DumpFormat.RUBY_JSON_LINES;
+        return Runtimes.reading(input) == RubyRuntime.ENTRY;
     }
 
     public HeapGraph graph() {
@@ -119,6 +121,17 @@ public final class LoadedHeap {
     LoadedHeap withSuspectInputs(SuspectInputs stored) {
         suspectInputs = stored;
         return this;
+    }
+
+    /** Where this heap's index lies, once read from it or written. */
+    LoadedHeap indexedIn(HeapIndex.Place place) {
+        index = place;
+        return this;
+    }
+
+    /** The index this heap was read from or written to; null without one (--no-index, standard input, a failed write). */
+    HeapIndex.Place index() {
+        return index;
     }
 
     /** Reachability as the index cache stored it; null leaves it to be computed. */

@@ -87,6 +87,7 @@ final class OutOfCore {
 
     private static String megabytes(long bytes) {
         return bytes >= 10_000_000_000L ? String.format(Locale.ROOT, "%.1f GB", bytes / 1e9)
-                : String.format(Locale.ROOT, "%,d MB", (bytes + 500_000) / 1_000_000);
+                : bytes >= 1_000_000 ? String.format(Locale.ROOT, "%,d MB", (bytes + 500_000) / 1_000_000)
+                : String.format(Locale.ROOT, "%,d kB", (bytes + 500) / 1000);
     }
 }

@@ -22,6 +22,7 @@ import dev.heaplens.format.ruby.ReadBuffers;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecordSink;
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 
 
@@ -37,7 +38,35 @@ final class RubyRuntime extends RuntimeBase {
     static final Vocabulary WORDS = new Vocabulary("Ruby", "a Ruby dump", "Ruby dumps", GroupBy.TYPE, GroupBy.GEM,
             List.of(GroupBy.TYPE, GroupBy.CLASS, GroupBy.IMEMO, GroupBy.LOCATION, GroupBy.FILE, GroupBy.GEM,
                     GroupBy.METHOD, GroupBy.GENERATION),
-            List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM), Map.of(), Map.of(), Map.of());
+            List.of(GroupBy.CLASS, GroupBy.TYPE, GroupBy.LOCATION, GroupBy.GEM), Vocabulary.Synonyms.NONE,
+            Map.of(GroupBy.TYPE, "the dump's type: STRING, ARRAY, HASH, IMEMO...",
+                    GroupBy.CLASS, "the object's class",
+                    GroupBy.IMEMO, "IMEMO objects only, by kind",
+                    GroupBy.LOCATION, "the allocation site, file:line",
+                    GroupBy.FILE, "the allocation site's file",
+                    GroupBy.GEM, "from the site's path: a gem, vendor_ruby, ruby stdlib, ruby core or app",
+                    GroupBy.METHOD, "the method that allocated it",
+                    GroupBy.GENERATION, "the GC generation it was allocated in"),
+            "location, file, gem, method and generation need a dump taken with"
+                    + " ObjectSpace.trace_object_allocations_start; other objects fall in '(no allocation info)'.");
+
+    /** Reads Ruby's JSON lines dumps. */
+    static final RuntimeEntry ENTRY = new RuntimeEntry() {
+        @Override
+        public Vocabulary words() {
+            return WORDS;
+        }
+
+        @Override
+        public boolean reads(DumpInput input) {
+            return input.format() == DumpFormat.RUBY_JSON_LINES;
+        }
+
+        @Override
+        public HeapRuntime open(ReadOptions options, ReadListener listener) {
+            return new RubyRuntime(options, listener);
+        }
+    };
 
     /** Shared by this runtime's reads: leaks reads three dumps, and long lines grow a buffer once. */
     private final ReadBuffers buffers = new ReadBuffers();
@@ -63,7 +92,7 @@ final class RubyRuntime extends RuntimeBase {
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
-                heap.storedSuspectInputs(), analysed -> findings(heap, analysed));
+                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
@@ -81,6 +110,12 @@ final class RubyRuntime extends RuntimeBase {
     public LoadedHeap load(DumpInput input) {
         input.requireRuby();
         return graphs.load(input);
+    }
+
+    @Override
+    public LoadedHeap loadForSuspects(DumpInput input) {
+        input.requireRuby();
+        return graphs.load(input, true);
     }
 
     @Override

@@ -56,6 +56,11 @@ abstract class RuntimeBase implements HeapRuntime {
     }
 
     @Override
+    public String keyMeaning(GroupBy key) {
+        return words.meaning(key);
+    }
+
+    @Override
     public GroupBy key(GroupBy asked, List<GroupBy> keys, String dumpName) {
         return words.resolve(asked, keys, dumpName, listener);
     }

@@ -7,27 +7,50 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The grouping words of one runtime: its keys, the other words it takes for them, and how its
- * messages name its dumps.
+ * The grouping words of one runtime: its keys and what each means, the other words it takes for
+ * them, and how its messages name its dumps. Help texts, refusals and the web's key menus all say
+ * a key as this table does; nothing above {@code runtime/} writes a key's meaning by hand.
  *
- * @param name               "Ruby", "JVM"
- * @param aDump              "a Ruby dump", as a refusal says it
- * @param dumps              "Ruby dumps", as another runtime's refusal points to it
- * @param kindKey            the coarse category of an object: Ruby's type, the JVM's kind
- * @param originKey          where objects come from at the coarsest level: a Ruby gem, a Java package
- * @param histogram          keys of histogram and diff
- * @param graph              keys of retained and leaks
- * @param histogramSynonyms  other words histogram and diff take, and the key each means
- * @param graphSynonyms      other words retained and leaks take
- * @param notes              what to say when a synonym is taken (none: silent)
+ * @param name      "Ruby", "JVM"
+ * @param aDump     "a Ruby dump", as a refusal says it
+ * @param dumps     "Ruby dumps", as another runtime's refusal and the help point to it
+ * @param kindKey   the coarse category of an object: Ruby's type, the JVM's kind
+ * @param originKey where objects come from at the coarsest level: a Ruby gem, a Java package
+ * @param histogram keys of histogram and diff
+ * @param graph     keys of retained and leaks
+ * @param synonyms  other words the runtime takes, and what it does with them
+ * @param meanings  what each key groups by in this runtime, in a few words ("file:line")
+ * @param keysNote  what the keys need of a dump, said after them in help (none: null)
  */
-record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, GroupBy originKey, List<GroupBy> histogram, List<GroupBy> graph,
-                  Map<GroupBy, GroupBy> histogramSynonyms, Map<GroupBy, GroupBy> graphSynonyms,
-                  Map<GroupBy, String> notes) {
+record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, GroupBy originKey, List<GroupBy> histogram,
+                  List<GroupBy> graph, Synonyms synonyms, Map<GroupBy, String> meanings, String keysNote) {
+
+    /**
+     * Other words for keys: histogram and diff take {@code histogram}'s, retained and leaks {@code graph}'s;
+     * {@code notes} say what to say when one is taken (none: silent).
+     */
+    record Synonyms(Map<GroupBy, GroupBy> histogram, Map<GroupBy, GroupBy> graph, Map<GroupBy, String> notes) {
+        static final Synonyms NONE = new Synonyms(Map.of(), Map.of(), Map.of());
+    }
+
+    Vocabulary {
+        for (GroupBy key : histogram) {
+            requireMeaning(key, meanings);
+        }
+        for (GroupBy key : graph) {
+            requireMeaning(key, meanings);
+        }
+    }
+
+    private static void requireMeaning(GroupBy key, Map<GroupBy, String> meanings) {
+        if (!meanings.containsKey(key)) {
+            throw new IllegalArgumentException("no meaning for key " + key);
+        }
+    }
 
     /** Every runtime's words, to tell a user which runtime a refused key belongs to. */
     static List<Vocabulary> all() {
-        return List.of(RubyRuntime.WORDS, JvmRuntime.WORDS);
+        return Runtimes.all().stream().map(RuntimeEntry::words).toList();
     }
 
     /**
@@ -40,9 +63,9 @@ record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, Grou
             return asked;
         }
         boolean ofGraph = keys == graph;
-        GroupBy same = (ofGraph ? graphSynonyms : histogramSynonyms).get(asked);
+        GroupBy same = (ofGraph ? synonyms.graph() : synonyms.histogram()).get(asked);
         if (same != null) {
-            String note = notes.get(asked);
+            String note = synonyms.notes().get(asked);
             if (note != null) {
                 listener.note(note);
             }
@@ -66,6 +89,35 @@ record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, Grou
                     .append(list(graphKeys ? words.graph : words.histogram));
         }
         return s.toString();
+    }
+
+    /**
+     * This runtime's keys with what each means, for a help's footer: "KEY for JVM heap dumps: class (the
+     * object's class), ... or kind (instance, ...); --by type is taken for kind."
+     */
+    String explained(boolean graphKeys) {
+        List<GroupBy> keys = graphKeys ? graph : histogram;
+        StringBuilder s = new StringBuilder("KEY for ").append(dumps).append(": ");
+        for (int i = 0; i < keys.size(); i++) {
+            s.append(i == 0 ? "" : i == keys.size() - 1 ? " or " : ", ")
+                    .append(keys.get(i).label()).append(" (").append(meanings.get(keys.get(i))).append(')');
+        }
+        Map<GroupBy, GroupBy> taken = graphKeys ? synonyms.graph() : synonyms.histogram();
+        for (GroupBy other : GroupBy.values()) { // the enum's order: the same help every run
+            if (taken.containsKey(other)) {
+                s.append("; --by ").append(other.label()).append(" is taken for ").append(taken.get(other).label());
+            }
+        }
+        s.append('.');
+        if (keysNote != null) {
+            s.append(' ').append(keysNote);
+        }
+        return s.toString();
+    }
+
+    /** What {@code key} means in this runtime, or null when it is not one of its keys. */
+    String meaning(GroupBy key) {
+        return meanings.get(key);
     }
 
     /** "a, b or c". */

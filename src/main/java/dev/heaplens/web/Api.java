@@ -87,7 +87,9 @@ public final class Api {
                     .field("kindKey", d.kindKey().label()).field("originKey", d.originKey().label())
                     .field("strings", d.runtime.hasStringValues()).field("threads", d.runtime.hasThreads()).name("keys").beginArray();
             d.runtime.graphKeys().forEach(k -> j.value(k.label()));
-            j.endArray().endObject();
+            j.endArray().name("keyMeanings").beginObject(); // the menus' hover text, in the runtime's words
+            d.runtime.graphKeys().forEach(k -> j.field(k.label(), d.runtime.keyMeaning(k)));
+            j.endObject().endObject();
         }
         j.endArray().field("diff", workspace.hasDiff()).field("leaks", workspace.hasLeaks())
                 .field("gc", workspace.gcName).endObject();

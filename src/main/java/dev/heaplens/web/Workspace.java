@@ -38,31 +38,36 @@ public final class Workspace implements AutoCloseable {
     private final Map<GroupBy, Leaks> leaks = new ConcurrentHashMap<>();
     private LeakCandidates candidates;
 
-    private Workspace(List<Source> sources, List<String> gcFiles) {
+    private Workspace(List<Source> sources, List<String> gcFiles, java.io.InputStream standardInput) {
         background = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "heaplens-web-index");
             t.setDaemon(true);
             return t;
         });
         for (Source s : sources) {
-            dumps.add(new ServedDump(dumps.size(), s.runtime(), s.runtime().load(s.input()), background));
+            dumps.add(new ServedDump(dumps.size(), s.runtime(), s.runtime().loadForSuspects(s.input()), background));
         }
         if (gcFiles.isEmpty()) {
             gcJson = null;
             gcName = null;
         } else {
-            gcJson = GcReports.render(GcRuns.analyse(gcFiles), OutputFormat.JSON);
-            gcName = String.join(", ", gcFiles);
+            gcJson = GcReports.render(GcRuns.analyse(gcFiles, standardInput), OutputFormat.JSON);
+            gcName = String.join(", ", gcFiles.stream().map(f -> f.equals("-") ? "standard input" : f).toList());
         }
     }
 
     /** Reads every dump into a graph and indexes it, and reads the GC files; fails in one line on bad input. */
     public static Workspace load(List<Source> sources, List<String> gcFiles) {
+        return load(sources, gcFiles, java.io.InputStream.nullInputStream());
+    }
+
+    /** As {@link #load(List, List)}; a GC file {@code -} is read from {@code standardInput}, as {@code heaplens gc -} does. */
+    public static Workspace load(List<Source> sources, List<String> gcFiles, java.io.InputStream standardInput) {
         if (sources.isEmpty() && gcFiles.isEmpty()) {
             throw new HeaplensException("give at least one dump, or GC data with --gc");
         }
         HeapRuntime.requireOneRuntime(sources.stream().map(Source::input).toList(), "serve");
-        return new Workspace(sources, gcFiles);
+        return new Workspace(sources, gcFiles, standardInput);
     }
 
     boolean hasDiff() {

@@ -304,7 +304,7 @@ views.histogram = async (p, main) => {
   filter.addEventListener('change', () => go({q: filter.value, page: 0}));
   main.append(h('div', {class: 'controls'},
     'group by ', h('select', {id: 'group-by', onchange: e => go({by: e.target.value, page: 0, q: ''})},
-      dump.keys.map(k => h('option', {value: k, selected: k === by}, k))),
+      dump.keys.map(k => keyOption(dump, k, by))),
     filter));
   main.append(h('p', {id: 'histogram-totals'}, fmtInt(r.groups) + ' groups, ' + fmtInt(r.totalCount) + ' objects, '
     + fmtInt(r.totalBytes) + ' bytes' + (q ? '; matching "' + q + '": ' + fmtInt(r.page.matched) + ' groups, '
@@ -544,7 +544,7 @@ views.diff = async (p, main) => {
   const filter = h('input', {type: 'search', placeholder: 'filter by name', value: q});
   filter.addEventListener('change', () => go({q: filter.value, page: 0}));
   main.append(h('div', {class: 'controls'}, 'group by ', h('select', {onchange: e => go({by: e.target.value, page: 0})},
-    info.dumps[0].keys.map(k => h('option', {value: k, selected: k === by}, k))),
+    info.dumps[0].keys.map(k => keyOption(info.dumps[0], k, by))),
   ' most grown in ', h('select', {onchange: e => go({sort: e.target.value, page: 0})},
     ['bytes', 'count'].map(k => h('option', {value: k, selected: k === sort}, k))), filter, unchangedToggle(r, unchanged, go)));
   main.append(h('p', {id: 'diff-totals'}, 'objects ' + fmtInt(r.countBefore) + ' → ' + fmtInt(r.countAfter) + ' ('
@@ -797,3 +797,8 @@ async function start() {
 }
 
 start();
+
+// A grouping key in a menu, with what it means in the dump's runtime as its hover text (the runtime says it).
+function keyOption(dump, key, selected) {
+  return h('option', {value: key, selected: key === selected, title: (dump.keyMeanings || {})[key] || ''}, key);
+}

@@ -65,11 +65,31 @@ class ArchitectureTest {
                     ROOT + ".analysis.jvm..")
             .because("the runtime is decided once, behind dev.heaplens.runtime.HeapRuntime");
 
-    /** Which runtime wrote a dump is read from its bytes in io/ and decided in runtime/, nowhere else. */
+    /**
+     * Which runtime wrote a dump is read from its bytes in io/ and decided in runtime/, nowhere else: no
+     * other layer names DumpFormat, nor asks a DumpInput its format (comparing two formats with == would
+     * otherwise leave no trace of DumpFormat in the bytecode).
+     */
     static final ArchRule RUNTIME_DECIDED_IN_RUNTIME = noClasses().that()
             .resideOutsideOfPackages(ROOT + ".runtime..", ROOT + ".io..")
             .should().dependOnClassesThat().haveFullyQualifiedName(ROOT + ".io.DumpFormat")
-            .because("HeapRuntime.of looks at the format once; no other layer branches on it");
+            .orShould().callMethod(ROOT + ".io.DumpInput", "format")
+            .because("HeapRuntime.of asks the registry of runtimes once; no other layer branches on the format");
+
+    /**
+     * No switch over DumpFormat outside io/, runtime/ included: each runtime says which dumps it reads
+     * (RuntimeEntry.reads) and Runtimes asks them in turn, so a new runtime adds an entry, not a case. A
+     * switch over an enum compiles to a table indexed by ordinal(), which this rule looks for.
+     */
+    static final ArchRule NO_SWITCH_ON_DUMP_FORMAT = noClasses().that().resideOutsideOfPackage(ROOT + ".io..")
+            .should().callMethodWhere(new DescribedPredicate<JavaMethodCall>("DumpFormat.ordinal(), as a switch does") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                    return call.getTargetOwner().getFullName().equals(ROOT + ".io.DumpFormat")
+                            && call.getName().equals("ordinal");
+                }
+            })
+            .because("a runtime is decided by the registry's entries (RuntimeEntry.reads), not by a case per format");
 
     /** Results go to stdout and messages to stderr only at the edges (and in the agent, whose output is its job). */
     static final ArchRule ONLY_EDGES_PRINT = noClasses().that()
@@ -156,6 +176,11 @@ class ArchitectureTest {
     @Test
     void runtimeIsDecidedInRuntime() {
         RUNTIME_DECIDED_IN_RUNTIME.check(main);
+    }
+
+    @Test
+    void noSwitchOnTheDumpFormat() {
+        NO_SWITCH_ON_DUMP_FORMAT.check(main);
     }
 
     @Test

@@ -21,6 +21,40 @@ class OneOpenerTest {
             "[0.050s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(64M) 2.500ms",
             "[0.300s][info][gc] GC(1) Pause Full (System.gc()) 30M->5M(64M) 12.000ms", "");
 
+    /**
+     * {@code serve --gc -} (a child JVM: serve runs until stopped) reads the log from standard input through
+     * the same opener: its GC answer is {@code gc -}'s JSON, and {@code report --gc -} embeds the same.
+     */
+    @Test
+    void serveAndReportReadAGcLogFromStandardInput(@TempDir Path dir) throws Exception {
+        String expected = CliTestSupport.runWithStdin(gzip(LOG), "gc", "-", "--format", "json").out().strip();
+        assertThat(expected).contains("\"sources\":[\"standard input\"]").contains("\"count\":2");
+        Process serve = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--gc", "-", "--port", "0")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            try (var stdin = serve.getOutputStream()) {
+                stdin.write(gzip(LOG));
+            }
+            String url = new java.io.BufferedReader(new java.io.InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            assertThat(url).as("serve's first line is its address").startsWith("http://127.0.0.1:");
+            java.net.http.HttpResponse<String> gc = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + (url.endsWith("/") ? "" : "/") + "api/gc")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(gc.statusCode()).isEqualTo(200);
+            assertThat(gc.body().strip()).isEqualTo(expected);
+        } finally {
+            serve.destroy();
+            serve.waitFor();
+        }
+        Path html = dir.resolve("gc.html");
+        CliTestSupport.Result report = CliTestSupport.runWithStdin(LOG.getBytes(StandardCharsets.UTF_8), "report", "--gc", "-",
+                "-o", html.toString());
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        assertThat(Files.readString(html)).contains(expected.substring(1)).contains("\"gc\":\"standard input\"");
+    }
+
     @Test
     void aGcLogReadsFromStandardInputPlainOrGzipAsFromItsPath(@TempDir Path dir) throws Exception {
         Path log = Files.writeString(dir.resolve("gc.log"), LOG);

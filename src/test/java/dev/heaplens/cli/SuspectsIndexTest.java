@@ -79,6 +79,31 @@ class SuspectsIndexTest {
         assertThat(run("suspects", dump.toString(), "--threshold", "1").out()).contains("Session");
     }
 
+    /**
+     * Another command first: its index leaves out what suspects reads (the first command on a dump
+     * does not pay for it); the first suspects run works it out, gives what the dump gives, and adds
+     * it to the index, which the next run reads.
+     */
+    @ParameterizedTest
+    @EnumSource(IndexCacheTest.Runtime.class)
+    void theFirstSuspectsRunAddsItsSectionsToAnIndexWrittenWithout(IndexCacheTest.Runtime runtime) throws IOException {
+        Path dump = write(runtime);
+        String[] args = {"suspects", dump.toString(), "--threshold", "1", "--format", "json"};
+        CliTestSupport.Result without = run(append(args, "--no-index"));
+        assertThat(run("top", dump.toString()).exitCode()).isZero();
+        Path index = indexOf(dump);
+        assertThat(hasSection(index, "suspects.top")).isFalse();
+        assertThat(run(args)).isEqualTo(without);
+        assertThat(hasSection(index, "suspects.top")).isTrue();
+        assertThat(hasSection(index, "suspects.paths")).isTrue();
+        long extended = Files.size(index);
+        assertThat(run(args)).isEqualTo(without);
+        assertThat(Files.size(index)).as("read, not extended again").isEqualTo(extended);
+        try (var files = Files.list(dir)) {
+            assertThat(files.filter(f -> f.toString().endsWith(".tmp")).toList()).isEmpty();
+        }
+    }
+
     /** Sections read as the index opens are checked then (rebuilt); the path columns when first read (removed, one line). */
     @ParameterizedTest
     @ValueSource(strings = {"suspects.top", "suspects.labelled-via", "suspects.findings", "suspects.paths"})
@@ -108,6 +133,15 @@ class SuspectsIndexTest {
         String[] all = java.util.Arrays.copyOf(args, args.length + 1);
         all[args.length] = more;
         return all;
+    }
+
+    private static boolean hasSection(Path index, String name) throws IOException {
+        try {
+            sectionOffset(index, name);
+            return true;
+        } catch (AssertionError e) {
+            return false;
+        }
     }
 
     /**

@@ -52,7 +52,7 @@ class GraphBuildOracleTest {
         int parts = 1 + rnd.nextInt(4);
         boolean bulk = rnd.nextBoolean();
         int shift = rnd.nextBoolean() ? IntPages.DEFAULT_SHIFT : 1 + rnd.nextInt(6);
-        int tableLimit = rnd.nextInt(4) == 0 ? 0 : AddressTable.MAX_OBJECTS; // 0: the sorted index resolves
+        int tableLimit = rnd.nextInt(4) == 0 ? 0 : HeapGraphBuilder.MAX_OBJECTS; // 0: the sorted index resolves
         HeapGraphBuilder b = new HeapGraphBuilder(shift, tableLimit);
         HeapGraphPart[] ps = new HeapGraphPart[parts];
         for (int p = 0; p < parts; p++) {

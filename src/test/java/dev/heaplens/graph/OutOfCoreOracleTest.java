@@ -52,22 +52,14 @@ class OutOfCoreOracleTest {
             }
             String at = "seed " + seed;
             HeapGraph built = c.graph;
-            for (int o = 0; o < built.objectCount(); o++) {
-                assertThat(g.address(o)).as(at).isEqualTo(built.address(o));
+            SameGraphs.assertSame(at, built, g);
+            for (int o = 0; o < built.objectCount(); o++) { // what SameGraphs does not read: the lookups and built indexes
                 assertThat(g.objectOf(built.address(o))).as(at).isEqualTo(built.objectOf(built.address(o)));
-                assertThat(g.kind(o)).as(at).isEqualTo(built.kind(o));
-                assertThat(g.classAddress(o)).as(at).isEqualTo(built.classAddress(o));
-                assertThat(g.shallowSize(o)).as(at).isEqualTo(built.shallowSize(o));
-                assertThat(g.position(o)).as(at).isEqualTo(built.position(o));
-                assertThat(g.outStart(o)).as(at).isEqualTo(built.outStart(o));
-                assertThat(g.outEnd(o)).as(at).isEqualTo(built.outEnd(o));
-                assertThat(g.inStart(o)).as(at).isEqualTo(built.inStart(o));
-                assertThat(g.inEnd(o)).as(at).isEqualTo(built.inEnd(o));
+                assertThat(g.inEnd(o) - g.inStart(o)).as(at).isEqualTo(built.inEnd(o) - built.inStart(o));
                 assertThat(d.childEnd(o) - d.childStart(o)).as(at).isEqualTo(computed.childEnd(o) - computed.childStart(o));
             }
             assertThat(g.objectOf(0x1)).as(at).isEqualTo(-1);
             for (long i = 0; i < built.referenceCount(); i++) {
-                assertThat(g.target(i)).as(at).isEqualTo(built.target(i));
                 assertThat(g.source(i)).as(at).isEqualTo(built.source(i));
             }
             DominatorsOracleTest.check(c, false, d);

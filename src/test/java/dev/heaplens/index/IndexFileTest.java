@@ -70,6 +70,61 @@ class IndexFileTest {
         }
     }
 
+    /**
+     * An index extended later keeps its sections byte for byte, adds the new ones, replaces one
+     * written again under its name, and is still a whole index: every flipped byte is found, a
+     * reader opened before keeps reading the index it checked, and no temporary file is left.
+     */
+    @Test
+    void anExtendedIndexKeepsItsSectionsAndAddsNew() throws IOException {
+        Random rnd = new Random(5);
+        long[] longs = rnd.longs(30_000).toArray(); // 4 blocks
+        int[] added = rnd.ints(40_000).toArray();   // 3 blocks
+        Path file = dir.resolve("e.heaplens-index");
+        try (IndexWriter w = IndexWriter.create(file, KEY)) {
+            w.longs("l", longs);
+            w.strings("s", List.of("old!")); // 16 bytes, as the new one: no padding
+            w.commit();
+        }
+        try (IndexReader before = IndexReader.open(file, KEY)) {
+            try (IndexWriter w = IndexWriter.extend(before)) {
+                w.ints("n", added);
+                w.strings("s", List.of("new!"));
+                w.commit();
+            }
+            assertThat(before.strings("s")).containsExactly("old!");
+            assertThat(before.has("n")).isFalse();
+        }
+        try (IndexReader r = IndexReader.open(file, KEY)) {
+            assertThat(r.longs("l")).isEqualTo(longs);
+            assertThat(r.intAt("n", 39_999)).isEqualTo(added[39_999]);
+            assertThat(r.ints("n")).isEqualTo(added);
+            assertThat(r.strings("s")).containsExactly("new!");
+        }
+        assertThatThrownBy(() -> IndexReader.open(file, new IndexKey(1, 5678, 1, 2, "ruby"))).hasMessageStartingWith("stale");
+        try (var files = Files.list(dir)) {
+            assertThat(files.toList()).containsExactly(file);
+        }
+        byte[] original = Files.readAllBytes(file);
+        long replaced = IndexFormat.HEADER_BYTES + 8L * longs.length; // the old "s": no longer read
+        for (int at = 0; at < original.length; at += 97) {
+            if (at >= replaced && at < replaced + 16) {
+                continue;
+            }
+            byte[] bad = original.clone();
+            bad[at] ^= 0x10;
+            Files.write(file, bad);
+            int where = at;
+            assertThatThrownBy(() -> {
+                try (IndexReader r = IndexReader.open(file, KEY)) {
+                    r.longs("l");
+                    r.ints("n");
+                    r.strings("s");
+                }
+            }).as("byte " + where).isInstanceOf(IndexException.class);
+        }
+    }
+
     @Test
     void anotherKeyIsStaleAndSaysWhy() throws IOException {
         Path file = write();

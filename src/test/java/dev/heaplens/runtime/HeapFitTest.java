@@ -39,6 +39,15 @@ class HeapFitTest {
     }
 
     @Test
+    void moreObjectsThanIntIdsNumberIsRefusedWhateverTheHeap() {
+        HeapFit.require("d.hprof", 2_147_483_639L, 1, Long.MAX_VALUE); // the last id there is: still read
+        assertThatThrownBy(() -> HeapFit.require("d.hprof", 2_147_483_640L, 1, Long.MAX_VALUE))
+                .isInstanceOfSatisfying(HeaplensException.class, e -> assertThat(e.exitCode()).isEqualTo(2))
+                .hasMessage("d.hprof: about 2,147,483,640 objects: heaplens numbers objects with Java ints and reads at most"
+                        + " 2,147,483,639");
+    }
+
+    @Test
     void theSuggestionIsAQuarterMoreRoundedUpToWholeGibibytesPastThreeQuarters() {
         assertThat(HeapFit.raise(100 * MIB)).endsWith("HEAPLENS_MAX_HEAP=256m (./heaplens) or java -Xmx256m");
         assertThat(HeapFit.raise(300 * MIB)).contains("=512m ").endsWith("-Xmx512m");  // 375 MiB

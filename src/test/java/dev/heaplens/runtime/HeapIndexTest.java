@@ -27,10 +27,11 @@ class HeapIndexTest {
     @TempDir
     Path dir;
 
-    /** Counts the reads a runtime reports, and keeps its warnings. */
+    /** Counts the reads a runtime reports, and keeps its warnings and notes. */
     static final class Reads implements ReadListener {
         int reads;
         final List<String> warnings = new ArrayList<>();
+        final List<String> notes = new ArrayList<>();
 
         @Override
         public void warning(String dumpName, String message) {
@@ -39,6 +40,7 @@ class HeapIndexTest {
 
         @Override
         public void note(String message) {
+            notes.add(message);
         }
 
         @Override

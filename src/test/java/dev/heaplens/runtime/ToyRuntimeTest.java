@@ -51,8 +51,11 @@ class ToyRuntimeTest {
      * A global root holds 1 (16 B), which holds 2 (100 B) and 3 (200 B), which both hold 4 (1000 B):
      * 1 dominates all four, 4's dominator is 1 (two paths), 5 (50 B) is held by nothing.
      */
+    /** What a toy dump's first line says. */
+    static final String DUMP_MARK = "# toy heap";
+
     private static final String DUMP = String.join("\n",
-            "# toy heap",
+            DUMP_MARK,
             "object 1 Root 16 -> 2 3",
             "object 2 Node 100 -> 4",
             "object 3 Node 200 -> 4",
@@ -69,7 +72,9 @@ class ToyRuntimeTest {
         Path file = Files.writeString(dir.resolve("heap.toy"), DUMP);
         HeapIndexTest.Reads listener = new HeapIndexTest.Reads();
         ReadOptions options = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")));
-        ToyRuntime toy = new ToyRuntime(options, listener);
+        HeapRuntime picked = HeapRuntime.of(DumpInput.open(file.toString(), InputStream.nullInputStream()), options, listener);
+        assertThat(picked).as("the registry's entry (META-INF/services) picks the toy: no case per format").isInstanceOf(ToyRuntime.class);
+        ToyRuntime toy = (ToyRuntime) picked;
 
         LoadedHeap first = toy.load(DumpInput.open(file.toString(), InputStream.nullInputStream()));
         assertKnownAnswers(first);
@@ -315,10 +320,34 @@ class ToyRuntimeTest {
         }
     }
 
+    /**
+     * The toy's entry in the registry: its words (keys and what each means), which dumps it reads, and how
+     * to make it. Named in src/test/resources/META-INF/services/dev.heaplens.runtime.RuntimeEntry, so in
+     * the tests the CLI's help, HeapRuntime.of and the key checks know it with no line of cli/ changed.
+     */
+    public static final class ToyEntry implements RuntimeEntry {
+        @Override
+        public Vocabulary words() {
+            return ToyRuntime.WORDS;
+        }
+
+        /** A toy dump is text whose first line says so. */
+        @Override
+        public boolean reads(DumpInput input) {
+            return new String(input.head(DUMP_MARK.length()), StandardCharsets.UTF_8).equals(DUMP_MARK);
+        }
+
+        @Override
+        public HeapRuntime open(ReadOptions options, ReadListener listener) {
+            return new ToyRuntime(options, listener);
+        }
+    }
+
     static final class ToyRuntime extends RuntimeBase {
         static final Vocabulary WORDS = new Vocabulary("Toy", "a toy dump", "toy dumps", GroupBy.KIND, GroupBy.CLASS,
-                List.of(GroupBy.CLASS, GroupBy.KIND),
-                List.of(GroupBy.CLASS, GroupBy.KIND), Map.of(), Map.of(), Map.of());
+                List.of(GroupBy.CLASS, GroupBy.KIND), List.of(GroupBy.CLASS, GroupBy.KIND), Vocabulary.Synonyms.NONE,
+                Map.of(GroupBy.CLASS, "the word after the toy's address", GroupBy.KIND, "always object in a toy"),
+                "A toy dump is text: 'object ADDRESS CLASS BYTES -> ADDRESS...' and 'root CATEGORY ADDRESS'.");
         private final GraphLoad<ToyHeap> graphs;
 
         ToyRuntime(ReadOptions options, ReadListener listener) {

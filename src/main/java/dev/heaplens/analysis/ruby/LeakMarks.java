@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.HeaplensException;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
@@ -10,6 +11,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -33,6 +35,8 @@ import java.util.Set;
 public final class LeakMarks {
     /** What the reads of A and B need of each line: type, address, class, memsize, generation. */
     public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.GENERATION);
+    /** B's records kept are indexed by int, as a graph's objects are. */
+    static final long MAX_RECORDS = Integer.MAX_VALUE - 8;
 
     private final RubyHeap c;
     private final HeapGraph g;
@@ -68,19 +72,25 @@ public final class LeakMarks {
 
     /** Takes in the records the sinks of B kept. */
     public void addB(List<? extends RubyRecordSink> sinks) {
-        int inC = 0;
-        int total = 0;
+        long inC = 0;
+        long records = 0;
         for (RubyRecordSink s : sinks) {
             inC += ((BSink) s).size;
-            total += ((BSink) s).size + ((BSink) s).elsewhere.size;
+            records += ((BSink) s).size + ((BSink) s).elsewhere.size;
         }
+        if (records > MAX_RECORDS) {
+            throw new HeaplensException(String.format(Locale.ROOT,
+                    "the second dump has about %,d records to match: heaplens keeps them in Java arrays and matches at most %,d",
+                    records, MAX_RECORDS));
+        }
+        int total = (int) records;
         object = new int[total];
         generation = new long[total];
         classKey = new long[total];
         flags = new byte[total];
         next = new int[total];
         int e = 0;
-        int e2 = inC;
+        int e2 = (int) inC;
         for (RubyRecordSink s : sinks) {
             BSink b = (BSink) s;
             System.arraycopy(b.objects, 0, object, e, b.size);

@@ -33,10 +33,24 @@ final class StoredRootPaths implements RootPaths.ToRoot {
                 : RootPaths.ToRoot.super.via(heap, from, to);
     }
 
-    /** What {@link #stored} holds for {@code o} in {@code tree}. */
-    static int encode(RootPaths.Tree tree, int o) {
+    /** The whole {@code tree} (with its edges) in the form the index stores: one answer, stored or just worked out. */
+    static StoredRootPaths of(HeapGraph graph, RootPaths.Tree tree) {
+        return new StoredRootPaths(graph, o -> encode(tree, o), tree::edgeIndex);
+    }
+
+    private static int encode(RootPaths.Tree tree, int o) {
         int parent = tree.parent(o);
         return parent >= 0 ? parent : parent == -2 ? UNREACHED : ROOT_BASE - tree.rootIndex(o);
+    }
+
+    /** The parent column's value for {@code o}: what the index stores. */
+    int stored(int o) {
+        return stored.applyAsInt(o);
+    }
+
+    /** Which of its parent's references reached {@code o}: what the index stores beside. */
+    int edge(int o) {
+        return edge.applyAsInt(o);
     }
 
     @Override

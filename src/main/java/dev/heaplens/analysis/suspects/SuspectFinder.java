@@ -80,7 +80,7 @@ public final class SuspectFinder {
         TopObjects top = new TopObjects(live.object, live.retained, live.retainedCount, live.className, accumulation,
                 held::get, paths::get);
         long analysed = d.reachableBytes() - overheadBytes(finder.overhead(top, new String[top.size()]));
-        return new SuspectInputs(top, tree, findings.apply(analysed));
+        return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree), findings.apply(analysed));
     }
 
     private static long overheadBytes(List<Overhead> overhead) {

@@ -4,7 +4,6 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
-import dev.heaplens.analysis.graph.RootPaths;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -65,9 +64,9 @@ public final class SuspectsStore {
         w.longs(HELD_BYTES, rows.stream().mapToLong(Suspect.HeldClass::retainedBytes).toArray());
         writeLabelled(top, ids, w);
         w.strings(NAMES, new ArrayList<>(ids.keySet()));
-        RootPaths.Tree tree = (RootPaths.Tree) inputs.paths();
-        w.ints(PATHS, graph.objectCount(), i -> StoredRootPaths.encode(tree, (int) i));
-        w.ints(PATH_EDGES, graph.objectCount(), i -> tree.edgeIndex((int) i));
+        StoredRootPaths paths = (StoredRootPaths) inputs.paths();
+        w.ints(PATHS, graph.objectCount(), i -> paths.stored((int) i));
+        w.ints(PATH_EDGES, graph.objectCount(), i -> paths.edge((int) i));
         w.data(FINDINGS, out -> {
             out.writeInt(inputs.findings().size());
             for (Finding f : inputs.findings()) {

@@ -1,0 +1,83 @@
+package dev.heaplens.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.heaplens.HeaplensException;
+import dev.heaplens.io.DumpInput;
+import dev.heaplens.testheap.TestHeap;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Out of core through the runtime seam: with a tiny {@code --memory}, the first load reads the dump,
+ * writes its index and works from it mapped, the second maps the index; both give, column by column,
+ * the heap an in-heap read with no index gives (both runtimes, seeded random heaps big enough that
+ * the columns are mapped, not read one value at a time). The choice and its refusals, worded once.
+ */
+class OutOfCoreTest {
+    @TempDir
+    Path dir;
+
+    private LoadedHeap load(Path dump, ReadOptions options, ReadListener listener) {
+        DumpInput input = DumpInput.open(dump.toString(), InputStream.nullInputStream());
+        return HeapRuntime.of(input, options, listener).load(input);
+    }
+
+    @Test
+    void outOfCoreGivesTheHeapTheHeapGives() {
+        ReadOptions indexed = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")));
+        for (long seed = 0; seed < 4; seed++) {
+            TestHeap h = HeapIndexTest.randomHeap(seed, 3000 + 1000 * (int) seed);
+            for (Path dump : List.of(h.writeRuby(dir.resolve(seed + ".json")), h.writeHprof(dir.resolve(seed + ".hprof")))) {
+                LoadedHeap inHeap = load(dump, indexed.withIndex(IndexOptions.OFF), ReadListener.QUIET);
+                assertThat(inHeap.graph().isOutOfCore()).isFalse();
+                HeapIndexTest.Reads first = new HeapIndexTest.Reads();
+                LoadedHeap read = load(dump, indexed.withMemory(1), first);
+                HeapIndexTest.Reads second = new HeapIndexTest.Reads();
+                LoadedHeap reopened = load(dump, indexed.withMemory(1), second);
+                for (HeapIndexTest.Reads n : List.of(first, second)) {
+                    assertThat(n.notes).singleElement().asString().startsWith(dump + ": about ")
+                            .contains("over the ").contains("(--memory): working out of core on its index " + dir.resolve("cache"));
+                    assertThat(n.warnings).isEmpty();
+                }
+                assertThat(first.notes.get(0)).contains("written first");
+                assertThat(read.graph().isOutOfCore()).as("the read's heap, once indexed").isTrue();
+                assertThat(reopened.graph().isOutOfCore()).isTrue();
+                HeapIndexTest.assertSame(inHeap, read, dump + " read out of core");
+                HeapIndexTest.assertSame(inHeap, reopened, dump + " reopened out of core");
+                assertThat(load(dump, indexed, ReadListener.QUIET).graph().isOutOfCore()).as("enough memory").isFalse();
+            }
+        }
+    }
+
+    @Test
+    void outOfCoreIsChosenPastTheLimitAndRefusedWhereItCannotWork() {
+        long mib = 1L << 20;
+        OutOfCore unbounded = new OutOfCore(0, 1024 * mib);
+        assertThat(unbounded.limit()).isEqualTo(1024 * mib);
+        assertThat(unbounded.needed(1_000_000, 100)).isFalse(); // 8 MiB + 95 MiB
+        assertThat(unbounded.needed(20_000_000, 100)).isTrue();
+        assertThat(unbounded.needed(0, 100)).as("unknown: tried in the heap").isFalse();
+        OutOfCore asked = new OutOfCore(64 * mib, 1024 * mib);
+        assertThat(asked.limit()).isEqualTo(64 * mib);
+        assertThat(asked.needed(1_000_000, 100)).isTrue();
+        assertThat(new OutOfCore(4096 * mib, 1024 * mib).limit()).as("never past the JVM's heap").isEqualTo(1024 * mib);
+        assertThat(asked.line("d.hprof", 7_386_747, 92, Path.of("/i/d.hprof.heaplens-index"), 495_000_000))
+                .isEqualTo("d.hprof: about 7,386,747 objects need about 656 MiB of heap, over the 64 MiB allowed (--memory):"
+                        + " working out of core on its index /i/d.hprof.heaplens-index (495 MB on disk)");
+
+        assertThatThrownBy(() -> asked.requirePlace("d.json", 1_000_000, 100, null))
+                .isInstanceOf(HeaplensException.class)
+                .hasMessageStartingWith("d.json: its heap graph (about 1,000,000 objects) needs about 103 MiB of heap,"
+                        + " over the 64 MiB allowed, and cannot work out of core: that needs an index file");
+        assertThatThrownBy(() -> asked.requirePlace("d.json", Long.MAX_VALUE / 1000, 100, dir.resolve("d.json.heaplens-index")))
+                .isInstanceOf(HeaplensException.class).hasMessageContaining("on disk and " + dir + " has ")
+                .hasMessageContaining("--index-dir DIR");
+        asked.requirePlace("d.json", 1_000_000, 100, dir.resolve("d.json.heaplens-index")); // room enough
+    }
+}
