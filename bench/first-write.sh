@@ -14,11 +14,20 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUNS="${RUNS:-5}"
 JARS="${JARS:-this=$here/target/heaplens.jar}"
-command -v /usr/bin/time >/dev/null || { echo "first-write.sh: missing /usr/bin/time (apt-get install -y time)" >&2; exit 1; }
+for tool in /usr/bin/time bc; do
+  command -v "$tool" >/dev/null || { echo "first-write.sh: missing $tool (apt-get install -y time bc)" >&2; exit 1; }
+done
 [ $# -gt 0 ] || { echo "usage: bench/first-write.sh DUMP [DUMP...]" >&2; exit 2; }
 unset HEAPLENS_INDEX
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+# the medians of a step's runs: "<wall> <cpu> <rss>"
+medians() {
+  local c out=""
+  for c in 1 2 3; do
+    out="$out $(cut -d' ' -f"$c" "$1" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}')"
+  done
+  echo $out
+}
 # one run of build $1: appends "<wall> <cpu> <rss MB>" to $tmp/<dump>.<build>.<step>
 one() {
   local build="$1" jar="$2" key="$3" step="$4"; shift 4
@@ -46,11 +55,11 @@ for dump in "$@"; do
   done
   base="${JARS%%=*}"
   for step in first suspects1 suspects2; do
-    bw=$(awk '{print $1}' "$tmp/$key.$base.$step" | median); bc_=$(awk '{print $2}' "$tmp/$key.$base.$step" | median)
+    read -r bw bc_ _ < <(medians "$tmp/$key.$base.$step")
     for pair in $JARS; do
-      build="${pair%%=*}"; f="$tmp/$key.$build.$step"
-      w=$(awk '{print $1}' "$f" | median); c=$(awk '{print $2}' "$f" | median); m=$(awk '{print $3}' "$f" | median)
-      printf '| %s | %s | %s | %.2f | %.2f | %d | %.2f | %.2f |\n' "$key" "$build" "$step" "$w" "$c" "$m" \
+      build="${pair%%=*}"
+      read -r w c m < <(medians "$tmp/$key.$build.$step")
+      printf '| %s | %s | %s | %.2f | %.2f | %.0f | %.2f | %.2f |\n' "$key" "$build" "$step" "$w" "$c" "$m" \
         "$(echo "$w / $bw" | bc -l)" "$(echo "$c / $bc_" | bc -l)"
     done
   done

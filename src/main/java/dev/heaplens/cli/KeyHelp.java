@@ -14,6 +14,8 @@ final class KeyHelp extends ListResourceBundle {
     static final String HISTOGRAM = "${bundle:heaplens.keys.histogram}";
     /** In a description: the keys of retained and leaks. */
     static final String GRAPH = "${bundle:heaplens.keys.graph}";
+    /** In a description: each runtime's default key of leaks. */
+    static final String LEAK_DEFAULTS = "${bundle:heaplens.keys.leaks.default}";
     /** In a footer: the keys of histogram and diff with what each means, a paragraph per runtime. */
     static final String HISTOGRAM_EXPLAINED = "${bundle:heaplens.keys.histogram.explained:-}";
     /** In a footer: the keys of retained and leaks with what each means. */
@@ -24,6 +26,7 @@ final class KeyHelp extends ListResourceBundle {
         return new Object[][] {
             {"heaplens.keys.histogram", HeapRuntime.keysByRuntime(false)},
             {"heaplens.keys.graph", HeapRuntime.keysByRuntime(true)},
+            {"heaplens.keys.leaks.default", HeapRuntime.leakKeyDefaults()},
             {"heaplens.keys.histogram.explained", paragraphs(false)},
             {"heaplens.keys.graph.explained", paragraphs(true)},
         };
@@ -31,6 +34,10 @@ final class KeyHelp extends ListResourceBundle {
 
     /** picocli formats a footer line with String.format: %n between runtimes, any % in a text doubled. */
     private static String paragraphs(boolean graphKeys) {
-        return String.join("%n", HeapRuntime.keysExplained(graphKeys).stream().map(p -> p.replace("%", "%%")).toList());
+        StringBuilder s = new StringBuilder(); // no stream: this runs at every command's start
+        for (String paragraph : HeapRuntime.keysExplained(graphKeys)) {
+            s.append(s.length() == 0 ? "" : "%n").append(paragraph.replace("%", "%%"));
+        }
+        return s.toString();
     }
 }

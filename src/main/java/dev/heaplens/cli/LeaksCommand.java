@@ -50,7 +50,7 @@ final class LeaksCommand implements Callable<Integer> {
     String c;
 
     @Option(names = "--by", paramLabel = "KEY", description = KeyHelp.GRAPH
-            + " (default: location for Ruby, class for JVM dumps).")
+            + " (default: " + KeyHelp.LEAK_DEFAULTS + ").")
     GroupBy by;
 
     @Option(names = "--no-retained", description = "Counts and bytes alone: no retained sizes and no sample paths, so C "

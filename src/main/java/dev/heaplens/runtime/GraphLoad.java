@@ -29,6 +29,7 @@ final class GraphLoad<N extends NamedHeap> {
     private final ReadOptions options;
     private final ReadListener listener;
     private final Findings findings;
+    private final boolean findingsNeedTheRead;
     private final OutOfCore outOfCore;
     /** Set when this load read the dump and chose to work out of core: its index is then read in place. */
     private boolean readOutOfCore;
@@ -43,12 +44,24 @@ final class GraphLoad<N extends NamedHeap> {
         this(format, options, listener, (heap, analysedBytes) -> List.of());
     }
 
-    /** @param findings the runtime's suspects findings, worked out once when the index is written and kept in it */
+    /** @param findings the runtime's suspects findings, worked out from the index (the JVM's checks) when suspects first runs */
     GraphLoad(GraphFormat<N> format, ReadOptions options, ReadListener listener, Findings findings) {
+        this(format, options, listener, findings, false);
+    }
+
+    /**
+     * @param findings            the runtime's suspects findings, kept in the index once worked out
+     * @param findingsNeedTheRead whether they need what only a read of the dump sees (Ruby's string
+     *                            values): then they are worked out with the read and kept in the
+     *                            index it writes, whatever the command
+     */
+    GraphLoad(GraphFormat<N> format, ReadOptions options, ReadListener listener, Findings findings,
+              boolean findingsNeedTheRead) {
         this.format = format;
         this.options = options;
         this.listener = listener;
         this.findings = findings;
+        this.findingsNeedTheRead = findingsNeedTheRead;
         this.outOfCore = OutOfCore.of(options);
     }
 
@@ -87,7 +100,8 @@ final class GraphLoad<N extends NamedHeap> {
     }
 
     private SuspectInputs suspectInputsOf(LoadedHeap heap) {
-        return SuspectFinder.inputs(heap.namer(), heap.dominators(), analysed -> findings.of(heap, analysed));
+        List<Finding> kept = heap.storedFindings();
+        return SuspectFinder.inputs(heap.namer(), heap.dominators(), analysed -> kept != null ? kept : findings.of(heap, analysed));
     }
 
     /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */
@@ -160,6 +174,9 @@ final class GraphLoad<N extends NamedHeap> {
                     SuspectInputs inputs = suspectInputsOf(heap);
                     SuspectsStore.write(inputs, heap.graph(), out);
                     heap.withSuspectInputs(inputs);
+                } else if (findingsNeedTheRead) {
+                    SuspectsStore.writeFindings(findings.of(heap,
+                            SuspectFinder.analysedBytes(heap.namer(), heap.dominators())), out);
                 }
             }
 
@@ -169,7 +186,8 @@ final class GraphLoad<N extends NamedHeap> {
                 N heap = format.restore(input, stored.graph(), in);
                 return new LoadedHeap(input, heap, format.records(input, heap), stored.dominators())
                         .withReachability(ReachabilityStore.read(in))
-                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()));
+                        .withSuspectInputs(SuspectsStore.read(in, stored.graph()))
+                        .withStoredFindings(SuspectsStore.readFindings(in));
             }
         };
     }

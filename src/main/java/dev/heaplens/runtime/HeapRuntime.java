@@ -57,12 +57,21 @@ public interface HeapRuntime {
         return Vocabulary.help(graphKeys);
     }
 
+    /** Every runtime's default key of leaks, for its help: "location for Ruby dumps, class for JVM heap dumps". */
+    static String leakKeyDefaults() {
+        return Vocabulary.leakDefaults();
+    }
+
     /**
      * Every runtime's keys with what each means, a paragraph per runtime, for a help's footer ("KEY for
      * Ruby dumps: type (the dump's type: ...), class (the object's class), ...").
      */
     static List<String> keysExplained(boolean graphKeys) {
-        return Runtimes.all().stream().map(entry -> entry.words().explained(graphKeys)).toList();
+        List<String> paragraphs = new java.util.ArrayList<>(); // no stream: help is built at every command's start
+        for (RuntimeEntry entry : Runtimes.all()) {
+            paragraphs.add(entry.words().explained(graphKeys));
+        }
+        return paragraphs;
     }
 
     /** "Ruby" or "JVM", for messages. */

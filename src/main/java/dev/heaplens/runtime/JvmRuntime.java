@@ -45,7 +45,7 @@ final class JvmRuntime extends RuntimeBase {
                     GroupBy.PACKAGE, "the class's Java package; arrays under their element's",
                     GroupBy.LOADER, "the class's defining class loader",
                     GroupBy.KIND, "instance, object array, primitive array or class"),
-            null);
+            null, GroupBy.CLASS); // an HPROF dump has no allocation sites
 
     /** Reads HPROF heap dumps. */
     static final RuntimeEntry ENTRY = new RuntimeEntry() {
@@ -80,11 +80,6 @@ final class JvmRuntime extends RuntimeBase {
     @Override
     public boolean hasThreads() {
         return true;
-    }
-
-    @Override
-    public GroupBy defaultLeakKey() {
-        return GroupBy.CLASS; // an HPROF dump has no allocation sites
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.heaplens.analysis.graph.ObjectRow;
 import dev.heaplens.analysis.graph.ObjectRows;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ThreadsReport;
+import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
@@ -43,6 +44,8 @@ public final class LoadedHeap {
     private volatile Reachability reachability;
     private ReadListener listener = ReadListener.QUIET;
     private volatile SuspectInputs suspectInputs;
+    /** The findings an index holds without the rest of what suspects reads; null when it holds none. */
+    private volatile List<Finding> storedFindings;
     /** The index this heap was read from or written to, or null: where sections first needed later go. */
     private volatile HeapIndex.Place index;
 
@@ -121,6 +124,16 @@ public final class LoadedHeap {
     LoadedHeap withSuspectInputs(SuspectInputs stored) {
         suspectInputs = stored;
         return this;
+    }
+
+    /** Findings the index kept alone (worked out on the read: {@link GraphLoad}); null leaves them to be worked out. */
+    LoadedHeap withStoredFindings(List<Finding> stored) {
+        storedFindings = stored;
+        return this;
+    }
+
+    List<Finding> storedFindings() {
+        return storedFindings;
     }
 
     /** Where this heap's index lies, once read from it or written. */

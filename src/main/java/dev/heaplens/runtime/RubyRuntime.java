@@ -48,7 +48,8 @@ final class RubyRuntime extends RuntimeBase {
                     GroupBy.METHOD, "the method that allocated it",
                     GroupBy.GENERATION, "the GC generation it was allocated in"),
             "location, file, gem, method and generation need a dump taken with"
-                    + " ObjectSpace.trace_object_allocations_start; other objects fall in '(no allocation info)'.");
+                    + " ObjectSpace.trace_object_allocations_start; other objects fall in '(no allocation info)'.",
+            GroupBy.LOCATION);
 
     /** Reads Ruby's JSON lines dumps. */
     static final RuntimeEntry ENTRY = new RuntimeEntry() {
@@ -75,12 +76,7 @@ final class RubyRuntime extends RuntimeBase {
 
     RubyRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
-        this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener, this::findings);
-    }
-
-    @Override
-    public GroupBy defaultLeakKey() {
-        return GroupBy.LOCATION;
+        this.graphs = new GraphLoad<>(new RubyGraphFormat(this::readerOptions), options, listener, this::findings, true);
     }
 
     @Override

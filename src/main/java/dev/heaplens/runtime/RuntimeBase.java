@@ -56,6 +56,11 @@ abstract class RuntimeBase implements HeapRuntime {
     }
 
     @Override
+    public GroupBy defaultLeakKey() {
+        return words.leakKey();
+    }
+
+    @Override
     public String keyMeaning(GroupBy key) {
         return words.meaning(key);
     }

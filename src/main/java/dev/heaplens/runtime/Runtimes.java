@@ -19,7 +19,9 @@ final class Runtimes {
 
     private static List<RuntimeEntry> load() {
         List<RuntimeEntry> all = new ArrayList<>(List.of(RubyRuntime.ENTRY, JvmRuntime.ENTRY));
-        ServiceLoader.load(RuntimeEntry.class, Runtimes.class.getClassLoader()).forEach(all::add);
+        for (RuntimeEntry extra : ServiceLoader.load(RuntimeEntry.class, Runtimes.class.getClassLoader())) {
+            all.add(extra);
+        }
         return List.copyOf(all);
     }
 

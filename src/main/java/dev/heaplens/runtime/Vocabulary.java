@@ -3,6 +3,7 @@ package dev.heaplens.runtime;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -21,9 +22,11 @@ import java.util.Map;
  * @param synonyms  other words the runtime takes, and what it does with them
  * @param meanings  what each key groups by in this runtime, in a few words ("file:line")
  * @param keysNote  what the keys need of a dump, said after them in help (none: null)
+ * @param leakKey   what leaks groups by when not told
  */
 record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, GroupBy originKey, List<GroupBy> histogram,
-                  List<GroupBy> graph, Synonyms synonyms, Map<GroupBy, String> meanings, String keysNote) {
+                  List<GroupBy> graph, Synonyms synonyms, Map<GroupBy, String> meanings, String keysNote,
+                  GroupBy leakKey) {
 
     /**
      * Other words for keys: histogram and diff take {@code histogram}'s, retained and leaks {@code graph}'s;
@@ -50,7 +53,11 @@ record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, Grou
 
     /** Every runtime's words, to tell a user which runtime a refused key belongs to. */
     static List<Vocabulary> all() {
-        return Runtimes.all().stream().map(RuntimeEntry::words).toList();
+        List<Vocabulary> all = new ArrayList<>(); // no stream: this runs at every command's start
+        for (RuntimeEntry entry : Runtimes.all()) {
+            all.add(entry.words());
+        }
+        return all;
     }
 
     /**
@@ -111,6 +118,15 @@ record Vocabulary(String name, String aDump, String dumps, GroupBy kindKey, Grou
         s.append('.');
         if (keysNote != null) {
             s.append(' ').append(keysNote);
+        }
+        return s.toString();
+    }
+
+    /** Each runtime's default key of leaks, for its help: "location for Ruby dumps, class for JVM heap dumps". */
+    static String leakDefaults() {
+        StringBuilder s = new StringBuilder();
+        for (Vocabulary words : all()) {
+            s.append(s.length() == 0 ? "" : ", ").append(words.leakKey.label()).append(" for ").append(words.dumps);
         }
         return s.toString();
     }

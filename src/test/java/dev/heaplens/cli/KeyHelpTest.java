@@ -70,6 +70,12 @@ class KeyHelpTest {
             assertThat(text).as(runtime.name() + "'s keys in --by's description").contains(": " + listed);
         }
         assertThat(text.split("KEY for ", -1)).as("one paragraph per runtime, no other").hasSize(runtimes.size() + 1);
+        if (command.equals("leaks")) {
+            for (HeapRuntime runtime : runtimes) {
+                assertThat(text).as(runtime.name() + "'s default key of leaks").containsPattern(
+                        "(?i)default: [^)]*\\b" + runtime.defaultLeakKey().label() + " for " + java.util.regex.Pattern.quote(runtime.name()));
+            }
+        }
     }
 
     @Test

@@ -104,6 +104,20 @@ class SuspectsIndexTest {
         }
     }
 
+    /**
+     * Ruby's duplicate strings need the values only a read of the dump sees: the index another
+     * command writes keeps the findings, so the first suspects run on it still names them.
+     */
+    @org.junit.jupiter.api.Test
+    void findingsThatNeedTheReadSurviveAnIndexWrittenByAnotherCommand() throws IOException {
+        Path dump = Files.copy(Path.of("samples/rails-ish.json.gz"), dir.resolve("rails-ish.json.gz"));
+        CliTestSupport.Result without = run("suspects", dump.toString(), "--no-index");
+        assertThat(without.out()).contains("duplicate-strings");
+        assertThat(run("top", dump.toString()).exitCode()).isZero();
+        assertThat(run("suspects", dump.toString())).isEqualTo(without);
+        assertThat(run("suspects", dump.toString())).isEqualTo(without);
+    }
+
     /** Sections read as the index opens are checked then (rebuilt); the path columns when first read (removed, one line). */
     @ParameterizedTest
     @ValueSource(strings = {"suspects.top", "suspects.labelled-via", "suspects.findings", "suspects.paths"})

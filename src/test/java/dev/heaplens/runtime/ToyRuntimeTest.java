@@ -347,7 +347,7 @@ class ToyRuntimeTest {
         static final Vocabulary WORDS = new Vocabulary("Toy", "a toy dump", "toy dumps", GroupBy.KIND, GroupBy.CLASS,
                 List.of(GroupBy.CLASS, GroupBy.KIND), List.of(GroupBy.CLASS, GroupBy.KIND), Vocabulary.Synonyms.NONE,
                 Map.of(GroupBy.CLASS, "the word after the toy's address", GroupBy.KIND, "always object in a toy"),
-                "A toy dump is text: 'object ADDRESS CLASS BYTES -> ADDRESS...' and 'root CATEGORY ADDRESS'.");
+                "A toy dump is text: 'object ADDRESS CLASS BYTES -> ADDRESS...' and 'root CATEGORY ADDRESS'.", GroupBy.CLASS);
         private final GraphLoad<ToyHeap> graphs;
 
         ToyRuntime(ReadOptions options, ReadListener listener) {
@@ -363,11 +363,6 @@ class ToyRuntimeTest {
         @Override
         public LoadedHeap loadObjects(DumpInput input) {
             return graphs.loadObjects(input);
-        }
-
-        @Override
-        public GroupBy defaultLeakKey() {
-            return GroupBy.CLASS;
         }
 
         /** A toy histogram counts over its graph (a real runtime streams its dump instead). */

@@ -83,6 +83,13 @@ public final class SuspectFinder {
         return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree), findings.apply(analysed));
     }
 
+    /** The heap's bytes less what tools hold at the top of the dominator tree: what the findings' shares are of. */
+    public static long analysedBytes(NamedHeap heap, Dominators d) {
+        TopObjects top = TopObjects.of(heap, d, new DominatedChildren(d).of(Dominators.SUPER_ROOT));
+        SuspectFinder finder = new SuspectFinder(heap, d, null, null, null);
+        return d.reachableBytes() - overheadBytes(finder.overhead(top, new String[top.size()]));
+    }
+
     private static long overheadBytes(List<Overhead> overhead) {
         return overhead.stream().mapToLong(Overhead::retainedBytes).sum();
     }

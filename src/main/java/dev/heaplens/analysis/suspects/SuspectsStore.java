@@ -67,12 +67,34 @@ public final class SuspectsStore {
         StoredRootPaths paths = (StoredRootPaths) inputs.paths();
         w.ints(PATHS, graph.objectCount(), i -> paths.stored((int) i));
         w.ints(PATH_EDGES, graph.objectCount(), i -> paths.edge((int) i));
+        writeFindings(inputs.findings(), w);
+    }
+
+    /**
+     * The findings alone, for a runtime whose checks need what only a read of the dump sees (Ruby's
+     * string values): written with the index, read by the first suspects run that adds the rest.
+     */
+    public static void writeFindings(List<Finding> findings, IndexWriter w) throws IOException {
         w.data(FINDINGS, out -> {
-            out.writeInt(inputs.findings().size());
-            for (Finding f : inputs.findings()) {
+            out.writeInt(findings.size());
+            for (Finding f : findings) {
                 write(f, out);
             }
         });
+    }
+
+    /** The findings the index holds, or null when it holds none. */
+    public static List<Finding> readFindings(IndexReader r) throws IOException {
+        if (!r.has(FINDINGS)) {
+            return null;
+        }
+        DataInputStream in = r.data(FINDINGS);
+        int findings = in.readInt();
+        List<Finding> found = new ArrayList<>(Math.min(findings, 64));
+        for (int i = 0; i < findings; i++) {
+            found.add(read(in));
+        }
+        return List.copyOf(found);
     }
 
     /** The stored labelled paths: which top objects have one, and each path's objects and fields. */
@@ -152,14 +174,8 @@ public final class SuspectsStore {
         Map<Integer, TopObjects.LabelledPath> paths = readLabelled(r, names, k);
         TopObjects top = new TopObjects(object, retained, count, className, accumulation, i -> held(r, names, i),
                 paths::get);
-        DataInputStream in = r.data(FINDINGS);
-        int findings = in.readInt();
-        List<Finding> found = new ArrayList<>(Math.min(findings, 64));
-        for (int i = 0; i < findings; i++) {
-            found.add(read(in));
-        }
         return new SuspectInputs(top, new StoredRootPaths(graph, o -> intAt(r, PATHS, o),
-                o -> intAt(r, PATH_EDGES, o)), List.copyOf(found));
+                o -> intAt(r, PATH_EDGES, o)), readFindings(r));
     }
 
     private static String name(List<String> names, int id) {
