@@ -232,7 +232,7 @@ public final class SuspectsRenderer {
         StringBuilder b = new StringBuilder();
         if (md) {
             t.writeMarkdown(b);
-            out.append(b);
+            out.append(b).append('\n'); // a blank line ends the table: a paragraph right after it would be read as a row
             return;
         }
         t.writeAligned(b);

@@ -7,7 +7,6 @@ import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofHeader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofReader;
-import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.format.hprof.LayoutDetector;
@@ -49,18 +48,6 @@ public final class JvmStringGroups {
         ArrayPass arrays = new ArrayPass(strings.arrayRefs);
         pass(source, arrays, strict);
         return new Result(arrays.groups(), strings.count, strings.stringClass, classes, List.copyOf(strings.warnings));
-    }
-
-    /**
-     * The groups of value arrays already known (a graph's Strings and what they point to): pass 2
-     * alone, reading only those arrays' records ({@code sortedOffsets}, ascending).
-     *
-     * @param arrayRefs value array id → (Strings referencing it << 1 | coder)
-     */
-    public static List<Group> groups(HprofSource source, int idSize, LongLongMap arrayRefs, long[] sortedOffsets) {
-        ArrayPass arrays = new ArrayPass(arrayRefs);
-        HprofRecords.visit(source, idSize, sortedOffsets, arrays, i -> { });
-        return arrays.groups();
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {

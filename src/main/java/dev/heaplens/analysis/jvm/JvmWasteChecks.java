@@ -1,7 +1,6 @@
 package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.graph.Reachability;
-import dev.heaplens.analysis.suspects.DuplicateStringsFinding;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.Dominators;
@@ -69,12 +68,6 @@ public final class JvmWasteChecks {
         Finding oneValue = OneValueArrays.of(heap, d, analysedBytes);
         if (oneValue != null) {
             found.add(oneValue);
-        }
-        Finding strings = DuplicateStringsFinding.of(JvmDuplicateStrings.inGraph(heap, DuplicateStringsFinding.VALUES),
-                analysedBytes, "", "Strings.intern() or a map of canonical values for repeated texts, or -XX:+UseStringDeduplication "
-                        + "(G1 and others) to share their arrays.");
-        if (strings != null) {
-            found.add(strings);
         }
         return found;
     }

@@ -5,6 +5,7 @@ import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.HumanBytes;
@@ -84,28 +85,42 @@ final class OneValueArrays {
                 List.of(), classes);
     }
 
-    /** Reads the arrays {@code objects} (one pass in file order) and counts those of one value. */
+    /**
+     * Reads the arrays {@code objects} (one pass in file order) and counts those of one value. Each
+     * array is checked in the reader's buffer as it is read: no copy and no record kept.
+     */
     private static Tally read(JvmHeap heap, int[] objects) {
         HeapGraph g = heap.graph();
-        int[] byOffset = objects.clone();
-        long[] offsets = new long[byOffset.length];
-        Integer[] order = new Integer[byOffset.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
+        long[] offsets = new long[objects.length];
+        for (int i = 0; i < objects.length; i++) {
+            offsets[i] = g.position(objects[i]);
         }
-        Arrays.sort(order, (a, b) -> Long.compare(g.position(byOffset[a]), g.position(byOffset[b])));
-        int[] sorted = new int[order.length];
-        for (int i = 0; i < order.length; i++) {
-            sorted[i] = byOffset[order[i]];
-            offsets[i] = g.position(sorted[i]);
-        }
+        Arrays.sort(offsets); // the reader's id names each array again
         Tally t = new Tally();
-        HprofRecords.forEach(heap.read().source(), heap.read().classes().idSize(), offsets, Integer.MAX_VALUE, (i, r) -> {
-            int o = sorted[i];
-            t.sampledBytes += g.shallowSize(o);
-            if (r instanceof HprofRecords.PrimitiveArray a && a.length() >= 2 && a.data().length == a.length() * size(a.type())) {
-                String value = oneValue(a);
+        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, new HprofVisitor() {
+            private long length;
+
+            @Override
+            public boolean wantsObjectContents() {
+                return false;
+            }
+
+            @Override
+            public void primitiveArray(long id, BasicType type, long length, long offset) {
+                this.length = length;
+                t.sampledBytes += g.shallowSize(g.objectOf(id));
+            }
+
+            @Override
+            public int primitiveValueBytes(long id, BasicType type, long length) {
+                return Integer.MAX_VALUE;
+            }
+
+            @Override
+            public void primitiveArrayValues(long id, BasicType type, byte[] data, int dataLength) {
+                String value = length >= 2 && dataLength == length * size(type) ? oneValue(type, data, dataLength) : null;
                 if (value != null) {
+                    int o = g.objectOf(id);
                     long[] c = t.byClassAndValue.computeIfAbsent(heap.className(o) + " all " + value, k -> new long[2]);
                     c[0]++;
                     c[1] += g.shallowSize(o);
@@ -113,21 +128,20 @@ final class OneValueArrays {
                     t.bytes += g.shallowSize(o);
                 }
             }
-        });
+        }, i -> { });
         return t;
     }
 
-    /** The one value every element of {@code a} holds, as Java writes it, or null when two differ. */
-    static String oneValue(HprofRecords.PrimitiveArray a) {
-        byte[] data = a.data();
-        int e = size(a.type());
-        for (int i = e; i < data.length; i++) {
+    /** The one value every element of {@code data[0, length)} holds, as Java writes it, or null when two differ. */
+    static String oneValue(BasicType type, byte[] data, int length) {
+        int e = size(type);
+        for (int i = e; i < length; i++) {
             if (data[i] != data[i % e]) {
                 return null;
             }
         }
         ByteBuffer first = ByteBuffer.wrap(data, 0, e); // HPROF is big-endian
-        return switch (a.type()) {
+        return switch (type) {
             case BOOLEAN -> Boolean.toString(data[0] != 0);
             case BYTE -> Byte.toString(data[0]);
             case CHAR -> String.format(Locale.ROOT, "'\\u%04x'", (int) first.getChar());

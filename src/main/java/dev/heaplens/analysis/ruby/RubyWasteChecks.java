@@ -102,32 +102,21 @@ public final class RubyWasteChecks {
         Tally t = new Tally();
         t.add(heap, d, facts.emptyArrays, "Array", true);
         t.add(heap, d, facts.emptyHashes, "Hash", true);
-        double share = share(t.bytes, analysedBytes);
-        if (share < WORTH_TELLING) {
-            return null;
-        }
-        return new Finding("empty-collections", t.bytes, t.objects, share, String.format(Locale.ROOT,
-                "%,d arrays and hashes are empty and take %s (%.1f%% of the heap)%s. An empty one still costs its slot, "
-                        + "and a cleared one keeps its table: create them when the first element comes, or share a frozen "
-                        + "empty one.", t.objects, HumanBytes.of(t.bytes), 100 * share, t.sitesNote()),
-                t.sites(), t.classes());
+        return t.finding("empty-collections", analysedBytes, "%,d arrays and hashes are empty and take %s (%.1f%% of the "
+                + "heap)%s. An empty one still costs its slot, and a cleared one keeps its table: create them when the first "
+                + "element comes, or share a frozen empty one.");
     }
 
     private static Finding unusedCapacity(RubyHeap heap, Dominators d, RubyWasteFacts facts, long analysedBytes) {
         Tally t = new Tally();
         t.add(heap, d, facts.sparseArrays, "Array", false);
         t.add(heap, d, facts.sparseStrings, "String", false);
-        double share = share(t.bytes, analysedBytes);
-        if (share < WORTH_TELLING) {
-            return null;
-        }
-        return new Finding("unused-capacity", t.bytes, t.objects, share, String.format(Locale.ROOT,
-                "%,d arrays and strings use less than half of their capacity: %s unused (%.1f%% of the heap)%s. An array's "
-                        + "capacity is told by its memsize (40 + 8 × capacity): %,d shared arrays, whose storage another "
-                        + "array holds, and embedded ones (up to 3 elements in the slot) cannot be judged. A string's is the "
-                        + "dump's capacity against its bytesize. Shrinking (pop, shift, slice!) or a capacity asked for "
-                        + "leaves this; a copy (dup, +\"\") is allocated to fit.", t.objects, HumanBytes.of(t.bytes), 100 * share,
-                t.sitesNote(), facts.sharedArrays()), t.sites(), t.classes());
+        return t.finding("unused-capacity", analysedBytes, "%,d arrays and strings use less than half of their capacity: "
+                + "%s unused (%.1f%% of the heap)%s. An array's capacity is told by its memsize (40 + 8 × capacity): "
+                + String.format(Locale.ROOT, "%,d", facts.sharedArrays()) + " shared arrays, whose storage another array "
+                + "holds, and embedded ones (up to 3 elements in the slot) cannot be judged. A string's is the dump's capacity "
+                + "against its bytesize. Shrinking (pop, shift, slice!) or a capacity asked for leaves this; a copy (dup, "
+                + "+\"\") is allocated to fit.");
     }
 
     private static double share(long bytes, long whole) {
@@ -184,8 +173,15 @@ public final class RubyWasteChecks {
             return rows;
         }
 
-        String sitesNote() {
-            return bySite.isEmpty() ? "; the dump has no allocation sites" : "";
+        /** The finding, its text {@code format} given objects, bytes, percent and a note on sites; null below {@link #WORTH_TELLING}. */
+        Finding finding(String check, long analysedBytes, String format) {
+            double share = share(bytes, analysedBytes);
+            if (share < WORTH_TELLING) {
+                return null;
+            }
+            String sitesNote = bySite.isEmpty() ? "; the dump has no allocation sites" : "";
+            return new Finding(check, bytes, objects, share, String.format(Locale.ROOT, format, objects, HumanBytes.of(bytes),
+                    100 * share, sitesNote), sites(), classes());
         }
     }
 }

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * MAT's duplicate strings check, for both runtimes, from the {@link DuplicateStrings} that
- * {@code heaplens strings} reports: told when what the copies cost reaches {@link #WORTH_TELLING}
- * of the heap, with the most wasteful values.
+ * MAT's duplicate strings check, from a {@link DuplicateStrings} (the value {@code heaplens strings}
+ * reports; today Ruby's findings make one, see README for why the JVM's are not among them): told
+ * when what the copies cost reaches {@link #WORTH_TELLING} of the heap, with the most wasteful values.
  */
 public final class DuplicateStringsFinding {
     public static final String CHECK = "duplicate-strings";

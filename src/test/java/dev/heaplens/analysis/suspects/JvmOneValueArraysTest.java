@@ -3,13 +3,8 @@ package dev.heaplens.analysis.suspects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heaplens.analysis.suspects.probe.OneValueProbe;
-import dev.heaplens.cli.CliTestSupport;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,25 +23,11 @@ class JvmOneValueArraysTest {
     @BeforeAll
     static void keepAndDump() throws Exception {
         dump = dir.resolve("one-value.hprof");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                OneValueProbe.class.getName(), dump.toString()).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes());
-        assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(child.exitValue()).as(output).isZero();
+        WasteFindings.dumpChild(OneValueProbe.class, dump, "128m");
     }
 
     private static JsonNode finding(String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of("suspects", dump.toString(), "--format", "json"));
-        args.addAll(List.of(extra));
-        CliTestSupport.Result r = CliTestSupport.run(args.toArray(String[]::new));
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        for (JsonNode f : new ObjectMapper().readTree(r.out()).get("findings")) {
-            if (f.get("check").asText().equals("one-value-arrays")) {
-                return f;
-            }
-        }
-        throw new AssertionError("no one-value-arrays finding in " + r.out());
+        return WasteFindings.finding(dump, "one-value-arrays", extra);
     }
 
     @Test
@@ -64,14 +45,7 @@ class JvmOneValueArraysTest {
         assertThat(finding()).isEqualTo(f); // reads it
     }
 
-    /** The count in the classes list, {@code "long[] all 0 (2,003, 16.0 MB)"}. */
     private static long count(JsonNode finding, String key) {
-        for (JsonNode c : finding.get("classes")) {
-            String s = c.asText();
-            if (s.startsWith(key + " (")) {
-                return Long.parseLong(s.substring(key.length() + 2).split(", ")[0].replace(",", ""));
-            }
-        }
-        throw new AssertionError(key + " not in " + finding.get("classes"));
+        return WasteFindings.count(finding, key);
     }
 }

@@ -3,13 +3,9 @@ package dev.heaplens.analysis.suspects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heaplens.analysis.suspects.probe.WasteProbe;
-import dev.heaplens.cli.CliTestSupport;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,25 +25,11 @@ class JvmWasteFindingsTest {
     @BeforeAll
     static void keepAndDump() throws Exception {
         dump = dir.resolve("empty.hprof");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                WasteProbe.class.getName(), dump.toString()).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes());
-        assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(child.exitValue()).as(output).isZero();
+        WasteFindings.dumpChild(WasteProbe.class, dump, "64m");
     }
 
     private static JsonNode finding(String check, String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of("suspects", dump.toString(), "--format", "json"));
-        args.addAll(List.of(extra));
-        CliTestSupport.Result r = CliTestSupport.run(args.toArray(String[]::new));
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        for (JsonNode f : new ObjectMapper().readTree(r.out()).get("findings")) {
-            if (f.get("check").asText().equals(check)) {
-                return f;
-            }
-        }
-        throw new AssertionError("no " + check + " finding in " + r.out());
+        return WasteFindings.finding(dump, check, extra);
     }
 
     @Test
@@ -81,15 +63,7 @@ class JvmWasteFindingsTest {
         assertThat(finding("empty-collections")).isEqualTo(f);
     }
 
-    /** The count in the classes list, {@code "byte[] (150,012)"} or {@code "java.util.HashMap (20,000, 2.2 MB)"}. */
     private static long count(JsonNode finding, String cls) {
-        for (JsonNode c : finding.get("classes")) {
-            String s = c.asText();
-            if (s.startsWith(cls + " (")) {
-                String inner = s.substring(cls.length() + 2, s.length() - 1);
-                return Long.parseLong(inner.split(", ")[0].replace(",", ""));
-            }
-        }
-        throw new AssertionError(cls + " not in " + finding.get("classes"));
+        return WasteFindings.count(finding, cls);
     }
 }

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.heaplens.cli.CliTestSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,16 +35,7 @@ class RubyWasteFindingsTest {
     }
 
     private static JsonNode finding(String check, String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of("suspects", dump.toString(), "--format", "json"));
-        args.addAll(List.of(extra));
-        CliTestSupport.Result r = CliTestSupport.run(args.toArray(String[]::new));
-        assertThat(r.exitCode()).as(r.toString()).isZero();
-        for (JsonNode f : new ObjectMapper().readTree(r.out()).get("findings")) {
-            if (f.get("check").asText().equals(check)) {
-                return f;
-            }
-        }
-        throw new AssertionError("no " + check + " finding in " + r.out());
+        return WasteFindings.finding(dump, check, extra);
     }
 
     private static long made(String what) {
@@ -61,8 +49,8 @@ class RubyWasteFindingsTest {
     @Test
     void emptyArraysAndHashesAreWhatRubyCountedAtTheirSites() throws Exception {
         JsonNode f = finding("empty-collections", "--no-index");
-        long arrays = RubyClassCounts.count(f, "Array");
-        long hashes = RubyClassCounts.count(f, "Hash");
+        long arrays = WasteFindings.count(f, "Array");
+        long hashes = WasteFindings.count(f, "Hash");
         assertThat(arrays).isBetween(ruby("emptyArrays"), ruby("emptyArrays") + 10);
         assertThat(hashes).isBetween(ruby("emptyHashes"), ruby("emptyHashes") + 10);
         assertThat(f.get("objects").asLong()).isEqualTo(arrays + hashes);
@@ -93,8 +81,8 @@ class RubyWasteFindingsTest {
             f.get("sites").forEach(s -> assertThat(s.get("location").asText()).isNotEqualTo(near.asText()));
         }
         // Ruby's own arrays with less than half in use are few; its own strings with a capacity none here
-        assertThat(RubyClassCounts.count(f, "Array")).isBetween(made("sparseArrays"), made("sparseArrays") + 10);
-        assertThat(RubyClassCounts.count(f, "String")).isBetween(made("sparseStrings"), made("sparseStrings") + 10);
+        assertThat(WasteFindings.count(f, "Array")).isBetween(made("sparseArrays"), made("sparseArrays") + 10);
+        assertThat(WasteFindings.count(f, "String")).isBetween(made("sparseStrings"), made("sparseStrings") + 10);
         assertThat(f.get("text").asText()).contains("shared arrays").contains("cannot be judged");
         assertSameThroughTheIndex("unused-capacity", f);
     }
@@ -133,18 +121,5 @@ class RubyWasteFindingsTest {
             }
         }
         throw new AssertionError("no site " + location + " in " + finding);
-    }
-
-    /** The count in a finding's classes list, {@code "Array (3,004, 120.2 KB)"}. */
-    static final class RubyClassCounts {
-        static long count(JsonNode finding, String cls) {
-            for (JsonNode c : finding.get("classes")) {
-                String s = c.asText();
-                if (s.startsWith(cls + " (")) {
-                    return Long.parseLong(s.substring(cls.length() + 2).split(", ")[0].replace(",", ""));
-                }
-            }
-            throw new AssertionError(cls + " not in " + finding.get("classes"));
-        }
     }
 }
