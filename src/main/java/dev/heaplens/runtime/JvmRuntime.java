@@ -48,22 +48,7 @@ final class JvmRuntime extends RuntimeBase {
             null, GroupBy.CLASS); // an HPROF dump has no allocation sites
 
     /** Reads HPROF heap dumps. */
-    static final RuntimeEntry ENTRY = new RuntimeEntry() {
-        @Override
-        public Vocabulary words() {
-            return WORDS;
-        }
-
-        @Override
-        public boolean reads(DumpInput input) {
-            return input.format() == DumpFormat.HPROF;
-        }
-
-        @Override
-        public HeapRuntime open(ReadOptions options, ReadListener listener) {
-            return new JvmRuntime(options, listener);
-        }
-    };
+    static final RuntimeEntry ENTRY = RuntimeEntry.of(DumpFormat.HPROF, WORDS, JvmRuntime::new);
 
     private final GraphLoad<JvmHeap> graphs;
 

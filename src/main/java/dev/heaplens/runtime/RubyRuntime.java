@@ -52,22 +52,7 @@ final class RubyRuntime extends RuntimeBase {
             GroupBy.LOCATION);
 
     /** Reads Ruby's JSON lines dumps. */
-    static final RuntimeEntry ENTRY = new RuntimeEntry() {
-        @Override
-        public Vocabulary words() {
-            return WORDS;
-        }
-
-        @Override
-        public boolean reads(DumpInput input) {
-            return input.format() == DumpFormat.RUBY_JSON_LINES;
-        }
-
-        @Override
-        public HeapRuntime open(ReadOptions options, ReadListener listener) {
-            return new RubyRuntime(options, listener);
-        }
-    };
+    static final RuntimeEntry ENTRY = RuntimeEntry.of(DumpFormat.RUBY_JSON_LINES, WORDS, RubyRuntime::new);
 
     /** Shared by this runtime's reads: leaks reads three dumps, and long lines grow a buffer once. */
     private final ReadBuffers buffers = new ReadBuffers();

@@ -1,6 +1,9 @@
 package dev.heaplens.runtime;
 
+import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
+
+import java.util.function.BiFunction;
 
 /**
  * One runtime as {@link Runtimes} lists it: its words (keys and what each means), which dumps it
@@ -16,4 +19,24 @@ interface RuntimeEntry {
 
     /** The runtime, reading with {@code options} and telling {@code listener}. */
     HeapRuntime open(ReadOptions options, ReadListener listener);
+
+    /** The entry of a runtime that reads every dump of one {@code format}. */
+    static RuntimeEntry of(DumpFormat format, Vocabulary words, BiFunction<ReadOptions, ReadListener, HeapRuntime> open) {
+        return new RuntimeEntry() {
+            @Override
+            public Vocabulary words() {
+                return words;
+            }
+
+            @Override
+            public boolean reads(DumpInput input) {
+                return input.format() == format;
+            }
+
+            @Override
+            public HeapRuntime open(ReadOptions options, ReadListener listener) {
+                return open.apply(options, listener);
+            }
+        };
+    }
 }
