@@ -281,4 +281,27 @@ abstract class ValueScanner extends TailScanner {
             pos = skipSpace(expect(pos, ','));
         }
     }
+
+    /** One of the {@link RubyLineParser.Field#SIZES} keys' values; a value of another shape is skipped (unknown keys never fail a line). */
+    final int parseSize(int pos, int key, RubyRecord r) {
+        if (key == K_VALUE) {
+            return buf[pos] == '"' ? parseString(pos, r.value) : skipValue(pos);
+        }
+        if (key == K_EMBEDDED || key == K_SHARED) {
+            if (startsWith(pos, TRUE)) {
+                r.flags |= key == K_EMBEDDED ? RubyRecord.EMBEDDED : RubyRecord.SHARED;
+            }
+            return skipValue(pos);
+        }
+        long n = boundedNumber(pos);
+        if (n < 0) {
+            return skipValue(pos);
+        }
+        switch (key) {
+            case K_BYTESIZE -> r.bytesize = n;
+            case K_CAPACITY -> r.capacity = n;
+            default -> r.elements = n;
+        }
+        return digitsEnd;
+    }
 }
