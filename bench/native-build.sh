@@ -3,8 +3,9 @@
 # native-image builder from Maven Central's svm jars on a stock Temurin JDK 25 (no GraalVM here).
 # An experiment, not a supported build: BENCHMARKS.md "A native heaplens: the spike" says what
 # each step works around and what it costs. Writes everything under WORK (default
-# /tmp/native/build); the executable is WORK/out/heaplens-native. Takes about 15 minutes of CPU
-# and 3 GB of memory (more than an hour of wall time on the loaded 2-core host).
+# /tmp/native/build); the executable is WORK/out/heaplens-native. Took 49 minutes of wall and
+# about 3 GB of memory on the loaded 2-core host. Where it stands: BENCHMARKS.md (it starts and
+# reaches heaplens' main; the resource-bundle option below was added after, untried).
 #   1. the builder (com.oracle.svm.hosted.NativeImageGeneratorRunner: Maven Central has no svm-driver
 #      for 25.x) runs on a copy of the JDK, which gets the two-function progress helper the builder
 #      loads from java.home (bench/native/reporterchelper.c);
@@ -52,17 +53,20 @@ gcc -c "$work/clib/placeholder.c" -o "$work/clib/placeholder.o"
 for l in java nio net zip jvm; do ar rcs "$work/clib/lib$l.a" "$work/clib/placeholder.o"; done # the builder's check only
 
 # 3. The JDK's shared libraries, our libjvm.so beside them (their $ORIGIN), svm's C helpers.
-cp "$jdk"/lib/lib{java,nio,net,zip}.so "$work/shim/"
+libs=(java nio net zip attach extnet management_ext) # what heaplens' CLI reaches (jdk.attach: memprof)
+for l in "${libs[@]}"; do cp "$jdk/lib/lib$l.so" "$work/shim/"; done
 {
   cat "$here/bench/native/jvmshim.c"
   echo "/* every other JVM_* the JDK's libraries import: a call is a gap in this spike, so it stops loudly */"
   echo 'static void missing(const char *n) { fprintf(stderr, "heaplens native spike: %s is not implemented\n", n); abort(); }'
   implemented="$(grep -o 'JVM_[A-Za-z]*(' "$here/bench/native/jvmshim.c" | tr -d '(' | sort -u)"
-  for s in $(nm -D --undefined-only "$work"/shim/lib{java,nio,net,zip}.so | grep -o 'JVM_[A-Za-z0-9_]*' | sort -u); do
+  for s in $(nm -D --undefined-only $(printf "$work/shim/lib%s.so " "${libs[@]}") | grep -o 'JVM_[A-Za-z0-9_]*' | sort -u); do
     grep -qx "$s" <<< "$implemented" || echo "void $s(void) { missing(\"$s\"); }"
   done
 } > "$work/shim/jvmshim.c"
-gcc -O2 -fPIC -shared -I "$jdk/include" -I "$jdk/include/linux" "$work/shim/jvmshim.c" -o "$work/shim/libjvm.so"
+echo "SUNWprivate_1.1 { global: *; };" > "$work/shim/jvm.map" # the symbol version the JDK's libraries ask for
+gcc -O2 -fPIC -shared -Wl,--version-script,"$work/shim/jvm.map" -I "$jdk/include" -I "$jdk/include/linux" \
+  "$work/shim/jvmshim.c" -o "$work/shim/libjvm.so" -ldl
 gcc -O2 -fPIC -c -I "$jdk/include" -I "$jdk/include/linux" "$here/bench/native/svmshim.c" -o "$work/shim/svmshim.o"
 
 # 4. picocli and Jackson reflect on heaplens' classes: register them all (a spike; picocli-codegen
@@ -81,7 +85,7 @@ EOF
 
 [ "${PREPARE_ONLY:-0}" = 1 ] && exit 0
 link=(-H:NativeLinkerOption="$work/shim/svmshim.o" -H:NativeLinkerOption=-L"$work/shim")
-for l in java nio net zip jvm; do link+=(-H:NativeLinkerOption=-l:lib$l.so); done
+for l in "${libs[@]}" jvm; do link+=(-H:NativeLinkerOption=-l:lib$l.so); done
 link+=(-H:NativeLinkerOption=-Wl,-rpath,"$work/shim")
 "$jdk/bin/java" -XX:+UseParallelGC -XX:+UnlockExperimentalVMOptions -XX:+EnableJVMCI -XX:-UseJVMCICompiler \
   @"$work/exports.args" --add-modules=ALL-DEFAULT \
@@ -95,4 +99,5 @@ link+=(-H:NativeLinkerOption=-Wl,-rpath,"$work/shim")
   -imagecp "$jar" -H:Class=dev.heaplens.cli.Main -H:Name=heaplens-native -H:Path="$work/out" \
   -H:ImageBuildID="$(cat /proc/sys/kernel/random/uuid)" -H:CLibraryPath="$work/clib" -H:-UseContainerSupport \
   -H:ReflectionConfigurationFiles="$work/config/reflect-config.json" \
-  -H:ResourceConfigurationFiles="$work/config/resource-config.json" "${link[@]}"
+  -H:ResourceConfigurationFiles="$work/config/resource-config.json" -H:IncludeResourceBundles=dev.heaplens.cli.KeyHelp \
+  "${link[@]}"

@@ -1,6 +1,9 @@
-/* spike: a libjvm.so for the JDK's shared libraries inside a native image; JVM_* they may call, written here */
+/* issue 32 spike: a libjvm.so for the JDK's shared libraries inside a native image: the JVM_* and
+   jio_* functions they may call, written here (bench/native-build.sh adds a loud stop for the rest) */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <jni.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,3 +39,11 @@ JNIEXPORT jint JNICALL JVM_RawMonitorEnter(void *m) { return pthread_mutex_lock(
 JNIEXPORT void JNICALL JVM_RawMonitorExit(void *m) { pthread_mutex_unlock(m); }
 JNIEXPORT jboolean JNICALL JVM_IsContainerized(void) { return JNI_FALSE; }
 JNIEXPORT jboolean JNICALL JVM_IsUseContainerSupport(void) { return JNI_FALSE; }
+/* libjava prints through these, and loads libraries through the last three */
+JNIEXPORT int jio_vsnprintf(char *s, size_t n, const char *f, va_list a) { return vsnprintf(s, n, f, a); }
+JNIEXPORT int jio_vfprintf(FILE *o, const char *f, va_list a) { return vfprintf(o, f, a); }
+JNIEXPORT int jio_snprintf(char *s, size_t n, const char *f, ...) { va_list a; va_start(a, f); int r = vsnprintf(s, n, f, a); va_end(a); return r; }
+JNIEXPORT int jio_fprintf(FILE *o, const char *f, ...) { va_list a; va_start(a, f); int r = vfprintf(o, f, a); va_end(a); return r; }
+JNIEXPORT void *JNICALL JVM_FindLibraryEntry(void *handle, const char *name) { return dlsym(handle, name); }
+JNIEXPORT void *JNICALL JVM_LoadLibrary(const char *name, jboolean throwException) { return dlopen(name, RTLD_LAZY); }
+JNIEXPORT void JNICALL JVM_UnloadLibrary(void *handle) { dlclose(handle); }

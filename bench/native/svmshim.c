@@ -1,4 +1,4 @@
-/* spike: the C helpers svm's Java code calls (signatures from its @CFunction declarations), written for this experiment */
+/* issue 32 spike: the C helpers svm's Java code calls (signatures from its @CFunction declarations), written for this experiment */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -56,9 +56,43 @@ long svm_container_physical_memory(void) { return (long) sysconf(_SC_PHYS_PAGES)
 static jint forward_onload(const char *lib, JavaVM *vm, void *reserved) {
   void *h = dlopen(lib, RTLD_NOW | RTLD_NOLOAD);
   jint (*f)(JavaVM *, void *) = h ? (jint (*)(JavaVM *, void *)) dlsym(h, "JNI_OnLoad") : NULL;
-  return f ? f(vm, reserved) : JNI_VERSION_1_8;
+  if (f != NULL) f(vm, reserved);
+  return JNI_VERSION_1_8; /* what a built-in (static) library must answer, whatever the shared one says */
 }
 JNIEXPORT jint JNI_OnLoad_java(JavaVM *vm, void *r) { return forward_onload("libjava.so", vm, r); }
 JNIEXPORT jint JNI_OnLoad_nio(JavaVM *vm, void *r) { return forward_onload("libnio.so", vm, r); }
 JNIEXPORT jint JNI_OnLoad_net(JavaVM *vm, void *r) { return forward_onload("libnet.so", vm, r); }
 JNIEXPORT jint JNI_OnLoad_zip(JavaVM *vm, void *r) { return forward_onload("libzip.so", vm, r); }
+JNIEXPORT jint JNI_OnLoad_attach(JavaVM *vm, void *r) { return forward_onload("libattach.so", vm, r); }
+JNIEXPORT jint JNI_OnLoad_extnet(JavaVM *vm, void *r) { return forward_onload("libextnet.so", vm, r); }
+JNIEXPORT jint JNI_OnLoad_management_ext(JavaVM *vm, void *r) { return forward_onload("libmanagement_ext.so", vm, r); }
+#include <sys/stat.h>
+/* svm reaches File.isDirectory while loading libjava, before it sets libjava's platform encoding
+   (JDK 25.0.3's Module.ensureNativeAccess): this one reads the path as UTF-8 itself */
+void InitializeEncoding(JNIEnv *env, const char *name);
+void Java_java_io_FileOutputStream_initIDs(JNIEnv *env, jclass c);
+void Java_java_io_FileInputStream_initIDs(JNIEnv *env, jclass c);
+void Java_java_io_FileDescriptor_initIDs(JNIEnv *env, jclass c);
+/* ...and prints a warning before it sets libjava's field IDs: both done here, at the first call */
+static void early_libjava_init(JNIEnv *env) {
+  static int done;
+  if (done) return;
+  done = 1;
+  InitializeEncoding(env, "UTF-8");
+  Java_java_io_FileDescriptor_initIDs(env, (*env)->FindClass(env, "java/io/FileDescriptor"));
+  Java_java_io_FileInputStream_initIDs(env, (*env)->FindClass(env, "java/io/FileInputStream"));
+  Java_java_io_FileOutputStream_initIDs(env, (*env)->FindClass(env, "java/io/FileOutputStream"));
+}
+JNIEXPORT jint JNICALL Java_java_io_UnixFileSystem_getBooleanAttributes0(JNIEnv *env, jobject fs, jobject file) {
+  early_libjava_init(env);
+  jfieldID pathField = (*env)->GetFieldID(env, (*env)->GetObjectClass(env, file), "path", "Ljava/lang/String;");
+  jstring path = (jstring) (*env)->GetObjectField(env, file, pathField);
+  if (path == NULL) return 0;
+  const char *p = (*env)->GetStringUTFChars(env, path, NULL);
+  struct stat st;
+  jint attributes = 0;
+  if (p != NULL && stat(p, &st) == 0)
+    attributes = 0x01 | (S_ISREG(st.st_mode) ? 0x02 : 0) | (S_ISDIR(st.st_mode) ? 0x04 : 0);
+  if (p != NULL) (*env)->ReleaseStringUTFChars(env, path, p);
+  return attributes;
+}
