@@ -25,7 +25,7 @@ import java.util.zip.CRC32;
  */
 public final class HeapExport {
     /** The version of the tables' columns; a change of a name or meaning makes it the next. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
     /** The tables an export writes, in the order written. */
     public static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites",
             ValueTables.STRINGS, ValueTables.FIELDS, ValueTables.STATICS, ValueTables.ARRAYS);
