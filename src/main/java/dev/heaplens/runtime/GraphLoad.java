@@ -9,6 +9,7 @@ import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.graph.GraphStore;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
@@ -127,8 +128,8 @@ final class GraphLoad<N extends NamedHeap> {
         long objects = format.estimatedObjects(input);
         long perObject = format.bytesPerObject();
         boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
+        Path file = goOutOfCore ? index.target(input) : null;
         if (goOutOfCore) {
-            Path file = index.target(input);
             outOfCore.requirePlace(input.name(), objects, perObject, file);
             HeapFit.require(input.name(), objects, perObject); // the first read still builds the graph in the heap
             listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
@@ -145,8 +146,11 @@ final class GraphLoad<N extends NamedHeap> {
                 heap = reader.read();
             }
         }
-        return new HeapIndex.Built(new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener),
-                format.warnings(heap), goOutOfCore);
+        LoadedHeap loaded = new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener);
+        if (goOutOfCore) { // the dominators' scratch in files mapped beside the index, not in the heap
+            loaded.computingIn(Scratch.mappedIn(file.toAbsolutePath().getParent()));
+        }
+        return new HeapIndex.Built(loaded, format.warnings(heap), goOutOfCore);
     }
 
     /** Whether the index {@code in} of {@code input} is used in place: out of core, said in one line. */
