@@ -167,7 +167,12 @@ public final class Dominators {
 
     /** As {@link #compute(HeapGraph, EdgeFilter)}, telling {@code phases} of the dominators and the retained sizes. */
     public static Dominators compute(HeapGraph graph, EdgeFilter filter, Phases phases) {
-        return new DominatorComputation(graph, filter == EdgeFilter.ALL ? null : filter).run(filter, phases);
+        return compute(graph, filter, phases, Scratch.heap());
+    }
+
+    /** As {@link #compute(HeapGraph, EdgeFilter, Phases)}, the computation's scratch arrays in {@code scratch}. */
+    public static Dominators compute(HeapGraph graph, EdgeFilter filter, Phases phases, Scratch scratch) {
+        return new DominatorComputation(graph, filter == EdgeFilter.ALL ? null : filter, scratch).run(filter, phases);
     }
 
     public HeapGraph graph() {
