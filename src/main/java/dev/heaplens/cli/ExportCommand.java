@@ -96,7 +96,8 @@ final class ExportCommand implements Callable<Integer> {
             line.append(String.format(Locale.ROOT, ", %,d string values", w.stringValues()));
         }
         if (w.fieldValues() >= 0) {
-            line.append(String.format(Locale.ROOT, ", %,d field values", w.fieldValues()));
+            line.append(String.format(Locale.ROOT, ", %,d field values, %,d static values, %,d arrays' elements",
+                    w.fieldValues(), w.staticValues(), w.arrayValues()));
         }
         if (w.missingReferences() > 0 || w.missingRoots() > 0) {
             line.append(String.format(Locale.ROOT, "; %,d references and %,d roots to addresses not in the dump have no row",

@@ -25,10 +25,10 @@ import java.util.zip.CRC32;
  */
 public final class HeapExport {
     /** The version of the tables' columns; a change of a name or meaning makes it the next. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
     /** The tables an export writes, in the order written. */
     public static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites",
-            ValueTables.STRINGS, ValueTables.FIELDS);
+            ValueTables.STRINGS, ValueTables.FIELDS, ValueTables.STATICS, ValueTables.ARRAYS);
 
     private HeapExport() {
     }
@@ -45,18 +45,21 @@ public final class HeapExport {
      * @param roots           GC roots the dump lists; {@code missingRoots} of them hold no object of it (no row)
      * @param stringValues    rows of {@code string_values}; -1 without {@code --values}
      * @param fieldValues     rows of {@code field_values} (JVM); -1 without {@code --values} or on Ruby
+     * @param staticValues    rows of {@code static_values} (JVM); -1 as {@code fieldValues}
+     * @param arrayValues     rows of {@code array_values} (JVM); -1 as {@code fieldValues}
      */
     public record Written(String dumpId, long objects, long references, long classPointers, long referenceRows,
-                          long missingReferences, long roots, long missingRoots, long stringValues, long fieldValues) {
+                          long missingReferences, long roots, long missingRoots, long stringValues, long fieldValues,
+                          long staticValues, long arrayValues) {
         static Written of(String dumpId, HeapGraph graph, long classPointers) {
             return new Written(dumpId, graph.objectCount(),
                     graph.referenceCount() + graph.danglingReferences() - classPointers, classPointers,
-                    graph.referenceCount(), graph.danglingReferences(), graph.rootCount(), graph.danglingRoots(), -1, -1);
+                    graph.referenceCount(), graph.danglingReferences(), graph.rootCount(), graph.danglingRoots(), -1, -1, -1, -1);
         }
 
         Written withValues(ValueTables.Rows rows) {
             return new Written(dumpId, objects, references, classPointers, referenceRows, missingReferences, roots,
-                    missingRoots, rows.strings(), rows.fields());
+                    missingRoots, rows.strings(), rows.fields(), rows.statics(), rows.arrays());
         }
     }
 

@@ -46,16 +46,16 @@ final class ObjectsTable {
         BooleanColumn reachable = new BooleanColumn("reachable", false);
         StringColumn root = new StringColumn("root", true);
         LongColumn preorder = new LongColumn("preorder", true);
+        LongColumn length = new LongColumn("length", true);
         List<Column> columns = new ArrayList<>(List.of(address, className, kind, shallow, retained, retainedCount,
-                dominator, reachable, root, preorder));
+                dominator, reachable, root, preorder, length));
         StringColumn file = new StringColumn("file", true);
         IntColumn line = new IntColumn("line", true);
         IntColumn generation = new IntColumn("generation", true);
         StringColumn imemo = new StringColumn("imemo_kind", true);
         StringColumn method = new StringColumn("method", true);
-        LongColumn length = new LongColumn("length", true);
         if (ruby) {
-            columns.addAll(List.of(file, line, generation, imemo, method, length));
+            columns.addAll(List.of(file, line, generation, imemo, method));
         }
         int[] order = preorderNumbers();
         LongLongMap rootOf = firstRootCategory();
@@ -87,15 +87,15 @@ final class ObjectsTable {
                 }
                 int category = (int) rootOf.get(o, -1);
                 root.add(category < 0 ? null : categories.get(category));
+                long count = namer.length(o);
+                if (count >= 0) {
+                    length.add(count);
+                } else {
+                    length.addNull();
+                }
                 if (ruby) {
                     addRubyColumns(o, file, line, generation, imemo);
                     method.add(namer.allocationMethod(o));
-                    long count = namer.length(o);
-                    if (count >= 0) {
-                        length.add(count);
-                    } else {
-                        length.addNull();
-                    }
                 }
                 TableFiles.rowDone(w);
             }

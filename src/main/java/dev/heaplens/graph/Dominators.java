@@ -32,7 +32,7 @@ public final class Dominators {
 
     private final HeapGraph graph;
     private final EdgeFilter filter;
-    // Per object, except preorder; read from an index, each is loaded on first use (see HeapGraph.ColumnSource).
+    // Per object, except preorder; read from an index, each is loaded on first use (see ColumnSource).
     private int[] idom;          // per object: object id, SUPER_ROOT or UNREACHABLE
     private long[] retainedSize; // per object
     private int[] retainedCount; // per object
@@ -70,7 +70,7 @@ public final class Dominators {
         this.reachableBytes = reachableBytes;
     }
 
-    /** Where stored dominators get their columns: values one by one at first, as {@link HeapGraph.ColumnSource}. */
+    /** Where stored dominators get their columns: values one by one at first, as {@link ColumnSource}. */
     interface Columns {
         boolean has(String column);
 
@@ -167,7 +167,12 @@ public final class Dominators {
 
     /** As {@link #compute(HeapGraph, EdgeFilter)}, telling {@code phases} of the dominators and the retained sizes. */
     public static Dominators compute(HeapGraph graph, EdgeFilter filter, Phases phases) {
-        return new DominatorComputation(graph, filter == EdgeFilter.ALL ? null : filter).run(filter, phases);
+        return compute(graph, filter, phases, Scratch.heap());
+    }
+
+    /** As {@link #compute(HeapGraph, EdgeFilter, Phases)}, the computation's scratch arrays in {@code scratch}. */
+    public static Dominators compute(HeapGraph graph, EdgeFilter filter, Phases phases, Scratch scratch) {
+        return new DominatorComputation(graph, filter == EdgeFilter.ALL ? null : filter, scratch).run(filter, phases);
     }
 
     public HeapGraph graph() {

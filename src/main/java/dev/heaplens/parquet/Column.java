@@ -56,10 +56,8 @@ public abstract sealed class Column permits LongColumn, IntColumn, BooleanColumn
             if ((rows >>> 6) >= present.length) {
                 present = Arrays.copyOf(present, present.length * 2);
             }
-            if (value) {
+            if (value) { // the bits start cleared (clear() empties the words it used)
                 present[rows >>> 6] |= 1L << (rows & 63);
-            } else {
-                present[rows >>> 6] &= ~(1L << (rows & 63));
             }
         }
         rows++;
@@ -103,6 +101,7 @@ public abstract sealed class Column permits LongColumn, IntColumn, BooleanColumn
     abstract void writeChunk(ChunkOutput out) throws java.io.IOException;
 
     void clear() {
+        Arrays.fill(present, 0, Math.min(present.length, (rows + 63) >>> 6), 0L);
         rows = 0;
         nulls = 0;
     }

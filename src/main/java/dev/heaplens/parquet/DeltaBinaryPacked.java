@@ -1,64 +1,107 @@
 package dev.heaplens.parquet;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
- * Parquet's DELTA_BINARY_PACKED encoding of 64-bit integers: the first value, then blocks of 128
- * differences, each block as its smallest difference and four miniblocks of 32 bit-packed offsets
- * from it. Sorted addresses and small sizes, most of heaplens's columns, take a few bits a value
- * instead of 64.
+ * Parquet's DELTA_BINARY_PACKED encoding of 64-bit and 32-bit integers: the first value, then
+ * blocks of 128 differences, each block as its smallest difference and four miniblocks of 32
+ * bit-packed offsets from it. Sorted addresses, small sizes and counters (most of heaplens's
+ * columns) take a few bits a value instead of 64 or 32. For INT32 the differences wrap in 32 bits,
+ * as the format says, so no offset is wider than 32 bits.
  */
 final class DeltaBinaryPacked {
     private static final int BLOCK = 128;
     private static final int MINIBLOCKS = 4;
     private static final int MINIBLOCK = BLOCK / MINIBLOCKS;
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final ByteSink out;
+    /** This block's offsets from its smallest difference, zero past the values (a miniblock's padding). */
+    private final long[] offsets = new long[BLOCK];
+    private final int[] widths = new int[MINIBLOCKS];
+
     private DeltaBinaryPacked(ByteSink out) {
         this.out = out;
     }
 
     /** Writes {@code count} values (count at least 1) of {@code values} into {@code out}. */
     static void write(ByteSink out, long[] values, int count) {
-        new DeltaBinaryPacked(out).encode(values, count);
-    }
-
-    private void encode(long[] values, int count) {
-        out.writeVarint(BLOCK);
-        out.writeVarint(MINIBLOCKS);
-        out.writeVarint(count);
-        out.writeVarint(zigzag(values[0]));
+        DeltaBinaryPacked d = new DeltaBinaryPacked(out);
+        d.header(count, values[0]);
         long[] deltas = new long[BLOCK];
         for (int start = 1; start < count; start += BLOCK) {
             int n = Math.min(BLOCK, count - start);
             long min = Long.MAX_VALUE;
             for (int i = 0; i < n; i++) {
-                deltas[i] = values[start + i] - values[start + i - 1]; // wraps, as the spec's arithmetic does
-                min = Math.min(min, deltas[i]);
+                long delta = values[start + i] - values[start + i - 1]; // wraps, as the spec's arithmetic does
+                deltas[i] = delta;
+                min = Math.min(min, delta);
             }
-            out.writeVarint(zigzag(min));
-            int used = (n + MINIBLOCK - 1) / MINIBLOCK;
-            int[] widths = new int[MINIBLOCKS];
-            for (int m = 0; m < used; m++) {
-                long bits = 0;
-                for (int i = m * MINIBLOCK; i < Math.min(n, (m + 1) * MINIBLOCK); i++) {
-                    bits |= deltas[i] - min;
+            for (int i = 0; i < n; i++) {
+                d.offsets[i] = deltas[i] - min;
+            }
+            d.block(n, min);
+        }
+    }
+
+    /** Writes {@code count} 32-bit values (count at least 1) of {@code values} into {@code out}. */
+    static void write(ByteSink out, int[] values, int count) {
+        DeltaBinaryPacked d = new DeltaBinaryPacked(out);
+        d.header(count, values[0]);
+        int[] deltas = new int[BLOCK];
+        for (int start = 1; start < count; start += BLOCK) {
+            int n = Math.min(BLOCK, count - start);
+            int min = Integer.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                int delta = values[start + i] - values[start + i - 1]; // wraps in 32 bits, as INT32's must
+                deltas[i] = delta;
+                min = Math.min(min, delta);
+            }
+            for (int i = 0; i < n; i++) {
+                d.offsets[i] = (deltas[i] - min) & 0xFFFF_FFFFL;
+            }
+            d.block(n, min);
+        }
+    }
+
+    private void header(int count, long first) {
+        out.writeVarint(BLOCK);
+        out.writeVarint(MINIBLOCKS);
+        out.writeVarint(count);
+        out.writeVarint(zigzag(first));
+    }
+
+    /** One block: {@code n} offsets in {@link #offsets} from the smallest difference {@code min}. */
+    private void block(int n, long min) {
+        java.util.Arrays.fill(offsets, n, BLOCK, 0);
+        out.writeVarint(zigzag(min));
+        int used = (n + MINIBLOCK - 1) / MINIBLOCK;
+        for (int m = 0; m < MINIBLOCKS; m++) {
+            long bits = 0;
+            if (m < used) {
+                for (int i = m * MINIBLOCK, end = i + MINIBLOCK; i < end; i++) {
+                    bits |= offsets[i];
                 }
-                widths[m] = 64 - Long.numberOfLeadingZeros(bits);
             }
-            for (int w : widths) {
-                out.write(w);
-            }
-            for (int m = 0; m < used; m++) {
-                packMiniblock(deltas, m * MINIBLOCK, n, min, widths[m]);
-            }
+            widths[m] = 64 - Long.numberOfLeadingZeros(bits);
+        }
+        int at = out.reserve(MINIBLOCKS);
+        for (int m = 0; m < MINIBLOCKS; m++) {
+            out.array()[at + m] = (byte) widths[m];
+        }
+        for (int m = 0; m < used; m++) {
+            packMiniblock(m * MINIBLOCK, widths[m]);
         }
     }
 
     /**
      * Appends the 32 offsets of one miniblock at {@code width} bits each, least significant bit
-     * first, through a 64-bit accumulator (at most 32 bits added at a time, so it never overflows);
-     * offsets past {@code n} are padding zeros. A miniblock ends on a byte, as 32 values always do.
+     * first, through a 64-bit accumulator that takes at most 32 bits at a time and gives them out
+     * 32 at a time: 32 values of {@code width} bits are {@code width} whole ints.
      */
-    private void packMiniblock(long[] deltas, int from, int n, long min, int width) {
+    private void packMiniblock(int from, int width) {
         if (width == 0) {
             return;
         }
@@ -66,18 +109,27 @@ final class DeltaBinaryPacked {
         byte[] bytes = out.array();
         long acc = 0;
         int bits = 0;
-        for (int i = from; i < from + MINIBLOCK; i++) {
-            long v = i < n ? deltas[i] - min : 0;
-            for (int left = width; left > 0; ) {
-                int take = Math.min(left, 32);
-                acc |= (v & ((1L << take) - 1)) << bits;
-                bits += take;
-                v >>>= take;
-                left -= take;
-                while (bits >= 8) {
-                    bytes[at++] = (byte) acc;
-                    acc >>>= 8;
-                    bits -= 8;
+        int low = Math.min(width, 32);
+        long lowMask = (1L << low) - 1;
+        int high = width - low;
+        for (int i = from, end = from + MINIBLOCK; i < end; i++) {
+            long v = offsets[i];
+            acc |= (v & lowMask) << bits;
+            bits += low;
+            if (bits >= 32) {
+                INT_LE.set(bytes, at, (int) acc);
+                at += 4;
+                acc >>>= 32;
+                bits -= 32;
+            }
+            if (high > 0) {
+                acc |= (v >>> 32) << bits;
+                bits += high;
+                if (bits >= 32) {
+                    INT_LE.set(bytes, at, (int) acc);
+                    at += 4;
+                    acc >>>= 32;
+                    bits -= 32;
                 }
             }
         }

@@ -3,7 +3,7 @@ package dev.heaplens.parquet;
 import java.io.IOException;
 import java.util.Arrays;
 
-/** A column of 32-bit integers (line numbers, generations, positions), PLAIN encoded, with min and max. */
+/** A column of 32-bit integers (line numbers, generations, positions), DELTA_BINARY_PACKED, with min and max. */
 public final class IntColumn extends Column {
     private int[] values = new int[1024];
     private int count;
@@ -27,7 +27,7 @@ public final class IntColumn extends Column {
 
     @Override
     void writeChunk(ChunkOutput out) throws IOException {
-        ByteSink page = out.page(count * 4 + rows / 8 + 16);
+        ByteSink page = out.page(count + rows / 8 + 64);
         writeDefinitionLevels(page);
         int min = Integer.MAX_VALUE;
         int max = Integer.MIN_VALUE;
@@ -35,13 +35,15 @@ public final class IntColumn extends Column {
             int v = values[i];
             min = Math.min(min, v);
             max = Math.max(max, v);
-            page.writeIntLE(v);
+        }
+        if (count > 0) {
+            DeltaBinaryPacked.write(page, values, count); // positions and lines: counters, a few bits each
         }
         ByteSink minBytes = new ByteSink(4);
         ByteSink maxBytes = new ByteSink(4);
         minBytes.writeIntLE(min);
         maxBytes.writeIntLE(max);
-        out.dataPage(this, PLAIN, count > 0 ? minBytes : null, maxBytes);
+        out.dataPage(this, count > 0 ? DELTA_BINARY_PACKED : PLAIN, count > 0 ? minBytes : null, maxBytes);
         count = 0;
         clear();
     }

@@ -17,7 +17,8 @@ import java.util.TreeMap;
 /**
  * Writes one Parquet file of flat columns: {@code PAR1}, row groups of one page per column (a
  * dictionary page first for dictionary-encoded strings; 64-bit integers delta encoded), each page
- * compressed as {@link Compression} says, then the Thrift footer as parquet-format's {@code parquet.thrift} defines it. The caller fills the {@link Column}s row by
+ * compressed as {@link Compression} says (a column chunk it would shrink by less than a fifth is stored
+ * uncompressed: its metadata names its codec), then the Thrift footer as parquet-format's {@code parquet.thrift} defines it. The caller fills the {@link Column}s row by
  * row and calls {@link #endRowGroup} every so many rows; every column must have as many rows.
  * Why our own and not parquet-java: that one needs Hadoop's classes, and DuckDB's appender pays a
  * native call per value; see BENCHMARKS.md ("export").
@@ -39,9 +40,21 @@ public final class ParquetWriter implements Closeable {
     private long offset;
     private long rows;
     private Chunk chunk;
+    /**
+     * By column: how many more of its chunks are stored uncompressed. A chunk that compression
+     * shrinks by less than a fifth (random addresses, already delta packed) costs more CPU to
+     * compress than the disk it saves, so the column's next chunks skip it, and every
+     * {@link #RAW_CHUNKS}th is tried again. The data alone decides: the same table, the same bytes.
+     */
+    private final int[] rawChunksLeft;
+    private static final int RAW_CHUNKS = 8;
 
-    /** offsets: the data page's, the dictionary page's (-1: none), nulls, rows; uncompressed: the chunk's bytes before compression. */
-    private record Chunk(Column column, long start, Set<Integer> encodings, long[] offsets, long[] uncompressed, ByteSink[] stats) {
+    /**
+     * offsets: the data page's, the dictionary page's (-1: none), nulls, rows; uncompressed: the
+     * chunk's bytes before compression; codec: how its pages are compressed.
+     */
+    private record Chunk(Column column, long start, Set<Integer> encodings, long[] offsets, long[] uncompressed,
+                         ByteSink[] stats, Compression codec) {
     }
 
     private record RowGroup(List<Chunk> chunks, long[] sizes, long start, long rows) {
@@ -57,6 +70,7 @@ public final class ParquetWriter implements Closeable {
         this.columns = List.copyOf(columns);
         this.metadata = new TreeMap<>(metadata); // sorted: the same export gives the same bytes
         this.compression = compression;
+        this.rawChunksLeft = new int[columns.size()];
         write(MAGIC, MAGIC.length);
     }
 
@@ -87,9 +101,16 @@ public final class ParquetWriter implements Closeable {
         ChunkOutput target = new Target();
         for (int i = 0; i < columns.size(); i++) {
             Column c = columns.get(i);
-            chunk = new Chunk(c, offset, new LinkedHashSet<>(), new long[] {-1, -1, c.nulls, n}, new long[1], new ByteSink[2]);
+            boolean raw = rawChunksLeft[i] > 0;
+            chunk = new Chunk(c, offset, new LinkedHashSet<>(), new long[] {-1, -1, c.nulls, n}, new long[1],
+                    new ByteSink[2], raw ? Compression.NONE : compression);
             c.writeChunk(target);
             sizes[i] = offset - chunk.start();
+            if (raw) {
+                rawChunksLeft[i]--;
+            } else if (compression != Compression.NONE && sizes[i] * 5 > chunk.uncompressed()[0] * 4) {
+                rawChunksLeft[i] = RAW_CHUNKS - 1;
+            }
             chunks.add(chunk);
         }
         rowGroups.add(new RowGroup(chunks, sizes, start, n));
@@ -108,7 +129,7 @@ public final class ParquetWriter implements Closeable {
             chunk.offsets()[1] = offset;
             header.reset();
             ThriftCompact t = new ThriftCompact(header).push();
-            compression.compress(page, compressed);
+            chunk.codec().compress(page, compressed);
             t.i32(1, DICTIONARY_PAGE).i32(2, page.size()).i32(3, compressed.size());
             t.struct(7).i32(1, entries).i32(2, PLAIN_DICTIONARY).end();
             t.end();
@@ -121,7 +142,7 @@ public final class ParquetWriter implements Closeable {
             chunk.offsets()[0] = offset;
             header.reset();
             ThriftCompact t = new ThriftCompact(header).push();
-            compression.compress(page, compressed);
+            chunk.codec().compress(page, compressed);
             t.i32(1, DATA_PAGE).i32(2, page.size()).i32(3, compressed.size());
             t.struct(5).i32(1, column.rows()).i32(2, encoding).i32(3, Column.RLE).i32(4, Column.RLE).end();
             t.end();
@@ -161,7 +182,7 @@ public final class ParquetWriter implements Closeable {
             t.i64(3, rows);
             t.list(4, ThriftCompact.STRUCT, rowGroups.size());
             for (RowGroup g : rowGroups) {
-                writeRowGroup(t, g, compression.codec);
+                writeRowGroup(t, g);
             }
             t.list(5, ThriftCompact.STRUCT, metadata.size());
             for (Map.Entry<String, String> e : metadata.entrySet()) {
@@ -177,7 +198,7 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private static void writeRowGroup(ThriftCompact t, RowGroup g, int codec) {
+    private static void writeRowGroup(ThriftCompact t, RowGroup g) {
         t.push();
         t.list(1, ThriftCompact.STRUCT, g.chunks().size());
         long total = 0;
@@ -194,7 +215,7 @@ public final class ParquetWriter implements Closeable {
             t.struct(3).i32(1, c.column().physicalType())
                     .i32List(2, c.encodings().stream().mapToInt(Integer::intValue).toArray())
                     .stringList(3, c.column().name())
-                    .i32(4, codec)
+                    .i32(4, c.codec().codec)
                     .i64(5, c.offsets()[3]).i64(6, uncompressed).i64(7, size).i64(9, dataOffset);
             if (dictionaryOffset >= 0) {
                 t.i64(11, dictionaryOffset);

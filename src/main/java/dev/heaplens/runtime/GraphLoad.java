@@ -9,6 +9,7 @@ import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.graph.GraphStore;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
@@ -121,14 +122,15 @@ final class GraphLoad<N extends NamedHeap> {
     /**
      * The graph read from the dump, after the check that it fits. Progress is shown here, once for
      * every runtime: by bytes read over all the read's passes. Out of core (when {@code index} can
-     * write the index), the graph is still built in the heap, then indexed and used from there.
+     * write the index), the graph is still built in the heap; its dominators are computed with their
+     * scratch in files mapped beside the index; then it is indexed and used from there.
      */
     private HeapIndex.Built read(DumpInput input, boolean references, HeapIndex index) {
         long objects = format.estimatedObjects(input);
         long perObject = format.bytesPerObject();
         boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
+        Path file = goOutOfCore ? index.target(input) : null;
         if (goOutOfCore) {
-            Path file = index.target(input);
             outOfCore.requirePlace(input.name(), objects, perObject, file);
             HeapFit.require(input.name(), objects, perObject); // the first read still builds the graph in the heap
             listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
@@ -145,8 +147,11 @@ final class GraphLoad<N extends NamedHeap> {
                 heap = reader.read();
             }
         }
-        return new HeapIndex.Built(new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener),
-                format.warnings(heap), goOutOfCore);
+        LoadedHeap loaded = new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener);
+        if (goOutOfCore) { // the dominators' scratch in files mapped beside the index, not in the heap
+            loaded.computingIn(Scratch.mappedIn(file.toAbsolutePath().getParent()));
+        }
+        return new HeapIndex.Built(loaded, format.warnings(heap), goOutOfCore);
     }
 
     /** Whether the index {@code in} of {@code input} is used in place: out of core, said in one line. */

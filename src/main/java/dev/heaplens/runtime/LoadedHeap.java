@@ -12,6 +12,7 @@ import dev.heaplens.analysis.graph.ValueSink;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.graph.ThreadStacks;
@@ -50,6 +51,8 @@ public final class LoadedHeap {
     private volatile Dominators dominators;
     private volatile Reachability reachability;
     private ReadListener listener = ReadListener.QUIET;
+    /** Where the dominators' computation keeps its scratch: mapped files beside the index when out of core. */
+    private Scratch scratch = Scratch.heap();
     private volatile SuspectInputs suspectInputs;
     /** The findings an index holds without the rest of what suspects reads; null when it holds none. */
     private volatile List<Finding> storedFindings;
@@ -72,6 +75,12 @@ public final class LoadedHeap {
     /** This heap, showing the phases of its dominators on {@code progress}. */
     LoadedHeap reportingTo(ReadListener progress) {
         this.listener = progress;
+        return this;
+    }
+
+    /** This heap, computing its dominators with their scratch arrays in {@code scratch}. */
+    LoadedHeap computingIn(Scratch scratch) {
+        this.scratch = scratch;
         return this;
     }
 
@@ -111,7 +120,7 @@ public final class LoadedHeap {
                 d = dominators;
                 if (d == null) {
                     try (PhaseProgress phases = new PhaseProgress(listener, input.name())) {
-                        d = Dominators.compute(heap.graph(), heap.graph().strongReferences(), phases);
+                        d = Dominators.compute(heap.graph(), heap.graph().strongReferences(), phases, scratch);
                     }
                     dominators = d;
                 }

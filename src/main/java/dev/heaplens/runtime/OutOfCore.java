@@ -12,7 +12,8 @@ import java.util.Locale;
  * the graph needs more heap ({@link HeapFit}'s estimate) than it may take, which is this JVM's
  * maximum heap or less when {@code --memory} says so. Out of core, the graph and its dominators are
  * used where they lie in the dump's index, mapped, instead of being loaded into the heap (the OS
- * pages them in and out); a dump without an index is read once in the heap to write it.
+ * pages them in and out). A dump without an index is read once to write it: its graph is built in
+ * the heap, its dominators computed with their scratch in files mapped beside the index.
  */
 final class OutOfCore {
     /**
@@ -20,6 +21,13 @@ final class OutOfCore {
      * Ruby dumps (BENCHMARKS "Index sizes"), and some room.
      */
     static final long INDEX_BYTES_PER_OBJECT = 110;
+    /**
+     * Disk the dominators' scratch files take per object when a first read computes them out of core:
+     * 16 B of numbers, 16 of predecessor counts and starts, 16 of vertex records and 4 per reference
+     * (2.2 to 2.8 an object), mapped beside the index and unlinked at once (scratch pages a collection
+     * has not freed yet count too).
+     */
+    static final long SCRATCH_BYTES_PER_OBJECT = 64;
 
     private final long memory;
     private final long maxHeap;
@@ -54,7 +62,9 @@ final class OutOfCore {
                         + " working out of core on its index %s (%s on disk)", dump, objects,
                 HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()),
                 memory > 0 && memory < maxHeap ? " (--memory)" : "", index,
-                indexBytes < 0 ? "written first, about " + megabytes(objects * INDEX_BYTES_PER_OBJECT) : megabytes(indexBytes));
+                indexBytes < 0 ? "written first, about " + megabytes(objects * INDEX_BYTES_PER_OBJECT)
+                        + ", with the dominators' scratch beside it, about " + megabytes(objects * SCRATCH_BYTES_PER_OBJECT)
+                        : megabytes(indexBytes));
     }
 
     /**
@@ -69,7 +79,7 @@ final class OutOfCore {
             throw new HeaplensException(need + "that needs an index file and none can be written (standard input,"
                     + " --no-index, HEAPLENS_INDEX=off, or no writable directory: give --index-dir DIR)");
         }
-        long indexBytes = objects * INDEX_BYTES_PER_OBJECT;
+        long indexBytes = objects * (INDEX_BYTES_PER_OBJECT + SCRATCH_BYTES_PER_OBJECT);
         try {
             Path dir = index.toAbsolutePath().getParent();
             while (dir != null && !Files.exists(dir)) {
@@ -77,7 +87,7 @@ final class OutOfCore {
             }
             long free = dir == null ? Long.MAX_VALUE : Files.getFileStore(dir).getUsableSpace();
             if (free < indexBytes) {
-                throw new HeaplensException(need + "its index needs about " + megabytes(indexBytes) + " on disk and "
+                throw new HeaplensException(need + "its index and scratch need about " + megabytes(indexBytes) + " on disk and "
                         + dir + " has " + megabytes(free) + " free (--index-dir DIR names another place)");
             }
         } catch (IOException e) {

@@ -11,7 +11,7 @@ import java.util.List;
  */
 final class SqlViews {
     static final List<String> TABLES = List.of("dumps", "objects", "references", "roots", "classes", "sites",
-            "string_values", "field_values");
+            "string_values", "field_values", "static_values", "array_values");
 
     /** Table macros; addresses are BIGINT (write {@code '0x7f..'::BIGINT} for a hex one). */
     static final List<String> MACROS = List.of(

@@ -58,6 +58,28 @@ class ExportRubyOracleTest {
     }
 
     /**
+     * The same dump exported twice (two threads writing tables, chunks stored raw or compressed as their
+     * data decides) gives the same bytes in every file: an export can be compared, cached and shared.
+     */
+    @Test
+    void twoExportsOfOneDumpAreTheSameBytes() throws Exception {
+        Path dump = Files.copy(Fixtures.dump("rails_ish"), tmp.resolve("rails_ish.json.gz"));
+        List<Path> dirs = List.of(tmp.resolve("one"), tmp.resolve("two"));
+        for (Path out : dirs) {
+            CliTestSupport.Result r = CliTestSupport.run("export", dump.toString(), "--parquet", out.toString(), "--no-index");
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+        }
+        List<Path> files;
+        try (var walk = Files.walk(dirs.get(0))) {
+            files = walk.filter(Files::isRegularFile).map(dirs.get(0)::relativize).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(6);
+        for (Path f : files) {
+            assertThat(Files.readAllBytes(dirs.get(1).resolve(f))).as(f.toString()).isEqualTo(Files.readAllBytes(dirs.get(0).resolve(f)));
+        }
+    }
+
+    /**
      * The same word, the same figure: the counts export prints and writes in {@code dumps} are
      * summary's for the same dump (references as the dump lists them, roots as its ROOT lines hold
      * them); the class pointers the references table adds are named apart and add up to its rows.

@@ -54,12 +54,18 @@ class SparkReaderTest {
         assertThat(spark.exitValue()).as(Files.readString(tmp.resolve("spark.err"))).isZero();
 
         Map<String, Map<String, List<Long>>> byDump = new HashMap<>();
+        List<String> sums = new ArrayList<>();
         for (String line : output.split("\n")) {
+            if (line.startsWith("#")) {
+                sums.add(line);
+                continue;
+            }
             String[] c = line.split("\t");
             String fixture = c[0].substring(0, c[0].indexOf(".json.gz"));
             byDump.computeIfAbsent(fixture, k -> new HashMap<>()).put(c[1], List.of(Long.parseLong(c[2]), Long.parseLong(c[3])));
         }
         assertThat(byDump).containsOnlyKeys(fixtures);
+        assertThat(sums).as("Spark's sums of every column type against DuckDB's").containsExactlyInAnyOrderElementsOf(duckDbSums(out));
         for (String f : fixtures) {
             JsonNode before = Fixtures.golden(f).get("before");
             Map<String, List<Long>> expected = new HashMap<>();
@@ -77,6 +83,31 @@ class SparkReaderTest {
                 assertThat(byDump.get(f).get(c[2])).as(f + " " + c[2]).containsExactly(Long.parseLong(c[0]), Long.parseLong(c[1]));
             }
         }
+    }
+
+    /** The queries of SparkParquetReader.SUMS, run by DuckDB over the same files, in the same shape. */
+    private static List<String> duckDbSums(Path out) throws Exception {
+        String source = Files.readString(READER.resolve("SparkParquetReader.java"));
+        List<String> lines = new ArrayList<>();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); java.sql.Statement st = c.createStatement()) {
+            st.execute("CREATE VIEW objects AS SELECT * FROM read_parquet('" + out + "/objects/*/*.parquet', hive_partitioning = true)");
+            st.execute("CREATE VIEW refs AS SELECT * FROM read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"(SELECT concat[^;]*?GROUP BY dump)\"", java.util.regex.Pattern.DOTALL)
+                    .matcher(source.replaceAll("\"\\s*\\+\\s*\"", ""));
+            while (m.find()) {
+                try (java.sql.ResultSet rs = st.executeQuery(m.group(1).replace('`', '"'))) {
+                    while (rs.next()) {
+                        StringBuilder line = new StringBuilder(rs.getString(1));
+                        for (int i = 2; i <= rs.getMetaData().getColumnCount(); i++) {
+                            line.append('\t').append(rs.getObject(i) == null ? "null" : rs.getString(i));
+                        }
+                        lines.add(line.toString());
+                    }
+                }
+            }
+        }
+        assertThat(lines).hasSize(6);
+        return lines;
     }
 
     /** Spark's class path as Maven resolves scripts/spark-reader/pom.xml; kept in target/ while the pom is older. */

@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.oracle.BruteForceRetention;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Dominators and retained sets against brute force on seeded random graphs: X retains Y when Y is
@@ -191,17 +196,21 @@ class DominatorsOracleTest {
     }
 
     /**
-     * The vertex records in pages of 1, 2 or 4 vertices instead of 2^28: the paging that lets more than
-     * 2^29 objects have dominators, crossed at every few vertices.
+     * Out of core: the scratch arrays in files mapped in pages of 16, 32 or 64 bytes instead of 1 GiB,
+     * crossed at every few vertices; every scratch file is gone once mapped.
      */
     @Test
-    void pagedDominatorsMatchBruteForce() {
+    void mappedScratchDominatorsMatchBruteForce(@TempDir Path dir) throws IOException {
         for (long seed = 20_000; seed < 20_000 + SEEDS / 2; seed++) {
             Case c = new Case(seed);
             boolean filtered = seed % 2 == 0;
             EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
-            int vertexShift = (int) (seed % 3);
-            check(c, filtered, new DominatorComputation(c.graph, filtered ? filter : null, vertexShift).run(filter, Phases.NONE));
+            Scratch scratch = Scratch.mappedIn(dir, 4 + (int) (seed % 3));
+            check(c, filtered, Dominators.compute(c.graph, filter, Phases.NONE, scratch));
+            assertThat(scratch.mappedBytes()).as("seed %d", seed).isPositive();
+            try (Stream<Path> left = Files.list(dir)) {
+                assertThat(left).as("seed %d", seed).isEmpty();
+            }
         }
     }
 

@@ -78,8 +78,44 @@ class ParquetWriterTest {
                 }
                 assertThat(r).isEqualTo(rows);
             }
-            assertThat(codecsDuckDbSees(file)).containsExactly(DUCKDB_CODEC.get(compression));
+            // random columns do not shrink: their chunks are stored as they are (incompressibleChunksAreStoredRaw)
+            assertThat(codecsDuckDbSees(file)).contains(DUCKDB_CODEC.get(compression))
+                    .isSubsetOf(DUCKDB_CODEC.get(compression), "UNCOMPRESSED");
         }
+    }
+
+    @Test
+    void incompressibleChunksAreStoredRawAndTriedAgainEveryEighth() throws Exception {
+        Path file = dir.resolve("raw.parquet");
+        LongColumn random = new LongColumn("random", false);
+        LongColumn repeats = new LongColumn("repeats", false);
+        Random r = new Random(42);
+        int groups = 10;
+        try (ParquetWriter w = new ParquetWriter(file, List.of(random, repeats), Map.of(), Compression.LZ4)) {
+            for (int g = 0; g < groups; g++) {
+                for (int i = 0; i < 4096; i++) {
+                    random.add(r.nextLong());
+                    repeats.add(i % 3 == 0 ? 7 : 1_000_000); // deltas that repeat: LZ4 shrinks them well
+                }
+                w.endRowGroup();
+            }
+        }
+        List<String> randomCodecs = new ArrayList<>();
+        List<String> repeatsCodecs = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT path_in_schema, compression FROM parquet_metadata('" + file
+                     + "') ORDER BY row_group_id")) {
+            while (rs.next()) {
+                (rs.getString(1).equals("random") ? randomCodecs : repeatsCodecs).add(rs.getString(2));
+            }
+            ResultSet sum = st.executeQuery("SELECT count(*), sum(repeats) FROM read_parquet('" + file + "')");
+            sum.next();
+            assertThat(sum.getLong(1)).isEqualTo(groups * 4096L);
+        }
+        // tried in the first chunk, then skipped for seven, tried again in the ninth
+        assertThat(randomCodecs).containsExactly("LZ4_RAW", "UNCOMPRESSED", "UNCOMPRESSED", "UNCOMPRESSED", "UNCOMPRESSED",
+                "UNCOMPRESSED", "UNCOMPRESSED", "UNCOMPRESSED", "LZ4_RAW", "UNCOMPRESSED");
+        assertThat(repeatsCodecs).containsOnly("LZ4_RAW");
     }
 
     /** The codec names parquet_metadata reports for our codecs. */

@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.testheap.TestHeap;
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +32,7 @@ class OutOfCoreTest {
     }
 
     @Test
-    void outOfCoreGivesTheHeapTheHeapGives() {
+    void outOfCoreGivesTheHeapTheHeapGives() throws IOException {
         ReadOptions indexed = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")));
         for (long seed = 0; seed < 4; seed++) {
             TestHeap h = HeapIndexTest.randomHeap(seed, 3000 + 1000 * (int) seed);
@@ -45,7 +48,12 @@ class OutOfCoreTest {
                             .contains("over the ").contains("(--memory): working out of core on its index " + dir.resolve("cache"));
                     assertThat(n.warnings).isEmpty();
                 }
-                assertThat(first.notes.get(0)).contains("written first");
+                assertThat(first.notes.get(0)).contains("written first")
+                        .contains("with the dominators' scratch beside it");
+                try (Stream<Path> files = Files.list(dir.resolve("cache"))) {
+                    assertThat(files.map(f -> f.getFileName().toString())).as("no scratch file left")
+                            .allMatch(f -> f.endsWith(".heaplens-index"));
+                }
                 assertThat(read.graph().isOutOfCore()).as("the read's heap, once indexed").isTrue();
                 assertThat(reopened.graph().isOutOfCore()).isTrue();
                 HeapIndexTest.assertSame(inHeap, read, dump + " read out of core");

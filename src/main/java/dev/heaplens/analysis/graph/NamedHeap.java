@@ -69,7 +69,10 @@ public interface NamedHeap extends ObjectNamer {
         return null;
     }
 
-    /** Ruby: an array's length, a hash's size, a string's bytesize (at most 2^31 - 1); -1 for other objects and on the JVM. */
+    /**
+     * Ruby: an array's length, a hash's size, a string's bytesize; JVM: an array's length (elements).
+     * At most 2^31 - 1; -1 for other objects.
+     */
     default long length(int object) {
         return -1;
     }

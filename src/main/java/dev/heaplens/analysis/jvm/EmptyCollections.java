@@ -33,22 +33,14 @@ final class EmptyCollections {
     }
 
     /** The finding, or null when the empty collections retain less than {@link JvmWasteChecks#WORTH_TELLING}. */
-    static Finding of(JvmHeap heap, Dominators d, long analysedBytes) {
+    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, HeapClasses heapClasses) {
         HeapGraph g = heap.graph();
-        Map<Long, String> checked = new HashMap<>(); // class address -> its count field, "" when not checked
+        long[] checked = heapClasses.addresses(COUNT_FIELD.keySet()); // a few: compared, not looked up, per object
         int[] candidates = new int[64];
         int count = 0;
         long candidateBytes = 0;
         for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (!d.isReachable(o)) {
-                continue;
-            }
-            String field = checked.get(g.classAddress(o));
-            if (field == null) {
-                field = COUNT_FIELD.getOrDefault(heap.className(o), "");
-                checked.put(g.classAddress(o), field);
-            }
-            if (!field.isEmpty()) {
+            if (HeapClasses.indexOf(g.classAddress(o), checked) >= 0 && d.isReachable(o)) {
                 if (count == candidates.length) {
                     candidates = Arrays.copyOf(candidates, count * 2);
                 }

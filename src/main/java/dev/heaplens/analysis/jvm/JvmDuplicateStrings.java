@@ -11,7 +11,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-/** Finds a JVM dump's {@link DuplicateStrings}: two passes over the HPROF file, then the text of the top groups. */
+/**
+ * Finds a JVM dump's {@link DuplicateStrings}: from the file (two passes, for {@code heaplens strings})
+ * or from a loaded graph (for suspects), grouped alike ({@link StringContentGroups}), then the text of the top groups.
+ */
 public final class JvmDuplicateStrings {
     private JvmDuplicateStrings() {
     }
@@ -21,14 +24,33 @@ public final class JvmDuplicateStrings {
                                       List<String> warnings) {
         JvmStringGroups.Result read = JvmStringGroups.read(source, layout, strict);
         warnings.addAll(read.warnings());
-        HprofClasses classes = read.classes();
-        HprofClasses.Shape stringShape = read.stringClass() == 0 ? null : classes.shape(read.stringClass());
+        return summarise(source, read.classes(), read.stringClass(), read.strings(), read.groups(), shown);
+    }
+
+    /**
+     * The same from a loaded graph ({@link GraphStringGroups}: the graph's Strings, their arrays
+     * read once), or null, with nothing read, when all the Strings and their arrays together cost
+     * less than {@code atLeast} bytes: no grouping could then waste that much.
+     */
+    static DuplicateStrings inGraph(JvmHeap heap, HeapClasses classes, int shown, long atLeast) {
+        GraphStringGroups counted = GraphStringGroups.count(heap, classes);
+        if (counted.mostWasted < atLeast) {
+            return null;
+        }
+        GraphStringGroups.Result read = counted.group();
+        return summarise(heap.read().source(), heap.read().classes(), read.stringClass(), read.strings(), read.groups(), shown);
+    }
+
+    /** The groups of two or more Strings, most wasteful first, the first {@code shown} with their text. */
+    private static DuplicateStrings summarise(HprofSource source, HprofClasses classes, long stringClass, long strings,
+                                              List<JvmStringGroups.Group> all, int shown) {
+        HprofClasses.Shape stringShape = stringClass == 0 ? null : classes.shape(stringClass);
         long stringBytes = stringShape == null ? 0 : stringShape.shallowSize;
         HprofLayout used = classes.layout();
         List<JvmStringGroups.Group> duplicated = new ArrayList<>();
         long wasted = 0;
         long duplicates = 0;
-        for (JvmStringGroups.Group g : read.groups()) {
+        for (JvmStringGroups.Group g : all) {
             if (g.strings() > 1) {
                 duplicated.add(g);
                 wasted += wasted(g, stringBytes, used);
@@ -52,7 +74,7 @@ public final class JvmDuplicateStrings {
             groups.add(new DuplicateStrings.Group(g.strings(), g.arrays(), wasted(g, stringBytes, used), chars, value,
                     complete));
         }
-        return new DuplicateStrings(read.strings(), read.groups().size(), wasted, duplicates, List.copyOf(groups));
+        return new DuplicateStrings(strings, all.size(), wasted, duplicates, List.copyOf(groups));
     }
 
     private static long wasted(JvmStringGroups.Group g, long stringBytes, HprofLayout layout) {

@@ -314,7 +314,7 @@ final class JvmRecordView {
     }
 
     /** A static's value, which the reader keeps as raw bits. */
-    private static String rawPrimitive(BasicType type, long bits) {
+    static String rawPrimitive(BasicType type, long bits) {
         return switch (type) {
             case BOOLEAN -> bits != 0 ? "true" : "false";
             case BYTE -> Byte.toString((byte) bits);

@@ -10,8 +10,6 @@ import dev.heaplens.format.hprof.HprofReader;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.format.hprof.LayoutDetector;
-import dev.heaplens.util.ByteHash;
-import dev.heaplens.util.LongIndex;
 import dev.heaplens.util.LongLongMap;
 
 import java.io.IOException;
@@ -156,8 +154,7 @@ public final class JvmStringGroups {
     /** Pass 2: the bytes of every value array, grouped by content. */
     private static final class ArrayPass implements HprofVisitor {
         private final LongLongMap arrayRefs;
-        private final LongIndex groupIndex = new LongIndex();
-        private final List<long[]> groups = new ArrayList<>(); // strings, arrays, type, coder, length, offset
+        private final StringContentGroups groups = new StringContentGroups();
         private long pendingRefs;
         private long pendingLength;
         private long pendingOffset;
@@ -197,22 +194,12 @@ public final class JvmStringGroups {
 
         private void group(BasicType type, byte[] data, int dataLength) {
             int coder = (int) (pendingRefs & 1);
-            long key = ByteHash.of(data, 0, dataLength) ^ (type.code * 0x9E3779B97F4A7C15L) ^ (coder * 0xC2B2AE3D27D4EB4FL);
-            int slot = groupIndex.add(key);
-            if (slot == groups.size()) {
-                groups.add(new long[] {0, 0, type.code, coder, pendingLength, pendingOffset});
-            }
-            long[] g = groups.get(slot);
-            g[0] += pendingRefs >>> 1;
-            g[1]++;
+            groups.add(StringContentGroups.key(type, coder, data, dataLength), pendingRefs >>> 1, type, coder,
+                    pendingLength, pendingOffset);
         }
 
         List<Group> groups() {
-            List<Group> result = new ArrayList<>(groups.size());
-            for (long[] g : groups) {
-                result.add(new Group(g[0], g[1], BasicType.of((int) g[2]), (int) g[3], g[4], g[5]));
-            }
-            return result;
+            return groups.groups();
         }
     }
 }

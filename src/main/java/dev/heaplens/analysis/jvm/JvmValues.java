@@ -2,6 +2,7 @@ package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.graph.ValueSink;
 import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.ClassDump;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.format.hprof.HprofRecords;
@@ -14,9 +15,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A JVM heap's values for {@code export --values}, the graph keeping none: every instance's
- * primitive fields and every {@code java.lang.String}'s contents, in two passes over the records in
- * file order (the instances, then the arrays that hold the Strings' characters, read whole).
+ * A JVM heap's values for {@code export --values}, the graph keeping none: every class's primitive
+ * static fields (from the class table), every instance's primitive fields, every primitive array's
+ * elements and every {@code java.lang.String}'s contents, in two passes over the records in file
+ * order (the instances, then the primitive arrays, read whole: a String's characters are one of them).
  */
 final class JvmValues {
     private final HeapGraph graph;
@@ -30,6 +32,7 @@ final class JvmValues {
     }
 
     void write(ValueSink sink) {
+        statics(sink);
         int n = graph.objectCount();
         long[] offsets = new long[n];
         for (int o = 0; o < n; o++) {
@@ -51,7 +54,32 @@ final class JvmValues {
                 fields(o, instance, sink, arrayOf, coderOf);
             }
         });
-        strings(arrayOf, coderOf, sink);
+        arrays(arrayOf, coderOf, sink);
+    }
+
+    /** Each class object's primitive static fields, in graph order, as the class table holds them. */
+    private void statics(ValueSink sink) {
+        for (int o = 0, n = graph.objectCount(); o < n; o++) {
+            if (HprofObjectKind.of(graph.kind(o)) != HprofObjectKind.CLASS) {
+                continue;
+            }
+            ClassDump d = classes.dump(graph.address(o));
+            if (d == null) {
+                continue;
+            }
+            for (int i = 0; i < d.staticTypes().length; i++) {
+                BasicType type = d.staticTypes()[i];
+                if (type != BasicType.OBJECT) {
+                    long bits = d.staticValues()[i];
+                    sink.staticField(graph.address(o), classes.fieldName(d.staticNameIds()[i]), typeName(type),
+                            type == BasicType.CHAR ? Character.toString((char) bits) : JvmRecordView.rawPrimitive(type, bits));
+                }
+            }
+        }
+    }
+
+    private static String typeName(BasicType type) {
+        return type.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Hands on the instance's primitive fields, and notes a String's value array and coder. */
@@ -62,7 +90,7 @@ final class JvmValues {
         List<HprofClasses.Field> fields = classes.instanceFields(instance.classId());
         for (HprofClasses.Field f : fields) {
             if (f.type() != BasicType.OBJECT) {
-                sink.field(address, f.name(), f.type().name().toLowerCase(java.util.Locale.ROOT),
+                sink.field(address, f.name(), typeName(f.type()),
                         primitive(f.type(), instance.fields(), f.offset()));
                 if (string && f.name().equals("coder") && f.type() == BasicType.BYTE) {
                     coderOf[o] = b.get(f.offset());
@@ -75,42 +103,45 @@ final class JvmValues {
         }
     }
 
-    /** Reads the Strings' value arrays whole, in file order, and decodes each String (several may share one array). */
-    private void strings(long[] arrayOf, byte[] coderOf, ValueSink sink) {
+    /**
+     * Reads every primitive array whole, in file order: its elements, and the Strings whose value
+     * array it is decoded (several may share one array).
+     */
+    private void arrays(long[] arrayOf, byte[] coderOf, ValueSink sink) {
         int n = arrayOf.length;
         long[] positions = arrayOf; // sorted in place: the caller is done with it
         int[] stringAt = AddressSort.sort(positions);
+        int[] next = {0};
+        while (next[0] < n && positions[next[0]] < 0) {
+            next[0]++;
+        }
+        long[] arrayPositions = new long[n];
+        for (int o = 0; o < n; o++) {
+            boolean primitive = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.PRIMITIVE_ARRAY;
+            arrayPositions[o] = primitive ? graph.position(o) : -1;
+        }
+        int[] arrayAt = AddressSort.sort(arrayPositions);
         int first = 0;
-        while (first < n && positions[first] < 0) {
+        while (first < n && arrayPositions[first] < 0) {
             first++;
         }
-        long[] distinct = distinctSorted(positions, first);
-        int[] next = {first};
-        HprofRecords.forEach(source, classes.idSize(), distinct, Integer.MAX_VALUE, (i, record) -> {
-            for (; next[0] < n && positions[next[0]] == distinct[i]; next[0]++) {
-                int o = stringAt[next[0]];
-                if (record instanceof HprofRecords.PrimitiveArray array) {
-                    sink.string(graph.address(o), StringText.decode(array.type(), coderOf[o], array.data()));
-                }
-            }
-        });
-    }
-
-    /** The distinct values of sorted {@code a} from {@code from} on (no boxing: millions of Strings). */
-    private static long[] distinctSorted(long[] a, int from) {
-        int count = 0;
-        for (int i = from; i < a.length; i++) {
-            if (i == from || a[i] != a[i - 1]) {
-                count++;
-            }
-        }
-        long[] out = new long[count];
-        for (int i = from, k = 0; i < a.length; i++) {
-            if (i == from || a[i] != a[i - 1]) {
-                out[k++] = a[i];
-            }
-        }
-        return out;
+        int skipped = first;
+        HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(arrayPositions, first, n), Integer.MAX_VALUE,
+                (i, record) -> {
+                    if (!(record instanceof HprofRecords.PrimitiveArray array)) {
+                        return;
+                    }
+                    long at = arrayPositions[skipped + i];
+                    sink.array(graph.address(arrayAt[skipped + i]), typeName(array.type()), array.length(),
+                            ArrayText.elements(array.type(), array.data()));
+                    while (next[0] < n && positions[next[0]] < at) {
+                        next[0]++; // a String whose value is no primitive array the dump holds
+                    }
+                    for (; next[0] < n && positions[next[0]] == at; next[0]++) {
+                        int o = stringAt[next[0]];
+                        sink.string(graph.address(o), StringText.decode(array.type(), coderOf[o], array.data()));
+                    }
+                });
     }
 
     /** As {@code object} shows it, but a char as the character alone (no quotes): a value, not a display. */

@@ -1,6 +1,8 @@
 package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.strings.DuplicateStrings;
+import dev.heaplens.analysis.suspects.DuplicateStringsFinding;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.Dominators;
@@ -18,7 +20,9 @@ import java.util.TreeMap;
  * The JVM's checks beside the suspects, as MAT's component report makes them, from what the heap
  * graph holds: objects only weak, soft or phantom references keep, objects waiting for
  * finalization, classes loaded by more than one class loader; and zero-length arrays and empty
- * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}) and primitive arrays of one value
+ * collections ({@link ZeroLengthArrays}, {@link EmptyCollections}), collections with much unused
+ * capacity ({@link UnusedCapacity}), duplicate strings
+ * ({@link JvmDuplicateStrings#inGraph}: one pass over the Strings' records) and primitive arrays of one value
  * ({@link OneValueArrays}: they read again the records of
  * the objects that may be, when those could reach a share worth telling).
  */
@@ -34,12 +38,8 @@ public final class JvmWasteChecks {
 
     public static List<Finding> of(JvmHeap heap, Dominators d, Reachability reach, long analysedBytes) {
         HeapGraph g = heap.graph();
-        Map<String, List<Integer>> classObjects = new TreeMap<>();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (HprofObjectKind.of(g.kind(o)) == HprofObjectKind.CLASS) {
-                classObjects.computeIfAbsent(heap.classObjectName(o), k -> new ArrayList<>()).add(o);
-            }
-        }
+        HeapClasses classes = HeapClasses.of(heap);
+        Map<String, List<Integer>> classObjects = classes.byName;
         List<Finding> found = new ArrayList<>();
         Reachability.WeakOnly weak = reach.weakOnly();
         if (weak != null && share(weak.bytes(), analysedBytes) >= WORTH_TELLING) {
@@ -61,24 +61,40 @@ public final class JvmWasteChecks {
         if (emptyArrays != null) {
             found.add(emptyArrays);
         }
-        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes);
+        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes, classes);
         if (emptyCollections != null) {
             found.add(emptyCollections);
+        }
+        Finding unusedCapacity = UnusedCapacity.of(heap, d, analysedBytes, classes);
+        if (unusedCapacity != null) {
+            found.add(unusedCapacity);
         }
         Finding oneValue = OneValueArrays.of(heap, d, analysedBytes);
         if (oneValue != null) {
             found.add(oneValue);
         }
+        Finding strings = duplicateStrings(heap, classes, analysedBytes);
+        if (strings != null) {
+            found.add(strings);
+        }
         return found;
+    }
+
+    /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings. */
+    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, long analysedBytes) {
+        DuplicateStrings d = JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES,
+                (long) Math.ceil(DuplicateStringsFinding.WORTH_TELLING * analysedBytes));
+        return d == null ? null : DuplicateStringsFinding.of(d, analysedBytes, "", "Strings.intern() or a map of canonical "
+                + "values for repeated texts, or -XX:+UseStringDeduplication (G1 and others) to share their arrays.");
     }
 
     /** java.lang.ref.Finalizer objects: each holds an object that waits for its finalize() to run. */
     private static Finding finalizers(HeapGraph g, Map<String, List<Integer>> classObjects, long analysedBytes) {
-        List<Integer> classes = classObjects.get("java.lang.ref.Finalizer");
-        if (classes == null) {
+        List<Integer> finalizerClasses = classObjects.get("java.lang.ref.Finalizer");
+        if (finalizerClasses == null) {
             return null;
         }
-        long[] addresses = classes.stream().mapToLong(g::address).toArray(); // one or a few: no boxed set per object
+        long[] addresses = finalizerClasses.stream().mapToLong(g::address).toArray(); // one or a few: no boxed set per object
         long count = 0;
         long held = 0;
         for (int o = 0, n = g.objectCount(); o < n; o++) {

@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * MAT's duplicate strings check, from a {@link DuplicateStrings} (the value {@code heaplens strings}
- * reports; today Ruby's findings make one, see README for why the JVM's are not among them): told
+ * reports, for Ruby and the JVM alike): told
  * when what the copies cost reaches {@link #WORTH_TELLING} of the heap, with the most wasteful values.
  */
 public final class DuplicateStringsFinding {

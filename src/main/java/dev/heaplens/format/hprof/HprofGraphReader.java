@@ -5,6 +5,7 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
+import dev.heaplens.graph.IntColumn;
 import dev.heaplens.graph.ThreadStacks;
 
 import java.io.IOException;
@@ -26,12 +27,14 @@ public final class HprofGraphReader {
     /**
      * @param layoutNote how the layout was chosen (given, detected from the dump, or assumed)
      * @param threads    the threads and their stacks, which name the graph's local root categories
+     * @param lengths    each array's length, by graph object
      */
     public record Result(HprofSource source, HprofHeader header, HprofLayout layout, String layoutNote,
-                         HprofClasses classes, HeapGraph graph, List<String> warnings, ThreadStacks threads) {
+                         HprofClasses classes, HeapGraph graph, List<String> warnings, ThreadStacks threads,
+                         ArrayLengths lengths) {
         /** This read with the threads given (their objects' fields read). */
         public Result withThreads(ThreadStacks named) {
-            return new Result(source, header, layout, layoutNote, classes, graph, warnings, named);
+            return new Result(source, header, layout, layoutNote, classes, graph, warnings, named, lengths);
         }
     }
 
@@ -152,7 +155,7 @@ public final class HprofGraphReader {
 
     /** What a pass over the objects read. */
     private record ObjectsRead(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords,
-                               HprofStacks stacks) {
+                               HprofStacks stacks, List<IntColumn> lengths) {
     }
 
     /**
@@ -169,6 +172,7 @@ public final class HprofGraphReader {
         List<String> warnings = new ArrayList<>();
         long classRecords = 0;
         HprofStacks stacks = new HprofStacks();
+        List<IntColumn> lengths = new ArrayList<>(); // a column per builder part, in the builder's order
         if (split == null) {
             GraphPass graphPass = new GraphPass(builder, classes, used, header.idSize(), source.name(), PART_OBJECTS,
                     sampled, references);
@@ -176,6 +180,7 @@ public final class HprofGraphReader {
             warnings.addAll(graphPass.warnings);
             classRecords = graphPass.classRecords;
             stacks = graphPass.stacks;
+            lengths.addAll(graphPass.lengths);
         } else {
             int parts = split.starts().length;
             // Created here, in file order: each takes its builder part, which the builder concatenates in that order.
@@ -189,12 +194,13 @@ public final class HprofGraphReader {
                 warnings.addAll(part.warnings);
                 classRecords += part.classRecords;
                 stacks.add(part.stacks);
+                lengths.addAll(part.lengths);
             }
             if (noData != null) {
                 warnings.add(noData);
             }
         }
-        return new ObjectsRead(header, builder, warnings, classRecords, stacks);
+        return new ObjectsRead(header, builder, warnings, classRecords, stacks, lengths);
     }
 
     private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
@@ -202,6 +208,7 @@ public final class HprofGraphReader {
                                  Map<Long, String> strings, Phases phases) {
         phases.enter("references", -1, () -> 0);
         HeapGraph graph = read.builder().build();
+        ArrayLengths lengths = ArrayLengths.of(read.builder().toGraphOrder(read.lengths()));
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
@@ -211,7 +218,8 @@ public final class HprofGraphReader {
         if (references && graph.rootCount() == 0 && graph.objectCount() > 0) {
             warnings.add(NO_ROOTS);
         }
-        return new Result(source, read.header(), used, detection.how(), classes, graph, List.copyOf(warnings), threads);
+        return new Result(source, read.header(), used, detection.how(), classes, graph, List.copyOf(warnings), threads,
+                lengths);
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -244,6 +252,9 @@ public final class HprofGraphReader {
         private final boolean references;
         /** This part's thread records. */
         final HprofStacks stacks = new HprofStacks();
+        /** The arrays' lengths, a column per builder part this pass started, the last one being filled. */
+        final List<IntColumn> lengths = new ArrayList<>();
+        private IntColumn length;
 
         GraphPass(HeapGraphBuilder builder, HprofClasses classes, HprofLayout layout, int idSize, String name,
                   long partObjects, LayoutDetector.Sampled sampled, boolean references) {
@@ -252,6 +263,8 @@ public final class HprofGraphReader {
             this.sampled = sampled;
             this.partObjects = partObjects;
             this.part = builder.newPart();
+            this.length = new IntColumn();
+            lengths.add(length);
             this.classes = classes;
             this.layout = layout;
             this.idSize = idSize;
@@ -380,6 +393,7 @@ public final class HprofGraphReader {
         public void objectArray(long id, long arrayClassId, long[] elements, int length, long offset) {
             addObject(id, HprofObjectKind.OBJECT_ARRAY.code(), arrayClassId,
                     layout.arraySize(length, layout.referenceBytes()), offset);
+            this.length.set(part.lastObject(), length);
             if (!references) {
                 return;
             }
@@ -393,6 +407,7 @@ public final class HprofGraphReader {
         public void primitiveArray(long id, BasicType type, long length, long offset) {
             addObject(id, HprofObjectKind.PRIMITIVE_ARRAY.code(), primitiveArrayClass[type.code],
                     layout.arraySize(length, type.heapSize(layout)), offset);
+            this.length.set(part.lastObject(), (int) Math.min(Integer.MAX_VALUE, length));
             addIfSet(primitiveArrayClass[type.code]);
         }
 
@@ -400,6 +415,8 @@ public final class HprofGraphReader {
         private void addObject(long id, byte kind, long classId, long shallowSize, long offset) {
             if (part.objectCount() == partObjects) {
                 part = builder.newPart();
+                length = new IntColumn();
+                lengths.add(length);
             }
             part.addObject(id, kind, classId, shallowSize);
             part.setPosition(offset);

@@ -93,7 +93,21 @@ public final class HprofReader {
      * again after a dump was read.
      */
     static void readSubRecord(HprofInput in, HprofVisitor visitor) {
-        new HprofReader(in, -1, visitor, true).subRecord(Long.MAX_VALUE);
+        subRecords(in, visitor).readSubRecord();
+    }
+
+    /**
+     * A reader of single heap dump sub-records at {@code in}'s offset, one after another: one
+     * reader for many records, so its buffers are made once (millions of Strings read again made
+     * a reader each, and their buffers cost more than the reads).
+     */
+    static HprofReader subRecords(HprofInput in, HprofVisitor visitor) {
+        return new HprofReader(in, -1, visitor, true);
+    }
+
+    /** Reads the one heap dump sub-record that starts at the input's offset. */
+    void readSubRecord() {
+        subRecord(Long.MAX_VALUE);
     }
 
     private HprofHeader header() {

@@ -76,9 +76,10 @@ public final class HprofRecords {
         try (InputStream stream = source.open()) {
             HprofInput in = new HprofInput(source.name(), stream);
             in.setIdSize(idSize);
+            HprofReader reader = HprofReader.subRecords(in, visitor);
             for (int i = 0; i < sortedOffsets.length; i++) {
                 in.skip(sortedOffsets[i] - in.offset());
-                HprofReader.readSubRecord(in, visitor);
+                reader.readSubRecord();
                 afterEach.accept(i);
             }
         } catch (IOException e) {

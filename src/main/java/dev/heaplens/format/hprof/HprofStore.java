@@ -21,6 +21,8 @@ import java.util.Map;
  */
 public final class HprofStore {
     private static final String CLASSES = "hprof.classes";
+    /** Each array's length by graph object ({@link ArrayLengths}); absent when the dump has no array. */
+    private static final String LENGTHS = "hprof.lengths";
     private static final BasicType[] TYPES = BasicType.values();
 
     private HprofStore() {
@@ -58,6 +60,10 @@ public final class HprofStore {
             }
         });
         ThreadStacksStore.write(read.threads(), w);
+        int[] lengths = read.lengths().all();
+        if (lengths != null) {
+            w.ints(LENGTHS, lengths);
+        }
     }
 
     /** The read {@link #write} stored, over {@code graph}, records read again from {@code source}. */
@@ -79,9 +85,25 @@ public final class HprofStore {
             }
             HprofClasses classes = new HprofClasses(names, fieldNames, dumps, layout, idSize);
             return new HprofGraphReader.Result(source, header, layout, layoutNote, classes, graph, warnings,
-                    ThreadStacksStore.read(r));
+                    ThreadStacksStore.read(r), ArrayLengths.loading(() -> lengths(r, graph)));
         } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
             throw new IndexException("corrupt: the class table cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** The stored lengths, read when first asked for (export). */
+    private static int[] lengths(IndexReader r, HeapGraph graph) {
+        if (!r.has(LENGTHS)) {
+            return null;
+        }
+        try {
+            int[] lengths = r.ints(LENGTHS);
+            if (lengths.length != graph.objectCount()) {
+                throw new IndexException("corrupt: " + LENGTHS + " does not fit the graph");
+            }
+            return lengths;
+        } catch (IndexException e) {
+            throw r.failedLater(e);
         }
     }
 

@@ -17,12 +17,20 @@ final class WasteFindings {
 
     /** Runs {@code probe}'s main in a child JVM (serial GC, {@code maxHeap}) that dumps its heap to {@code dump}. */
     static void dumpChild(Class<?> probe, Path dump, String maxHeap) throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx" + maxHeap, "-cp", System.getProperty("java.class.path"),
-                probe.getName(), dump.toString()).redirectErrorStream(true).start();
+        dumpChild(probe, dump, maxHeap, List.of());
+    }
+
+    /** As {@link #dumpChild(Class, Path, String)} with more JVM options; returns what the child printed. */
+    static String dumpChild(Class<?> probe, Path dump, String maxHeap, List<String> jvmOptions) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-Xmx" + maxHeap));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), probe.getName(), dump.toString()));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(child.getInputStream().readAllBytes());
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(child.exitValue()).as(output).isZero();
+        return output;
     }
 
     /** The finding named {@code check} of {@code suspects DUMP --format json EXTRA...}; fails when there is none. */

@@ -126,6 +126,34 @@ class ExportJvmOracleTest {
     }
 
     /**
+     * {@code objects.length}: the probe's arrays have the lengths it gave them; every array's shallow
+     * size is what the child JVM's layout makes of its length (a 16-byte array header with compressed
+     * class pointers, elements, aligned to 8), and no instance or class has one.
+     */
+    @Test
+    void arrayLengthsAreTheProbesAndFitEveryArraysSize() throws Exception {
+        String refs = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        String classes = "read_parquet('" + out + "/classes/*/*.parquet', hive_partitioning = true)";
+        String objects = "read_parquet('" + out + "/objects/*/*.parquet', hive_partitioning = true)";
+        String probe = "(SELECT class_address FROM " + classes + " WHERE class = '" + ExportProbe.class.getName() + "')";
+        for (String[] known : new String[][] {{"PRIMES", "6"}, {"EMPTY", "0"}, {"COUNTED", "" + ExportProbe.BYTES},
+                {"GAPPED", "6"}, {"HALVES", "3"}, {"LETTERS", "3"}}) {
+            assertThat(rows("SELECT o.length FROM " + objects + " o JOIN " + refs + " r ON o.address = r.\"to\" WHERE r.\"from\" = "
+                    + probe + " AND r.name = 'static " + known[0] + "'")).as(known[0]).containsExactly(known[1]);
+        }
+        assertThat(rows("SELECT count(*) FROM " + objects + " WHERE kind IN ('instance', 'class') AND length IS NOT NULL"))
+                .containsExactly("0");
+        assertThat(rows("SELECT count(*) FROM " + objects + " WHERE kind LIKE '%array' AND length IS NULL")).containsExactly("0");
+        for (String[] c : new String[][] {{"byte[]", "1"}, {"char[]", "2"}, {"int[]", "4"}, {"long[]", "8"}, {"double[]", "8"}}) {
+            assertThat(rows("SELECT count(*) FROM " + objects + " WHERE class = '" + c[0] + "' AND shallow <> (16 + "
+                    + c[1] + " * length + 7) // 8 * 8")).as(c[0]).containsExactly("0");
+        }
+        assertThat(rows("SELECT count(*) FROM " + objects + " WHERE kind = 'object array' AND shallow <> (16 + 4 * length + 7) // 8 * 8"))
+                .containsExactly("0");
+        assertThat(rows("SELECT count(*) > 100 FROM " + objects + " WHERE kind LIKE '%array'")).containsExactly("true");
+    }
+
+    /**
      * The same word, the same figure: the objects, roots and references to addresses not in the dump
      * that export prints and writes in {@code dumps} are summary's for the same dump; the references
      * table's rows are the references less those.
@@ -181,7 +209,44 @@ class ExportJvmOracleTest {
         }
         assertThat(rows("SELECT count(*) FROM " + strings)).isEqualTo(rows("SELECT count(*) FROM " + objects
                 + " WHERE class = 'java.lang.String'"));
-        assertThat(r.err()).contains(" string values, ").contains(" field values");
+        assertThat(r.err()).contains(" string values, ").contains(" field values, ").contains(" static values, ")
+                .contains(" arrays' elements");
+        staticsAndArraysAreWhatTheProbeHeld(values);
+    }
+
+    /**
+     * {@code --values}' static fields and primitive arrays: the probe class's statics as it set them,
+     * its static arrays' elements (found by the names of the export with {@code --field-names}: the
+     * same dump, the same addresses), and a row per primitive array whose length is objects'.
+     */
+    private static void staticsAndArraysAreWhatTheProbeHeld(Path values) throws Exception {
+        String statics = "read_parquet('" + values + "/static_values/*/*.parquet', hive_partitioning = true)";
+        String arrays = "read_parquet('" + values + "/array_values/*/*.parquet', hive_partitioning = true)";
+        String objects = "read_parquet('" + values + "/objects/*/*.parquet', hive_partitioning = true)";
+        String refs = "read_parquet('" + out + "/references/*/*.parquet', hive_partitioning = true)";
+        String classes = "read_parquet('" + out + "/classes/*/*.parquet', hive_partitioning = true)";
+        String probe = "(SELECT class_address FROM " + classes + " WHERE class = '" + ExportProbe.class.getName() + "')";
+        assertThat(rows("SELECT field || ' ' || type || ' ' || value FROM " + statics + " WHERE address = " + probe
+                + " AND field IN ('answer', 'big', 'ratio', 'on', 'letter') ORDER BY field")).containsExactly("answer int 42",
+                "big long 1099511627776", "letter char \u00e9", "on boolean true", "ratio double 1.5");
+        String known = "SELECT a.type || ' ' || a.length || ' ' || a.elements FROM " + arrays + " a JOIN " + refs
+                + " r ON a.address = r.\"to\" WHERE r.\"from\" = " + probe + " AND r.name = 'static %s'";
+        assertThat(rows(known.formatted("PRIMES"))).containsExactly("int 6 2,3,5,7,11,13");
+        assertThat(rows(known.formatted("HALVES"))).containsExactly("double 3 0.5,-1.5,2.25");
+        assertThat(rows(known.formatted("LETTERS"))).containsExactly("char 3 104,233,9731");
+        assertThat(rows(known.formatted("FLAGS"))).containsExactly("boolean 3 true,false,true");
+        assertThat(rows(known.formatted("EMPTY"))).containsExactly("long 0 ");
+        long sum = 0;
+        for (int i = 0; i < ExportProbe.BYTES; i++) {
+            sum += (byte) i;
+        }
+        assertThat(rows("SELECT a.length || ' ' || list_sum(string_split(a.elements, ',')::INTEGER[]) FROM " + arrays + " a JOIN "
+                + refs + " r ON a.address = r.\"to\" WHERE r.\"from\" = " + probe + " AND r.name = 'static COUNTED'"))
+                .containsExactly(ExportProbe.BYTES + " " + sum);
+        assertThat(rows("SELECT count(*) FROM " + arrays)).isEqualTo(rows("SELECT count(*) FROM " + objects
+                + " WHERE kind = 'primitive array'"));
+        assertThat(rows("SELECT count(*) FROM " + arrays + " a JOIN " + objects + " o USING (address) WHERE a.length <> o.length"))
+                .containsExactly("0");
     }
 
     /** Without {@code --field-names} every JVM name is empty and nothing else in the table changes. */

@@ -41,6 +41,20 @@ public final class ExportProbe {
     /** Strings --values must give back: Latin-1 (one byte a char) and UTF-16 (a snowman, coder 1). */
     public static final List<String> KNOWN = List.of("heaplens-probe-" + "latin1 caf\u00e9", "heaplens-probe-" + "utf16 \u2603 snow");
     static final List<String> KNOWN_HELD = new ArrayList<>(KNOWN);
+    /** Arrays of known lengths and elements, for objects.length and --values' array_values. */
+    static final int[] PRIMES = {2, 3, 5, 7, 11, 13};
+    static final long[] EMPTY = new long[0];
+    public static final int BYTES = 3_000;
+    static final byte[] COUNTED = new byte[BYTES];
+    static final double[] HALVES = {0.5, -1.5, 2.25};
+    static final char[] LETTERS = {'h', '\u00e9', '\u2603'};
+    static final boolean[] FLAGS = {true, false, true};
+    /** Static primitive fields of known values, for --values' static_values. */
+    static int answer = 42;
+    static long big = 1L << 40;
+    static double ratio = 1.5;
+    static boolean on = true;
+    static char letter = '\u00e9';
 
     private ExportProbe() {
     }
@@ -48,6 +62,9 @@ public final class ExportProbe {
     public static void main(String[] args) throws Exception {
         Path before = Path.of(args[1]); // made first and held: live in both histograms and the dump
         Path after = Path.of(args[2]);
+        for (int i = 0; i < BYTES; i++) {
+            COUNTED[i] = (byte) i;
+        }
         GAPPED[2] = CHAIN;
         GAPPED[5] = CHAIN.next;
         HELD.add(before);

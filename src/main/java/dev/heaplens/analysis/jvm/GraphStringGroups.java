@@ -1,0 +1,183 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.util.ByteHash;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * A loaded graph's {@code java.lang.String}s grouped by content, as {@link JvmStringGroups} groups a
+ * dump's, without reading every record twice: the graph already says which array each String
+ * holds, so Strings are counted per array in an {@code int[]} by object, and only the arrays'
+ * records (and, for a coder, the Strings') are read again, in one pass in file order. Nothing is
+ * looked up by address: the records come back in the order of their sorted offsets.
+ */
+final class GraphStringGroups {
+    /** @param stringClass the class address of java.lang.String, 0 when the heap has none */
+    record Result(List<JvmStringGroups.Group> groups, long strings, long stringClass) {
+    }
+
+    private static final long EMPTY_HASH = ByteHash.of(new byte[0], 0, 0);
+    private final JvmHeap heap;
+    private final HeapGraph g;
+    /** The class address of java.lang.String, 0 when the heap has none. */
+    final long stringClass;
+    /** Strings per value array, by object. */
+    private final int[] refs;
+    /** The Strings that hold an array: where each is in the file, and the array it holds. */
+    private long[] stringAt = new long[1024];
+    private int[] values = new int[1024];
+    private int held;
+    /** The distinct value arrays, and where each is in the file. */
+    private int[] arrays = new int[1024];
+    private long[] arrayAt = new long[1024];
+    private int distinct;
+    /** Every String, with or without an array. */
+    long stringCount;
+    /** What every String and each of their arrays cost: no grouping finds more waste. */
+    long mostWasted;
+
+    private GraphStringGroups(JvmHeap heap, long stringClass) {
+        this.heap = heap;
+        this.g = heap.graph();
+        this.stringClass = stringClass;
+        this.refs = new int[stringClass == 0 ? 0 : g.objectCount()];
+    }
+
+    /** Counts the heap's Strings per value array: one walk over the graph, no record read. */
+    static GraphStringGroups count(JvmHeap heap, HeapClasses classes) {
+        long[] string = classes.addresses(List.of("java.lang.String"));
+        GraphStringGroups c = new GraphStringGroups(heap, string.length == 0 ? 0 : string[0]);
+        if (c.stringClass != 0) {
+            c.count();
+        }
+        return c;
+    }
+
+    private void count() {
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            if (g.classAddress(o) != stringClass || HprofObjectKind.of(g.kind(o)) != HprofObjectKind.INSTANCE) {
+                continue;
+            }
+            stringCount++;
+            mostWasted += g.shallowSize(o);
+            int value = valueArray(g, o);
+            long at = g.position(o);
+            if (at < 0 || value < 0) {
+                continue;
+            }
+            if (refs[value] == 0) { // the array's own columns read once
+                long valueAt = g.position(value);
+                if (valueAt < 0) {
+                    continue; // no record to read
+                }
+                mostWasted += g.shallowSize(value);
+                if (distinct == arrays.length) {
+                    arrays = Arrays.copyOf(arrays, distinct * 2);
+                    arrayAt = Arrays.copyOf(arrayAt, distinct * 2);
+                }
+                arrays[distinct] = value;
+                arrayAt[distinct++] = valueAt;
+            }
+            refs[value]++;
+            if (held == values.length) {
+                stringAt = Arrays.copyOf(stringAt, held * 2);
+                values = Arrays.copyOf(values, held * 2);
+            }
+            stringAt[held] = at;
+            values[held++] = value;
+        }
+    }
+
+    /**
+     * Groups the Strings counted: reads their arrays and, when Strings have a coder, the Strings
+     * too, in one pass in file order (the arrays and Strings sorted by offset, then merged).
+     */
+    Result group() {
+        if (stringClass == 0) {
+            return new Result(List.of(), 0, 0);
+        }
+        int coderOffset = coderOffset(heap.read().classes(), stringClass);
+        long[] arraysAt = Arrays.copyOf(arrayAt, distinct);
+        int[] byOffset = FileOrder.sort(arrays, arraysAt);
+        long[] stringsAt = Arrays.copyOf(stringAt, coderOffset >= 0 ? held : 0);
+        int[] valueByOffset = FileOrder.sort(values, stringsAt);
+        BitSet utf16 = new BitSet(); // arrays, by object, whose Strings say UTF-16
+        long[] hashes = new long[distinct];
+        byte[] types = new byte[distinct];
+        long[] lengths = new long[distinct];
+        readRecords(FileOrder.merge(arraysAt, stringsAt), valueByOffset, coderOffset, utf16, hashes, types, lengths);
+        StringContentGroups groups = new StringContentGroups();
+        for (int a = 0; a < distinct; a++) {
+            BasicType type = BasicType.of(types[a]);
+            if (type != BasicType.BYTE && type != BasicType.CHAR) {
+                continue; // not a String's characters
+            }
+            int coder = utf16.get(byOffset[a]) ? 1 : 0;
+            groups.add(StringContentGroups.key(type, coder, hashes[a]), refs[byOffset[a]], type, coder, lengths[a], arraysAt[a]);
+        }
+        return new Result(groups.groups(), stringCount, stringClass);
+    }
+
+    /** One pass over the records at {@code offsets} (the arrays' and the Strings', merged, ascending). */
+    private void readRecords(long[] offsets, int[] valueByOffset, int coderOffset, BitSet utf16, long[] hashes, byte[] types,
+                             long[] lengths) {
+        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, new HprofVisitor() {
+            private int nextArray;
+            private int nextString;
+
+            @Override
+            public void instance(long id, long classId, byte[] fields, int length, long offset) {
+                int value = valueByOffset[nextString++];
+                if (coderOffset < length && (fields[coderOffset] & 1) == 1) {
+                    utf16.set(value);
+                }
+            }
+
+            @Override
+            public void primitiveArray(long id, BasicType type, long length, long offset) {
+                types[nextArray] = (byte) type.code;
+                lengths[nextArray] = length;
+                hashes[nextArray++] = EMPTY_HASH; // replaced by the contents when there are some
+            }
+
+            @Override
+            public int primitiveValueBytes(long id, BasicType type, long length) {
+                return Integer.MAX_VALUE;
+            }
+
+            @Override
+            public void primitiveArrayValues(long id, BasicType type, byte[] data, int dataLength) {
+                hashes[nextArray - 1] = ByteHash.of(data, 0, dataLength);
+            }
+        }, i -> { });
+    }
+
+    /** The offset of String's {@code coder} byte in its records' fields, or -1 (JDK 8: char[] values, no coder). */
+    private static int coderOffset(HprofClasses classes, long stringClass) {
+        for (HprofClasses.Field f : classes.instanceFields(stringClass)) {
+            if (f.name().equals("coder") && f.type() == BasicType.BYTE) {
+                return f.offset();
+            }
+        }
+        return -1;
+    }
+
+    /** The value array a String holds (its one reference to a primitive array), or -1. */
+    private static int valueArray(HeapGraph g, int string) {
+        for (long i = g.outStart(string), end = g.outEnd(string); i < end; i++) {
+            int t = g.target(i);
+            if (HprofObjectKind.of(g.kind(t)) == HprofObjectKind.PRIMITIVE_ARRAY) {
+                return t;
+            }
+        }
+        return -1;
+    }
+}

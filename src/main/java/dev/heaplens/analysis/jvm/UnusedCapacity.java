@@ -1,0 +1,275 @@
+package dev.heaplens.analysis.jvm;
+
+import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.format.hprof.BasicType;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofObjectKind;
+import dev.heaplens.format.hprof.HprofRecords;
+import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.util.HumanBytes;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * MAT's collection fill ratio: JDK collections and string builders that use less than half of the
+ * capacity their array holds (an {@code ArrayList} made with room for 1,000 that keeps 10, a
+ * {@code HashMap} sized for thousands that keeps 3, a table left after the entries went). What they
+ * waste is the unused slots: references for collections ({@code HashSet}s counted by their map), a
+ * character's bytes for builders. The graph knows each collection's array but no count or length,
+ * so their records are read again, in one pass in file order; first those of an even sample of
+ * {@link #SAMPLE}, and all only when the sample's waste, scaled up, makes half the share worth
+ * telling; none when every candidate array's whole contents could not make that share.
+ */
+final class UnusedCapacity {
+    static final int SAMPLE = 2_000;
+    static final int CLASSES_SHOWN = 10;
+
+    /** How a checked class counts its elements: its count field, or for a deque its head and tail. */
+    private enum Shape {
+        LIST, MAP, DEQUE, BUILDER
+    }
+
+    private static final Map<String, Shape> CHECKED = Map.of(
+            "java.util.ArrayList", Shape.LIST, "java.util.Vector", Shape.LIST,
+            "java.util.HashMap", Shape.MAP, "java.util.LinkedHashMap", Shape.MAP,
+            "java.util.ArrayDeque", Shape.DEQUE,
+            "java.lang.StringBuilder", Shape.BUILDER, "java.lang.StringBuffer", Shape.BUILDER);
+
+    /** Field offsets of one checked class in its records: the count (or head), tail or coder, -1 when absent. */
+    private record Fields(Shape shape, int count, int second) {
+    }
+
+    private final JvmHeap heap;
+    private final HeapGraph g;
+    private final int referenceBytes;
+    /** The candidates: a checked collection with an array, that array, and its class's fields. */
+    private int[] collections = new int[64];
+    private int[] arrays = new int[64];
+    private Fields[] fields = new Fields[64];
+    private int count;
+    /** The candidates' arrays' bytes past their headers: the most they could waste. */
+    private long arrayBytes;
+
+    private UnusedCapacity(JvmHeap heap) {
+        this.heap = heap;
+        this.g = heap.graph();
+        this.referenceBytes = heap.read().layout().referenceBytes();
+    }
+
+    /** The finding, or null when the unused capacity takes less than {@link JvmWasteChecks#WORTH_TELLING}. */
+    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, HeapClasses heapClasses) {
+        UnusedCapacity u = new UnusedCapacity(heap);
+        u.findCandidates(d, heapClasses);
+        double worth = JvmWasteChecks.WORTH_TELLING * analysedBytes;
+        if (u.arrayBytes < worth) {
+            return null;
+        }
+        int[] all = new int[u.count];
+        Arrays.setAll(all, i -> i);
+        if (u.count > SAMPLE) {
+            int[] sample = new int[SAMPLE];
+            for (int i = 0; i < SAMPLE; i++) {
+                sample[i] = (int) ((long) i * u.count / SAMPLE);
+            }
+            Tally t = u.read(sample);
+            double estimated = t.readBytes == 0 ? 0 : (double) t.bytes / t.readBytes * u.arrayBytes;
+            if (estimated < worth / 2) {
+                return null;
+            }
+        }
+        Tally t = u.read(all);
+        double share = JvmWasteChecks.share(t.bytes, analysedBytes);
+        if (share < JvmWasteChecks.WORTH_TELLING) {
+            return null;
+        }
+        List<String> classes = JvmWasteChecks.largestFirst(t.byClass, 1, CLASSES_SHOWN,
+                e -> String.format(Locale.ROOT, "%s (%,d, %s)", e.getKey(), e.getValue()[0], HumanBytes.of(e.getValue()[1])));
+        return new Finding("unused-capacity", t.bytes, t.collections, share, String.format(Locale.ROOT,
+                "%,d collections and string builders use less than half of their capacity: their unused slots take %s "
+                        + "(%.1f%% of the heap). Give a collection the size it will hold (or none: the default grows), "
+                        + "trimToSize() one that is done growing, and build a map again after removing most of it.",
+                t.collections, HumanBytes.of(t.bytes), 100 * share), List.of(), classes);
+    }
+
+    /** The reachable checked collections that hold an array, and what their arrays hold past the header. */
+    private void findCandidates(Dominators d, HeapClasses classes) {
+        List<String> names = List.copyOf(CHECKED.keySet());
+        long[] checked = classes.addresses(names); // a few: compared, not looked up, per object
+        Fields[] byClass = new Fields[checked.length];
+        for (int i = 0; i < checked.length; i++) {
+            byClass[i] = fieldsOf(checked[i], heap.read().classes().name(checked[i]));
+        }
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            int at = HeapClasses.indexOf(g.classAddress(o), checked);
+            if (at < 0) {
+                continue;
+            }
+            Fields last = byClass[at];
+            if (last.shape() == null || HprofObjectKind.of(g.kind(o)) != HprofObjectKind.INSTANCE || !d.isReachable(o)
+                    || g.position(o) < 0) {
+                continue;
+            }
+            int array = array(o, last.shape() == Shape.BUILDER ? HprofObjectKind.PRIMITIVE_ARRAY : HprofObjectKind.OBJECT_ARRAY);
+            if (array < 0 || g.position(array) < 0) {
+                continue; // no table yet: nothing allocated to waste
+            }
+            if (count == collections.length) {
+                collections = Arrays.copyOf(collections, count * 2);
+                arrays = Arrays.copyOf(arrays, count * 2);
+                fields = Arrays.copyOf(fields, count * 2);
+            }
+            collections[count] = o;
+            arrays[count] = array;
+            fields[count++] = last;
+            arrayBytes += Math.max(0, g.shallowSize(array) - heap.read().layout().arrayHeaderBytes());
+        }
+    }
+
+    private Fields fieldsOf(long classAddress, String className) {
+        Shape shape = CHECKED.get(className);
+        if (shape == null) {
+            return new Fields(null, -1, -1);
+        }
+        HprofClasses classes = heap.read().classes();
+        String first = switch (shape) {
+            case LIST -> className.equals("java.util.Vector") ? "elementCount" : "size";
+            case MAP -> "size";
+            case DEQUE -> "head";
+            case BUILDER -> "count";
+        };
+        String second = shape == Shape.DEQUE ? "tail" : shape == Shape.BUILDER ? "coder" : "";
+        int countAt = -1;
+        int secondAt = -1;
+        for (HprofClasses.Field f : classes.instanceFields(classAddress)) {
+            if (f.name().equals(first) && f.type() == BasicType.INT) {
+                countAt = f.offset();
+            } else if (f.name().equals(second) && (f.type() == BasicType.INT || f.type() == BasicType.BYTE)) {
+                secondAt = f.offset();
+            }
+        }
+        boolean complete = countAt >= 0 && (shape != Shape.DEQUE || secondAt >= 0);
+        return new Fields(complete ? shape : null, countAt, secondAt);
+    }
+
+    /** The collection's array: its one reference to an array of that kind, or -1. */
+    private int array(int o, HprofObjectKind kind) {
+        for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+            int t = g.target(i);
+            if (HprofObjectKind.of(g.kind(t)) == kind) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
+    /** What was read: collections under half full, their unused bytes by class, and the bytes of all arrays read. */
+    private static final class Tally {
+        final Map<String, long[]> byClass = new HashMap<>(); // class -> {collections, unused bytes}
+        long collections;
+        long bytes;
+        long readBytes;
+    }
+
+    /**
+     * Reads the candidates {@code which} (indexes into the candidates) and their arrays in one pass in
+     * file order, and tallies those under half full.
+     */
+    private Tally read(int[] which) {
+        long[] collectionAt = new long[which.length];
+        long[] arrayAt = new long[which.length];
+        for (int i = 0; i < which.length; i++) {
+            collectionAt[i] = g.position(collections[which[i]]);
+            arrayAt[i] = g.position(arrays[which[i]]);
+        }
+        int[] collectionOrder = FileOrder.sort(which, collectionAt);
+        int[] arrayOrder = FileOrder.sort(which, arrayAt);
+        long[] elements = new long[count]; // by candidate: the count (deques: head), then the array's length
+        long[] seconds = new long[count];
+        long[] lengths = new long[count];
+        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), FileOrder.merge(collectionAt, arrayAt),
+                new HprofVisitor() {
+                    private int nextCollection;
+                    private int nextArray;
+
+                    @Override
+                    public void instance(long id, long classId, byte[] data, int length, long offset) {
+                        int c = collectionOrder[nextCollection++];
+                        Fields f = fields[c];
+                        elements[c] = intAt(data, length, f.count());
+                        seconds[c] = f.second() < 0 ? 0 : f.shape() == Shape.BUILDER ? data[f.second()] : intAt(data, length, f.second());
+                    }
+
+                    @Override
+                    public void objectArray(long id, long arrayClassId, long[] ids, int length, long offset) {
+                        array(length);
+                    }
+
+                    @Override
+                    public void primitiveArray(long id, BasicType type, long length, long offset) {
+                        // a builder's characters: chars for JDK 8's char[], bytes (read with the coder) after
+                        array(type == BasicType.CHAR ? -length : length);
+                    }
+
+                    /** The length of the next array, for every candidate that holds it (read once). */
+                    private void array(long length) {
+                        long at = arrayAt[nextArray];
+                        do {
+                            lengths[arrayOrder[nextArray++]] = length;
+                        } while (nextArray < arrayAt.length && arrayAt[nextArray] == at);
+                    }
+                }, i -> { });
+        Tally t = new Tally();
+        for (int c : which) {
+            tally(t, c, elements[c], seconds[c], lengths[c]);
+        }
+        return t;
+    }
+
+    /** Adds candidate {@code c} when it uses less than half of its capacity. */
+    private void tally(Tally t, int c, long counted, long second, long length) {
+        Fields f = fields[c];
+        long capacity;
+        long used;
+        long slotBytes;
+        switch (f.shape()) {
+            case DEQUE -> { // one slot stays empty; the elements run from head to tail, around the end
+                capacity = length - 1;
+                used = length == 0 ? 0 : Math.floorMod(second - counted, length);
+                slotBytes = referenceBytes;
+            }
+            case BUILDER -> {
+                boolean chars = length < 0; // JDK 8: char[]
+                int shift = chars ? 0 : (int) (second & 1);
+                capacity = Math.abs(length) >> shift;
+                used = counted;
+                slotBytes = chars || shift == 1 ? 2 : 1;
+            }
+            default -> {
+                capacity = length;
+                used = counted;
+                slotBytes = referenceBytes;
+            }
+        }
+        t.readBytes += Math.max(0, g.shallowSize(arrays[c]) - heap.read().layout().arrayHeaderBytes());
+        if (used < 0 || 2 * used >= capacity) {
+            return;
+        }
+        long unused = (capacity - used) * slotBytes;
+        long[] byClass = t.byClass.computeIfAbsent(heap.className(collections[c]), k -> new long[2]);
+        byClass[0]++;
+        byClass[1] += unused;
+        t.collections++;
+        t.bytes += unused;
+    }
+
+    private static long intAt(byte[] data, int length, int at) {
+        return at + 4 <= length ? ByteBuffer.wrap(data, at, 4).getInt() : -1;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.heaplens.graph;
+
+import dev.heaplens.HeaplensException;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Where a computation keeps its scratch arrays (the dominators' numbers, predecessors and vertex
+ * records): in the heap, or, out of core, in files mapped from a directory (the index's), so the OS
+ * pages them in and out instead of the heap holding them. A scratch file is unlinked as soon as it is
+ * mapped: nothing is left behind, even when the command fails or is killed, and its disk is given
+ * back once its mapping is collected.
+ */
+public final class Scratch {
+    /** Bytes per mapping: 2^30, so that a page's ints or longs are indexed by int. */
+    static final int MAPPED_SHIFT = 30;
+    private static final Scratch HEAP = new Scratch(null, 0);
+
+    private final Path dir;
+    private final int byteShift;
+    private long mappedBytes;
+
+    private Scratch(Path dir, int byteShift) {
+        this.dir = dir;
+        this.byteShift = byteShift;
+    }
+
+    /** Arrays in the heap. */
+    public static Scratch heap() {
+        return HEAP;
+    }
+
+    /** Arrays in files mapped from {@code dir}, in mappings of 1 GiB. */
+    public static Scratch mappedIn(Path dir) {
+        return mappedIn(dir, MAPPED_SHIFT);
+    }
+
+    /** With mappings of {@code 2^byteShift} bytes (small in tests, to cross many). */
+    static Scratch mappedIn(Path dir, int byteShift) {
+        if (byteShift < 4 || byteShift > MAPPED_SHIFT) {
+            throw new IllegalArgumentException("byte shift " + byteShift);
+        }
+        return new Scratch(dir, byteShift);
+    }
+
+    public boolean isMapped() {
+        return dir != null;
+    }
+
+    /** The bytes mapped so far: the disk the scratch took at most. */
+    public synchronized long mappedBytes() {
+        return mappedBytes;
+    }
+
+    /** {@code length} ints, all 0. */
+    ScratchInts ints(long length) {
+        return dir == null ? new ScratchInts.InHeap(length) : new MappedInts(map(length << 2), byteShift - 2);
+    }
+
+    /** {@code length} longs, all 0. */
+    ScratchLongs longs(long length) {
+        return dir == null ? new ScratchLongs.InHeap(length) : new MappedLongs(map(length << 3), byteShift - 3);
+    }
+
+    /** A new file of {@code bytes} zeros (sparse until written), mapped in pages of 2^byteShift, unlinked already. */
+    private ByteBuffer[] map(long bytes) {
+        Path file = null;
+        try {
+            Files.createDirectories(dir);
+            file = Files.createTempFile(dir, ".heaplens-scratch-", ".tmp");
+            int pageCount = Pages.count(bytes, byteShift);
+            ByteBuffer[] pages = new ByteBuffer[Math.max(1, pageCount)];
+            pages[0] = ByteBuffer.allocate(0);
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                for (int p = 0; p < pageCount; p++) {
+                    long at = (long) p << byteShift;
+                    pages[p] = ch.map(FileChannel.MapMode.READ_WRITE, at, Math.min(1L << byteShift, bytes - at))
+                            .order(ByteOrder.nativeOrder());
+                }
+            }
+            synchronized (this) {
+                mappedBytes += bytes;
+            }
+            return pages;
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new HeaplensException("cannot map a scratch file of " + bytes + " bytes in " + dir + ": " + e.getMessage());
+        } finally {
+            deleteQuietly(file);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                file.toFile().deleteOnExit(); // a system that cannot unlink a mapped file: at exit, then
+            }
+        }
+    }
+}

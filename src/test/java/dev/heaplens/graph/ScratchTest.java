@@ -1,0 +1,79 @@
+package dev.heaplens.graph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.heaplens.HeaplensException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Scratch arrays in mapped files against plain arrays given the same random writes, across many small
+ * pages; the files are unlinked once mapped, so none is left, even when the computation fails; a
+ * directory that cannot hold them is said in one line.
+ */
+class ScratchTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void mappedArraysHoldWhatPlainArraysHold() throws IOException {
+        Random rnd = new Random(28);
+        for (int byteShift = 4; byteShift <= 12; byteShift += 4) {
+            Scratch scratch = Scratch.mappedIn(dir, byteShift);
+            int length = 1 + rnd.nextInt(5000);
+            ScratchInts ints = scratch.ints(length);
+            ScratchLongs longs = scratch.longs(length);
+            int[] intOracle = new int[length];
+            long[] longOracle = new long[length];
+            for (int k = 0; k < 20_000; k++) {
+                int i = rnd.nextInt(length);
+                intOracle[i] = rnd.nextInt();
+                ints.set(i, intOracle[i]);
+                longOracle[i] = rnd.nextLong();
+                longs.set(i, longOracle[i]);
+            }
+            for (int i = 0; i < length; i++) {
+                assertThat(ints.get(i)).as("shift %d, int %d", byteShift, i).isEqualTo(intOracle[i]);
+                assertThat(longs.get(i)).as("shift %d, long %d", byteShift, i).isEqualTo(longOracle[i]);
+            }
+            ints.fill(-7);
+            for (int i = 0; i < length; i++) {
+                assertThat(ints.get(i)).isEqualTo(-7);
+            }
+            assertThat(scratch.mappedBytes()).isEqualTo(12L * length);
+            assertNoFileLeft();
+        }
+    }
+
+    @Test
+    void aFailedComputationLeavesNoScratchFile() throws IOException {
+        DominatorsOracleTest.Case c = new DominatorsOracleTest.Case(7);
+        EdgeFilter failing = (source, reference, target) -> {
+            throw new IllegalStateException("a filter that fails");
+        };
+        assertThatThrownBy(() -> Dominators.compute(c.graph, failing, Phases.NONE, Scratch.mappedIn(dir)))
+                .hasMessageContaining("a filter that fails");
+        assertNoFileLeft();
+    }
+
+    @Test
+    void aDirectoryThatCannotHoldScratchIsSaidInOneLine() throws IOException {
+        Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+        assertThatThrownBy(() -> Scratch.mappedIn(notADirectory).ints(10))
+                .isInstanceOf(HeaplensException.class)
+                .hasMessageStartingWith("cannot map a scratch file of 40 bytes in " + notADirectory + ": ")
+                .hasMessageNotContaining("\n");
+    }
+
+    private void assertNoFileLeft() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.filter(f -> f.getFileName().toString().contains("scratch"))).isEmpty();
+        }
+    }
+}
