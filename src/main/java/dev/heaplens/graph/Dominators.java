@@ -32,7 +32,7 @@ public final class Dominators {
 
     private final HeapGraph graph;
     private final EdgeFilter filter;
-    // Per object, except preorder; read from an index, each is loaded on first use (see HeapGraph.ColumnSource).
+    // Per object, except preorder; read from an index, each is loaded on first use (see ColumnSource).
     private int[] idom;          // per object: object id, SUPER_ROOT or UNREACHABLE
     private long[] retainedSize; // per object
     private int[] retainedCount; // per object
@@ -70,7 +70,7 @@ public final class Dominators {
         this.reachableBytes = reachableBytes;
     }
 
-    /** Where stored dominators get their columns: values one by one at first, as {@link HeapGraph.ColumnSource}. */
+    /** Where stored dominators get their columns: values one by one at first, as {@link ColumnSource}. */
     interface Columns {
         boolean has(String column);
 

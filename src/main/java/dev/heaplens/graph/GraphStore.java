@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * A {@link HeapGraph} and its {@link Dominators} as sections of an index file, and back: each
- * column is written in bulk, and read back when first used (see {@link HeapGraph.ColumnSource}),
+ * column is written in bulk, and read back when first used (see {@link ColumnSource}),
  * so opening a stored graph costs no pass over its objects.
  * The inbound references and the dominator tree's children are not stored: built on first use,
  * as after a read.
@@ -22,9 +22,15 @@ public final class GraphStore {
     static final String COUNTS = "graph.counts";
     static final String ADDRESS = "graph.address";
     static final String KIND = "graph.kind";
-    static final String CLASS_ADDRESS = "graph.classAddress";
+    static final String CLASS_NUMBER = "graph.classNumber";
+    static final String CLASS_TABLE = "graph.classTable";
     static final String SHALLOW_SIZE = "graph.shallowSize";
-    static final String POSITION = "graph.position";
+    static final String LARGE_SIZE_OBJECTS = "graph.largeSizeObjects";
+    static final String LARGE_SIZES = "graph.largeSizes";
+    // Record positions as Positions keeps them: a base per block, 32-bit offsets, the wide blocks whole.
+    static final String POSITION_BASE = "graph.positionBase";
+    static final String POSITION_OFFSET = "graph.positionOffset";
+    static final String POSITION_WIDE = "graph.positionWide";
     static final String OUT_OFFSETS = "graph.outOffsets";
     static final String TARGETS = "graph.targets";
     static final String WEAK = "graph.weak";
@@ -60,10 +66,15 @@ public final class GraphStore {
         HeapGraph.Columns c = g.columns();
         w.longs(ADDRESS, c.address());
         w.bytes(KIND, c.kind());
-        w.longs(CLASS_ADDRESS, c.classAddress());
-        w.longs(SHALLOW_SIZE, c.shallowSize());
+        w.ints(CLASS_NUMBER, c.classNumber());
+        w.longs(CLASS_TABLE, c.classTable());
+        w.ints(SHALLOW_SIZE, c.shallowSize());
+        w.ints(LARGE_SIZE_OBJECTS, c.largeSizes().objects);
+        w.longs(LARGE_SIZES, c.largeSizes().sizes);
         if (c.position() != null) {
-            w.longs(POSITION, c.position());
+            w.longs(POSITION_BASE, c.position().base);
+            w.ints(POSITION_OFFSET, c.position().offset);
+            w.longs(POSITION_WIDE, c.position().wide);
         }
         w.longs(OUT_OFFSETS, c.outOffsets());
         w.ints(TARGETS, c.targetPages());
@@ -130,9 +141,36 @@ public final class GraphStore {
             throw new IndexException("corrupt: the graph's counts do not agree");
         }
         Columns columns = new Columns(r, n, refs, reachableCount, inPlace);
-        HeapGraph g = new HeapGraph(columns, n, refs, positions, weak, rootTarget, rootCategory, categories,
-                danglingReferences, danglingRoots, duplicates, totalShallowSize);
+        long[] classTable = r.longs(CLASS_TABLE);
+        LargeSizes largeSizes = largeSizes(r, n);
+        HeapGraph g = new HeapGraph(columns, n, refs, positions, weak, classTable, largeSizes, rootTarget, rootCategory,
+                categories, danglingReferences, danglingRoots, duplicates, totalShallowSize);
         return new Stored(g, new Dominators(g, g.strongReferences(), columns, reachableCount, reachableBytes));
+    }
+
+    /** Object {@code o}'s record position, read value by value as {@link Positions#get} reads its arrays. */
+    static long positionAt(ColumnSource source, int o) {
+        long base = source.longAt(POSITION_BASE, o >>> Positions.SHIFT);
+        if (base < 0) {
+            return source.longAt(POSITION_WIDE, (-(base + 1) << Positions.SHIFT) + (o & (Positions.BLOCK - 1)));
+        }
+        int offset = source.intAt(POSITION_OFFSET, o);
+        return offset == Positions.UNKNOWN ? -1 : base + Integer.toUnsignedLong(offset);
+    }
+
+    /** The sizes an int column cannot hold, checked: ascending ids of objects the graph has. */
+    private static LargeSizes largeSizes(IndexReader r, int n) {
+        int[] objects = r.ints(LARGE_SIZE_OBJECTS);
+        long[] sizes = r.longs(LARGE_SIZES);
+        for (int i = 0; i < objects.length; i++) {
+            if (objects[i] < 0 || objects[i] >= n || i > 0 && objects[i] <= objects[i - 1]) {
+                throw new IndexException("corrupt: the large shallow sizes are not ascending object ids");
+            }
+        }
+        if (sizes.length != objects.length) {
+            throw new IndexException("corrupt: " + objects.length + " objects with large sizes, " + sizes.length + " sizes");
+        }
+        return objects.length == 0 ? LargeSizes.NONE : new LargeSizes(objects, sizes);
     }
 
     /**
@@ -141,7 +179,7 @@ public final class GraphStore {
      * {@link IndexReader#failedLater}).
      */
     private record Columns(IndexReader r, int objects, long references, int reachable, boolean inPlace)
-            implements HeapGraph.ColumnSource, Dominators.Columns {
+            implements ColumnSource, Dominators.Columns {
         private static final int LONG_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 3;
         private static final int INT_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 2;
 
@@ -149,7 +187,7 @@ public final class GraphStore {
         public MappedLongs mappedLongs(String column) {
             try {
                 MappedLongs m = new MappedLongs(r.mappedLongs(column), LONG_SHIFT);
-                check(column, m.length(), column.equals(OUT_OFFSETS) ? objects + 1L : objects);
+                check(column, m.length(), expectedLongs(column, m.length()));
                 return m;
             } catch (IndexException e) {
                 throw r.failedLater(e);
@@ -190,12 +228,7 @@ public final class GraphStore {
         public long[] longs(String column) {
             try {
                 long[] a = r.longs(column);
-                long expected = switch (column) {
-                    case OUT_OFFSETS -> objects + 1L;
-                    case WEAK -> (references + 63) >>> 6;
-                    default -> objects;
-                };
-                check(column, a.length, expected);
+                check(column, a.length, expectedLongs(column, a.length));
                 return a;
             } catch (IndexException e) {
                 throw r.failedLater(e);
@@ -268,6 +301,17 @@ public final class GraphStore {
             } catch (IndexException e) {
                 throw r.failedLater(e);
             }
+        }
+
+        /** How many values a stored long column has; {@code length}, its own, for the wide positions (whole blocks). */
+        private long expectedLongs(String column, long length) {
+            return switch (column) {
+                case OUT_OFFSETS -> objects + 1L;
+                case WEAK -> (references + 63) >>> 6;
+                case POSITION_BASE -> Positions.blocks(objects);
+                case POSITION_WIDE -> length - length % Positions.BLOCK;
+                default -> objects;
+            };
         }
 
         private static void check(String column, long length, long expected) {

@@ -24,9 +24,14 @@ public final class HeapGraph {
     // Columns a graph read from an index loads on first use (see ColumnSource); a built graph has them all.
     private long[] address;
     private byte[] kind;
-    private long[] classAddress;
-    private long[] shallowSize;
-    private long[] position;
+    /** Each object's class as a number into {@link #classTable}: 4 bytes, where its address took 8. */
+    private int[] classNumber;
+    /** The dump's distinct class addresses, ascending (a few thousand). */
+    private final long[] classTable;
+    /** Sizes that fit an int; {@link LargeSizes#MARK} where {@link #largeSizes} has the size. */
+    private int[] shallowSize;
+    private final LargeSizes largeSizes;
+    private Positions position;
     private long[] outOffsets;
     private int[][] targetPages;
     private final int objectCount;
@@ -51,14 +56,16 @@ public final class HeapGraph {
     /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
     private long[] weakReferences;
 
-    HeapGraph(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, long[] position,
-              long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
+    HeapGraph(long[] address, byte[] kind, int[] classNumber, long[] classTable, int[] shallowSize,
+              LargeSizes largeSizes, Positions position, long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
               long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index,
               long[] weakReferences) {
         this.address = address;
         this.kind = kind;
-        this.classAddress = classAddress;
+        this.classNumber = classNumber;
+        this.classTable = classTable;
         this.shallowSize = shallowSize;
+        this.largeSizes = largeSizes;
         this.position = position;
         this.outOffsets = outOffsets;
         this.targetPages = targets.pages;
@@ -78,9 +85,9 @@ public final class HeapGraph {
         this.hasWeakReferences = weakReferences != null;
         this.source = null;
         this.inPlace = null;
-        long sum = 0;
-        for (long s : shallowSize) {
-            sum += s;
+        long sum = largeSizes.sum();
+        for (int s : shallowSize) {
+            sum += s == LargeSizes.MARK ? 0 : s;
         }
         this.totalShallowSize = sum;
     }
@@ -90,10 +97,12 @@ public final class HeapGraph {
      * no pass over the objects. The scalars are those the graph had when it was stored.
      */
     HeapGraph(ColumnSource source, int objectCount, long referenceCount, boolean hasPositions, boolean hasWeakReferences,
-              int[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
+              long[] classTable, LargeSizes largeSizes, int[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
               int duplicateAddresses, long totalShallowSize) {
         this.source = source;
         this.inPlace = source.inPlace() ? new MappedGraphColumns(source) : null;
+        this.classTable = classTable;
+        this.largeSizes = largeSizes;
         this.objectCount = objectCount;
         this.referenceCount = referenceCount;
         this.targetShift = IntPages.DEFAULT_SHIFT;
@@ -109,41 +118,15 @@ public final class HeapGraph {
         this.totalShallowSize = totalShallowSize;
     }
 
-    /**
-     * Where a graph read from an index gets its columns: a few values one by one (a report's rows),
-     * else, past {@link #SPARSE_READS} such reads, whole columns, each once.
-     */
-    interface ColumnSource {
-        long[] longs(String column);
-
-        byte[] bytes(String column);
-
-        long longAt(String column, long i);
-
-        byte byteAt(String column, long i);
-
-        /** The reference targets, in pages of {@link IntPages#DEFAULT_SHIFT}. */
-        int[][] targetPages(long length);
-
-        /** Whether columns are used where they lie (out of core) rather than loaded into the heap. */
-        boolean inPlace();
-
-        MappedLongs mappedLongs(String column);
-
-        MappedInts mappedInts(String column);
-
-        MappedBytes mappedBytes(String column);
-    }
-
     /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
-    record Columns(long[] address, byte[] kind, long[] classAddress, long[] shallowSize, long[] position,
-                   long[] outOffsets, int[][] targetPages, long[] weak) {
+    record Columns(long[] address, byte[] kind, int[] classNumber, long[] classTable, int[] shallowSize,
+                   LargeSizes largeSizes, Positions position, long[] outOffsets, int[][] targetPages, long[] weak) {
     }
 
     Columns columns() {
         return new Columns(address != null ? address : addressColumn(), kind != null ? kind : kindColumn(),
-                classAddress != null ? classAddress : classAddressColumn(),
-                shallowSize != null ? shallowSize : shallowSizeColumn(),
+                classNumber != null ? classNumber : classNumberColumn(), classTable,
+                shallowSize != null ? shallowSize : shallowSizeColumn(), largeSizes,
                 !hasPositions ? null : position != null ? position : positionColumn(), outOffsets(),
                 targetPages != null ? targetPages : targetPagesColumn(),
                 !hasWeakReferences ? null : weakReferences != null ? weakReferences : weakColumn());
@@ -176,16 +159,17 @@ public final class HeapGraph {
         return LazyColumn.once(this, () -> kind, () -> source.bytes(GraphStore.KIND), a -> kind = a);
     }
 
-    private long[] classAddressColumn() {
-        return LazyColumn.once(this, () -> classAddress, () -> source.longs(GraphStore.CLASS_ADDRESS), a -> classAddress = a);
+    private int[] classNumberColumn() {
+        return LazyColumn.once(this, () -> classNumber, () -> source.ints(GraphStore.CLASS_NUMBER), a -> classNumber = a);
     }
 
-    private long[] shallowSizeColumn() {
-        return LazyColumn.once(this, () -> shallowSize, () -> source.longs(GraphStore.SHALLOW_SIZE), a -> shallowSize = a);
+    private int[] shallowSizeColumn() {
+        return LazyColumn.once(this, () -> shallowSize, () -> source.ints(GraphStore.SHALLOW_SIZE), a -> shallowSize = a);
     }
 
-    private long[] positionColumn() {
-        return LazyColumn.once(this, () -> position, () -> source.longs(GraphStore.POSITION), a -> position = a);
+    private Positions positionColumn() {
+        return LazyColumn.once(this, () -> position, () -> new Positions(source.longs(GraphStore.POSITION_BASE),
+                source.ints(GraphStore.POSITION_OFFSET), source.longs(GraphStore.POSITION_WIDE)), a -> position = a);
     }
 
     private long[] outOffsetsColumn() {
@@ -285,15 +269,31 @@ public final class HeapGraph {
     }
 
     public long classAddress(int o) {
-        long[] a = classAddress;
-        return a != null ? a[o] : inPlace != null ? inPlace.classAddress(o)
-                : sparse() ? source.longAt(GraphStore.CLASS_ADDRESS, o) : classAddressColumn()[o];
+        return classTable[classNumber(o)];
+    }
+
+    /** The object's class as a number {@code 0..classCount()-1}, in the order of the classes' addresses. */
+    public int classNumber(int o) {
+        int[] a = classNumber;
+        return a != null ? a[o] : inPlace != null ? inPlace.classNumber(o)
+                : sparse() ? source.intAt(GraphStore.CLASS_NUMBER, o) : classNumberColumn()[o];
+    }
+
+    /** Distinct class addresses the objects have. */
+    public int classCount() {
+        return classTable.length;
+    }
+
+    /** The class address numbered {@code classNumber}. */
+    public long classAddressOf(int classNumber) {
+        return classTable[classNumber];
     }
 
     public long shallowSize(int o) {
-        long[] a = shallowSize;
-        return a != null ? a[o] : inPlace != null ? inPlace.shallowSize(o)
-                : sparse() ? source.longAt(GraphStore.SHALLOW_SIZE, o) : shallowSizeColumn()[o];
+        int[] a = shallowSize;
+        int s = a != null ? a[o] : inPlace != null ? inPlace.shallowSize(o)
+                : sparse() ? source.intAt(GraphStore.SHALLOW_SIZE, o) : shallowSizeColumn()[o];
+        return s != LargeSizes.MARK ? s : largeSizes.of(o);
     }
 
     /** Sum of every object's shallow size. */
@@ -306,9 +306,9 @@ public final class HeapGraph {
         if (!hasPositions) {
             return -1;
         }
-        long[] a = position;
-        return a != null ? a[o] : inPlace != null ? inPlace.position(o)
-                : sparse() ? source.longAt(GraphStore.POSITION, o) : positionColumn()[o];
+        Positions a = position;
+        return a != null ? a.get(o) : inPlace != null ? inPlace.position(o)
+                : sparse() ? GraphStore.positionAt(source, o) : positionColumn().get(o);
     }
 
     /** The object at {@code address}, or -1 when the dump has none (the first one if duplicated). */

@@ -13,8 +13,8 @@ import java.util.List;
 public final class HeapGraphPart {
     final GrowableLongs addresses = new GrowableLongs();
     final GrowableBytes kinds = new GrowableBytes();
-    final GrowableLongs classAddresses = new GrowableLongs();
-    final GrowableLongs shallowSizes = new GrowableLongs();
+    final PartClasses classes = new PartClasses();
+    final PartSizes shallowSizes = new PartSizes();
     final GrowableInts degrees = new GrowableInts();
     final GrowableLongs references = new GrowableLongs();
     /** Part-local indices of the references added as weak, ascending. */
@@ -40,7 +40,7 @@ public final class HeapGraphPart {
         degree = 0;
         addresses.add(address);
         kinds.add(kind);
-        classAddresses.add(classAddress);
+        classes.add(classAddress);
         shallowSizes.add(shallowSize);
         if (positions != null) {
             positions.add(-1);
@@ -136,7 +136,7 @@ public final class HeapGraphPart {
     void releaseObjects() {
         addresses.clear();
         kinds.clear();
-        classAddresses.clear();
+        classes.clear();
         shallowSizes.clear();
         degrees.clear();
         positions = null;

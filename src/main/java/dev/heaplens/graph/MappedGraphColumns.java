@@ -7,17 +7,19 @@ package dev.heaplens.graph;
  * one sequential pass, and read in place from then on.
  */
 final class MappedGraphColumns {
-    private final HeapGraph.ColumnSource source;
+    private final ColumnSource source;
     private int sparseReads;
     private MappedLongs address;
     private MappedBytes kind;
-    private MappedLongs classAddress;
-    private MappedLongs shallowSize;
-    private MappedLongs position;
+    private MappedInts classNumber;
+    private MappedInts shallowSize;
+    private MappedLongs positionBase;
+    private MappedInts positionOffset;
+    private MappedLongs positionWide;
     private MappedLongs outOffsets;
     private MappedInts targets;
 
-    MappedGraphColumns(HeapGraph.ColumnSource source) {
+    MappedGraphColumns(ColumnSource source) {
         this.source = source;
     }
 
@@ -37,25 +39,36 @@ final class MappedGraphColumns {
                 : LazyColumn.once(this, () -> kind, () -> source.mappedBytes(GraphStore.KIND), c -> kind = c).get(o);
     }
 
-    long classAddress(int o) {
-        MappedLongs m = classAddress;
-        return m != null ? m.get(o) : sparse() ? source.longAt(GraphStore.CLASS_ADDRESS, o)
-                : LazyColumn.once(this, () -> classAddress, () -> source.mappedLongs(GraphStore.CLASS_ADDRESS),
-                        c -> classAddress = c).get(o);
+    int classNumber(int o) {
+        MappedInts m = classNumber;
+        return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.CLASS_NUMBER, o)
+                : LazyColumn.once(this, () -> classNumber, () -> source.mappedInts(GraphStore.CLASS_NUMBER),
+                        c -> classNumber = c).get(o);
     }
 
-    long shallowSize(int o) {
-        MappedLongs m = shallowSize;
-        return m != null ? m.get(o) : sparse() ? source.longAt(GraphStore.SHALLOW_SIZE, o)
-                : LazyColumn.once(this, () -> shallowSize, () -> source.mappedLongs(GraphStore.SHALLOW_SIZE),
+    /** The size as the int column holds it ({@link LargeSizes#MARK} for a large one). */
+    int shallowSize(int o) {
+        MappedInts m = shallowSize;
+        return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.SHALLOW_SIZE, o)
+                : LazyColumn.once(this, () -> shallowSize, () -> source.mappedInts(GraphStore.SHALLOW_SIZE),
                         c -> shallowSize = c).get(o);
     }
 
     long position(int o) {
-        MappedLongs m = position;
-        return m != null ? m.get(o) : sparse() ? source.longAt(GraphStore.POSITION, o)
-                : LazyColumn.once(this, () -> position, () -> source.mappedLongs(GraphStore.POSITION),
-                        c -> position = c).get(o);
+        if (positionWide == null && sparse()) {
+            return GraphStore.positionAt(source, o);
+        }
+        LazyColumn.once(this, () -> positionWide, () -> {
+            positionBase = source.mappedLongs(GraphStore.POSITION_BASE);
+            positionOffset = source.mappedInts(GraphStore.POSITION_OFFSET);
+            return source.mappedLongs(GraphStore.POSITION_WIDE);
+        }, c -> positionWide = c);
+        long base = positionBase.get(o >>> Positions.SHIFT); // as Positions.get, over the mapped sections
+        if (base < 0) {
+            return positionWide.get((-(base + 1) << Positions.SHIFT) + (o & (Positions.BLOCK - 1)));
+        }
+        int offset = positionOffset.get(o);
+        return offset == Positions.UNKNOWN ? -1 : base + Integer.toUnsignedLong(offset);
     }
 
     /** Reference offsets are mapped at once: whoever asks for one walks references. */

@@ -1,7 +1,9 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.util.LongIndex;
 import dev.heaplens.util.Parallel;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,10 +15,15 @@ import java.util.List;
 final class ObjectColumns {
     final long[] address;
     final byte[] kind;
-    final long[] classAddress;
-    final long[] shallowSize;
+    /** Each object's class as a number into {@link #classTable}. */
+    final int[] classNumber;
+    /** The distinct class addresses, ascending. */
+    final long[] classTable;
+    /** {@link LargeSizes#MARK} where the size is in {@link #largeSizes}. */
+    final int[] shallowSize;
+    final LargeSizes largeSizes;
     /** Null when no part set a position. */
-    final long[] position;
+    final Positions position;
     /** Graph id -> reading index; null when the parts were already in address order. */
     final int[] readingIndex;
     /** Reference offsets by reading index ({@code n + 1} entries). */
@@ -59,24 +66,113 @@ final class ObjectColumns {
         boolean positions = anyPositions;
         // Two threads, two columns each, copied from the parts in runs of consecutive objects; the
         // parts' copy of a column is freed as soon as it is ordered, so at most two columns are held twice.
-        Object[] ordered = new Object[4];
+        Object[] ordered = new Object[6];
         Parallel.runUnchecked("heaplens-columns", 2, k -> {
             if (k == 0) {
                 ordered[0] = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
                 parts.forEach(p -> p.kinds.clear());
-                ordered[1] = graphOrder.longs(parts.stream().map(p -> p.classAddresses).toList(), 0);
-                parts.forEach(p -> p.classAddresses.clear());
+                long[] table = classTable(parts);
+                ordered[4] = table;
+                ordered[1] = classNumbers(parts, table);
+                parts.forEach(p -> p.classes.clear());
             } else {
-                ordered[2] = graphOrder.longs(parts.stream().map(p -> p.shallowSizes).toList(), 0);
+                int[] sizes = new int[n];
+                ordered[5] = shallowSizes(parts, sizes);
+                ordered[2] = sizes;
                 parts.forEach(p -> p.shallowSizes.clear());
-                ordered[3] = positions ? graphOrder.longs(parts.stream().map(p -> p.positions).toList(), -1) : null;
+                ordered[3] = positions ? positions(parts, n) : null;
             }
         });
         parts.forEach(HeapGraphPart::releaseObjects);
         kind = (byte[]) ordered[0];
-        classAddress = (long[]) ordered[1];
-        shallowSize = (long[]) ordered[2];
-        position = (long[]) ordered[3];
+        classNumber = (int[]) ordered[1];
+        shallowSize = (int[]) ordered[2];
+        position = (Positions) ordered[3];
+        classTable = (long[]) ordered[4];
+        largeSizes = (LargeSizes) ordered[5];
+    }
+
+    /** Every part's classes in one ascending table. */
+    private static long[] classTable(List<HeapGraphPart> parts) {
+        LongIndex all = new LongIndex();
+        for (HeapGraphPart p : parts) {
+            for (long a : p.classes.table()) {
+                all.add(a);
+            }
+        }
+        long[] table = new long[all.size()];
+        for (int i = 0; i < table.length; i++) {
+            table[i] = all.key(i);
+        }
+        Arrays.sort(table);
+        return table;
+    }
+
+    /** The parts' class numbers in graph order, numbered anew into {@code table}. */
+    private int[] classNumbers(List<HeapGraphPart> parts, long[] table) {
+        int[][] renumber = new int[parts.size()][];
+        for (int k = 0; k < renumber.length; k++) {
+            long[] own = parts.get(k).classes.table();
+            renumber[k] = new int[own.length];
+            for (int i = 0; i < own.length; i++) {
+                renumber[k][i] = Arrays.binarySearch(table, own[i]);
+            }
+        }
+        int[] out = new int[address.length];
+        graphOrder.forEachRun(0, out.length, (g, k, local, length) -> {
+            parts.get(k).classes.numbers.copyRange(local, out, g, length);
+            int[] r = renumber[k];
+            for (int i = g, end = g + length; i < end; i++) {
+                out[i] = r[out[i]];
+            }
+        });
+        return out;
+    }
+
+    /** The parts' record positions in graph order, a run of blocks at a time (never a whole {@code long[]}). */
+    private Positions positions(List<HeapGraphPart> parts, int n) {
+        Positions.Builder out = new Positions.Builder(n);
+        long[] run = new long[Math.min(n, 1 << 16)];
+        for (int from = 0; from < n; from += run.length) {
+            int first = from;
+            int to = Math.min(n, from + run.length);
+            graphOrder.forEachRun(from, to, (g, k, local, length) -> {
+                GrowableLongs c = parts.get(k).positions;
+                if (c == null) {
+                    Arrays.fill(run, g - first, g - first + length, -1);
+                } else {
+                    c.copyRange(local, run, g - first, length);
+                }
+            });
+            out.add(from, run, to - from);
+        }
+        return out.build();
+    }
+
+    /** The parts' shallow sizes in graph order into {@code out}; the large ones, by graph id. */
+    private LargeSizes shallowSizes(List<HeapGraphPart> parts, int[] out) {
+        GrowableInts largeAt = new GrowableInts();
+        GrowableLongs largeSize = new GrowableLongs();
+        graphOrder.forEachRun(0, out.length, (g, k, local, length) -> {
+            PartSizes p = parts.get(k).shallowSizes;
+            p.sizes.copyRange(local, out, g, length);
+            if (p.hasLarge()) {
+                for (int i = 0; i < length; i++) {
+                    if (out[g + i] == LargeSizes.MARK) {
+                        largeAt.add(g + i);
+                        largeSize.add(p.large(local + i));
+                    }
+                }
+            }
+        });
+        if (largeAt.size() == 0) {
+            return LargeSizes.NONE;
+        }
+        int[] objects = new int[(int) largeAt.size()];
+        largeAt.copyRange(0, objects, 0, objects.length);
+        long[] sizes = new long[objects.length];
+        largeSize.copyRange(0, sizes, 0, sizes.length);
+        return new LargeSizes(objects, sizes); // graph order is ascending: so are the ids
     }
 
     /** {@link #readingOffsets} from the parts' degrees, a chunk of them at a time. */

@@ -1,9 +1,7 @@
 package dev.heaplens.graph;
 
-import java.nio.ByteBuffer;
-import java.nio.LongBuffer;
 
-/** A fixed-length long array indexed by long, from a {@link Scratch}: as {@link ScratchInts}. */
+/** A fixed-length long array indexed by long, from a {@link Scratch}: as {@link ScratchInts} ({@link MappedLongs} when mapped). */
 abstract class ScratchLongs {
     abstract long get(long i);
 
@@ -32,32 +30,6 @@ abstract class ScratchLongs {
         @Override
         void set(long i, long value) {
             pages[(int) (i >>> SHIFT)][(int) i & MASK] = value;
-        }
-    }
-
-    /** In mapped pages of 2^shift longs. */
-    static final class Mapped extends ScratchLongs {
-        private final LongBuffer[] pages;
-        private final int shift;
-        private final int mask;
-
-        Mapped(ByteBuffer[] pages, int shift) {
-            this.pages = new LongBuffer[pages.length];
-            for (int p = 0; p < pages.length; p++) {
-                this.pages[p] = pages[p].asLongBuffer();
-            }
-            this.shift = shift;
-            this.mask = (1 << shift) - 1;
-        }
-
-        @Override
-        long get(long i) {
-            return pages[(int) (i >>> shift)].get((int) i & mask);
-        }
-
-        @Override
-        void set(long i, long value) {
-            pages[(int) (i >>> shift)].put((int) i & mask, value);
         }
     }
 }

@@ -122,7 +122,8 @@ final class GraphLoad<N extends NamedHeap> {
     /**
      * The graph read from the dump, after the check that it fits. Progress is shown here, once for
      * every runtime: by bytes read over all the read's passes. Out of core (when {@code index} can
-     * write the index), the graph is still built in the heap, then indexed and used from there.
+     * write the index), the graph is still built in the heap; its dominators are computed with their
+     * scratch in files mapped beside the index; then it is indexed and used from there.
      */
     private HeapIndex.Built read(DumpInput input, boolean references, HeapIndex index) {
         long objects = format.estimatedObjects(input);

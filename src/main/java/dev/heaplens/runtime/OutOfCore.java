@@ -12,7 +12,8 @@ import java.util.Locale;
  * the graph needs more heap ({@link HeapFit}'s estimate) than it may take, which is this JVM's
  * maximum heap or less when {@code --memory} says so. Out of core, the graph and its dominators are
  * used where they lie in the dump's index, mapped, instead of being loaded into the heap (the OS
- * pages them in and out); a dump without an index is read once in the heap to write it.
+ * pages them in and out). A dump without an index is read once to write it: its graph is built in
+ * the heap, its dominators computed with their scratch in files mapped beside the index.
  */
 final class OutOfCore {
     /**

@@ -19,11 +19,14 @@ public final class SameGraphs {
         assertThat(a.danglingRoots()).as("%s: dangling roots", at).isEqualTo(e.danglingRoots());
         assertThat(a.duplicateAddresses()).as("%s: duplicates", at).isEqualTo(e.duplicateAddresses());
         assertThat(a.hasWeakReferences()).as("%s: weak", at).isEqualTo(e.hasWeakReferences());
+        assertThat(a.classCount()).as("%s: classes", at).isEqualTo(e.classCount());
+        assertThat(a.totalShallowSize()).as("%s: total shallow size", at).isEqualTo(e.totalShallowSize());
         for (int o = 0; o < n; o++) {
             String what = at + ": object " + o;
             assertThat(a.address(o)).as(what).isEqualTo(e.address(o));
             assertThat(a.kind(o)).as(what).isEqualTo(e.kind(o));
             assertThat(a.classAddress(o)).as(what).isEqualTo(e.classAddress(o));
+            assertThat(a.classNumber(o)).as(what).isEqualTo(e.classNumber(o));
             assertThat(a.shallowSize(o)).as(what).isEqualTo(e.shallowSize(o));
             assertThat(a.position(o)).as(what).isEqualTo(e.position(o));
             assertThat(a.outStart(o)).as(what).isEqualTo(e.outStart(o));
