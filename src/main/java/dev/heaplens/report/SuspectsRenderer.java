@@ -36,7 +36,7 @@ public final class SuspectsRenderer {
         j.name("suspects").beginArray();
         for (Suspect s : r.suspects()) {
             j.beginObject().field("kind", s.kind().label()).field("class", s.className()).field("address", s.object().hexAddress())
-                    .field("instances", s.instances()).field("retainedBytes", s.retainedBytes()).field("share", 100 * s.share());
+                    .field("name", s.object().name()).field("instances", s.instances()).field("retainedBytes", s.retainedBytes()).field("share", 100 * s.share());
             j.name("accumulationPoint");
             if (s.accumulation() == null) {
                 j.value((String) null);

@@ -41,7 +41,7 @@ async function suspectsView(p, main) {
   }
   r.suspects.forEach((s, i) => {
     const box = h('section', {class: 'suspect', id: 'suspect-' + (i + 1)});
-    box.append(h('h2', {}, 'Suspect ' + (i + 1) + ': ' + (s.kind === 'single' ? s.class : fmtInt(s.instances) + ' × ' + s.class)
+    box.append(h('h2', {}, 'Suspect ' + (i + 1) + ': ' + (s.kind === 'single' ? s.name || s.class : fmtInt(s.instances) + ' × ' + s.class)
       + ', ' + fmtSize(s.retainedBytes) + ' (' + s.share.toFixed(1) + '%)'));
     box.append(h('p', {class: 'suspect-text'}, s.text));
     box.append(stats([

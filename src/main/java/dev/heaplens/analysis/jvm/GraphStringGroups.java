@@ -52,8 +52,9 @@ final class GraphStringGroups {
     }
 
     /** Counts the heap's Strings per value array: one walk over the graph, no record read. */
-    static GraphStringGroups count(JvmHeap heap) {
-        GraphStringGroups c = new GraphStringGroups(heap, stringClass(heap));
+    static GraphStringGroups count(JvmHeap heap, HeapClasses classes) {
+        long[] string = classes.addresses(List.of("java.lang.String"));
+        GraphStringGroups c = new GraphStringGroups(heap, string.length == 0 ? 0 : string[0]);
         if (c.stringClass != 0) {
             c.count();
         }
@@ -69,17 +70,14 @@ final class GraphStringGroups {
             mostWasted += g.shallowSize(o);
             int value = valueArray(g, o);
             long at = g.position(o);
-            long valueAt = value < 0 ? -1 : g.position(value);
-            if (at < 0 || valueAt < 0) {
+            if (at < 0 || value < 0) {
                 continue;
             }
-            if (held == values.length) {
-                stringAt = Arrays.copyOf(stringAt, held * 2);
-                values = Arrays.copyOf(values, held * 2);
-            }
-            stringAt[held] = at;
-            values[held++] = value;
-            if (refs[value]++ == 0) {
+            if (refs[value] == 0) { // the array's own columns read once
+                long valueAt = g.position(value);
+                if (valueAt < 0) {
+                    continue; // no record to read
+                }
                 mostWasted += g.shallowSize(value);
                 if (distinct == arrays.length) {
                     arrays = Arrays.copyOf(arrays, distinct * 2);
@@ -88,18 +86,14 @@ final class GraphStringGroups {
                 arrays[distinct] = value;
                 arrayAt[distinct++] = valueAt;
             }
-        }
-    }
-
-    /** The class address of {@code java.lang.String}, or 0. */
-    private static long stringClass(JvmHeap heap) {
-        HeapGraph g = heap.graph();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (HprofObjectKind.of(g.kind(o)) == HprofObjectKind.CLASS && "java.lang.String".equals(heap.classObjectName(o))) {
-                return g.address(o);
+            refs[value]++;
+            if (held == values.length) {
+                stringAt = Arrays.copyOf(stringAt, held * 2);
+                values = Arrays.copyOf(values, held * 2);
             }
+            stringAt[held] = at;
+            values[held++] = value;
         }
-        return 0;
     }
 
     /**

@@ -32,8 +32,8 @@ public final class JvmDuplicateStrings {
      * read once), or null, with nothing read, when all the Strings and their arrays together cost
      * less than {@code atLeast} bytes: no grouping could then waste that much.
      */
-    public static DuplicateStrings inGraph(JvmHeap heap, int shown, long atLeast) {
-        GraphStringGroups counted = GraphStringGroups.count(heap);
+    static DuplicateStrings inGraph(JvmHeap heap, HeapClasses classes, int shown, long atLeast) {
+        GraphStringGroups counted = GraphStringGroups.count(heap, classes);
         if (counted.mostWasted < atLeast) {
             return null;
         }

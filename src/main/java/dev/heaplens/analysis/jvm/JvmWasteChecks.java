@@ -73,7 +73,7 @@ public final class JvmWasteChecks {
         if (oneValue != null) {
             found.add(oneValue);
         }
-        Finding strings = duplicateStrings(heap, analysedBytes);
+        Finding strings = duplicateStrings(heap, classes, analysedBytes);
         if (strings != null) {
             found.add(strings);
         }
@@ -81,8 +81,8 @@ public final class JvmWasteChecks {
     }
 
     /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings. */
-    private static Finding duplicateStrings(JvmHeap heap, long analysedBytes) {
-        DuplicateStrings d = JvmDuplicateStrings.inGraph(heap, DuplicateStringsFinding.VALUES,
+    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, long analysedBytes) {
+        DuplicateStrings d = JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES,
                 (long) Math.ceil(DuplicateStringsFinding.WORTH_TELLING * analysedBytes));
         return d == null ? null : DuplicateStringsFinding.of(d, analysedBytes, "", "Strings.intern() or a map of canonical "
                 + "values for repeated texts, or -XX:+UseStringDeduplication (G1 and others) to share their arrays.");

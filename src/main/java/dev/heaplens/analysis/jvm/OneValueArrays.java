@@ -9,6 +9,7 @@ import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.HumanBytes;
+import dev.heaplens.util.LongIndex;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -35,7 +36,8 @@ final class OneValueArrays {
     static Finding of(JvmHeap heap, Dominators d, long analysedBytes) {
         HeapGraph g = heap.graph();
         HprofLayout layout = heap.read().layout();
-        Map<Long, Long> oneElement = new HashMap<>(); // array class -> the size of an array of one element
+        LongIndex arrayClasses = new LongIndex(); // array class -> its place in oneElement
+        long[] oneElement = new long[16]; // the size of an array of one element, by array class
         int[] candidates = new int[64];
         int count = 0;
         long candidateBytes = 0;
@@ -43,11 +45,13 @@ final class OneValueArrays {
             if (HprofObjectKind.of(g.kind(o)) != HprofObjectKind.PRIMITIVE_ARRAY || !d.isReachable(o) || g.position(o) < 0) {
                 continue;
             }
-            Long known = oneElement.get(g.classAddress(o));
-            long one = known != null ? known : oneElementSize(layout, heap.className(o));
-            if (known == null) {
-                oneElement.put(g.classAddress(o), one);
+            int at = arrayClasses.indexOf(g.classAddress(o));
+            if (at < 0) { // a primitive map, no boxed lookup per array
+                at = arrayClasses.add(g.classAddress(o));
+                oneElement = at < oneElement.length ? oneElement : Arrays.copyOf(oneElement, 2 * at);
+                oneElement[at] = oneElementSize(layout, heap.className(o));
             }
+            long one = oneElement[at];
             if (g.shallowSize(o) > one) { // two elements or more
                 if (count == candidates.length) {
                     candidates = Arrays.copyOf(candidates, count * 2);

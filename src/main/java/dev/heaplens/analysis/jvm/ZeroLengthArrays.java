@@ -35,10 +35,12 @@ final class ZeroLengthArrays {
         int[] candidates = new int[64];
         int count = 0;
         long candidateBytes = 0;
+        long largestEmpty = Math.max(layout.arraySize(0, 8), layout.arraySize(0, layout.referenceBytes()));
         for (int o = 0, n = g.objectCount(); o < n; o++) {
             HprofObjectKind kind = HprofObjectKind.of(g.kind(o));
-            if (kind != HprofObjectKind.PRIMITIVE_ARRAY && kind != HprofObjectKind.OBJECT_ARRAY || !d.isReachable(o)) {
-                continue;
+            if (kind != HprofObjectKind.PRIMITIVE_ARRAY && kind != HprofObjectKind.OBJECT_ARRAY
+                    || g.shallowSize(o) > largestEmpty || !d.isReachable(o)) {
+                continue; // larger than any empty array: no lookup of its class
             }
             Long known = emptySize.get(g.classAddress(o));
             long empty = known != null ? known : emptySize(layout, kind, heap.className(o));
