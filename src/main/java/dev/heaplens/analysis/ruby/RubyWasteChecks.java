@@ -68,12 +68,10 @@ public final class RubyWasteChecks {
         List<Integer> duplicated = new ArrayList<>();
         long wasted = 0;
         long duplicates = 0;
-        for (int i = 0; i < facts.values(); i++) {
-            if (facts.strings(i) > 1) {
-                duplicated.add(i);
-                wasted += facts.bytes(i) - facts.smallest(i);
-                duplicates += facts.strings(i);
-            }
+        for (int i = 0; i < facts.duplicatedValues(); i++) {
+            duplicated.add(i);
+            wasted += facts.bytes(i) - facts.smallest(i);
+            duplicates += facts.strings(i);
         }
         duplicated.sort((a, b) -> {
             long wa = facts.bytes(a) - facts.smallest(a);

@@ -18,20 +18,11 @@ public final class RubyGraphReader {
      * A Ruby dump read into a graph.
      *
      * @param lines what the line reader counted (skipped lines, a cut last line); null when read from an index
+     * @param waste what the records told the waste checks, joined over the reading threads; null when read from an
+     *              index or without references
      */
     public record Result(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details,
-                         SharedStrings sites, SharedStrings methods, ReadResult<?> lines) {
-        /** What the records told the waste checks, joined over the reading threads; null when not read with references. */
-        public RubyWasteFacts waste() {
-            RubyWasteFacts all = new RubyWasteFacts();
-            for (Object sink : lines == null ? java.util.List.of() : lines.sinks()) {
-                if (!(sink instanceof RubyGraphSink s) || s.waste() == null) {
-                    return null;
-                }
-                all.addAll(s.waste());
-            }
-            return lines == null ? null : all;
-        }
+                         SharedStrings sites, SharedStrings methods, ReadResult<?> lines, RubyWasteFacts waste) {
     }
 
     private RubyGraphReader() {
@@ -67,6 +58,7 @@ public final class RubyGraphReader {
         SharedStrings sites = new SharedStrings();
         SharedStrings methods = new SharedStrings();
         List<ClassTable> tables = new ArrayList<>(); // one a reading thread, joined after the read
+        RubyWasteFacts.Gathering waste = references ? new RubyWasteFacts.Gathering() : null;
         RubyDumpReader.Options eightChunks = options.withFields(references ? RubyGraphSink.FIELDS : RubyGraphSink.OBJECT_FIELDS)
                 .withChunksPerThread(8);
         ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, eightChunks, () -> {
@@ -74,13 +66,14 @@ public final class RubyGraphReader {
             synchronized (tables) {
                 tables.add(table);
             }
-            return references ? new RubyGraphSink(builder.newPart(), details, sites, methods, table::add)
+            return references ? new RubyGraphSink(builder.newPart(), details, sites, methods, table::add, waste)
                     : RubyGraphSink.withoutReferences(builder.newPart(), details, sites, methods, table::add);
         });
+        RubyWasteFacts facts = waste == null ? null : waste.joined(); // before the build: its tables go first
         ClassTable classes = new ClassTable();
         tables.forEach(classes::addAll);
         phases.enter("references", -1, () -> 0);
         HeapGraph graph = builder.build();
-        return new Result(graph, RubyObjectColumns.ordering(builder, read.sinks()), classes, details, sites, methods, read);
+        return new Result(graph, RubyObjectColumns.ordering(builder, read.sinks()), classes, details, sites, methods, read, facts);
     }
 }

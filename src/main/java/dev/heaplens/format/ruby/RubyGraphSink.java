@@ -34,40 +34,38 @@ public final class RubyGraphSink implements RubyRecordSink {
     private byte[] siteKey = new byte[256];
     /** False: objects alone, no references and no GC roots (the parser was not asked for them). */
     private final boolean references;
-    /** What the waste checks read of the records; null for a graph of objects alone. */
-    private final RubyWasteFacts waste;
+    /** Gathers what the waste checks read of the records; null for a graph of objects alone. */
+    private final RubyWasteFacts.Gathering wasteGathering;
+    /** The facts of the thread that reads this sink's chunk, taken at its first record. */
+    private RubyWasteFacts waste;
 
     /**
      * @param details      interns IMEMO kinds and DATA struct names (string ids in the detail column)
      * @param sites        interns allocation sites {@code file:line} (string ids in the site column)
      * @param methods      interns allocation methods (string ids in the method column)
      * @param classRecords receives each CLASS and MODULE record while it is read
+     * @param waste        gathers what the waste checks need, shared by the sinks of one read
      */
     public RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites, SharedStrings methods,
-                         Consumer<RubyRecord> classRecords) {
-        this(part, details, sites, methods, classRecords, true);
+                         Consumer<RubyRecord> classRecords, RubyWasteFacts.Gathering waste) {
+        this(part, details, sites, methods, classRecords, waste, true);
     }
 
     /** As above, for a graph of the objects alone: read with {@link #OBJECT_FIELDS}, no edges and no roots. */
     public static RubyGraphSink withoutReferences(HeapGraphPart part, SharedStrings details, SharedStrings sites,
                                                   SharedStrings methods, Consumer<RubyRecord> classRecords) {
-        return new RubyGraphSink(part, details, sites, methods, classRecords, false);
+        return new RubyGraphSink(part, details, sites, methods, classRecords, null, false);
     }
 
     private RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites, SharedStrings methods,
-                          Consumer<RubyRecord> classRecords, boolean references) {
+                          Consumer<RubyRecord> classRecords, RubyWasteFacts.Gathering waste, boolean references) {
         this.references = references;
         this.part = part;
         this.details = details.local();
         this.sites = sites.local();
         this.methods = methods.local();
         this.classRecords = classRecords;
-        this.waste = references ? new RubyWasteFacts() : null;
-    }
-
-    /** What this thread's records told the waste checks; null for a graph of objects alone. */
-    public RubyWasteFacts waste() {
-        return waste;
+        this.wasteGathering = waste;
     }
 
     /** The column {@code c} of {@link RubyObjectColumns#NAMES} (site, generation, detail, method, length), by part-local object. */
@@ -112,6 +110,9 @@ public final class RubyGraphSink implements RubyRecordSink {
         part.addObject(r.address, (byte) type.ordinal(), r.classAddress, r.memsize);
         if (references) {
             addReferences(r, type);
+            if (waste == null) {
+                waste = wasteGathering.ofThisThread();
+            }
             waste.accept(r);
         }
         part.setPosition(r.offset);

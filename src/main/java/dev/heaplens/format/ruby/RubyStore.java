@@ -87,7 +87,7 @@ public final class RubyStore {
             has[c] = r.has(COLUMN_PREFIX + RubyObjectColumns.NAMES.get(c));
         }
         return new RubyGraphReader.Result(graph, new RubyObjectColumns(columns, has), classes,
-                strings(r.strings(DETAILS)), strings(r.strings(SITES)), strings(r.strings(METHODS)), null);
+                strings(r.strings(DETAILS)), strings(r.strings(SITES)), strings(r.strings(METHODS)), null, null);
     }
 
     private static List<String> texts(SharedStrings strings) {

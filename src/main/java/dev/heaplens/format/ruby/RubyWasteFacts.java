@@ -1,16 +1,20 @@
 package dev.heaplens.format.ruby;
 
 import dev.heaplens.util.ByteHash;
-import dev.heaplens.util.LongIndex;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the waste checks need from records that the heap graph does not keep (a string's value,
- * an array's length, a hash's size, capacities), gathered while the graph is read, one instance
- * a reading thread, joined after the read. Strings are grouped by value as they come (memory
- * grows with distinct values, not with strings); the few objects the other checks may name are
- * kept by address, to be found in the graph and checked for reachability afterwards.
+ * an array's length, a hash's size, capacities), gathered while the graph is read: one instance
+ * a reading thread ({@link Gathering}), joined after the read. Strings are grouped by value as
+ * they come (memory grows with distinct values, not with strings), and after the read only the
+ * groups of more than one string are kept; the few objects the other checks may name are kept by
+ * address, to be found in the graph and checked for reachability afterwards.
  */
 public final class RubyWasteFacts {
     /** An object slot's size (RVALUE) in Ruby 2.x and 3.x without variable-width allocation: what memsize adds to the contents. */
@@ -18,12 +22,10 @@ public final class RubyWasteFacts {
     /** The bytes of one array element (a VALUE). */
     public static final long ELEMENT = 8;
 
-    private final LongIndex valueIndex = new LongIndex();
-    /** By value group: strings, their memsize, the smallest memsize, the first string's address. */
-    private long[] groupStrings = new long[64];
-    private long[] groupBytes = new long[64];
-    private long[] groupSmallest = new long[64];
-    private long[] groupFirst = new long[64];
+    /** While reading: strings by value. Null once joined. */
+    private StringValueGroups groups = new StringValueGroups();
+    /** Once joined: the distinct values and the groups of more than one string. */
+    private StringValueGroups.Duplicated duplicated;
     /** Strings with a value; strings not shared and without one (not ASCII: Ruby writes no value); shared strings. */
     private long valued;
     private long unvalued;
@@ -36,6 +38,36 @@ public final class RubyWasteFacts {
     public final Candidates emptyHashes = new Candidates();
     public final Candidates sparseArrays = new Candidates();
     public final Candidates sparseStrings = new Candidates();
+
+    private RubyWasteFacts() {
+    }
+
+    /**
+     * The facts of one read, one instance a reading thread: a thread reads its chunks one after
+     * another, so the sinks of its chunks share its instance without locks, and there are as many
+     * tables to join as threads, not chunks (sixteen per-chunk tables took about 200 MB on the
+     * 1.2 GB dump).
+     */
+    public static final class Gathering {
+        private final Map<Thread, RubyWasteFacts> byThread = new ConcurrentHashMap<>();
+
+        /** The calling thread's facts, made on its first call. */
+        RubyWasteFacts ofThisThread() {
+            return byThread.computeIfAbsent(Thread.currentThread(), t -> new RubyWasteFacts());
+        }
+
+        /** The threads' facts joined, their strings by value reduced to the groups of more than one. */
+        RubyWasteFacts joined() {
+            List<RubyWasteFacts> all = new ArrayList<>(byThread.values());
+            byThread.clear();
+            RubyWasteFacts joined = new RubyWasteFacts();
+            all.forEach(joined::addCounts);
+            joined.duplicated = StringValueGroups.duplicated(all.stream().map(f -> f.groups).toList());
+            all.forEach(f -> f.groups = null);
+            joined.groups = null;
+            return joined;
+        }
+    }
 
     /** Reads what the checks need of one record (parsed with {@link RubyLineParser.Field#SIZES}). */
     public void accept(RubyRecord r) {
@@ -65,17 +97,7 @@ public final class RubyWasteFacts {
             return;
         }
         valued++;
-        long hash = ByteHash.of(r.buf, r.value.start, r.value.end);
-        int g = valueIndex.add(hash);
-        if (g == groupStrings.length) {
-            grow(g * 2);
-        }
-        if (groupStrings[g]++ == 0) {
-            groupFirst[g] = r.address;
-            groupSmallest[g] = r.memsize;
-        }
-        groupBytes[g] += r.memsize;
-        groupSmallest[g] = Math.min(groupSmallest[g], r.memsize);
+        groups.add(ByteHash.of(r.buf, r.value.start, r.value.end), r.address, r.memsize);
     }
 
     /**
@@ -110,27 +132,8 @@ public final class RubyWasteFacts {
         return used * 2 < capacity;
     }
 
-    private void grow(int length) {
-        groupStrings = Arrays.copyOf(groupStrings, length);
-        groupBytes = Arrays.copyOf(groupBytes, length);
-        groupSmallest = Arrays.copyOf(groupSmallest, length);
-        groupFirst = Arrays.copyOf(groupFirst, length);
-    }
-
-    /** Adds another thread's facts to these. */
-    public void addAll(RubyWasteFacts other) {
-        for (int i = 0; i < other.valueIndex.size(); i++) {
-            int g = valueIndex.add(other.valueIndex.key(i));
-            if (g == groupStrings.length) {
-                grow(g * 2);
-            }
-            if (groupStrings[g] == 0 || other.groupFirst[i] < groupFirst[g]) {
-                groupFirst[g] = other.groupFirst[i]; // the lowest address: the same whatever the threads' order
-            }
-            groupSmallest[g] = groupStrings[g] == 0 ? other.groupSmallest[i] : Math.min(groupSmallest[g], other.groupSmallest[i]);
-            groupStrings[g] += other.groupStrings[i];
-            groupBytes[g] += other.groupBytes[i];
-        }
+    /** Adds the counts and candidates of {@code other} to these. */
+    private void addCounts(RubyWasteFacts other) {
         valued += other.valued;
         unvalued += other.unvalued;
         sharedStrings += other.sharedStrings;
@@ -143,23 +146,29 @@ public final class RubyWasteFacts {
 
     /** Distinct string values. */
     public int values() {
-        return valueIndex.size();
+        return duplicated.values;
+    }
+
+    /** Values held by more than one string: the groups {@link #strings} and the rest number 0, 1, 2... */
+    public int duplicatedValues() {
+        return duplicated.groups;
     }
 
     public long strings(int group) {
-        return groupStrings[group];
+        return duplicated.strings[group];
     }
 
     public long bytes(int group) {
-        return groupBytes[group];
+        return duplicated.bytes[group];
     }
 
     public long smallest(int group) {
-        return groupSmallest[group];
+        return duplicated.smallest[group];
     }
 
+    /** The lowest address of the group's strings. */
     public long firstAddress(int group) {
-        return groupFirst[group];
+        return duplicated.first[group];
     }
 
     public long valuedStrings() {
