@@ -178,56 +178,36 @@ final class UnusedCapacity {
     }
 
     /**
-     * Reads the candidates {@code which} (indexes into the candidates) and their arrays in one pass in
-     * file order, and tallies those under half full.
+     * Reads the candidates {@code which} (indexes into the candidates) in one pass in file order,
+     * and tallies those under half full. Their arrays' lengths come from the graph's read (kept in
+     * the index), not from the arrays' records: half the records, and the larger ones, are not read.
      */
     private Tally read(int[] which) {
         long[] collectionAt = new long[which.length];
-        long[] arrayAt = new long[which.length];
         for (int i = 0; i < which.length; i++) {
             collectionAt[i] = g.position(collections[which[i]]);
-            arrayAt[i] = g.position(arrays[which[i]]);
         }
         int[] collectionOrder = FileOrder.sort(which, collectionAt);
-        int[] arrayOrder = FileOrder.sort(which, arrayAt);
-        long[] elements = new long[count]; // by candidate: the count (deques: head), then the array's length
+        long[] elements = new long[count]; // by candidate: the count (deques: head)
         long[] seconds = new long[count];
-        long[] lengths = new long[count];
-        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), FileOrder.merge(collectionAt, arrayAt),
-                new HprofVisitor() {
-                    private int nextCollection;
-                    private int nextArray;
+        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), collectionAt, new HprofVisitor() {
+            private int nextCollection;
 
-                    @Override
-                    public void instance(long id, long classId, byte[] data, int length, long offset) {
-                        int c = collectionOrder[nextCollection++];
-                        Fields f = fields[c];
-                        elements[c] = intAt(data, length, f.count());
-                        seconds[c] = f.second() < 0 ? 0 : f.shape() == Shape.BUILDER ? data[f.second()] : intAt(data, length, f.second());
-                    }
-
-                    @Override
-                    public void objectArray(long id, long arrayClassId, long[] ids, int length, long offset) {
-                        array(length);
-                    }
-
-                    @Override
-                    public void primitiveArray(long id, BasicType type, long length, long offset) {
-                        // a builder's characters: chars for JDK 8's char[], bytes (read with the coder) after
-                        array(type == BasicType.CHAR ? -length : length);
-                    }
-
-                    /** The length of the next array, for every candidate that holds it (read once). */
-                    private void array(long length) {
-                        long at = arrayAt[nextArray];
-                        do {
-                            lengths[arrayOrder[nextArray++]] = length;
-                        } while (nextArray < arrayAt.length && arrayAt[nextArray] == at);
-                    }
-                }, i -> { });
+            @Override
+            public void instance(long id, long classId, byte[] data, int length, long offset) {
+                int c = collectionOrder[nextCollection++];
+                Fields f = fields[c];
+                elements[c] = intAt(data, length, f.count());
+                seconds[c] = f.second() < 0 ? 0 : f.shape() == Shape.BUILDER ? data[f.second()] : intAt(data, length, f.second());
+            }
+        }, i -> { });
+        long charArrays = heap.read().classes().primitiveArrayClass(BasicType.CHAR);
         Tally t = new Tally();
         for (int c : which) {
-            tally(t, c, elements[c], seconds[c], lengths[c]);
+            long length = heap.length(arrays[c]);
+            // a builder's characters: chars for JDK 8's char[], bytes (read with the coder) after
+            boolean chars = fields[c].shape() == Shape.BUILDER && charArrays != 0 && g.classAddress(arrays[c]) == charArrays;
+            tally(t, c, elements[c], seconds[c], chars ? -length : length);
         }
         return t;
     }
