@@ -7,8 +7,7 @@ import java.util.Arrays;
 /**
  * One run of Semi-NCA, giving a {@link Dominators} (whose comment describes the algorithm and its
  * memory). Vertices are preorder numbers (0 = super-root). Each step is its own small
- * method: the JIT compiles small hot loops better than one long method entered once. The scratch
- * arrays come from a {@link Scratch}: the heap, or out of core files mapped beside the index.
+ * method: the JIT compiles small hot loops better than one long method entered once.
  */
 final class DominatorComputation {
     private static final int ANCESTOR = 0; // link-eval forest, compressed in place
@@ -21,20 +20,31 @@ final class DominatorComputation {
     private final long[] weak;  // the weak references' bits when f is the graph's strong references: tested inline
     private final int objects;
     private int n;              // reachable objects
-    private final Scratch scratch;
-    private ScratchInts num;     // object -> preorder number, 0 = not reached; freed after step 2b
-    private ScratchInts vertex;  // number -> object
-    private ScratchInts parent;  // number -> DFS parent's number; the eval stack in step 3, idom by number in step 4
-    private ScratchLongs at;     // per object: predecessor count (from the DFS), then fill cursor
-    private ScratchLongs predStart; // number -> start of its predecessors in preds
-    private ScratchInts preds;   // predecessors' numbers
-    private ScratchInts info;    // per number, 4 ints: ancestor, label, semi, idom
+    private int[] num;          // object -> preorder number, 0 = not reached; freed after step 2b
+    private int[] vertex;       // number -> object
+    private int[] parent;       // number -> DFS parent's number
+    private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
+    private long[] predStart;   // number -> start of its predecessors in preds
+    private IntPages preds;     // predecessors' numbers
+    private int[][] info;       // per number: ancestor, label, semi, idom; in pages of 2^vertexShift numbers
+    private final int vertexShift;
     /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
     private volatile long handled;
     private static final int STEP = 1 << 16;
 
-    DominatorComputation(HeapGraph g, EdgeFilter f, Scratch scratch) {
-        this.scratch = scratch;
+    /** Vertex records per page of {@link #info}: 2^28, so a page is 2^30 ints, within Java's array limit. */
+    static final int VERTEX_SHIFT = 28;
+
+    DominatorComputation(HeapGraph g, EdgeFilter f) {
+        this(g, f, VERTEX_SHIFT);
+    }
+
+    /** With pages of {@code 2^vertexShift} vertex records (small in tests, to cross many pages). */
+    DominatorComputation(HeapGraph g, EdgeFilter f, int vertexShift) {
+        if (vertexShift < 0 || vertexShift > VERTEX_SHIFT) {
+            throw new IllegalArgumentException("vertex shift " + vertexShift);
+        }
+        this.vertexShift = vertexShift;
         this.g = g;
         this.f = f;
         this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
@@ -45,7 +55,7 @@ final class DominatorComputation {
         // three passes counted: the depth-first walk, the predecessor lists, the semidominators
         phases.enter("dominators", 3L * objects, () -> handled);
         // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
-        ScratchLongs[] counts = new ScratchLongs[1];
+        long[][] counts = new long[1][];
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
             if (k == 0) {
                 depthFirst();
@@ -56,7 +66,7 @@ final class DominatorComputation {
         at = counts[0];
         predecessors();
         semidominators();
-        ScratchInts idom = immediateDominators();
+        int[] idom = immediateDominators();
         handled = 0;
         phases.enter("retained sizes", 2L * n, () -> handled);
         return results(idom, publicFilter);
@@ -67,12 +77,12 @@ final class DominatorComputation {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        ScratchInts num = scratch.ints(objects + 1L);
-        ScratchInts vertex = scratch.ints(objects + 1L);
-        ScratchInts parent = scratch.ints(objects + 1L);
-        ScratchInts cursor = scratch.ints(objects + 1L); // number -> next outbound reference to try
+        int[] num = new int[objects + 1];
+        int[] vertex = new int[objects + 1];
+        int[] parent = new int[objects + 1];
+        int[] cursor = new int[objects + 1]; // number -> next outbound reference to try
         long[] seen = new long[(objects + 63) >>> 6]; // num[o] != 0 as bits: small enough to stay in cache
-        vertex.set(0, -1);
+        vertex[0] = -1;
         int n = 0;
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
             int t = g.rootTarget(r);
@@ -80,14 +90,14 @@ final class DominatorComputation {
                 continue;
             }
             seen[t >>> 6] |= 1L << t;
-            num.set(t, ++n);
-            vertex.set(n, t);
+            num[t] = ++n;
+            vertex[n] = t;
             int cur = n;
             while (cur != 0) {
-                int v = vertex.get(cur);
+                int v = vertex[cur];
                 long start = g.outStart(v);
                 long end = g.outEnd(v);
-                long i = start + cursor.get(cur);
+                long i = start + cursor[cur];
                 int next = -1;
                 for (; i < end; i++) {
                     int w = g.target(i);
@@ -98,13 +108,13 @@ final class DominatorComputation {
                     }
                 }
                 if (next < 0) {
-                    cur = parent.get(cur);
+                    cur = parent[cur];
                 } else {
-                    cursor.set(cur, (int) (i + 1 - start));
+                    cursor[cur] = (int) (i + 1 - start);
                     seen[next >>> 6] |= 1L << next;
-                    num.set(next, ++n);
-                    vertex.set(n, next);
-                    parent.set(n, cur);
+                    num[next] = ++n;
+                    vertex[n] = next;
+                    parent[n] = cur;
                     if ((n & (STEP - 1)) == 0) {
                         handled = n;
                     }
@@ -125,22 +135,21 @@ final class DominatorComputation {
      * places vertex {@code n + 1}, which step 3 passes over (a linked vertex whose semi is larger
      * than any).
      */
-    private ScratchLongs predecessorCounts() {
+    private long[] predecessorCounts() {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        ScratchLongs at = scratch.longs(objects);
+        long[] at = new long[objects];
         for (int v = 0; v < objects; v++) {
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
                 int w = g.target(i);
                 if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
-                    at.set(w, at.get(w) + 1);
+                    at[w]++;
                 }
             }
         }
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
-            at.set(t, at.get(t) + 1);
+            at[g.rootTarget(r)]++;
         }
         return at;
     }
@@ -154,53 +163,50 @@ final class DominatorComputation {
      */
     private void predecessors() {
         HeapGraph g = this.g;
-        ScratchInts vertex = this.vertex;
+        int[] vertex = this.vertex;
         int n = this.n;
-        ScratchLongs at = this.at;
+        long[] at = this.at;
         this.at = null;
-        ScratchLongs predStart = scratch.longs(n + 2L); // x's run is [predStart[x], predStart[x + 1])
-        long total = 0;
+        long[] predStart = new long[n + 2]; // x's run is [predStart[x], predStart[x + 1])
         for (int x = 1; x <= n; x++) {
-            total += at.get(vertex.get(x));
-            predStart.set(x + 1, total);
+            predStart[x + 1] = predStart[x] + at[vertex[x]];
         }
         long half = 0;
         int middle = 0; // the targets below it have about half the predecessors
-        while (middle < objects && half < total / 2) {
-            half += at.get(middle++);
+        while (middle < objects && half < predStart[n + 1] / 2) {
+            half += at[middle++];
         }
         for (int x = 1; x <= n; x++) {
-            at.set(vertex.get(x), predStart.get(x + 1));
+            at[vertex[x]] = predStart[x + 1];
         }
-        ScratchInts preds = scratch.ints(total);
+        IntPages preds = new IntPages(predStart[n + 1], IntPages.DEFAULT_SHIFT);
         if (n < objects) {
             // unreachable objects' references were counted: their places, left unfilled, must be no-ops
-            preds.fill(n + 1);
+            for (int[] page : preds.pages) {
+                Arrays.fill(page, n + 1);
+            }
         }
         int split = middle;
         Parallel.runUnchecked("heaplens-dominators", 2, k -> fill(k == 0 ? 0 : split, k == 0 ? split : objects, at, preds));
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
-            long place = at.get(t) - 1;
-            at.set(t, place);
-            preds.set(place, 0);
+            preds.set(--at[g.rootTarget(r)], 0);
         }
         this.predStart = predStart;
         this.preds = preds;
     }
 
     /** Fills the predecessors of the objects in {@code [from, to)}, from every reachable object. */
-    private void fill(int from, int to, ScratchLongs at, ScratchInts preds) {
+    private void fill(int from, int to, long[] at, IntPages preds) {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        ScratchInts num = this.num;
+        int[] num = this.num;
         boolean counts = from == 0; // one of the two threads tells how far they are
         for (int v = 0; v < objects; v++) {
             if (counts && (v & (STEP - 1)) == 0) {
                 handled = (long) objects + v;
             }
-            int x = num.get(v);
+            int x = num[v];
             if (x == 0) {
                 continue;
             }
@@ -208,9 +214,7 @@ final class DominatorComputation {
                 int w = g.target(i);
                 if (w >= from && w < to && w != v
                         && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
-                    long place = at.get(w) - 1;
-                    at.set(w, place);
-                    preds.set(place, x);
+                    preds.set(--at[w], x);
                 }
             }
         }
@@ -218,41 +222,47 @@ final class DominatorComputation {
 
     /**
      * 3. Semidominators, vertices in reverse preorder (Semi-NCA's link-eval with path compression).
-     * The fields link-eval touches together share one 16-byte record per vertex (a record never
-     * straddles two pages: they hold a power of two of ints).
+     * The fields link-eval touches together share one 16-byte record per vertex, in pages of
+     * {@code 2^vertexShift} records so that more than 2^29 vertices fit (a record never straddles two).
      */
     private void semidominators() {
         int n = this.n;
-        ScratchInts parent = this.parent;
-        num = null; // dead since step 2b: freed before the records, the computation's peak
-        ScratchInts info = scratch.ints(4L * (n + 2)); // and vertex n + 1: places of predecessors no root reaches
+        int[] parent = this.parent;
+        int shift = vertexShift;
+        int mask = (1 << shift) - 1;
+        num = null; // dead since step 2b: freed before the records, the computation's peak (step 4 makes idom anew)
+        int[][] info = infoPages(n + 2); // and vertex n + 1: places of predecessors no root reaches
         for (int x = 0; x <= n; x++) {
-            long k = (long) x << 2;
-            int p = parent.get(x);
-            info.set(k + ANCESTOR, p);
-            info.set(k + LABEL, x);
-            info.set(k + SEMI, x);
-            info.set(k + IDOM, p);
+            int[] r = info[x >>> shift];
+            int k = (x & mask) << 2;
+            r[k + ANCESTOR] = parent[x];
+            r[k + LABEL] = x;
+            r[k + SEMI] = x;
+            r[k + IDOM] = parent[x];
         }
         // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
-        info.set(((n + 1L) << 2) + LABEL, n + 1);
-        info.set(((n + 1L) << 2) + SEMI, n + 1);
-        ScratchInts stack = parent; // the parents are in the records now: reuse the array as the eval stack
-        ScratchLongs predStart = this.predStart;
-        ScratchInts preds = this.preds;
+        int[] last = info[(n + 1) >>> shift];
+        last[(((n + 1) & mask) << 2) + LABEL] = n + 1;
+        last[(((n + 1) & mask) << 2) + SEMI] = n + 1;
+        this.parent = null;
+        int[] stack = parent; // the parents are in the records now: reuse the array as the eval stack
+        parent = null;
+        long[] predStart = this.predStart;
+        int[][] predPages = preds.pages;
+        int predShift = preds.shift;
+        int predMask = preds.mask;
         long walked = 2L * objects; // the walk and the predecessor lists are done
-        long end = predStart.get(n + 1L);
         for (int w = n; w >= 1; w--) {
             if ((w & (STEP - 1)) == 0) {
                 handled = walked + n - w;
             }
-            long wk = (long) w << 2;
-            int s = info.get(wk + IDOM); // the DFS parent
+            int[] wr = info[w >>> shift];
+            int wk = (w & mask) << 2;
+            int s = wr[wk + IDOM]; // the DFS parent
             int lastLinked = w + 1;
-            long start = predStart.get(w);
             // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
-            for (long i = start; i < end && s > 0; i++) {
-                int v = preds.get(i);
+            for (long i = predStart[w], end = predStart[w + 1]; i < end && s > 0; i++) {
+                int v = predPages[(int) (i >>> predShift)][(int) i & predMask];
                 if (v < w) {
                     // not linked yet: its label is itself and its semi its own number
                     if (v < s) {
@@ -260,88 +270,101 @@ final class DominatorComputation {
                     }
                     continue;
                 }
-                long vk = (long) v << 2;
-                int u = info.get(vk + ANCESTOR) < lastLinked ? info.get(vk + LABEL) : eval(v, lastLinked, info, stack);
-                int su = info.get(((long) u << 2) + SEMI);
+                int[] vr = info[v >>> shift];
+                int vk = (v & mask) << 2;
+                int u = vr[vk + ANCESTOR] < lastLinked ? vr[vk + LABEL] : eval(v, lastLinked, info, shift, stack);
+                int su = info[u >>> shift][((u & mask) << 2) + SEMI];
                 if (su < s) {
                     s = su;
                 }
             }
-            info.set(wk + SEMI, s);
-            end = start;
+            wr[wk + SEMI] = s;
         }
         this.predStart = null;
         this.preds = null;
         this.info = info;
     }
 
+    /** Pages of 4-int vertex records for {@code vertices} vertices. */
+    private int[][] infoPages(int vertices) {
+        int perPage = 1 << vertexShift;
+        int pages = (int) (((long) vertices + perPage - 1) >>> vertexShift);
+        int[][] info = new int[pages][];
+        for (int p = 0; p < pages; p++) {
+            info[p] = new int[4 * (int) Math.min(perPage, vertices - ((long) p << vertexShift))];
+        }
+        return info;
+    }
+
     /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
-    private static int eval(int v, int lastLinked, ScratchInts info, ScratchInts stack) {
+    private static int eval(int v, int lastLinked, int[][] info, int shift, int[] stack) {
+        int mask = (1 << shift) - 1;
         int sp = 0;
         do {
-            stack.set(sp++, v);
-            v = info.get(((long) v << 2) + ANCESTOR);
-        } while (info.get(((long) v << 2) + ANCESTOR) >= lastLinked);
-        long pk = (long) v << 2;
-        int pLabel = info.get(pk + LABEL);
+            stack[sp++] = v;
+            v = info[v >>> shift][((v & mask) << 2) + ANCESTOR];
+        } while (info[v >>> shift][((v & mask) << 2) + ANCESTOR] >= lastLinked);
+        int p = v;
+        int[] pr = info[p >>> shift];
+        int pLabel = pr[((p & mask) << 2) + LABEL];
         do {
-            v = stack.get(--sp);
-            long vk = (long) v << 2;
-            info.set(vk + ANCESTOR, info.get(pk + ANCESTOR));
-            int vLabel = info.get(vk + LABEL);
-            if (info.get(((long) pLabel << 2) + SEMI) < info.get(((long) vLabel << 2) + SEMI)) {
-                info.set(vk + LABEL, pLabel);
+            v = stack[--sp];
+            int[] vr = info[v >>> shift];
+            int vk = (v & mask) << 2;
+            vr[vk + ANCESTOR] = pr[((p & mask) << 2) + ANCESTOR];
+            int vLabel = vr[vk + LABEL];
+            if (info[pLabel >>> shift][((pLabel & mask) << 2) + SEMI] < info[vLabel >>> shift][((vLabel & mask) << 2) + SEMI]) {
+                vr[vk + LABEL] = pLabel;
             } else {
                 pLabel = vLabel;
             }
-            pk = vk;
+            p = v;
+            pr = vr;
         } while (sp > 0);
-        return info.get(pk + LABEL);
+        return pr[((p & mask) << 2) + LABEL];
     }
 
-    /**
-     * 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most
-     * semi. Written over the eval stack (the parents' array), dead since step 3.
-     */
-    private ScratchInts immediateDominators() {
+    /** 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most semi. */
+    private int[] immediateDominators() {
         int n = this.n;
-        ScratchInts info = this.info;
-        ScratchInts idom = parent;
-        parent = null;
-        idom.set(0, 0);
+        int[][] info = this.info;
+        int shift = vertexShift;
+        int mask = (1 << shift) - 1;
+        int[] idom = new int[n + 1]; // by number; the predecessors' room is free by now
+        idom[0] = 0;
         for (int w = 1; w <= n; w++) {
-            long wk = (long) w << 2;
-            int c = info.get(wk + IDOM);
-            int s = info.get(wk + SEMI);
+            int[] wr = info[w >>> shift];
+            int wk = (w & mask) << 2;
+            int c = wr[wk + IDOM];
+            int s = wr[wk + SEMI];
             while (c > s) {
-                c = idom.get(c);
+                c = idom[c];
             }
-            idom.set(w, c);
+            idom[w] = c;
         }
         this.info = null;
         return idom;
     }
 
     /** 5. Per-object results; retained sizes accumulate in reverse preorder (children first). */
-    private Dominators results(ScratchInts idom, EdgeFilter publicFilter) {
+    private Dominators results(int[] idom, EdgeFilter publicFilter) {
         HeapGraph g = this.g;
         int n = this.n;
-        ScratchInts vertex = this.vertex;
+        int[] vertex = this.vertex;
         int[] idomObject = new int[objects];
         Arrays.fill(idomObject, Dominators.UNREACHABLE);
         long[] size = new long[objects];
         int[] count = new int[objects];
-        int[] preorder = new int[n];
+        int[] preorder = Arrays.copyOfRange(vertex, 1, n + 1);
         long[] bytes = new long[2];
         int half = n / 2;
         // random writes, on two threads: numbers 1..half, then the rest
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
             long sum = 0;
             for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
-                int o = vertex.get(x);
-                preorder[x - 1] = o;
-                int d = idom.get(x);
-                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex.get(d);
+                int o = vertex[x];
+                int d = idom[x];
+                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex[d];
                 long s = g.shallowSize(o);
                 size[o] = s;
                 count[o] = 1;
@@ -355,10 +378,10 @@ final class DominatorComputation {
             if ((x & (STEP - 1)) == 0) {
                 handled = 2L * n - x;
             }
-            int d = idom.get(x);
+            int d = idom[x];
             if (d != 0) {
-                int o = preorder[x - 1];
-                int dom = preorder[d - 1];
+                int o = vertex[x];
+                int dom = vertex[d];
                 size[dom] += size[o];
                 count[dom] += count[o];
             }

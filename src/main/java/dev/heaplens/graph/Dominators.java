@@ -172,7 +172,9 @@ public final class Dominators {
 
     /** As {@link #compute(HeapGraph, EdgeFilter, Phases)}, the computation's scratch arrays in {@code scratch}. */
     public static Dominators compute(HeapGraph graph, EdgeFilter filter, Phases phases, Scratch scratch) {
-        return new DominatorComputation(graph, filter == EdgeFilter.ALL ? null : filter, scratch).run(filter, phases);
+        EdgeFilter f = filter == EdgeFilter.ALL ? null : filter;
+        return scratch.isMapped() ? new MappedDominatorComputation(graph, f, scratch).run(filter, phases)
+                : new DominatorComputation(graph, f).run(filter, phases);
     }
 
     public HeapGraph graph() {

@@ -58,14 +58,14 @@ public final class Scratch {
         return mappedBytes;
     }
 
-    /** {@code length} ints, all 0. */
+    /** {@code length} ints, all 0, mapped (the in-heap computation uses plain arrays). */
     ScratchInts ints(long length) {
-        return dir == null ? new ScratchInts.InHeap(length) : new MappedInts(map(length << 2), byteShift - 2);
+        return new MappedInts(map(length << 2), byteShift - 2);
     }
 
     /** {@code length} longs, all 0. */
     ScratchLongs longs(long length) {
-        return dir == null ? new ScratchLongs.InHeap(length) : new MappedLongs(map(length << 3), byteShift - 3);
+        return new MappedLongs(map(length << 3), byteShift - 3);
     }
 
     /** A new file of {@code bytes} zeros (sparse until written), mapped in pages of 2^byteShift, unlinked already. */

@@ -196,6 +196,21 @@ class DominatorsOracleTest {
     }
 
     /**
+     * The vertex records in pages of 1, 2 or 4 vertices instead of 2^28: the paging that lets more than
+     * 2^29 objects have dominators in the heap, crossed at every few vertices.
+     */
+    @Test
+    void pagedDominatorsMatchBruteForce() {
+        for (long seed = 30_000; seed < 30_000 + SEEDS / 2; seed++) {
+            Case c = new Case(seed);
+            boolean filtered = seed % 2 == 0;
+            EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
+            int vertexShift = (int) (seed % 3);
+            check(c, filtered, new DominatorComputation(c.graph, filtered ? filter : null, vertexShift).run(filter, Phases.NONE));
+        }
+    }
+
+    /**
      * Out of core: the scratch arrays in files mapped in pages of 16, 32 or 64 bytes instead of 1 GiB,
      * crossed at every few vertices; every scratch file is gone once mapped.
      */

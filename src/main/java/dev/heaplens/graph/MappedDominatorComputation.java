@@ -1,0 +1,374 @@
+package dev.heaplens.graph;
+
+import dev.heaplens.util.Parallel;
+
+import java.util.Arrays;
+
+/**
+ * One run of Semi-NCA, giving a {@link Dominators} (whose comment describes the algorithm and its
+ * memory). Vertices are preorder numbers (0 = super-root). Each step is its own small
+ * method: the JIT compiles small hot loops better than one long method entered once.
+ * <p>
+ * The same steps as {@link DominatorComputation}, over scratch arrays mapped from files beside the
+ * index, for a first read that works out of core. Why two classes: behind the scratch arrays' calls
+ * and long indexes the in-heap computation took 15% more CPU of a first {@code top} (300 MB HPROF,
+ * quiet, 3 pairs), so the in-heap one keeps its plain arrays. Both are checked against brute force
+ * ({@code DominatorsOracleTest}).
+ */
+final class MappedDominatorComputation {
+    private static final int ANCESTOR = 0; // link-eval forest, compressed in place
+    private static final int LABEL = 1;
+    private static final int SEMI = 2;
+    private static final int IDOM = 3;     // the DFS parent until step 4
+
+    private final HeapGraph g;
+    private final EdgeFilter f; // null: follow all
+    private final long[] weak;  // the weak references' bits when f is the graph's strong references: tested inline
+    private final int objects;
+    private int n;              // reachable objects
+    private final Scratch scratch;
+    private ScratchInts num;     // object -> preorder number, 0 = not reached; freed after step 2b
+    private ScratchInts vertex;  // number -> object
+    private ScratchInts parent;  // number -> DFS parent's number; the eval stack in step 3, idom by number in step 4
+    private ScratchLongs at;     // per object: predecessor count (from the DFS), then fill cursor
+    private ScratchLongs predStart; // number -> start of its predecessors in preds
+    private ScratchInts preds;   // predecessors' numbers
+    private ScratchInts info;    // per number, 4 ints: ancestor, label, semi, idom
+    /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
+    private volatile long handled;
+    private static final int STEP = 1 << 16;
+
+    MappedDominatorComputation(HeapGraph g, EdgeFilter f, Scratch scratch) {
+        this.scratch = scratch;
+        this.g = g;
+        this.f = f;
+        this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
+        this.objects = g.objectCount();
+    }
+
+    Dominators run(EdgeFilter publicFilter, Phases phases) {
+        // three passes counted: the depth-first walk, the predecessor lists, the semidominators
+        phases.enter("dominators", 3L * objects, () -> handled);
+        // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
+        ScratchLongs[] counts = new ScratchLongs[1];
+        Parallel.runUnchecked("heaplens-dominators", 2, k -> {
+            if (k == 0) {
+                depthFirst();
+            } else {
+                counts[0] = predecessorCounts();
+            }
+        });
+        at = counts[0];
+        predecessors();
+        semidominators();
+        ScratchInts idom = immediateDominators();
+        handled = 0;
+        phases.enter("retained sizes", 2L * n, () -> handled);
+        return results(idom, publicFilter);
+    }
+
+    /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
+    private void depthFirst() {
+        HeapGraph g = this.g;
+        long[] weak = this.weak;
+        EdgeFilter f = this.f;
+        ScratchInts num = scratch.ints(objects + 1L);
+        ScratchInts vertex = scratch.ints(objects + 1L);
+        ScratchInts parent = scratch.ints(objects + 1L);
+        ScratchInts cursor = scratch.ints(objects + 1L); // number -> next outbound reference to try
+        long[] seen = new long[(objects + 63) >>> 6]; // num[o] != 0 as bits: small enough to stay in cache
+        vertex.set(0, -1);
+        int n = 0;
+        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+            int t = g.rootTarget(r);
+            if ((seen[t >>> 6] & (1L << t)) != 0) {
+                continue;
+            }
+            seen[t >>> 6] |= 1L << t;
+            num.set(t, ++n);
+            vertex.set(n, t);
+            int cur = n;
+            while (cur != 0) {
+                int v = vertex.get(cur);
+                long start = g.outStart(v);
+                long end = g.outEnd(v);
+                long i = start + cursor.get(cur);
+                int next = -1;
+                for (; i < end; i++) {
+                    int w = g.target(i);
+                    if ((seen[w >>> 6] & (1L << w)) == 0
+                            && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                        next = w;
+                        break;
+                    }
+                }
+                if (next < 0) {
+                    cur = parent.get(cur);
+                } else {
+                    cursor.set(cur, (int) (i + 1 - start));
+                    seen[next >>> 6] |= 1L << next;
+                    num.set(next, ++n);
+                    vertex.set(n, next);
+                    parent.set(n, cur);
+                    if ((n & (STEP - 1)) == 0) {
+                        handled = n;
+                    }
+                    cur = n;
+                }
+            }
+        }
+        this.n = n;
+        this.num = num;
+        this.vertex = vertex;
+        this.parent = parent;
+    }
+
+    /**
+     * 2a. Per object, its predecessors: the followed references to it from other objects, and one
+     * per GC root naming it. Made beside the DFS, which has not yet said which objects are
+     * reachable, so references from unreachable objects are counted too; step 2b gives their
+     * places vertex {@code n + 1}, which step 3 passes over (a linked vertex whose semi is larger
+     * than any).
+     */
+    private ScratchLongs predecessorCounts() {
+        HeapGraph g = this.g;
+        long[] weak = this.weak;
+        EdgeFilter f = this.f;
+        ScratchLongs at = scratch.longs(objects);
+        for (int v = 0; v < objects; v++) {
+            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
+                int w = g.target(i);
+                if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                    at.set(w, at.get(w) + 1);
+                }
+            }
+        }
+        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+            int t = g.rootTarget(r);
+            at.set(t, at.get(t) + 1);
+        }
+        return at;
+    }
+
+    /**
+     * 2b. Predecessor lists as preorder numbers (self-references skipped, super-root = 0, listed
+     * first), laid out in preorder so step 3 streams them, from the counts of step 2a. Filling
+     * reads the graph in object order through a per-object cursor, so the CSR streams and each
+     * reference costs one random access; two threads fill, each for the targets in its half of
+     * the objects (halves by predecessors), each target's list in the order one thread gives it.
+     */
+    private void predecessors() {
+        HeapGraph g = this.g;
+        ScratchInts vertex = this.vertex;
+        int n = this.n;
+        ScratchLongs at = this.at;
+        this.at = null;
+        ScratchLongs predStart = scratch.longs(n + 2L); // x's run is [predStart[x], predStart[x + 1])
+        long total = 0;
+        for (int x = 1; x <= n; x++) {
+            total += at.get(vertex.get(x));
+            predStart.set(x + 1, total);
+        }
+        long half = 0;
+        int middle = 0; // the targets below it have about half the predecessors
+        while (middle < objects && half < total / 2) {
+            half += at.get(middle++);
+        }
+        for (int x = 1; x <= n; x++) {
+            at.set(vertex.get(x), predStart.get(x + 1));
+        }
+        ScratchInts preds = scratch.ints(total);
+        if (n < objects) {
+            // unreachable objects' references were counted: their places, left unfilled, must be no-ops
+            preds.fill(n + 1);
+        }
+        int split = middle;
+        Parallel.runUnchecked("heaplens-dominators", 2, k -> fill(k == 0 ? 0 : split, k == 0 ? split : objects, at, preds));
+        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
+            int t = g.rootTarget(r);
+            long place = at.get(t) - 1;
+            at.set(t, place);
+            preds.set(place, 0);
+        }
+        this.predStart = predStart;
+        this.preds = preds;
+    }
+
+    /** Fills the predecessors of the objects in {@code [from, to)}, from every reachable object. */
+    private void fill(int from, int to, ScratchLongs at, ScratchInts preds) {
+        HeapGraph g = this.g;
+        long[] weak = this.weak;
+        EdgeFilter f = this.f;
+        ScratchInts num = this.num;
+        boolean counts = from == 0; // one of the two threads tells how far they are
+        for (int v = 0; v < objects; v++) {
+            if (counts && (v & (STEP - 1)) == 0) {
+                handled = (long) objects + v;
+            }
+            int x = num.get(v);
+            if (x == 0) {
+                continue;
+            }
+            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
+                int w = g.target(i);
+                if (w >= from && w < to && w != v
+                        && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
+                    long place = at.get(w) - 1;
+                    at.set(w, place);
+                    preds.set(place, x);
+                }
+            }
+        }
+    }
+
+    /**
+     * 3. Semidominators, vertices in reverse preorder (Semi-NCA's link-eval with path compression).
+     * The fields link-eval touches together share one 16-byte record per vertex (a record never
+     * straddles two pages: they hold a power of two of ints).
+     */
+    private void semidominators() {
+        int n = this.n;
+        ScratchInts parent = this.parent;
+        num = null; // dead since step 2b: freed before the records, the computation's peak
+        ScratchInts info = scratch.ints(4L * (n + 2)); // and vertex n + 1: places of predecessors no root reaches
+        for (int x = 0; x <= n; x++) {
+            long k = (long) x << 2;
+            int p = parent.get(x);
+            info.set(k + ANCESTOR, p);
+            info.set(k + LABEL, x);
+            info.set(k + SEMI, x);
+            info.set(k + IDOM, p);
+        }
+        // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
+        info.set(((n + 1L) << 2) + LABEL, n + 1);
+        info.set(((n + 1L) << 2) + SEMI, n + 1);
+        ScratchInts stack = parent; // the parents are in the records now: reuse the array as the eval stack
+        ScratchLongs predStart = this.predStart;
+        ScratchInts preds = this.preds;
+        long walked = 2L * objects; // the walk and the predecessor lists are done
+        long end = predStart.get(n + 1L);
+        for (int w = n; w >= 1; w--) {
+            if ((w & (STEP - 1)) == 0) {
+                handled = walked + n - w;
+            }
+            long wk = (long) w << 2;
+            int s = info.get(wk + IDOM); // the DFS parent
+            int lastLinked = w + 1;
+            long start = predStart.get(w);
+            // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
+            for (long i = start; i < end && s > 0; i++) {
+                int v = preds.get(i);
+                if (v < w) {
+                    // not linked yet: its label is itself and its semi its own number
+                    if (v < s) {
+                        s = v;
+                    }
+                    continue;
+                }
+                long vk = (long) v << 2;
+                int u = info.get(vk + ANCESTOR) < lastLinked ? info.get(vk + LABEL) : eval(v, lastLinked, info, stack);
+                int su = info.get(((long) u << 2) + SEMI);
+                if (su < s) {
+                    s = su;
+                }
+            }
+            info.set(wk + SEMI, s);
+            end = start;
+        }
+        this.predStart = null;
+        this.preds = null;
+        this.info = info;
+    }
+
+    /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
+    private static int eval(int v, int lastLinked, ScratchInts info, ScratchInts stack) {
+        int sp = 0;
+        do {
+            stack.set(sp++, v);
+            v = info.get(((long) v << 2) + ANCESTOR);
+        } while (info.get(((long) v << 2) + ANCESTOR) >= lastLinked);
+        long pk = (long) v << 2;
+        int pLabel = info.get(pk + LABEL);
+        do {
+            v = stack.get(--sp);
+            long vk = (long) v << 2;
+            info.set(vk + ANCESTOR, info.get(pk + ANCESTOR));
+            int vLabel = info.get(vk + LABEL);
+            if (info.get(((long) pLabel << 2) + SEMI) < info.get(((long) vLabel << 2) + SEMI)) {
+                info.set(vk + LABEL, pLabel);
+            } else {
+                pLabel = vLabel;
+            }
+            pk = vk;
+        } while (sp > 0);
+        return info.get(pk + LABEL);
+    }
+
+    /**
+     * 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most
+     * semi. Written over the eval stack (the parents' array), dead since step 3.
+     */
+    private ScratchInts immediateDominators() {
+        int n = this.n;
+        ScratchInts info = this.info;
+        ScratchInts idom = parent;
+        parent = null;
+        idom.set(0, 0);
+        for (int w = 1; w <= n; w++) {
+            long wk = (long) w << 2;
+            int c = info.get(wk + IDOM);
+            int s = info.get(wk + SEMI);
+            while (c > s) {
+                c = idom.get(c);
+            }
+            idom.set(w, c);
+        }
+        this.info = null;
+        return idom;
+    }
+
+    /** 5. Per-object results; retained sizes accumulate in reverse preorder (children first). */
+    private Dominators results(ScratchInts idom, EdgeFilter publicFilter) {
+        HeapGraph g = this.g;
+        int n = this.n;
+        ScratchInts vertex = this.vertex;
+        int[] idomObject = new int[objects];
+        Arrays.fill(idomObject, Dominators.UNREACHABLE);
+        long[] size = new long[objects];
+        int[] count = new int[objects];
+        int[] preorder = new int[n];
+        long[] bytes = new long[2];
+        int half = n / 2;
+        // random writes, on two threads: numbers 1..half, then the rest
+        Parallel.runUnchecked("heaplens-dominators", 2, k -> {
+            long sum = 0;
+            for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
+                int o = vertex.get(x);
+                preorder[x - 1] = o;
+                int d = idom.get(x);
+                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex.get(d);
+                long s = g.shallowSize(o);
+                size[o] = s;
+                count[o] = 1;
+                sum += s;
+            }
+            bytes[k] = sum;
+        });
+        long reachableBytes = bytes[0] + bytes[1];
+        handled = n;
+        for (int x = n; x >= 1; x--) {
+            if ((x & (STEP - 1)) == 0) {
+                handled = 2L * n - x;
+            }
+            int d = idom.get(x);
+            if (d != 0) {
+                int o = preorder[x - 1];
+                int dom = preorder[d - 1];
+                size[dom] += size[o];
+                count[dom] += count[o];
+            }
+        }
+        this.vertex = null;
+        return new Dominators(g, publicFilter, idomObject, size, count, preorder, reachableBytes);
+    }
+}
