@@ -96,11 +96,7 @@ public final class HprofReader {
         subRecords(in, visitor).readSubRecord();
     }
 
-    /**
-     * A reader of single heap dump sub-records at {@code in}'s offset, one after another: one
-     * reader for many records, so its buffers are made once (millions of Strings read again made
-     * a reader each, and their buffers cost more than the reads).
-     */
+    /** One reader for many single sub-records read again: its buffers made once (a reader per String cost more than the reads). */
     static HprofReader subRecords(HprofInput in, HprofVisitor visitor) {
         return new HprofReader(in, -1, visitor, true);
     }
