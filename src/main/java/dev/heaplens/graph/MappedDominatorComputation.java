@@ -27,13 +27,13 @@ final class MappedDominatorComputation {
     private final int objects;
     private int n;              // reachable objects
     private final Scratch scratch;
-    private ScratchInts num;     // object -> preorder number, 0 = not reached; freed after step 2b
-    private ScratchInts vertex;  // number -> object
-    private ScratchInts parent;  // number -> DFS parent's number; the eval stack in step 3, idom by number in step 4
-    private ScratchLongs at;     // per object: predecessor count (from the DFS), then fill cursor
-    private ScratchLongs predStart; // number -> start of its predecessors in preds
-    private ScratchInts preds;   // predecessors' numbers
-    private ScratchInts info;    // per number, 4 ints: ancestor, label, semi, idom
+    private MappedInts num;     // object -> preorder number, 0 = not reached; freed after step 2b
+    private MappedInts vertex;  // number -> object
+    private MappedInts parent;  // number -> DFS parent's number; the eval stack in step 3, idom by number in step 4
+    private MappedLongs at;     // per object: predecessor count (from the DFS), then fill cursor
+    private MappedLongs predStart; // number -> start of its predecessors in preds
+    private MappedInts preds;   // predecessors' numbers
+    private MappedInts info;    // per number, 4 ints: ancestor, label, semi, idom
     /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
     private volatile long handled;
     private static final int STEP = 1 << 16;
@@ -50,7 +50,7 @@ final class MappedDominatorComputation {
         // three passes counted: the depth-first walk, the predecessor lists, the semidominators
         phases.enter("dominators", 3L * objects, () -> handled);
         // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
-        ScratchLongs[] counts = new ScratchLongs[1];
+        MappedLongs[] counts = new MappedLongs[1];
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
             if (k == 0) {
                 depthFirst();
@@ -61,7 +61,7 @@ final class MappedDominatorComputation {
         at = counts[0];
         predecessors();
         semidominators();
-        ScratchInts idom = immediateDominators();
+        MappedInts idom = immediateDominators();
         handled = 0;
         phases.enter("retained sizes", 2L * n, () -> handled);
         return results(idom, publicFilter);
@@ -72,10 +72,10 @@ final class MappedDominatorComputation {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        ScratchInts num = scratch.ints(objects + 1L);
-        ScratchInts vertex = scratch.ints(objects + 1L);
-        ScratchInts parent = scratch.ints(objects + 1L);
-        ScratchInts cursor = scratch.ints(objects + 1L); // number -> next outbound reference to try
+        MappedInts num = scratch.ints(objects + 1L);
+        MappedInts vertex = scratch.ints(objects + 1L);
+        MappedInts parent = scratch.ints(objects + 1L);
+        MappedInts cursor = scratch.ints(objects + 1L); // number -> next outbound reference to try
         long[] seen = new long[(objects + 63) >>> 6]; // num[o] != 0 as bits: small enough to stay in cache
         vertex.set(0, -1);
         int n = 0;
@@ -130,11 +130,11 @@ final class MappedDominatorComputation {
      * places vertex {@code n + 1}, which step 3 passes over (a linked vertex whose semi is larger
      * than any).
      */
-    private ScratchLongs predecessorCounts() {
+    private MappedLongs predecessorCounts() {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        ScratchLongs at = scratch.longs(objects);
+        MappedLongs at = scratch.longs(objects);
         for (int v = 0; v < objects; v++) {
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
                 int w = g.target(i);
@@ -159,11 +159,11 @@ final class MappedDominatorComputation {
      */
     private void predecessors() {
         HeapGraph g = this.g;
-        ScratchInts vertex = this.vertex;
+        MappedInts vertex = this.vertex;
         int n = this.n;
-        ScratchLongs at = this.at;
+        MappedLongs at = this.at;
         this.at = null;
-        ScratchLongs predStart = scratch.longs(n + 2L); // x's run is [predStart[x], predStart[x + 1])
+        MappedLongs predStart = scratch.longs(n + 2L); // x's run is [predStart[x], predStart[x + 1])
         long total = 0;
         for (int x = 1; x <= n; x++) {
             total += at.get(vertex.get(x));
@@ -177,7 +177,7 @@ final class MappedDominatorComputation {
         for (int x = 1; x <= n; x++) {
             at.set(vertex.get(x), predStart.get(x + 1));
         }
-        ScratchInts preds = scratch.ints(total);
+        MappedInts preds = scratch.ints(total);
         if (n < objects) {
             // unreachable objects' references were counted: their places, left unfilled, must be no-ops
             preds.fill(n + 1);
@@ -195,11 +195,11 @@ final class MappedDominatorComputation {
     }
 
     /** Fills the predecessors of the objects in {@code [from, to)}, from every reachable object. */
-    private void fill(int from, int to, ScratchLongs at, ScratchInts preds) {
+    private void fill(int from, int to, MappedLongs at, MappedInts preds) {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        ScratchInts num = this.num;
+        MappedInts num = this.num;
         boolean counts = from == 0; // one of the two threads tells how far they are
         for (int v = 0; v < objects; v++) {
             if (counts && (v & (STEP - 1)) == 0) {
@@ -228,9 +228,9 @@ final class MappedDominatorComputation {
      */
     private void semidominators() {
         int n = this.n;
-        ScratchInts parent = this.parent;
+        MappedInts parent = this.parent;
         num = null; // dead since step 2b: freed before the records, the computation's peak
-        ScratchInts info = scratch.ints(4L * (n + 2)); // and vertex n + 1: places of predecessors no root reaches
+        MappedInts info = scratch.ints(4L * (n + 2)); // and vertex n + 1: places of predecessors no root reaches
         for (int x = 0; x <= n; x++) {
             long k = (long) x << 2;
             int p = parent.get(x);
@@ -242,9 +242,9 @@ final class MappedDominatorComputation {
         // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
         info.set(((n + 1L) << 2) + LABEL, n + 1);
         info.set(((n + 1L) << 2) + SEMI, n + 1);
-        ScratchInts stack = parent; // the parents are in the records now: reuse the array as the eval stack
-        ScratchLongs predStart = this.predStart;
-        ScratchInts preds = this.preds;
+        MappedInts stack = parent; // the parents are in the records now: reuse the array as the eval stack
+        MappedLongs predStart = this.predStart;
+        MappedInts preds = this.preds;
         long walked = 2L * objects; // the walk and the predecessor lists are done
         long end = predStart.get(n + 1L);
         for (int w = n; w >= 1; w--) {
@@ -281,7 +281,7 @@ final class MappedDominatorComputation {
     }
 
     /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
-    private static int eval(int v, int lastLinked, ScratchInts info, ScratchInts stack) {
+    private static int eval(int v, int lastLinked, MappedInts info, MappedInts stack) {
         int sp = 0;
         do {
             stack.set(sp++, v);
@@ -308,10 +308,10 @@ final class MappedDominatorComputation {
      * 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most
      * semi. Written over the eval stack (the parents' array), dead since step 3.
      */
-    private ScratchInts immediateDominators() {
+    private MappedInts immediateDominators() {
         int n = this.n;
-        ScratchInts info = this.info;
-        ScratchInts idom = parent;
+        MappedInts info = this.info;
+        MappedInts idom = parent;
         parent = null;
         idom.set(0, 0);
         for (int w = 1; w <= n; w++) {
@@ -328,10 +328,10 @@ final class MappedDominatorComputation {
     }
 
     /** 5. Per-object results; retained sizes accumulate in reverse preorder (children first). */
-    private Dominators results(ScratchInts idom, EdgeFilter publicFilter) {
+    private Dominators results(MappedInts idom, EdgeFilter publicFilter) {
         HeapGraph g = this.g;
         int n = this.n;
-        ScratchInts vertex = this.vertex;
+        MappedInts vertex = this.vertex;
         int[] idomObject = new int[objects];
         Arrays.fill(idomObject, Dominators.UNREACHABLE);
         long[] size = new long[objects];

@@ -8,7 +8,7 @@ import java.nio.LongBuffer;
  * of {@code 2^shift} longs (a mapping is at most 2 GB, so a column over that is several), indexed
  * by long. The OS pages the file in as it is read and out when memory is short.
  */
-final class MappedLongs extends ScratchLongs {
+final class MappedLongs {
     private final LongBuffer[] pages;
     private final int shift;
     private final int mask;
@@ -27,13 +27,11 @@ final class MappedLongs extends ScratchLongs {
         this.length = total;
     }
 
-    @Override
     long get(long i) {
         return pages[(int) (i >>> shift)].get((int) i & mask);
     }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */
-    @Override
     void set(long i, long value) {
         pages[(int) (i >>> shift)].put((int) i & mask, value);
     }

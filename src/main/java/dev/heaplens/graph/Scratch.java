@@ -59,12 +59,12 @@ public final class Scratch {
     }
 
     /** {@code length} ints, all 0, mapped (the in-heap computation uses plain arrays). */
-    ScratchInts ints(long length) {
+    MappedInts ints(long length) {
         return new MappedInts(map(length << 2), byteShift - 2);
     }
 
     /** {@code length} longs, all 0. */
-    ScratchLongs longs(long length) {
+    MappedLongs longs(long length) {
         return new MappedLongs(map(length << 3), byteShift - 3);
     }
 

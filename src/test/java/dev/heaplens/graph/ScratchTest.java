@@ -27,8 +27,8 @@ class ScratchTest {
         for (int byteShift = 4; byteShift <= 12; byteShift += 4) {
             Scratch scratch = Scratch.mappedIn(dir, byteShift);
             int length = 1 + rnd.nextInt(5000);
-            ScratchInts ints = scratch.ints(length);
-            ScratchLongs longs = scratch.longs(length);
+            MappedInts ints = scratch.ints(length);
+            MappedLongs longs = scratch.longs(length);
             int[] intOracle = new int[length];
             long[] longOracle = new long[length];
             for (int k = 0; k < 20_000; k++) {
