@@ -12,6 +12,7 @@ import dev.heaplens.format.ruby.RubyStringValues;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
@@ -52,12 +53,17 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
     }
 
     @Override
+    public long firstReadOutOfCoreBytesPerObject() {
+        return HeapFit.RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT;
+    }
+
+    @Override
     public int passes() {
         return 1;
     }
 
     @Override
-    public Read<RubyHeap> reader(DumpInput input, boolean references, Phases phases) {
+    public Read<RubyHeap> reader(DumpInput input, boolean references, Phases phases, Scratch scratch) {
         RubyDumpReader.Options read = options.get();
         return new Read<>() {
             @Override
@@ -67,7 +73,7 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
             @Override
             public RubyHeap read() {
-                return new RubyHeap(RubyGraphReader.read(input, read, references, phases));
+                return new RubyHeap(RubyGraphReader.read(input, read, references, phases, scratch));
             }
         };
     }

@@ -3,6 +3,7 @@ package dev.heaplens.format.ruby;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.io.DumpInput;
 
 import java.util.ArrayList;
@@ -48,12 +49,16 @@ public final class RubyGraphReader {
     }
 
     private static Result read(DumpInput input, RubyDumpReader.Options options, boolean references) {
-        return read(input, options, references, Phases.NONE);
+        return read(input, options, references, Phases.NONE, Scratch.heap());
     }
 
-    /** As {@link #read} or {@link #readObjects}, telling {@code phases} when the graph's references are being resolved. */
-    public static Result read(DumpInput input, RubyDumpReader.Options options, boolean references, Phases phases) {
-        HeapGraphBuilder builder = new HeapGraphBuilder();
+    /**
+     * As {@link #read} or {@link #readObjects}, telling {@code phases} when the graph's references are
+     * being resolved; the graph's parts are kept in {@code scratch} while read.
+     */
+    public static Result read(DumpInput input, RubyDumpReader.Options options, boolean references, Phases phases,
+                              Scratch scratch) {
+        HeapGraphBuilder builder = new HeapGraphBuilder(scratch);
         SharedStrings details = new SharedStrings();
         SharedStrings sites = new SharedStrings();
         SharedStrings methods = new SharedStrings();
