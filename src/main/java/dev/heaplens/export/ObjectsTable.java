@@ -101,7 +101,9 @@ final class ObjectsTable {
                     addRubyColumns(o, file, line, generation, imemo);
                     method.add(namer.allocationMethod(o));
                 }
-                TableFiles.rowDone(w);
+                if (((o + 1) & (TableFiles.ROW_GROUP - 1)) == 0) { // a row per object: no count to ask the writer
+                    w.endRowGroup();
+                }
             }
         }
     }
