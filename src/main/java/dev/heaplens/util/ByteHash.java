@@ -32,10 +32,16 @@ public final class ByteHash {
             h = (h ^ (long) LONGS.get(data, i)) * 0xFF51AFD7ED558CCDL;
             h ^= h >>> 29;
         }
-        if (i < to) {
-            long last = 0;
-            for (int shift = 0; i < to; i++, shift += 8) {
-                last |= (data[i] & 0xFFL) << shift;
+        int rest = to - i;
+        if (rest > 0) {
+            long last;
+            if (to >= 8) { // the word that ends at to, its bytes before i shifted out: no loop a byte a step
+                last = (long) LONGS.get(data, to - 8) >>> ((8 - rest) << 3);
+            } else {
+                last = 0;
+                for (int shift = 0; i < to; i++, shift += 8) {
+                    last |= (data[i] & 0xFFL) << shift;
+                }
             }
             h = (h ^ last) * 0xFF51AFD7ED558CCDL;
             h ^= h >>> 29;

@@ -13,32 +13,36 @@ import java.util.List;
  * string once it outgrows the caches (a million distinct values on the 1.2 GB dump), and tables
  * written out as runs cost a merge over every run for each group. Here reading only appends: each
  * string goes, as two longs ({@code hash} and {@code address << 16 | memsize}), to one of 256
- * partitions picked by the hash's top byte, each a chain of blocks written in order. After the
- * read ({@link #duplicated}) each partition of all threads is grouped on its own in a small table
- * (a 256th of the strings: it stays in the cache) and emptied. A string whose address needs more
- * than 48 bits or whose memsize is {@value #WIDE} or more (none in real dumps) takes four longs:
- * the hash, the mark {@value #WIDE}, the address and the memsize.
+ * partitions picked by the hash's top byte. A partition is a chain of 2 KiB chunks cut from 1 MiB
+ * pages (allocated straight in the old generation: young collections never copy them), each
+ * chunk written in order. After the read ({@link #duplicated}) each partition of all threads is
+ * grouped on its own in a small table (a 256th of the strings: it stays in the cache). A string
+ * whose address needs more than 48 bits or whose memsize is {@value #WIDE} or more (none in real
+ * dumps) takes four longs: the hash, the mark {@value #WIDE}, the address and the memsize.
  */
 final class StringValueGroups {
     private static final int PARTITION_BITS = 8;
     private static final int PARTITIONS = 1 << PARTITION_BITS;
-    /** A partition's first block; blocks double up to {@link #BLOCK} longs, then a full one is put aside for a new one. */
-    private static final int FIRST_BLOCK = 64;
-    private static final int BLOCK = 4096;
+    /** A chunk's longs: the position of the partition's chunk before it (-1: none), the longs it uses, then records. */
+    private static final int CHUNK = 256;
+    private static final int LINK = 0;
+    private static final int USED = 1;
+    private static final int HEADER = 2;
+    private static final int PAGE = 1 << 17;
     /** The low 16 bits of a record's second long: its memsize, or this mark of a wide record. */
     private static final long WIDE = 0xFFFF;
     private static final int ADDRESS_BITS = 48;
 
-    /** Per partition: the block being filled, how much of it is, and the blocks filled before. */
-    private final long[][] current = new long[PARTITIONS][];
-    private final int[] filled = new int[PARTITIONS];
-    private final List<List<long[]>> full = new ArrayList<>(PARTITIONS);
-
-    StringValueGroups() {
-        for (int p = 0; p < PARTITIONS; p++) {
-            full.add(new ArrayList<>(0));
-        }
-    }
+    private final List<long[]> pages = new ArrayList<>();
+    /** Where the next chunk is cut from the last page. */
+    private int pageFill = PAGE;
+    /** Per partition: the chunk being filled, its page (null before the first string) and that page's index, where it starts, where its next record goes. */
+    private final long[][] chunkPage = new long[PARTITIONS][];
+    private final int[] chunkPageIndex = new int[PARTITIONS];
+    private final int[] chunkStart = new int[PARTITIONS];
+    private final int[] chunkFill = new int[PARTITIONS];
+    /** Per partition: the longs of its records, for the size of its table. */
+    private final long[] longs = new long[PARTITIONS];
 
     /** Adds one string of value hash {@code valueHash}. */
     void add(long valueHash, long address, long memsize) {
@@ -46,82 +50,92 @@ final class StringValueGroups {
         long h = valueHash * 0x9E3779B97F4A7C15L;
         long hash = h ^ (h >>> 32);
         int p = (int) (hash >>> (64 - PARTITION_BITS));
-        if (memsize < WIDE && address >>> ADDRESS_BITS == 0) {
-            long[] block = room(p, 2);
-            int at = filled[p];
-            block[at] = hash;
-            block[at + 1] = address << 16 | memsize;
-            filled[p] = at + 2;
+        boolean narrow = memsize < WIDE && address >>> ADDRESS_BITS == 0;
+        int size = narrow ? 2 : 4;
+        long[] page = chunkPage[p];
+        int at = chunkFill[p];
+        if (page == null || at + size > chunkStart[p] + CHUNK) {
+            page = newChunk(p);
+            at = chunkFill[p];
+        }
+        page[at] = hash;
+        if (narrow) {
+            page[at + 1] = address << 16 | memsize;
         } else {
-            long[] block = room(p, 4);
-            int at = filled[p];
-            block[at] = hash;
-            block[at + 1] = WIDE;
-            block[at + 2] = address;
-            block[at + 3] = memsize;
-            filled[p] = at + 4;
+            page[at + 1] = WIDE;
+            page[at + 2] = address;
+            page[at + 3] = memsize;
         }
+        chunkFill[p] = at + size;
+        longs[p] += size;
     }
 
-    /** Partition {@code p}'s block with room for {@code longs} more. */
-    private long[] room(int p, int longs) {
-        long[] block = current[p];
-        int at = filled[p];
-        if (block != null && at + longs <= block.length) {
-            return block;
+    /** Closes partition {@code p}'s chunk and starts the next, linked to it; returns its page. */
+    private long[] newChunk(int p) {
+        long link = -1;
+        long[] before = chunkPage[p];
+        if (before != null) {
+            before[chunkStart[p] + USED] = chunkFill[p] - chunkStart[p];
+            link = (long) chunkPageIndex[p] << 32 | chunkStart[p];
         }
-        if (block == null) {
-            block = new long[FIRST_BLOCK];
-        } else if (block.length < BLOCK) {
-            block = Arrays.copyOf(block, block.length * 2);
-        } else {
-            full.get(p).add(at == block.length ? block : Arrays.copyOf(block, at));
-            block = new long[BLOCK];
-            filled[p] = 0;
+        if (pageFill + CHUNK > PAGE) {
+            pages.add(new long[PAGE]);
+            pageFill = 0;
         }
-        current[p] = block;
-        return block;
+        long[] page = pages.get(pages.size() - 1);
+        int start = pageFill;
+        pageFill += CHUNK;
+        page[start + LINK] = link;
+        chunkPage[p] = page;
+        chunkPageIndex[p] = pages.size() - 1;
+        chunkStart[p] = start;
+        chunkFill[p] = start + HEADER;
+        return page;
     }
 
-    /** The longs partition {@code p} holds, about: what its table is sized for. */
-    private long longs(int p) {
-        long longs = filled[p];
-        for (long[] block : full.get(p)) {
-            longs += block.length;
-        }
-        return longs;
-    }
-
-    /** Adds partition {@code p}'s strings to {@code groups}, then drops its blocks. */
+    /** Adds partition {@code p}'s strings to {@code groups}: its chunks from the last back to the first. */
     private void moveTo(Groups groups, int p) {
-        for (long[] block : full.get(p)) {
-            groups.addAll(block, block.length);
+        long[] page = chunkPage[p];
+        if (page == null) {
+            return;
         }
-        if (current[p] != null) {
-            groups.addAll(current[p], filled[p]);
+        int start = chunkStart[p];
+        int used = chunkFill[p] - start;
+        while (true) {
+            groups.addAll(page, start + HEADER, start + used);
+            long link = page[start + LINK];
+            if (link < 0) {
+                return;
+            }
+            page = pages.get((int) (link >>> 32));
+            start = (int) link;
+            used = (int) page[start + USED];
         }
-        full.get(p).clear();
-        current[p] = null;
-        filled[p] = 0;
     }
 
     /**
      * The groups of {@code all} threads, of which those of more than one string are kept. Empties
-     * {@code all}: each partition's blocks go once it is grouped.
+     * {@code all}: their pages go once every partition is grouped.
      */
     static Duplicated duplicated(List<StringValueGroups> all) {
         Duplicated out = new Duplicated();
         Groups groups = new Groups();
         for (int p = 0; p < PARTITIONS; p++) {
-            long longs = 0;
+            long partition = 0;
             for (StringValueGroups g : all) {
-                longs += g.longs(p);
+                partition += g.longs[p];
             }
-            groups.clearFor((int) Math.min(1 << 26, longs / 2));
+            groups.clearFor((int) Math.min(1 << 26, partition / 2));
             for (StringValueGroups g : all) {
                 g.moveTo(groups, p);
             }
             groups.emitTo(out);
+        }
+        for (StringValueGroups g : all) {
+            g.pages.clear();
+            Arrays.fill(g.chunkPage, null);
+            Arrays.fill(g.longs, 0);
+            g.pageFill = PAGE;
         }
         return out;
     }
@@ -151,9 +165,9 @@ final class StringValueGroups {
             mask = slots - 1; // emitTo left every slot empty
         }
 
-        /** Adds the strings of {@code block[0, length)}, records as {@link StringValueGroups} writes them. */
-        void addAll(long[] block, int length) {
-            for (int at = 0; at < length; ) {
+        /** Adds the strings of {@code block[from, to)}, records as {@link StringValueGroups} writes them. */
+        void addAll(long[] block, int from, int to) {
+            for (int at = from; at < to; ) {
                 long packed = block[at + 1];
                 if ((packed & WIDE) != WIDE) {
                     add(block[at], packed >>> 16, packed & WIDE);
