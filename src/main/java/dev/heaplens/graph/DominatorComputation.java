@@ -24,7 +24,7 @@ final class DominatorComputation {
     private int[] vertex;       // number -> object
     private int[] parent;       // number -> DFS parent's number
     private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
-    private long[] predStart;   // number -> start of its predecessors in preds
+    private ReferenceOffsets predStart; // number -> start of its predecessors in preds
     private IntPages preds;     // predecessors' numbers
     private int[][] info;       // per number: ancestor, label, semi, idom; in pages of 2^vertexShift numbers
     private final int vertexShift;
@@ -64,6 +64,7 @@ final class DominatorComputation {
             }
         });
         at = counts[0];
+        counts[0] = null; // else held to the end: 8 bytes an object at the computation's peak
         predecessors();
         semidominators();
         int[] idom = immediateDominators();
@@ -167,19 +168,19 @@ final class DominatorComputation {
         int n = this.n;
         long[] at = this.at;
         this.at = null;
-        long[] predStart = new long[n + 2]; // x's run is [predStart[x], predStart[x + 1])
-        for (int x = 1; x <= n; x++) {
-            predStart[x + 1] = predStart[x] + at[vertex[x]];
-        }
+        long[] sum = new long[1];
+        // x's run is [predStart(x), predStart(x + 1)): 0, 0, then each vertex's count added
+        ReferenceOffsets predStart = ReferenceOffsets.of(n + 2, x -> x < 2 ? 0 : (sum[0] += at[vertex[(int) x - 1]]));
+        long total = sum[0];
         long half = 0;
         int middle = 0; // the targets below it have about half the predecessors
-        while (middle < objects && half < predStart[n + 1] / 2) {
+        while (middle < objects && half < total / 2) {
             half += at[middle++];
         }
         for (int x = 1; x <= n; x++) {
-            at[vertex[x]] = predStart[x + 1];
+            at[vertex[x]] = predStart.get(x + 1);
         }
-        IntPages preds = new IntPages(predStart[n + 1], IntPages.DEFAULT_SHIFT);
+        IntPages preds = new IntPages(total, IntPages.DEFAULT_SHIFT);
         if (n < objects) {
             // unreachable objects' references were counted: their places, left unfilled, must be no-ops
             for (int[] page : preds.pages) {
@@ -247,7 +248,7 @@ final class DominatorComputation {
         this.parent = null;
         int[] stack = parent; // the parents are in the records now: reuse the array as the eval stack
         parent = null;
-        long[] predStart = this.predStart;
+        ReferenceOffsets predStart = this.predStart;
         int[][] predPages = preds.pages;
         int predShift = preds.shift;
         int predMask = preds.mask;
@@ -261,7 +262,7 @@ final class DominatorComputation {
             int s = wr[wk + IDOM]; // the DFS parent
             int lastLinked = w + 1;
             // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
-            for (long i = predStart[w], end = predStart[w + 1]; i < end && s > 0; i++) {
+            for (long i = predStart.get(w), end = predStart.get(w + 1); i < end && s > 0; i++) {
                 int v = predPages[(int) (i >>> predShift)][(int) i & predMask];
                 if (v < w) {
                     // not linked yet: its label is itself and its semi its own number

@@ -16,7 +16,7 @@ import java.util.List;
  * squeezed out in place, when there are any.
  */
 final class ReferenceColumns {
-    final long[] offsets;
+    final ReferenceOffsets offsets;
     final IntPages targets;
     /** Bits over reference indices for the weak references; null when there are none. */
     final long[] weak;
@@ -55,7 +55,7 @@ final class ReferenceColumns {
                 weak[weak.length - 1] &= (1L << kept) - 1; // bits squeezed past the end
             }
         }
-        offsets = all;
+        offsets = ReferenceOffsets.of(all);
         dangling = dropped;
     }
 
