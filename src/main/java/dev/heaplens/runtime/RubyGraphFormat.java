@@ -64,7 +64,14 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
     @Override
     public Read<RubyHeap> reader(DumpInput input, boolean references, Phases phases, Scratch scratch) {
+        return reader(input, references, true, phases, scratch);
+    }
+
+    @Override
+    public Read<RubyHeap> reader(DumpInput input, boolean references, boolean findings, Phases phases, Scratch scratch) {
         RubyDumpReader.Options read = options.get();
+        RubyGraphReader.Scope scope = !references ? RubyGraphReader.Scope.OBJECTS
+                : findings ? RubyGraphReader.Scope.GRAPH_AND_WASTE_FACTS : RubyGraphReader.Scope.GRAPH;
         return new Read<>() {
             @Override
             public long bytesRead() {
@@ -73,7 +80,7 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
             @Override
             public RubyHeap read() {
-                return new RubyHeap(RubyGraphReader.read(input, read, references, phases, scratch));
+                return new RubyHeap(RubyGraphReader.read(input, read, scope, phases, scratch));
             }
         };
     }
