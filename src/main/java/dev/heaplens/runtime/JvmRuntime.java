@@ -87,7 +87,7 @@ final class JvmRuntime extends RuntimeBase {
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
-        return JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.reachability(), analysedBytes);
+        return JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.weakOnly(), analysedBytes);
     }
 
     @Override

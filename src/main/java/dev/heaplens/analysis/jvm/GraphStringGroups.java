@@ -51,19 +51,22 @@ final class GraphStringGroups {
         this.refs = new int[stringClass == 0 ? 0 : g.objectCount()];
     }
 
-    /** Counts the heap's Strings per value array: one walk over the graph, no record read. */
-    static GraphStringGroups count(JvmHeap heap, HeapClasses classes) {
+    /**
+     * Counts the heap's Strings per value array, no record read; {@code strings}: the instances of
+     * java.lang.String (every loader's; the first loader's are counted).
+     */
+    static GraphStringGroups count(JvmHeap heap, HeapClasses classes, int[] strings) {
         long[] string = classes.addresses(List.of("java.lang.String"));
         GraphStringGroups c = new GraphStringGroups(heap, string.length == 0 ? 0 : string[0]);
         if (c.stringClass != 0) {
-            c.count();
+            c.count(strings);
         }
         return c;
     }
 
-    private void count() {
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (g.classAddress(o) != stringClass || HprofObjectKind.of(g.kind(o)) != HprofObjectKind.INSTANCE) {
+    private void count(int[] strings) {
+        for (int o : strings) {
+            if (g.classAddress(o) != stringClass) {
                 continue;
             }
             stringCount++;
