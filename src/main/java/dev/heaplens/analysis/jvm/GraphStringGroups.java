@@ -51,22 +51,21 @@ final class GraphStringGroups {
         this.refs = new int[stringClass == 0 ? 0 : g.objectCount()];
     }
 
-    /**
-     * Counts the heap's Strings per value array, no record read; {@code strings}: the instances of
-     * java.lang.String (every loader's; the first loader's are counted).
-     */
-    static GraphStringGroups count(JvmHeap heap, HeapClasses classes, int[] strings) {
+    /** Counts the heap's Strings per value array: one walk over the graph, no record read. */
+    static GraphStringGroups count(JvmHeap heap, HeapClasses classes) {
         long[] string = classes.addresses(List.of("java.lang.String"));
         GraphStringGroups c = new GraphStringGroups(heap, string.length == 0 ? 0 : string[0]);
         if (c.stringClass != 0) {
-            c.count(strings);
+            c.count(HeapClasses.classNumber(heap.graph(), c.stringClass));
         }
         return c;
     }
 
-    private void count(int[] strings) {
-        for (int o : strings) {
-            if (g.classAddress(o) != stringClass) {
+    /** Counts the Strings, objects of class number {@code string} (compared as ints: no address per object). */
+    private void count(int string) {
+        byte instance = HprofObjectKind.INSTANCE.code();
+        for (int o = 0, n = g.objectCount(); o < n; o++) {
+            if (g.classNumber(o) != string || g.kind(o) != instance) {
                 continue;
             }
             stringCount++;

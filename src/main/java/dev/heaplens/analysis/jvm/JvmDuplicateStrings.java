@@ -28,12 +28,12 @@ public final class JvmDuplicateStrings {
     }
 
     /**
-     * The same from a loaded graph ({@link GraphStringGroups}: the graph's Strings {@code strings}, their arrays
+     * The same from a loaded graph ({@link GraphStringGroups}: the graph's Strings, their arrays
      * read once), or null, with nothing read, when all the Strings and their arrays together cost
      * less than {@code atLeast} bytes: no grouping could then waste that much.
      */
-    static DuplicateStrings inGraph(JvmHeap heap, HeapClasses classes, int[] strings, int shown, long atLeast) {
-        GraphStringGroups counted = GraphStringGroups.count(heap, classes, strings);
+    static DuplicateStrings inGraph(JvmHeap heap, HeapClasses classes, int shown, long atLeast) {
+        GraphStringGroups counted = GraphStringGroups.count(heap, classes);
         if (counted.mostWasted < atLeast) {
             return null;
         }

@@ -38,6 +38,15 @@ public final class JvmWasteChecks {
 
     /** @param weak what only weak references keep ({@link Reachability#weakOnly}), null when the dump has none */
     public static List<Finding> of(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes) {
+        return of(heap, d, weak, analysedBytes, null);
+    }
+
+    /**
+     * As {@link #of(JvmHeap, Dominators, Reachability.WeakOnly, long)}, with the duplicate strings
+     * grouped ahead ({@link #duplicateStrings(JvmHeap)}), or null to group them here.
+     */
+    public static List<Finding> of(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes,
+                                   DuplicateStrings groupedStrings) {
         HeapGraph g = heap.graph();
         HeapClasses classes = HeapClasses.of(heap);
         CheckCandidates candidates = CheckCandidates.of(heap, d, classes);
@@ -74,16 +83,24 @@ public final class JvmWasteChecks {
         if (oneValue != null) {
             found.add(oneValue);
         }
-        Finding strings = duplicateStrings(heap, classes, candidates.strings, analysedBytes);
+        Finding strings = duplicateStrings(heap, classes, groupedStrings, analysedBytes);
         if (strings != null) {
             found.add(strings);
         }
         return found;
     }
 
-    /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings. */
-    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, int[] strings, long analysedBytes) {
-        DuplicateStrings d = JvmDuplicateStrings.inGraph(heap, classes, strings, DuplicateStringsFinding.VALUES,
+    /**
+     * The duplicate strings, grouped without the dominator tree (they need none): suspects groups
+     * them on a second thread while the tree is computed.
+     */
+    public static DuplicateStrings duplicateStrings(JvmHeap heap) {
+        return JvmDuplicateStrings.inGraph(heap, HeapClasses.of(heap), DuplicateStringsFinding.VALUES, 0);
+    }
+
+    /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings (or as grouped ahead). */
+    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, DuplicateStrings grouped, long analysedBytes) {
+        DuplicateStrings d = grouped != null ? grouped : JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES,
                 (long) Math.ceil(DuplicateStringsFinding.WORTH_TELLING * analysedBytes));
         return d == null ? null : DuplicateStringsFinding.of(d, analysedBytes, "", "Strings.intern() or a map of canonical "
                 + "values for repeated texts, or -XX:+UseStringDeduplication (G1 and others) to share their arrays.");
