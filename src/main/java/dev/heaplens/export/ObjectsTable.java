@@ -65,6 +65,9 @@ final class ObjectsTable {
         int batch = Math.max(1, Math.min(n, TableFiles.ROW_GROUP));
         int[] idoms = new int[batch];
         long[] dominatorAddress = new long[batch];
+        for (Column c : columns) {
+            c.reserve(batch);
+        }
         try (ParquetWriter w = files.open("objects", columns)) {
             for (int first = 0; first < n; first += batch) { // a row group at a time
                 int end = Math.min(n, first + batch);
