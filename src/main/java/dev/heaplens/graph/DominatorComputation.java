@@ -13,7 +13,8 @@ final class DominatorComputation {
     private static final int ANCESTOR = 0; // link-eval forest, compressed in place
     private static final int LABEL = 1;
     private static final int SEMI = 2;
-    private static final int IDOM = 3;     // the DFS parent until step 4
+    /** Ints a vertex record takes: the DFS parent is not among them (it stays in {@link #parent}, which becomes idom). */
+    private static final int RECORD = 3;
 
     private final HeapGraph g;
     private final EdgeFilter f; // null: follow all
@@ -22,17 +23,18 @@ final class DominatorComputation {
     private int n;              // reachable objects
     private int[] num;          // object -> preorder number, 0 = not reached; freed after step 2b
     private int[] vertex;       // number -> object
-    private int[] parent;       // number -> DFS parent's number
+    private int[] parent;       // number -> DFS parent's number; step 4 turns it into the immediate dominators in place
     private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
-    private long[] predStart;   // number -> start of its predecessors in preds
+    private ReferenceOffsets predStart; // number -> start of its predecessors in preds
     private IntPages preds;     // predecessors' numbers
-    private int[][] info;       // per number: ancestor, label, semi, idom; in pages of 2^vertexShift numbers
+    private int[][] info;       // per number: ancestor, label, semi; in pages of 2^vertexShift numbers
+    private int[] stack = new int[1 << 10]; // link-eval's path, grown when a path is longer (rarely, after compression)
     private final int vertexShift;
     /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
     private volatile long handled;
     private static final int STEP = 1 << 16;
 
-    /** Vertex records per page of {@link #info}: 2^28, so a page is 2^30 ints, within Java's array limit. */
+    /** Vertex records per page of {@link #info}: 2^28, so a page is 3 * 2^28 ints, within Java's array limit. */
     static final int VERTEX_SHIFT = 28;
 
     DominatorComputation(HeapGraph g, EdgeFilter f) {
@@ -64,6 +66,7 @@ final class DominatorComputation {
             }
         });
         at = counts[0];
+        counts[0] = null; // else held to the end: 8 bytes an object at the computation's peak
         predecessors();
         semidominators();
         int[] idom = immediateDominators();
@@ -167,19 +170,19 @@ final class DominatorComputation {
         int n = this.n;
         long[] at = this.at;
         this.at = null;
-        long[] predStart = new long[n + 2]; // x's run is [predStart[x], predStart[x + 1])
-        for (int x = 1; x <= n; x++) {
-            predStart[x + 1] = predStart[x] + at[vertex[x]];
-        }
+        long[] sum = new long[1];
+        // x's run is [predStart(x), predStart(x + 1)): 0, 0, then each vertex's count added
+        ReferenceOffsets predStart = ReferenceOffsets.of(n + 2, x -> x < 2 ? 0 : (sum[0] += at[vertex[(int) x - 1]]));
+        long total = sum[0];
         long half = 0;
         int middle = 0; // the targets below it have about half the predecessors
-        while (middle < objects && half < predStart[n + 1] / 2) {
+        while (middle < objects && half < total / 2) {
             half += at[middle++];
         }
         for (int x = 1; x <= n; x++) {
-            at[vertex[x]] = predStart[x + 1];
+            at[vertex[x]] = predStart.get(x + 1);
         }
-        IntPages preds = new IntPages(predStart[n + 1], IntPages.DEFAULT_SHIFT);
+        IntPages preds = new IntPages(total, IntPages.DEFAULT_SHIFT);
         if (n < objects) {
             // unreachable objects' references were counted: their places, left unfilled, must be no-ops
             for (int[] page : preds.pages) {
@@ -222,32 +225,29 @@ final class DominatorComputation {
 
     /**
      * 3. Semidominators, vertices in reverse preorder (Semi-NCA's link-eval with path compression).
-     * The fields link-eval touches together share one 16-byte record per vertex, in pages of
+     * The fields link-eval touches together share one 12-byte record per vertex, in pages of
      * {@code 2^vertexShift} records so that more than 2^29 vertices fit (a record never straddles two).
+     * The DFS parent, read once per vertex in order, stays in its own array: 4 bytes less at the peak.
      */
     private void semidominators() {
         int n = this.n;
         int[] parent = this.parent;
         int shift = vertexShift;
         int mask = (1 << shift) - 1;
-        num = null; // dead since step 2b: freed before the records, the computation's peak (step 4 makes idom anew)
+        num = null; // dead since step 2b: freed before the records, the computation's peak
         int[][] info = infoPages(n + 2); // and vertex n + 1: places of predecessors no root reaches
         for (int x = 0; x <= n; x++) {
             int[] r = info[x >>> shift];
-            int k = (x & mask) << 2;
+            int k = (x & mask) * RECORD;
             r[k + ANCESTOR] = parent[x];
             r[k + LABEL] = x;
             r[k + SEMI] = x;
-            r[k + IDOM] = parent[x];
         }
         // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
         int[] last = info[(n + 1) >>> shift];
-        last[(((n + 1) & mask) << 2) + LABEL] = n + 1;
-        last[(((n + 1) & mask) << 2) + SEMI] = n + 1;
-        this.parent = null;
-        int[] stack = parent; // the parents are in the records now: reuse the array as the eval stack
-        parent = null;
-        long[] predStart = this.predStart;
+        last[((n + 1) & mask) * RECORD + LABEL] = n + 1;
+        last[((n + 1) & mask) * RECORD + SEMI] = n + 1;
+        ReferenceOffsets predStart = this.predStart;
         int[][] predPages = preds.pages;
         int predShift = preds.shift;
         int predMask = preds.mask;
@@ -257,11 +257,11 @@ final class DominatorComputation {
                 handled = walked + n - w;
             }
             int[] wr = info[w >>> shift];
-            int wk = (w & mask) << 2;
-            int s = wr[wk + IDOM]; // the DFS parent
+            int wk = (w & mask) * RECORD;
+            int s = parent[w];
             int lastLinked = w + 1;
             // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
-            for (long i = predStart[w], end = predStart[w + 1]; i < end && s > 0; i++) {
+            for (long i = predStart.get(w), end = predStart.get(w + 1); i < end && s > 0; i++) {
                 int v = predPages[(int) (i >>> predShift)][(int) i & predMask];
                 if (v < w) {
                     // not linked yet: its label is itself and its semi its own number
@@ -271,9 +271,9 @@ final class DominatorComputation {
                     continue;
                 }
                 int[] vr = info[v >>> shift];
-                int vk = (v & mask) << 2;
-                int u = vr[vk + ANCESTOR] < lastLinked ? vr[vk + LABEL] : eval(v, lastLinked, info, shift, stack);
-                int su = info[u >>> shift][((u & mask) << 2) + SEMI];
+                int vk = (v & mask) * RECORD;
+                int u = vr[vk + ANCESTOR] < lastLinked ? vr[vk + LABEL] : eval(v, lastLinked, info, shift);
+                int su = info[u >>> shift][(u & mask) * RECORD + SEMI];
                 if (su < s) {
                     s = su;
                 }
@@ -285,35 +285,40 @@ final class DominatorComputation {
         this.info = info;
     }
 
-    /** Pages of 4-int vertex records for {@code vertices} vertices. */
+    /** Pages of {@link #RECORD}-int vertex records for {@code vertices} vertices. */
     private int[][] infoPages(int vertices) {
         int perPage = 1 << vertexShift;
         int pages = (int) (((long) vertices + perPage - 1) >>> vertexShift);
         int[][] info = new int[pages][];
         for (int p = 0; p < pages; p++) {
-            info[p] = new int[4 * (int) Math.min(perPage, vertices - ((long) p << vertexShift))];
+            info[p] = new int[RECORD * (int) Math.min(perPage, vertices - ((long) p << vertexShift))];
         }
         return info;
     }
 
     /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
-    private static int eval(int v, int lastLinked, int[][] info, int shift, int[] stack) {
+    private int eval(int v, int lastLinked, int[][] info, int shift) {
         int mask = (1 << shift) - 1;
+        int[] stack = this.stack;
         int sp = 0;
         do {
+            if (sp == stack.length) {
+                stack = Arrays.copyOf(stack, 2 * stack.length);
+                this.stack = stack;
+            }
             stack[sp++] = v;
-            v = info[v >>> shift][((v & mask) << 2) + ANCESTOR];
-        } while (info[v >>> shift][((v & mask) << 2) + ANCESTOR] >= lastLinked);
+            v = info[v >>> shift][(v & mask) * RECORD + ANCESTOR];
+        } while (info[v >>> shift][(v & mask) * RECORD + ANCESTOR] >= lastLinked);
         int p = v;
         int[] pr = info[p >>> shift];
-        int pLabel = pr[((p & mask) << 2) + LABEL];
+        int pLabel = pr[(p & mask) * RECORD + LABEL];
         do {
             v = stack[--sp];
             int[] vr = info[v >>> shift];
-            int vk = (v & mask) << 2;
-            vr[vk + ANCESTOR] = pr[((p & mask) << 2) + ANCESTOR];
+            int vk = (v & mask) * RECORD;
+            vr[vk + ANCESTOR] = pr[(p & mask) * RECORD + ANCESTOR];
             int vLabel = vr[vk + LABEL];
-            if (info[pLabel >>> shift][((pLabel & mask) << 2) + SEMI] < info[vLabel >>> shift][((vLabel & mask) << 2) + SEMI]) {
+            if (info[pLabel >>> shift][(pLabel & mask) * RECORD + SEMI] < info[vLabel >>> shift][(vLabel & mask) * RECORD + SEMI]) {
                 vr[vk + LABEL] = pLabel;
             } else {
                 pLabel = vLabel;
@@ -321,28 +326,30 @@ final class DominatorComputation {
             p = v;
             pr = vr;
         } while (sp > 0);
-        return pr[((p & mask) << 2) + LABEL];
+        return pr[(p & mask) * RECORD + LABEL];
     }
 
-    /** 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most semi. */
+    /**
+     * 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most semi,
+     * written over the parents in preorder (an ancestor's entry is final before its descendants').
+     */
     private int[] immediateDominators() {
         int n = this.n;
         int[][] info = this.info;
         int shift = vertexShift;
         int mask = (1 << shift) - 1;
-        int[] idom = new int[n + 1]; // by number; the predecessors' room is free by now
-        idom[0] = 0;
+        int[] idom = parent; // idom[0] = parent[0] = 0
+        this.parent = null;
         for (int w = 1; w <= n; w++) {
-            int[] wr = info[w >>> shift];
-            int wk = (w & mask) << 2;
-            int c = wr[wk + IDOM];
-            int s = wr[wk + SEMI];
+            int c = idom[w];
+            int s = info[w >>> shift][(w & mask) * RECORD + SEMI];
             while (c > s) {
                 c = idom[c];
             }
             idom[w] = c;
         }
         this.info = null;
+        this.stack = null;
         return idom;
     }
 

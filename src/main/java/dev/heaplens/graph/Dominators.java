@@ -15,14 +15,15 @@ import java.util.Arrays;
  * over the CSR (visited bits small enough to stay in cache), predecessor lists built once and laid
  * out in preorder (counted on a second thread while the DFS runs, filled on two), link-eval with
  * path compression over an explicit stack, then one nearest-common-ancestor walk per vertex. The
- * fields link-eval touches together (ancestor, label, semi, idom) share one 16-byte record per
- * vertex, so a random visit costs one cache miss. Duplicate references and self-references do not
+ * fields link-eval touches together (ancestor, label, semi) share one 12-byte record per
+ * vertex, so a random visit costs one cache miss (two, for the few records across a cache line). Duplicate references and self-references do not
  * change the result. The work is bound by memory latency:
  * about two dependent cache misses per object in the DFS and one to two per reference after it.
  *
- * <p>Memory kept: 20 bytes per object. Peak while computing, on top of the graph: about 32 bytes per
- * object plus 4 per followed reference (the vertex records, in pages, are allocated once the preorder
- * numbers by object are freed).
+ * <p>Memory kept: 20 bytes per object. Peak while computing, on top of the graph: about 24 bytes per
+ * object plus 4 per followed reference (vertices and DFS parents 4 each, predecessor starts 4 in
+ * {@link ReferenceOffsets}, the vertex records 12, allocated once the preorder numbers by object are
+ * freed; the DFS parents become the immediate dominators in place).
  */
 public final class Dominators {
     /** {@link #immediateDominator} of an object dominated only by the super-root. */

@@ -76,7 +76,8 @@ public final class GraphStore {
             w.ints(POSITION_OFFSET, c.position().offset);
             w.longs(POSITION_WIDE, c.position().wide);
         }
-        w.longs(OUT_OFFSETS, c.outOffsets());
+        ReferenceOffsets offsets = c.outOffsets();
+        w.longs(OUT_OFFSETS, offsets.length(), i -> offsets.get((int) i));
         w.ints(TARGETS, c.targetPages());
         if (c.weak() != null) {
             w.longs(WEAK, c.weak());

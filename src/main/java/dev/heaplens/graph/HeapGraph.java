@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A frozen, runtime-neutral heap graph: objects are dense int ids {@code 0..objectCount()-1} in
  * ascending address order; every column is a primitive array. Outbound references are CSR
- * ({@code long} offsets, paged int targets), iterated without allocation:
+ * ({@link ReferenceOffsets}: 32-bit offsets from a base per block; paged int targets), iterated without allocation:
  *
  * <pre>{@code
  * for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) { int t = g.target(i); ... }
@@ -32,7 +32,7 @@ public final class HeapGraph {
     private int[] shallowSize;
     private final LargeSizes largeSizes;
     private Positions position;
-    private long[] outOffsets;
+    private ReferenceOffsets outOffsets;
     private int[][] targetPages;
     private final int objectCount;
     private final boolean hasPositions;
@@ -57,7 +57,7 @@ public final class HeapGraph {
     private long[] weakReferences;
 
     HeapGraph(long[] address, byte[] kind, int[] classNumber, long[] classTable, int[] shallowSize,
-              LargeSizes largeSizes, Positions position, long[] outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
+              LargeSizes largeSizes, Positions position, ReferenceOffsets outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
               long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index,
               long[] weakReferences) {
         this.address = address;
@@ -120,7 +120,7 @@ public final class HeapGraph {
 
     /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
     record Columns(long[] address, byte[] kind, int[] classNumber, long[] classTable, int[] shallowSize,
-                   LargeSizes largeSizes, Positions position, long[] outOffsets, int[][] targetPages, long[] weak) {
+                   LargeSizes largeSizes, Positions position, ReferenceOffsets outOffsets, int[][] targetPages, long[] weak) {
     }
 
     Columns columns() {
@@ -172,8 +172,8 @@ public final class HeapGraph {
                 source.ints(GraphStore.POSITION_OFFSET), source.longs(GraphStore.POSITION_WIDE)), a -> position = a);
     }
 
-    private long[] outOffsetsColumn() {
-        return LazyColumn.once(this, () -> outOffsets, () -> source.longs(GraphStore.OUT_OFFSETS), a -> outOffsets = a);
+    private ReferenceOffsets outOffsetsColumn() {
+        return LazyColumn.once(this, () -> outOffsets, () -> ReferenceOffsets.of(source.longs(GraphStore.OUT_OFFSETS)), a -> outOffsets = a);
     }
 
     private int[][] targetPagesColumn() {
@@ -333,14 +333,14 @@ public final class HeapGraph {
 
     /** First reference index of {@code o}; see {@link #target(long)}. */
     public long outStart(int o) {
-        long[] a = outOffsets;
-        return a != null ? a[o] : inPlace != null ? inPlace.outOffset(o) : outOffsets()[o];
+        ReferenceOffsets a = outOffsets;
+        return a != null ? a.get(o) : inPlace != null ? inPlace.outOffset(o) : outOffsets().get(o);
     }
 
     /** One past the last reference index of {@code o}. */
     public long outEnd(int o) {
-        long[] a = outOffsets;
-        return a != null ? a[o + 1] : inPlace != null ? inPlace.outOffset(o + 1) : outOffsets()[o + 1];
+        ReferenceOffsets a = outOffsets;
+        return a != null ? a.get(o + 1) : inPlace != null ? inPlace.outOffset(o + 1) : outOffsets().get(o + 1);
     }
 
     /** The object referenced by reference index {@code i}. */
@@ -352,8 +352,8 @@ public final class HeapGraph {
         return (pages != null ? pages : targetPagesColumn())[(int) (i >>> targetShift)][(int) i & targetMask];
     }
 
-    private long[] outOffsets() {
-        long[] a = outOffsets;
+    private ReferenceOffsets outOffsets() {
+        ReferenceOffsets a = outOffsets;
         return a != null ? a : outOffsetsColumn();
     }
 

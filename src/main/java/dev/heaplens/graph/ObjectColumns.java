@@ -27,7 +27,7 @@ final class ObjectColumns {
     /** Graph id -> reading index; null when the parts were already in address order. */
     final int[] readingIndex;
     /** Reference offsets by reading index ({@code n + 1} entries). */
-    final long[] readingOffsets;
+    final ReferenceOffsets readingOffsets;
     /** Objects whose address equals the previous one's. */
     final int duplicates;
     /** Puts other columns kept by part (a runtime's own) in the same order. */
@@ -36,13 +36,13 @@ final class ObjectColumns {
     /** Reads and releases the object columns of {@code parts} (their references stay). */
     ObjectColumns(List<HeapGraphPart> parts, int n) {
         address = new long[n];
-        readingOffsets = new long[n + 1];
         long[] partObjects = new long[parts.size()];
         for (int k = 0; k < parts.size(); k++) {
             partObjects[k] = parts.get(k).objects;
         }
         // The addresses are copied and sorted on one thread while the other sums the reference offsets.
         int[][] sorted = new int[1][];
+        ReferenceOffsets[] offsets = new ReferenceOffsets[1];
         Parallel.runUnchecked("heaplens-columns", 2, t -> {
             if (t == 0) {
                 int at = 0;
@@ -53,9 +53,10 @@ final class ObjectColumns {
                 }
                 sorted[0] = isAscending(address) ? null : sort(address);
             } else {
-                sumOffsets(parts);
+                offsets[0] = sumOffsets(parts, n);
             }
         });
+        readingOffsets = offsets[0];
         readingIndex = sorted[0];
         duplicates = countDuplicates(address);
         graphOrder = new GraphOrder(partObjects, readingIndex);
@@ -175,22 +176,49 @@ final class ObjectColumns {
         return new LargeSizes(objects, sizes); // graph order is ascending: so are the ids
     }
 
-    /** {@link #readingOffsets} from the parts' degrees, a chunk of them at a time. */
-    private void sumOffsets(List<HeapGraphPart> parts) {
-        int[] degrees = new int[GrowableInts.CHUNK];
-        int at = 0;
-        long refAt = 0;
-        for (HeapGraphPart p : parts) {
-            for (long i = 0; i < p.objects; i += GrowableInts.CHUNK) {
-                int m = (int) Math.min(GrowableInts.CHUNK, p.objects - i);
-                p.degrees.copyRange(i, degrees, 0, m);
-                for (int j = 0; j < m; j++) {
-                    refAt += degrees[j];
-                    readingOffsets[at + (int) i + j + 1] = refAt;
-                }
+    /** {@link #readingOffsets} from the parts' degrees, a chunk of them at a time, each part's freed once summed. */
+    private static ReferenceOffsets sumOffsets(List<HeapGraphPart> parts, int n) {
+        DegreeSums sums = new DegreeSums(parts);
+        ReferenceOffsets offsets = ReferenceOffsets.of(n + 1, i -> sums.next());
+        parts.forEach(p -> p.degrees.clear());
+        return offsets;
+    }
+
+    /** The running sum of the parts' degrees, 0 first: what {@link ReferenceOffsets#of} asks for in order. */
+    private static final class DegreeSums {
+        private final List<HeapGraphPart> parts;
+        private final int[] chunk = new int[GrowableInts.CHUNK];
+        private int part;
+        private long inPart;
+        private int at;
+        private int length;
+        private long sum;
+        private boolean started;
+
+        DegreeSums(List<HeapGraphPart> parts) {
+            this.parts = parts;
+        }
+
+        long next() {
+            if (!started) {
+                started = true;
+                return 0;
             }
-            at += (int) p.objects;
-            p.degrees.clear();
+            while (at == length) {
+                HeapGraphPart p = parts.get(part);
+                if (inPart == p.objects) {
+                    p.degrees.clear();
+                    part++;
+                    inPart = 0;
+                    continue;
+                }
+                length = (int) Math.min(GrowableInts.CHUNK, p.objects - inPart);
+                p.degrees.copyRange(inPart, chunk, 0, length);
+                inPart += length;
+                at = 0;
+            }
+            sum += chunk[at++];
+            return sum;
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.List;
  * squeezed out in place, when there are any.
  */
 final class ReferenceColumns {
-    final long[] offsets;
+    final ReferenceOffsets offsets;
     final IntPages targets;
     /** Bits over reference indices for the weak references; null when there are none. */
     final long[] weak;
@@ -26,18 +26,21 @@ final class ReferenceColumns {
      * Resolves and releases the references (and roots) of {@code parts}; {@code readingOffsets},
      * {@code readingIndex} and {@code order} come from {@link ObjectColumns}.
      */
-    ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, long[] readingOffsets, int[] readingIndex,
+    ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, ReferenceOffsets readingOffsets, int[] readingIndex,
                      GraphOrder order, int pageShift) {
-        int n = readingOffsets.length - 1;
-        long refTotal = readingOffsets[n];
+        int n = readingOffsets.length() - 1;
+        long refTotal = readingOffsets.get(n);
         long[] weakBefore = weakReferenceBits(parts, refTotal);
-        long[] all = readingOffsets; // graph order, dangling references included
+        ReferenceOffsets all = readingOffsets; // graph order, dangling references included
         if (readingIndex != null) {
-            all = new long[n + 1];
-            for (int o = 0; o < n; o++) {
-                int old = readingIndex[o];
-                all[o + 1] = all[o] + readingOffsets[old + 1] - readingOffsets[old];
-            }
+            long[] sum = new long[1];
+            all = ReferenceOffsets.of(n + 1, o -> {
+                if (o == 0) {
+                    return 0;
+                }
+                int old = readingIndex[(int) o - 1];
+                return sum[0] += readingOffsets.get(old + 1) - readingOffsets.get(old);
+            });
         }
         IntPages resolved = new IntPages(refTotal, pageShift);
         long[] weakBits = weakBefore == null ? null : new long[bitWords(refTotal)];
@@ -48,7 +51,8 @@ final class ReferenceColumns {
             targets = resolved;
             weak = weakBits;
         } else {
-            long kept = squeeze(all, resolved, weakBits); // readingOffsets, when it is all, is no longer needed
+            all = squeeze(all, resolved, weakBits);
+            long kept = all.get(n);
             targets = resolved.truncated(kept);
             weak = weakBits == null ? null : Arrays.copyOf(weakBits, bitWords(kept));
             if (weak != null && (kept & 63) != 0) {
@@ -66,11 +70,11 @@ final class ReferenceColumns {
         final long[] firstObject;
         /** Global reading-order index of each part's first reference. */
         final long[] firstReference;
-        final long[] readingOffsets;
+        final ReferenceOffsets readingOffsets;
         final GraphOrder order;
         final long[] weakBefore;
 
-        Source(List<HeapGraphPart> parts, long[] readingOffsets, GraphOrder order, long[] weakBefore) {
+        Source(List<HeapGraphPart> parts, ReferenceOffsets readingOffsets, GraphOrder order, long[] weakBefore) {
             int k = parts.size();
             references = new GrowableLongs[k];
             firstObject = new long[k + 1];
@@ -91,20 +95,18 @@ final class ReferenceColumns {
      * range a thread, into {@code out} at {@code all}'s offsets (-1 when dangling), marking
      * {@code weak}; returns how many point at no object of the dump.
      */
-    private static long resolveInParallel(Source source, AddressLookup lookup, long[] all, IntPages out, long[] weak) {
-        int n = all.length - 1;
+    private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets all, IntPages out, long[] weak) {
+        int n = all.length() - 1;
         int threads = Math.max(1, source.references.length);
         int[] from = new int[threads + 1];
         from[threads] = n;
         for (int t = 1; t < threads; t++) {
-            long wanted = all[n] / threads * t;
-            int at = Arrays.binarySearch(all, 0, n + 1, wanted);
-            from[t] = Math.max(from[t - 1], at >= 0 ? at : -at - 1);
+            from[t] = Math.max(from[t - 1], firstAtLeast(all, all.get(n) / threads * t));
         }
         long[] dangling = new long[threads];
         long[] firstWeakWord = new long[threads]; // a range's bits in the word it shares with the range before
         Parallel.runUnchecked("heaplens-resolve", threads, t -> {
-            Range range = new Range(source, lookup, out, weak, all[from[t]]);
+            Range range = new Range(source, lookup, out, weak, all.get(from[t]));
             range.resolve(from[t], from[t + 1]);
             dangling[t] = range.dangling;
             firstWeakWord[t] = range.sharedWord;
@@ -113,10 +115,25 @@ final class ReferenceColumns {
         for (int t = 0; t < threads; t++) {
             total += dangling[t];
             if (weak != null && firstWeakWord[t] != 0) {
-                weak[(int) (all[from[t]] >>> 6)] |= firstWeakWord[t];
+                weak[(int) (all.get(from[t]) >>> 6)] |= firstWeakWord[t];
             }
         }
         return total;
+    }
+
+    /** The first index whose offset is at least {@code wanted} (the last one, n, when none is). */
+    private static int firstAtLeast(ReferenceOffsets offsets, long wanted) {
+        int lo = 0;
+        int hi = offsets.length() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (offsets.get(mid) < wanted) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** One thread's range of objects: gathers their references' addresses in batches and resolves each batch. */
@@ -153,8 +170,8 @@ final class ReferenceColumns {
         /** Gathers the addresses of a run's references (consecutive in its part), flushing as the batch fills. */
         private void gather(int graphId, int part, long local, int length) {
             long old = source.firstObject[part] + local;
-            long start = source.readingOffsets[(int) old];
-            long end = source.readingOffsets[(int) old + length];
+            long start = source.readingOffsets.get((int) old);
+            long end = source.readingOffsets.get((int) old + length);
             GrowableLongs refs = source.references[part];
             long at = start - source.firstReference[part];
             while (start < end) {
@@ -201,17 +218,19 @@ final class ReferenceColumns {
     }
 
     /**
-     * Drops the dangling (-1) references in place: {@code offsets} and {@code weak} bits follow;
-     * returns how many references are kept.
+     * Drops the dangling (-1) references in place: the offsets (made anew, the old ones read once in
+     * order) and {@code weak} bits follow; the last offset is how many references are kept.
      */
-    private static long squeeze(long[] offsets, IntPages targets, long[] weak) {
-        int n = offsets.length - 1;
-        long w = 0;
-        long start = offsets[0];
-        for (int o = 0; o < n; o++) {
-            long end = offsets[o + 1];
-            offsets[o] = w;
-            for (long i = start; i < end; i++) {
+    private static ReferenceOffsets squeeze(ReferenceOffsets offsets, IntPages targets, long[] weak) {
+        int n = offsets.length() - 1;
+        long[] kept = new long[1];
+        return ReferenceOffsets.of(n + 1, o -> {
+            long w = kept[0];
+            if (o == n) {
+                return w;
+            }
+            long at = w;
+            for (long i = offsets.get((int) o), end = offsets.get((int) o + 1); i < end; i++) {
                 int t = targets.get(i);
                 if (t >= 0) {
                     if (weak != null) {
@@ -221,10 +240,9 @@ final class ReferenceColumns {
                     targets.set(w++, t);
                 }
             }
-            start = end;
-        }
-        offsets[n] = w;
-        return w;
+            kept[0] = w;
+            return at;
+        });
     }
 
     /** The weak references of every part as bits over reading-order indices, or null when there are none. */

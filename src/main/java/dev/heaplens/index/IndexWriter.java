@@ -31,6 +31,10 @@ public final class IndexWriter implements AutoCloseable {
         byte get(long i);
     }
 
+    public interface Longs {
+        long get(long i);
+    }
+
     /** Writes a small structured section. */
     public interface Data {
         void write(DataOutputStream out) throws IOException;
@@ -164,6 +168,15 @@ public final class IndexWriter implements AutoCloseable {
             buffer.putInt(values.get(i));
         }
         end(name, IndexFormat.INTS, start);
+    }
+
+    public void longs(String name, long count, Longs values) throws IOException {
+        long start = begin();
+        for (long i = 0; i < count; i++) {
+            room(8);
+            buffer.putLong(values.get(i));
+        }
+        end(name, IndexFormat.LONGS, start);
     }
 
     public void bytes(String name, long count, Bytes values) throws IOException {
