@@ -7,7 +7,7 @@
 # (default 3), interleaved:
 #   main-top / top           main's jar (MAIN_JAR, default a copy of /work/main/target/heaplens.jar) and this build: top DUMP
 #   main-export / export     export DUMP --parquet DIR (each build's default codec, LZ4)
-#   export-none              this build, --compression none; export-names: --field-names (JVM names)
+#   export-none              this build, --compression none; export-names: --field-names (JVM names; NAMES=0 skips it)
 #   sql / sql-start          sql DIR "<a group-by over objects>", and sql DIR "SELECT 1" (JVM, DuckDB, views)
 # FIRST_RUNS (default RUNS) sets the runs of the first-read commands (first-main-top, first-top,
 # first-main-export, first-export). The table gives median wall seconds, median CPU seconds
@@ -52,8 +52,10 @@ for dump in "$@"; do
     measure export "${ours[@]}" export "$tmp/ours/$name" --parquet "$tmp/t-lz4"
     rm -rf "$tmp/t-none"
     measure export-none "${ours[@]}" export "$tmp/ours/$name" --parquet "$tmp/t-none" --compression none
-    rm -rf "$tmp/t-names"
-    measure export-names "${ours[@]}" export "$tmp/ours/$name" --parquet "$tmp/t-names" --field-names
+    if [ "${NAMES:-1}" = 1 ]; then
+      rm -rf "$tmp/t-names"
+      measure export-names "${ours[@]}" export "$tmp/ours/$name" --parquet "$tmp/t-names" --field-names
+    fi
     measure sql "${ours[@]}" sql "$tmp/t-lz4" "$query"
     measure sql-start "${ours[@]}" sql "$tmp/t-lz4" "SELECT 1"
   done
@@ -70,10 +72,11 @@ for dump in "$@"; do
   size[main-export]="$(du -sm "$tmp/t-main" | cut -f1)"
   size[export]="$(du -sm "$tmp/t-lz4" | cut -f1)"
   size[export-none]="$(du -sm "$tmp/t-none" | cut -f1)"
-  size[export-names]="$(du -sm "$tmp/t-names" | cut -f1)"
+  [ -d "$tmp/t-names" ] && size[export-names]="$(du -sm "$tmp/t-names" | cut -f1)"
   size[first-export]="${size[export]}"
   size[first-main-export]="${size[main-export]}"
   for c in main-top top main-export export export-none export-names sql sql-start first-main-top first-top first-main-export first-export; do
+    [ -f "$tmp/$c.times" ] || continue
     reading=index; case "$c" in first-*) reading=first;; esac
     s="$(cut -d' ' -f1 "$tmp/$c.times" | median)"
     m="$(cut -d' ' -f2 "$tmp/$c.times" | median)"

@@ -19,33 +19,78 @@ final class GraphTables {
     /**
      * One row per reference, in the order the dump lists them, named as {@code paths} names them:
      * Ruby's pointer to the class is {@code class}; a JVM reference its field, {@code static} field
-     * or {@code [index]} (the JVM's records are read once more for these).
+     * or {@code [index]} (the JVM's records are read once more for these). A row group's references
+     * are gathered first and their targets' addresses looked up in one tight loop: the look-ups are
+     * random reads over the whole address column, and with nothing else between them the processor
+     * overlaps their cache misses.
      */
-    static void references(HeapGraph graph, NamedHeap.ReferenceNamer names, TableFiles files) throws IOException {
+    static void references(HeapGraph graph, NamedHeap.ReferenceNamer names, TableFiles files) throws IOException { // names null: none
         LongColumn from = new LongColumn("from", false);
         LongColumn to = new LongColumn("to", false);
         IntColumn position = new IntColumn("position", false);
         StringColumn name = new StringColumn("name", true);
         BooleanColumn weak = new BooleanColumn("weak", false);
+        int batch = (int) Math.min(TableFiles.ROW_GROUP, Math.max(1, graph.referenceCount()));
+        ReferenceBatch rows = new ReferenceBatch(batch);
         try (ParquetWriter w = files.open("references", List.of(from, to, position, name, weak))) {
             for (int o = 0, n = graph.objectCount(); o < n; o++) {
                 long start = graph.outStart(o);
                 long end = graph.outEnd(o);
-                if (start == end) {
-                    continue;
-                }
-                long fromAddress = graph.address(o);
                 for (long i = start; i < end; i++) {
-                    int target = graph.target(i);
-                    long toAddress = graph.address(target);
-                    from.add(fromAddress);
-                    to.add(toAddress);
-                    position.add((int) (i - start));
-                    name.add(names.name(o, (int) (i - start), target));
-                    weak.add(graph.isWeak(i));
-                    TableFiles.rowDone(w);
+                    if (rows.add(o, graph.target(i), (int) (i - start))) {
+                        rows.write(graph, names, from, to, position, name, weak, i + 1 - batch);
+                        w.endRowGroup();
+                    }
                 }
             }
+            rows.write(graph, names, from, to, position, name, weak, graph.referenceCount() - rows.count);
+        }
+    }
+
+    /** One row group's references, as object ids, before they become addresses and rows. */
+    private static final class ReferenceBatch {
+        final int[] from;
+        final int[] target;
+        final int[] position;
+        final long[] toAddress;
+        int count;
+
+        ReferenceBatch(int size) {
+            from = new int[size];
+            target = new int[size];
+            position = new int[size];
+            toAddress = new long[size];
+        }
+
+        /** Adds one reference; true when the batch is full. */
+        boolean add(int o, int t, int p) {
+            from[count] = o;
+            target[count] = t;
+            position[count] = p;
+            return ++count == from.length;
+        }
+
+        /** Adds the batch's rows to the columns ({@code first}: the reference index of its first row) and empties it. */
+        void write(HeapGraph graph, NamedHeap.ReferenceNamer names, LongColumn fromColumn, LongColumn toColumn,
+                IntColumn positionColumn, StringColumn nameColumn, BooleanColumn weakColumn, long first) {
+            for (int k = 0; k < count; k++) {
+                toAddress[k] = graph.address(target[k]);
+            }
+            long fromAddress = 0;
+            int last = -1;
+            for (int k = 0; k < count; k++) {
+                int o = from[k];
+                if (o != last) {
+                    fromAddress = graph.address(o);
+                    last = o;
+                }
+                fromColumn.add(fromAddress);
+                toColumn.add(toAddress[k]);
+                positionColumn.add(position[k]);
+                nameColumn.add(names == null ? null : names.name(o, position[k], target[k]));
+                weakColumn.add(graph.isWeak(first + k));
+            }
+            count = 0;
         }
     }
 

@@ -87,7 +87,7 @@ public final class HeapExport {
         // addresses and edges only), objects and the lookups that name things on this one.
         FutureTask<Void> edges = new FutureTask<>(() -> {
             GraphTables.references(graph, fieldNames || ruby ? loaded.namer().referenceNames()
-                    : (from, position, to) -> null, files);
+                    : null, files);
             GraphTables.roots(graph, files);
             return null;
         });

@@ -10,10 +10,10 @@ import dev.heaplens.parquet.IntColumn;
 import dev.heaplens.parquet.LongColumn;
 import dev.heaplens.parquet.ParquetWriter;
 import dev.heaplens.parquet.StringColumn;
-import dev.heaplens.util.LongLongMap;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +58,8 @@ final class ObjectsTable {
             columns.addAll(List.of(file, line, generation, imemo, method));
         }
         int[] order = preorderNumbers();
-        LongLongMap rootOf = firstRootCategory();
+        long[] rooted = firstRootCategories();
+        int nextRoot = 0;
         List<String> categories = graph.rootCategories();
         try (ParquetWriter w = files.open("objects", columns)) {
             for (int o = 0, n = graph.objectCount(); o < n; o++) {
@@ -85,8 +86,11 @@ final class ObjectsTable {
                 } else {
                     dominator.addNull();
                 }
-                int category = (int) rootOf.get(o, -1);
-                root.add(category < 0 ? null : categories.get(category));
+                if (nextRoot < rooted.length && (int) (rooted[nextRoot] >>> 32) == o) {
+                    root.add(categories.get((int) rooted[nextRoot++]));
+                } else {
+                    root.addNull();
+                }
                 long count = namer.length(o);
                 if (count >= 0) {
                     length.add(count);
@@ -97,7 +101,9 @@ final class ObjectsTable {
                     addRubyColumns(o, file, line, generation, imemo);
                     method.add(namer.allocationMethod(o));
                 }
-                TableFiles.rowDone(w);
+                if (((o + 1) & (TableFiles.ROW_GROUP - 1)) == 0) { // a row per object: no count to ask the writer
+                    w.endRowGroup();
+                }
             }
         }
     }
@@ -121,7 +127,7 @@ final class ObjectsTable {
     private LookupTables.Tally lastTally;
 
     private void tally(String name, long bytes) {
-        if (name != lastClass) { // neighbours often share a class: the same String, no lookup
+        if (name != lastClass) { // neighbours often share a class (and classOf found the JVM's): no lookup
             lastTally = byClass.computeIfAbsent(name, k -> new LookupTables.Tally());
             lastClass = name;
         }
@@ -134,24 +140,36 @@ final class ObjectsTable {
         return byClass;
     }
 
-    /** JVM class names by class address: a JVM object's class is its class object's (JvmHeap), found once per class. */
-    private final LongLongMap classIds = new LongLongMap();
-    private final List<String> classNames = new ArrayList<>();
+    /** JVM class names and their tallies by the graph's class number: a JVM object's class is its class object's (JvmHeap). */
+    private String[] classNames;
+    private LookupTables.Tally[] classTallies;
 
-    /** The object's class as histogram names it; on the JVM looked up once per class, not per object. */
+    /**
+     * The object's class as histogram names it; on the JVM named and its tally found once per class,
+     * not per object (and left in {@link #lastClass}, {@link #lastTally} for {@link #tally}).
+     */
     private String classOf(int o) {
         if (ruby) {
             return namer.group(o, GroupBy.CLASS); // a Ruby name may hang on the object's own record (a DATA struct)
         }
-        long classAddress = graph.classAddress(o);
-        long id = classIds.get(classAddress, -1);
-        if (id < 0) {
-            id = classNames.size();
-            classNames.add(namer.group(o, GroupBy.CLASS));
-            classIds.put(classAddress, id);
+        if (classNames == null) {
+            classNames = new String[graph.classCount()];
+            classTallies = new LookupTables.Tally[graph.classCount()];
         }
-        return classNames.get((int) id);
+        int number = graph.classNumber(o);
+        String name = classNames[number];
+        if (name == null) {
+            name = namer.group(o, GroupBy.CLASS);
+            classNames[number] = name;
+            classTallies[number] = byClass.computeIfAbsent(name, k -> new LookupTables.Tally());
+        }
+        lastClass = name;
+        lastTally = classTallies[number];
+        return name;
     }
+
+    /** Each allocation site's file, split once. */
+    private final Map<String, String> siteFiles = new HashMap<>();
 
     private void addRubyColumns(int o, StringColumn file, IntColumn line, IntColumn generation, StringColumn imemo) {
         String site = namer.location(o);
@@ -159,7 +177,7 @@ final class ObjectsTable {
             file.addNull();
             line.addNull();
         } else {
-            file.add(SiteText.file(site));
+            file.add(siteFiles.computeIfAbsent(site, SiteText::file)); // one substring per site, not per object
             line.add(SiteText.line(site));
         }
         int g = namer.generation(o);
@@ -175,34 +193,54 @@ final class ObjectsTable {
      * Each reachable object's place in a preorder walk of the dominator tree: what an object retains
      * are the {@code retained_count} objects from its own place on, so a retained set is a range
      * query. (The dominators' own preorder is the graph's, where a subtree need not be contiguous.)
+     * Numbered top down without the tree's child lists: the graph's preorder puts each object after its
+     * dominator, and a dominator hands its children consecutive ranges, each as long as the child's
+     * subtree ({@code retained_count}), in the order they come; the same numbers as a walk of the
+     * children in that order.
      */
     private int[] preorderNumbers() {
-        int[] order = new int[graph.objectCount()];
-        int[] stack = new int[Math.max(1, dominators.reachableCount())];
-        int top = 0;
-        int next = 0;
-        for (int i = dominators.childEnd(Dominators.SUPER_ROOT) - 1; i >= dominators.childStart(Dominators.SUPER_ROOT); i--) {
-            stack[top++] = dominators.child(i);
-        }
-        while (top > 0) {
-            int o = stack[--top];
-            order[o] = next++;
-            for (int i = dominators.childEnd(o) - 1; i >= dominators.childStart(o); i--) {
-                stack[top++] = dominators.child(i);
+        int n = graph.objectCount();
+        int[] order = new int[n];
+        int[] nextFree = new int[n]; // by object: the number its next child's subtree starts at
+        int nextRoot = 0;
+        for (int i = 0, reachable = dominators.reachableCount(); i < reachable; i++) {
+            int o = dominators.preorderObject(i);
+            int d = dominators.immediateDominator(o);
+            int at;
+            if (d == Dominators.SUPER_ROOT) {
+                at = nextRoot;
+                nextRoot += dominators.retainedCount(o);
+            } else {
+                at = nextFree[d];
+                nextFree[d] += dominators.retainedCount(o);
             }
+            order[o] = at;
+            nextFree[o] = at + 1;
         }
         return order;
     }
 
-    /** The category of the first GC root at each object that has one, by object: as many entries as roots, not objects. */
-    private LongLongMap firstRootCategory() {
-        LongLongMap first = new LongLongMap();
-        for (int r = 0, n = graph.rootCount(); r < n; r++) {
+    /**
+     * The objects GC roots hold, each with the category of its first root, as {@code object << 32 |
+     * category} in object order: the objects' loop walks it beside them, with no look-up per object.
+     */
+    private long[] firstRootCategories() {
+        long[] byObject = new long[graph.rootCount()];
+        int n = 0;
+        for (int r = 0, roots = graph.rootCount(); r < roots; r++) {
             int target = graph.rootTarget(r);
-            if (target >= 0 && first.get(target, -1) < 0) {
-                first.put(target, graph.rootCategoryId(r));
+            if (target >= 0) {
+                byObject[n++] = (long) target << 32 | (long) r; // sorted by object, then by root: the first root first
             }
         }
-        return first;
+        Arrays.sort(byObject, 0, n);
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int target = (int) (byObject[i] >>> 32);
+            if (kept == 0 || (int) (byObject[kept - 1] >>> 32) != target) {
+                byObject[kept++] = (long) target << 32 | graph.rootCategoryId((int) byObject[i]);
+            }
+        }
+        return Arrays.copyOf(byObject, kept);
     }
 }

@@ -26,44 +26,77 @@ final class DeltaBinaryPacked {
         this.out = out;
     }
 
-    /** Writes {@code count} values (count at least 1) of {@code values} into {@code out}. */
-    static void write(ByteSink out, long[] values, int count) {
+    /**
+     * Writes {@code count} values (count at least 1) of {@code values} into {@code out}, and puts their
+     * smallest and largest in {@code minMax[0]} and {@code [1]}, found in the same pass.
+     */
+    static void write(ByteSink out, long[] values, int count, long[] minMax) {
         DeltaBinaryPacked d = new DeltaBinaryPacked(out);
-        d.header(count, values[0]);
+        long low = values[0];
+        long high = low;
+        d.header(count, low);
         long[] deltas = new long[BLOCK];
         for (int start = 1; start < count; start += BLOCK) {
             int n = Math.min(BLOCK, count - start);
             long min = Long.MAX_VALUE;
+            long previous = values[start - 1];
             for (int i = 0; i < n; i++) {
-                long delta = values[start + i] - values[start + i - 1]; // wraps, as the spec's arithmetic does
+                long v = values[start + i];
+                long delta = v - previous; // wraps, as the spec's arithmetic does
+                previous = v;
                 deltas[i] = delta;
-                min = Math.min(min, delta);
+                if (delta < min) {
+                    min = delta;
+                }
+                if (v < low) {
+                    low = v;
+                }
+                if (v > high) {
+                    high = v;
+                }
             }
             for (int i = 0; i < n; i++) {
                 d.offsets[i] = deltas[i] - min;
             }
             d.block(n, min);
         }
+        minMax[0] = low;
+        minMax[1] = high;
     }
 
-    /** Writes {@code count} 32-bit values (count at least 1) of {@code values} into {@code out}. */
-    static void write(ByteSink out, int[] values, int count) {
+    /** As {@link #write(ByteSink, long[], int, long[])} for 32-bit values. */
+    static void write(ByteSink out, int[] values, int count, long[] minMax) {
         DeltaBinaryPacked d = new DeltaBinaryPacked(out);
-        d.header(count, values[0]);
+        int low = values[0];
+        int high = low;
+        d.header(count, low);
         int[] deltas = new int[BLOCK];
         for (int start = 1; start < count; start += BLOCK) {
             int n = Math.min(BLOCK, count - start);
             int min = Integer.MAX_VALUE;
+            int previous = values[start - 1];
             for (int i = 0; i < n; i++) {
-                int delta = values[start + i] - values[start + i - 1]; // wraps in 32 bits, as INT32's must
+                int v = values[start + i];
+                int delta = v - previous; // wraps in 32 bits, as INT32's must
+                previous = v;
                 deltas[i] = delta;
-                min = Math.min(min, delta);
+                if (delta < min) {
+                    min = delta;
+                }
+                if (v < low) {
+                    low = v;
+                }
+                if (v > high) {
+                    high = v;
+                }
             }
             for (int i = 0; i < n; i++) {
                 d.offsets[i] = (deltas[i] - min) & 0xFFFF_FFFFL;
             }
             d.block(n, min);
         }
+        minMax[0] = low;
+        minMax[1] = high;
     }
 
     private void header(int count, long first) {

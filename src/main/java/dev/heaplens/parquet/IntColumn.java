@@ -29,16 +29,12 @@ public final class IntColumn extends Column {
     void writeChunk(ChunkOutput out) throws IOException {
         ByteSink page = out.page(count + rows / 8 + 64);
         writeDefinitionLevels(page);
-        int min = Integer.MAX_VALUE;
-        int max = Integer.MIN_VALUE;
-        for (int i = 0; i < count; i++) {
-            int v = values[i];
-            min = Math.min(min, v);
-            max = Math.max(max, v);
-        }
+        long[] minMax = {Integer.MAX_VALUE, Integer.MIN_VALUE};
         if (count > 0) {
-            DeltaBinaryPacked.write(page, values, count); // positions and lines: counters, a few bits each
+            DeltaBinaryPacked.write(page, values, count, minMax); // positions and lines: counters, a few bits each
         }
+        int min = (int) minMax[0];
+        int max = (int) minMax[1];
         ByteSink minBytes = new ByteSink(4);
         ByteSink maxBytes = new ByteSink(4);
         minBytes.writeIntLE(min);

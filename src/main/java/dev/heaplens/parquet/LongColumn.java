@@ -46,15 +46,12 @@ public final class LongColumn extends Column {
     void writeChunk(ChunkOutput out) throws IOException {
         ByteSink page = out.page(count * 2 + rows / 8 + 64);
         writeDefinitionLevels(page);
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        for (int i = 0; i < count; i++) {
-            min = Math.min(min, values[i]);
-            max = Math.max(max, values[i]);
-        }
+        long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
         if (count > 0) {
-            DeltaBinaryPacked.write(page, values, count);
+            DeltaBinaryPacked.write(page, values, count, minMax);
         }
+        long min = minMax[0];
+        long max = minMax[1];
         ByteSink minBytes = new ByteSink(8);
         ByteSink maxBytes = new ByteSink(8);
         minBytes.writeLongLE(min);

@@ -39,6 +39,15 @@ interface GraphFormat<N extends NamedHeap> {
      */
     Read<N> reader(DumpInput input, boolean references, Phases phases);
 
+    /**
+     * As above; {@code findings} false when nothing will ask for the runtime's findings (no index is
+     * written, not suspects), so that a runtime whose findings need what only the read sees
+     * (Ruby's string values) need not gather it. By default the same read.
+     */
+    default Read<N> reader(DumpInput input, boolean references, boolean findings, Phases phases) {
+        return reader(input, references, phases);
+    }
+
     /** A graph read: the bytes it has read so far (for progress), and the read itself. */
     interface Read<N> {
         long bytesRead();

@@ -77,7 +77,7 @@ final class GraphLoad<N extends NamedHeap> {
      */
     LoadedHeap load(DumpInput input, boolean forSuspects) {
         HeapIndex index = new HeapIndex(options.index(), listener);
-        return index.load(input, format.variant(), options.strict(), () -> read(input, true, index),
+        return index.load(input, format.variant(), options.strict(), () -> read(input, true, forSuspects, index),
                 store(input, forSuspects));
     }
 
@@ -108,7 +108,7 @@ final class GraphLoad<N extends NamedHeap> {
     /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */
     LoadedHeap loadObjects(DumpInput input) {
         return new HeapIndex(options.index(), listener).loadIndexedOr(input, format.variant(), options.strict(),
-                () -> read(input, false, null), store(input, false));
+                () -> read(input, false, false, null), store(input, false));
     }
 
     /** The runtime's own namer of a heap this load made; refuses, in one line, a heap of another runtime. */
@@ -123,9 +123,11 @@ final class GraphLoad<N extends NamedHeap> {
      * The graph read from the dump, after the check that it fits. Progress is shown here, once for
      * every runtime: by bytes read over all the read's passes. Out of core (when {@code index} can
      * write the index), the graph is still built in the heap; its dominators are computed with their
-     * scratch in files mapped beside the index; then it is indexed and used from there.
+     * scratch in files mapped beside the index; then it is indexed and used from there. The read
+     * gathers what the runtime's findings need only when something will ask for them: suspects, or
+     * the index it writes (which keeps them).
      */
-    private HeapIndex.Built read(DumpInput input, boolean references, HeapIndex index) {
+    private HeapIndex.Built read(DumpInput input, boolean references, boolean forSuspects, HeapIndex index) {
         long objects = format.estimatedObjects(input);
         long perObject = format.bytesPerObject();
         boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
@@ -141,7 +143,8 @@ final class GraphLoad<N extends NamedHeap> {
         N heap;
         // the bytes read, then the references resolved: one line, the second taking it over
         try (PhaseProgress phases = new PhaseProgress(listener, input.name())) {
-            GraphFormat.Read<N> reader = format.reader(input, references, phases);
+            boolean findingsAsked = forSuspects || (findingsNeedTheRead && index != null && index.target(input) != null);
+            GraphFormat.Read<N> reader = format.reader(input, references, findingsAsked, phases);
             try (ReadListener.Reading ignored = listener.reading("reading " + input.name(),
                     input.isGzip() ? -1 : input.size(), format.passes(), reader::bytesRead)) {
                 heap = reader.read();

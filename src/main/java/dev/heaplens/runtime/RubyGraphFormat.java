@@ -58,7 +58,14 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
     @Override
     public Read<RubyHeap> reader(DumpInput input, boolean references, Phases phases) {
+        return reader(input, references, true, phases);
+    }
+
+    @Override
+    public Read<RubyHeap> reader(DumpInput input, boolean references, boolean findings, Phases phases) {
         RubyDumpReader.Options read = options.get();
+        RubyGraphReader.Scope scope = !references ? RubyGraphReader.Scope.OBJECTS
+                : findings ? RubyGraphReader.Scope.GRAPH_AND_WASTE_FACTS : RubyGraphReader.Scope.GRAPH;
         return new Read<>() {
             @Override
             public long bytesRead() {
@@ -67,7 +74,7 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
             @Override
             public RubyHeap read() {
-                return new RubyHeap(RubyGraphReader.read(input, read, references, phases));
+                return new RubyHeap(RubyGraphReader.read(input, read, scope, phases));
             }
         };
     }

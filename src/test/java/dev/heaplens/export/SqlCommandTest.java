@@ -73,8 +73,8 @@ class SqlCommandTest {
     static final String BY_TYPE = "SELECT type, count(*) AS objects, sum(shallow) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC";
     static final String MARK_ARRAYS = "WITH held AS (SELECT DISTINCT r.dump, r.\"to\" AS address FROM objects i"
             + " JOIN \"references\" r ON r.dump = i.dump AND r.\"from\" = i.address WHERE i.imemo_kind = 'iseq')"
-            + " SELECT a.dump, count(*) AS arrays, sum(a.shallow) AS bytes, sum(a.retained) AS retained"
-            + " FROM held JOIN objects a USING (dump, address) WHERE a.type = 'ARRAY' GROUP BY a.dump";
+            + " SELECT a.class, count(*) AS arrays, sum(a.shallow) AS bytes, sum(a.retained) AS retained"
+            + " FROM held JOIN objects a USING (dump, address) WHERE a.type = 'ARRAY' GROUP BY a.class ORDER BY bytes DESC";
     static final String INSTANCES = "SELECT count(*) AS hashes, sum(shallow) AS bytes, max(retained) AS largest FROM instances('Hash')";
     static final String RETAINED_SET = "SELECT class, count(*) AS objects, sum(shallow) AS bytes FROM retained_set("
             + "(SELECT address FROM objects ORDER BY retained DESC LIMIT 1 OFFSET 1)) GROUP BY class ORDER BY bytes DESC";
@@ -91,6 +91,17 @@ class SqlCommandTest {
 
     @Test
     void markArraysAreWhatTheJsonLinesSay() {
+        Map<String, List<Long>> expected = iseqArrays(records);
+        assertThat(expected).isNotEmpty();
+        assertThat(byClass(rows(MARK_ARRAYS))).isEqualTo(expected);
+    }
+
+    /**
+     * The oracle of the seed's query, by brute force over a dump's JSON lines: the distinct arrays
+     * some iseq's record references, by the name its class's record gives ({@code (hidden ARRAY)} for
+     * an array without a class, as a compiler's literal arrays are), as [arrays, bytes].
+     */
+    static Map<String, List<Long>> iseqArrays(Map<String, JsonNode> records) {
         Set<String> held = new HashSet<>();
         for (JsonNode r : records.values()) {
             if ("IMEMO".equals(r.path("type").asText()) && "iseq".equals(r.path("imemo_type").asText())) {
@@ -102,11 +113,24 @@ class SqlCommandTest {
                 });
             }
         }
-        long bytes = held.stream().mapToLong(a -> records.get(a).get("memsize").asLong()).sum();
-        String[] row = rows(MARK_ARRAYS).get(0).split(",");
-        assertThat(held).isNotEmpty();
-        assertThat(row[1]).isEqualTo(Integer.toString(held.size()));
-        assertThat(row[2]).isEqualTo(Long.toString(bytes));
+        Map<String, List<Long>> byClass = new java.util.TreeMap<>();
+        for (String a : held) {
+            JsonNode array = records.get(a);
+            String cls = array.has("class") ? records.get(array.get("class").asText()).path("name").asText() : "(hidden ARRAY)";
+            List<Long> t = byClass.getOrDefault(cls, List.of(0L, 0L));
+            byClass.put(cls, List.of(t.get(0) + 1, t.get(1) + array.get("memsize").asLong()));
+        }
+        return byClass;
+    }
+
+    /** csv rows of class, arrays, bytes, ... as class -> [arrays, bytes]. */
+    static Map<String, List<Long>> byClass(List<String> csvRows) {
+        Map<String, List<Long>> out = new java.util.TreeMap<>();
+        for (String row : csvRows) {
+            String[] c = row.split(",");
+            out.put(c[0], List.of(Long.parseLong(c[1]), Long.parseLong(c[2])));
+        }
+        return out;
     }
 
     /** The README's query over {@code length}: hashes of 100 entries or more, by holder. */

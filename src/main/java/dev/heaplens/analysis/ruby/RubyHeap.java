@@ -130,17 +130,21 @@ public final class RubyHeap implements NamedHeap {
     /** An object's pointer to its class is labelled {@code class}; others by position. */
     @Override
     public String edgeLabel(int from, int position, int to) {
-        boolean classPointer = type(from) != RubyType.IMEMO && graph.classAddress(from) == graph.address(to);
-        return classPointer ? "class" : "[" + position + "]";
+        return isClassPointer(from, to) ? "class" : "[" + position + "]";
     }
+
+    private boolean isClassPointer(int from, int to) {
+        return graph.kind(from) != IMEMO && graph.classAddress(from) == graph.address(to);
+    }
+
+    private static final byte IMEMO = (byte) RubyType.IMEMO.ordinal();
 
     /** One a non-IMEMO object with a class, as {@code RubyGraphSink} adds them (resolved or not). */
     @Override
     public long addedReferences() {
         long added = 0;
-        byte imemo = (byte) RubyType.IMEMO.ordinal();
         for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            if (graph.kind(o) != imemo && graph.classAddress(o) != 0) {
+            if (graph.kind(o) != IMEMO && graph.classAddress(o) != 0) {
                 added++;
             }
         }
@@ -150,10 +154,7 @@ public final class RubyHeap implements NamedHeap {
     /** Only the pointer to the class has a name; the others are known by position alone. */
     @Override
     public ReferenceNamer referenceNames() {
-        return (from, position, to) -> {
-            String label = edgeLabel(from, position, to);
-            return "class".equals(label) ? label : null;
-        };
+        return (from, position, to) -> isClassPointer(from, to) ? "class" : null; // no "[i]" built per reference
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.heaplens.format.ruby;
 
+import dev.heaplens.util.ByteHash;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -96,21 +98,9 @@ public final class ByteStringTable {
         }
     }
 
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
     /** Eight bytes a step: file paths are long and interned once per object. */
     private static int hash(byte[] bytes, int start, int end) {
-        long h = 0x9E3779B97F4A7C15L ^ (end - start);
-        int i = start;
-        for (; i + 8 <= end; i += 8) {
-            h = (h ^ (long) LONGS.get(bytes, i)) * 0xFF51AFD7ED558CCDL;
-            h ^= h >>> 29;
-        }
-        for (; i < end; i++) {
-            h = (h ^ bytes[i]) * 0x100000001B3L;
-        }
-        h ^= h >>> 32;
-        return (int) h ^ (int) (h >>> 16);
+        long h = ByteHash.ofWords(bytes, start, end);
+        return (int) h ^ (int) (h >>> 32);
     }
 }

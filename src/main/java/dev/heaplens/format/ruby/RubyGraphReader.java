@@ -19,7 +19,7 @@ public final class RubyGraphReader {
      *
      * @param lines what the line reader counted (skipped lines, a cut last line); null when read from an index
      * @param waste what the records told the waste checks, joined over the reading threads; null when read from an
-     *              index or without references
+     *              index, without references or without them ({@link Scope#GRAPH})
      */
     public record Result(HeapGraph graph, RubyObjectColumns columns, ClassTable classes, SharedStrings details,
                          SharedStrings sites, SharedStrings methods, ReadResult<?> lines, RubyWasteFacts waste) {
@@ -48,17 +48,28 @@ public final class RubyGraphReader {
     }
 
     private static Result read(DumpInput input, RubyDumpReader.Options options, boolean references) {
-        return read(input, options, references, Phases.NONE);
+        return read(input, options, references ? Scope.GRAPH_AND_WASTE_FACTS : Scope.OBJECTS, Phases.NONE);
     }
 
-    /** As {@link #read} or {@link #readObjects}, telling {@code phases} when the graph's references are being resolved. */
-    public static Result read(DumpInput input, RubyDumpReader.Options options, boolean references, Phases phases) {
+    /** What a read makes. */
+    public enum Scope {
+        /** The objects alone, as {@link #readObjects}. */
+        OBJECTS,
+        /** The whole graph, as {@link #read}, without the waste facts: nothing will ask for the findings. */
+        GRAPH,
+        /** The whole graph and the waste facts ({@link Result#waste}), as {@link #read}. */
+        GRAPH_AND_WASTE_FACTS
+    }
+
+    /** What {@code scope} says, telling {@code phases} when the graph's references are being resolved. */
+    public static Result read(DumpInput input, RubyDumpReader.Options options, Scope scope, Phases phases) {
+        boolean references = scope != Scope.OBJECTS;
         HeapGraphBuilder builder = new HeapGraphBuilder();
         SharedStrings details = new SharedStrings();
         SharedStrings sites = new SharedStrings();
         SharedStrings methods = new SharedStrings();
         List<ClassTable> tables = new ArrayList<>(); // one a reading thread, joined after the read
-        RubyWasteFacts.Gathering waste = references ? new RubyWasteFacts.Gathering() : null;
+        RubyWasteFacts.Gathering waste = scope == Scope.GRAPH_AND_WASTE_FACTS ? new RubyWasteFacts.Gathering() : null;
         RubyDumpReader.Options eightChunks = options.withFields(references ? RubyGraphSink.FIELDS : RubyGraphSink.OBJECT_FIELDS)
                 .withChunksPerThread(8);
         ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, eightChunks, () -> {

@@ -34,7 +34,7 @@ public final class RubyGraphSink implements RubyRecordSink {
     private byte[] siteKey = new byte[256];
     /** False: objects alone, no references and no GC roots (the parser was not asked for them). */
     private final boolean references;
-    /** Gathers what the waste checks read of the records; null for a graph of objects alone. */
+    /** Gathers what the waste checks read of the records; null when nothing will ask (and for a graph of objects alone). */
     private final RubyWasteFacts.Gathering wasteGathering;
     /** The facts of the thread that reads this sink's chunk, taken at its first record. */
     private RubyWasteFacts waste;
@@ -44,7 +44,7 @@ public final class RubyGraphSink implements RubyRecordSink {
      * @param sites        interns allocation sites {@code file:line} (string ids in the site column)
      * @param methods      interns allocation methods (string ids in the method column)
      * @param classRecords receives each CLASS and MODULE record while it is read
-     * @param waste        gathers what the waste checks need, shared by the sinks of one read
+     * @param waste        gathers what the waste checks need, shared by the sinks of one read; null: nothing will ask
      */
     public RubyGraphSink(HeapGraphPart part, SharedStrings details, SharedStrings sites, SharedStrings methods,
                          Consumer<RubyRecord> classRecords, RubyWasteFacts.Gathering waste) {
@@ -110,6 +110,8 @@ public final class RubyGraphSink implements RubyRecordSink {
         part.addObject(r.address, (byte) type.ordinal(), r.classAddress, r.memsize);
         if (references) {
             addReferences(r, type);
+        }
+        if (wasteGathering != null) {
             if (waste == null) {
                 waste = wasteGathering.ofThisThread();
             }

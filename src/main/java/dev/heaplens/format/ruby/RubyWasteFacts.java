@@ -97,7 +97,7 @@ public final class RubyWasteFacts {
             return;
         }
         valued++;
-        groups.add(ByteHash.of(r.buf, r.value.start, r.value.end), r.address, r.memsize);
+        groups.add(ByteHash.ofWords(r.buf, r.value.start, r.value.end), r.address, r.memsize);
     }
 
     /**

@@ -2,158 +2,215 @@ package dev.heaplens.format.ruby;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * One reading thread's strings grouped by a 64-bit hash of their value, for the duplicate-strings
- * check (by the hash mixed once more, one to one): per group the strings, their memsize, the smallest memsize and the lowest address.
+ * One reading thread's strings, to be grouped by a 64-bit hash of their value for the
+ * duplicate-strings check (by the hash mixed once more, one to one): per group the strings, their
+ * memsize, the smallest memsize and the lowest address.
  * <p>
- * Why this shape: a table of every distinct value (a million on the 1.2 GB dump) is tens of MB
- * probed at random, a cache miss per string, and per-chunk tables of parallel arrays took about
- * 200 MB. Here a thread's table is small and fixed (4 MiB, four longs a group side by side:
- * {@code hash, lowest address, bytes, strings << 32 | smallest}); a group's slot is taken from the
- * hash's top bits, so the table in slot order is almost in hash order. When it is half full it is
- * written out as a run sorted by hash, 32 bytes a group, and emptied; after the read the runs of
- * all threads are merged in one sequential pass ({@link #duplicated}), which keeps only the groups
- * of more than one string. A slot whose last word is 0 is empty: a group has at least one string.
+ * Why this shape: any table of groups filled while reading is probed at random, a cache miss per
+ * string once it outgrows the caches (a million distinct values on the 1.2 GB dump), and tables
+ * written out as runs cost a merge over every run for each group. Here reading only appends: each
+ * string goes, as two longs ({@code hash} and {@code address << 16 | memsize}), to one of 256
+ * partitions picked by the hash's top byte. A partition is a chain of 2 KiB chunks cut from 1 MiB
+ * pages (allocated straight in the old generation: young collections never copy them), each
+ * chunk written in order. After the read ({@link #duplicated}) each partition of all threads is
+ * grouped on its own in a small table (a 256th of the strings: it stays in the cache). A string
+ * whose address needs more than 48 bits or whose memsize is {@value #WIDE} or more (none in real
+ * dumps) takes four longs: the hash, the mark {@value #WIDE}, the address and the memsize.
  */
 final class StringValueGroups {
-    private static final int STRIDE = 4;
-    private static final int HASH = 0;
-    private static final int FIRST = 1;
-    private static final int BYTES = 2;
-    private static final int COUNTS = 3;
-    private static final int SLOT_BITS = 17;
-    /** Groups a table holds before it is written out: half its slots. */
-    private static final int LIMIT = 1 << (SLOT_BITS - 1);
-    /** Slots past the last home slot, so that probes never wrap around (and slot order stays hash order). */
-    private static final int SPARE = 1024;
-    /** The low word of {@link #COUNTS} holds the smallest memsize below this; at or above it, {@link #hugeSmallest} has it. */
-    private static final long SATURATED = 0xFFFF_FFFFL;
+    private static final int PARTITION_BITS = 8;
+    private static final int PARTITIONS = 1 << PARTITION_BITS;
+    /** A chunk's longs: the position of the partition's chunk before it (-1: none), the longs it uses, then records. */
+    private static final int CHUNK = 256;
+    private static final int LINK = 0;
+    private static final int USED = 1;
+    private static final int HEADER = 2;
+    private static final int PAGE = 1 << 17;
+    /** The low 16 bits of a record's second long: its memsize, or this mark of a wide record. */
+    private static final long WIDE = 0xFFFF;
+    private static final int ADDRESS_BITS = 48;
 
-    /** Made at the first string. */
-    private long[] table;
-    private int size;
-    private final List<long[]> runs = new ArrayList<>();
-    /** The exact smallest memsize of values with a string of 4 GiB or more (none in any real dump), by hash. */
-    private final Map<Long, Long> hugeSmallest = new HashMap<>();
+    private final List<long[]> pages = new ArrayList<>();
+    /** Where the next chunk is cut from the last page. */
+    private int pageFill = PAGE;
+    /** Per partition: the chunk being filled, its page (null before the first string) and that page's index, where it starts, where its next record goes. */
+    private final long[][] chunkPage = new long[PARTITIONS][];
+    private final int[] chunkPageIndex = new int[PARTITIONS];
+    private final int[] chunkStart = new int[PARTITIONS];
+    private final int[] chunkFill = new int[PARTITIONS];
+    /** Per partition: the longs of its records, for the size of its table. */
+    private final long[] longs = new long[PARTITIONS];
 
     /** Adds one string of value hash {@code valueHash}. */
     void add(long valueHash, long address, long memsize) {
-        // mixed one-to-one (an odd multiplier, then a shift-xor): even hashes of poor top bits spread over the slots
+        // mixed one-to-one (an odd multiplier, then a shift-xor): hashes of poor top bits spread over the partitions
         long h = valueHash * 0x9E3779B97F4A7C15L;
-        addMixed(h ^ (h >>> 32), address, memsize);
+        long hash = h ^ (h >>> 32);
+        int p = (int) (hash >>> (64 - PARTITION_BITS));
+        boolean narrow = memsize < WIDE && address >>> ADDRESS_BITS == 0;
+        int size = narrow ? 2 : 4;
+        long[] page = chunkPage[p];
+        int at = chunkFill[p];
+        if (page == null || at + size > chunkStart[p] + CHUNK) {
+            page = newChunk(p);
+            at = chunkFill[p];
+        }
+        page[at] = hash;
+        if (narrow) {
+            page[at + 1] = address << 16 | memsize;
+        } else {
+            page[at + 1] = WIDE;
+            page[at + 2] = address;
+            page[at + 3] = memsize;
+        }
+        chunkFill[p] = at + size;
+        longs[p] += size;
     }
 
-    private void addMixed(long hash, long address, long memsize) {
-        if (table == null) {
-            table = new long[((1 << SLOT_BITS) + SPARE) * STRIDE];
+    /** Closes partition {@code p}'s chunk and starts the next, linked to it; returns its page. */
+    private long[] newChunk(int p) {
+        long link = -1;
+        long[] before = chunkPage[p];
+        if (before != null) {
+            before[chunkStart[p] + USED] = chunkFill[p] - chunkStart[p];
+            link = (long) chunkPageIndex[p] << 32 | chunkStart[p];
         }
-        if (memsize >= SATURATED) {
-            hugeSmallest.merge(hash, memsize, Math::min);
+        if (pageFill + CHUNK > PAGE) {
+            pages.add(new long[PAGE]);
+            pageFill = 0;
         }
-        long small = Math.min(memsize, SATURATED);
-        int end = table.length;
-        for (int at = (int) (hash >>> (64 - SLOT_BITS)) * STRIDE; at < end; at += STRIDE) {
-            long counts = table[at + COUNTS];
-            if (counts == 0) {
-                if (size == LIMIT) {
-                    break;
-                }
-                table[at + HASH] = hash;
-                table[at + FIRST] = address;
-                table[at + BYTES] = memsize;
-                table[at + COUNTS] = 1L << 32 | small;
-                size++;
+        long[] page = pages.get(pages.size() - 1);
+        int start = pageFill;
+        pageFill += CHUNK;
+        page[start + LINK] = link;
+        chunkPage[p] = page;
+        chunkPageIndex[p] = pages.size() - 1;
+        chunkStart[p] = start;
+        chunkFill[p] = start + HEADER;
+        return page;
+    }
+
+    /** Adds partition {@code p}'s strings to {@code groups}: its chunks from the last back to the first. */
+    private void moveTo(Groups groups, int p) {
+        long[] page = chunkPage[p];
+        if (page == null) {
+            return;
+        }
+        int start = chunkStart[p];
+        int used = chunkFill[p] - start;
+        while (true) {
+            groups.addAll(page, start + HEADER, start + used);
+            long link = page[start + LINK];
+            if (link < 0) {
                 return;
             }
-            if (table[at + HASH] == hash) {
-                table[at + FIRST] = Math.min(table[at + FIRST], address);
-                table[at + BYTES] += memsize;
-                table[at + COUNTS] = (counts + (1L << 32)) & ~SATURATED | Math.min(counts & SATURATED, small);
-                return;
-            }
-        }
-        writeRun(); // full, or (never seen) a probe past the spare slots
-        addMixed(hash, address, memsize);
-    }
-
-    /** Writes the table out as a run sorted by hash (unsigned) and empties it. */
-    private void writeRun() {
-        long[] run = new long[size * STRIDE];
-        int n = 0;
-        for (int at = 0; at < table.length; at += STRIDE) {
-            if (table[at + COUNTS] != 0) {
-                System.arraycopy(table, at, run, n, STRIDE);
-                n += STRIDE;
-                // almost in order already: a group is only ever a few slots past its home
-                for (int j = n - STRIDE; j > 0 && Long.compareUnsigned(run[j - STRIDE + HASH], run[j + HASH]) > 0; j -= STRIDE) {
-                    swap(run, j - STRIDE, j);
-                }
-            }
-        }
-        runs.add(run);
-        Arrays.fill(table, 0);
-        size = 0;
-    }
-
-    private static void swap(long[] a, int i, int j) {
-        for (int k = 0; k < STRIDE; k++) {
-            long t = a[i + k];
-            a[i + k] = a[j + k];
-            a[j + k] = t;
+            page = pages.get((int) (link >>> 32));
+            start = (int) link;
+            used = (int) page[start + USED];
         }
     }
 
     /**
-     * The groups of {@code all} threads merged, of which those of more than one string are kept.
-     * Empties {@code all}: their tables and runs go as the merge ends.
+     * The groups of {@code all} threads, of which those of more than one string are kept. Empties
+     * {@code all}: their pages go once every partition is grouped.
      */
     static Duplicated duplicated(List<StringValueGroups> all) {
-        List<long[]> runs = new ArrayList<>();
-        Map<Long, Long> huge = new HashMap<>();
-        for (StringValueGroups g : all) {
-            if (g.size > 0) {
-                g.writeRun();
-            }
-            g.table = null;
-            runs.addAll(g.runs);
-            g.runs.clear();
-            g.hugeSmallest.forEach((hash, smallest) -> huge.merge(hash, smallest, Math::min));
-        }
         Duplicated out = new Duplicated();
-        int[] next = new int[runs.size()]; // each run's next group
-        while (true) {
-            long hash = 0;
-            boolean any = false;
-            for (int r = 0; r < next.length; r++) { // the smallest hash at the runs' heads
-                long[] run = runs.get(r);
-                if (next[r] < run.length && (!any || Long.compareUnsigned(run[next[r] + HASH], hash) < 0)) {
-                    hash = run[next[r] + HASH];
-                    any = true;
+        Groups groups = new Groups();
+        for (int p = 0; p < PARTITIONS; p++) {
+            long partition = 0;
+            for (StringValueGroups g : all) {
+                partition += g.longs[p];
+            }
+            groups.clearFor((int) Math.min(1 << 26, partition / 2));
+            for (StringValueGroups g : all) {
+                g.moveTo(groups, p);
+            }
+            groups.emitTo(out);
+        }
+        for (StringValueGroups g : all) {
+            g.pages.clear();
+            Arrays.fill(g.chunkPage, null);
+            Arrays.fill(g.longs, 0);
+            g.pageFill = PAGE;
+        }
+        return out;
+    }
+
+    /**
+     * One partition's groups: open addressing, five longs a group side by side ({@code hash,
+     * lowest address, bytes, strings, smallest}); a slot of no strings is empty. Reused for every
+     * partition, so it is as large as the largest.
+     */
+    private static final class Groups {
+        private static final int STRIDE = 5;
+        private static final int HASH = 0;
+        private static final int FIRST = 1;
+        private static final int BYTES = 2;
+        private static final int STRINGS = 3;
+        private static final int SMALLEST = 4;
+
+        private long[] table = new long[0];
+        private int mask;
+
+        /** Ready (and empty) for up to {@code strings} strings: at most half the slots taken. */
+        void clearFor(int strings) {
+            int slots = Integer.highestOneBit(Math.max(16, strings) * 2 - 1) << 1;
+            if (table.length < slots * STRIDE) {
+                table = new long[slots * STRIDE];
+            }
+            mask = slots - 1; // emitTo left every slot empty
+        }
+
+        /** Adds the strings of {@code block[from, to)}, records as {@link StringValueGroups} writes them. */
+        void addAll(long[] block, int from, int to) {
+            for (int at = from; at < to; ) {
+                long packed = block[at + 1];
+                if ((packed & WIDE) != WIDE) {
+                    add(block[at], packed >>> 16, packed & WIDE);
+                    at += 2;
+                } else {
+                    add(block[at], block[at + 2], block[at + 3]);
+                    at += 4;
                 }
             }
-            if (!any) {
-                return out;
-            }
-            long first = Long.MAX_VALUE;
-            long bytes = 0;
-            long strings = 0;
-            long small = SATURATED;
-            for (int r = 0; r < next.length; r++) { // a hash is at most once a run
-                long[] run = runs.get(r);
-                int at = next[r];
-                if (at < run.length && run[at + HASH] == hash) {
-                    first = Math.min(first, run[at + FIRST]);
-                    bytes += run[at + BYTES];
-                    strings += run[at + COUNTS] >>> 32;
-                    small = Math.min(small, run[at + COUNTS] & SATURATED);
-                    next[r] = at + STRIDE;
+        }
+
+        private void add(long hash, long address, long memsize) {
+            long[] t = table;
+            // the partition's strings share the top byte: the slot comes from the low bits
+            for (int slot = (int) hash & mask; ; slot = (slot + 1) & mask) {
+                int at = slot * STRIDE;
+                if (t[at + STRINGS] == 0) {
+                    t[at + HASH] = hash;
+                    t[at + FIRST] = address;
+                    t[at + BYTES] = memsize;
+                    t[at + STRINGS] = 1;
+                    t[at + SMALLEST] = memsize;
+                    return;
+                }
+                if (t[at + HASH] == hash) {
+                    t[at + FIRST] = Math.min(t[at + FIRST], address);
+                    t[at + BYTES] += memsize;
+                    t[at + STRINGS]++;
+                    t[at + SMALLEST] = Math.min(t[at + SMALLEST], memsize);
+                    return;
                 }
             }
-            out.add(strings, bytes, small < SATURATED ? small : huge.get(hash), first);
+        }
+
+        /** Adds every group to {@code out} and empties the table. */
+        void emitTo(Duplicated out) {
+            long[] t = table;
+            for (int at = 0, end = (mask + 1) * STRIDE; at < end; at += STRIDE) {
+                if (t[at + STRINGS] != 0) {
+                    out.add(t[at + STRINGS], t[at + BYTES], t[at + SMALLEST], t[at + FIRST]);
+                    t[at + STRINGS] = 0;
+                }
+            }
         }
     }
 

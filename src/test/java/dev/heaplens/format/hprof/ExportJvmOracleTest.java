@@ -263,6 +263,54 @@ class ExportJvmOracleTest {
         assertThat(rows("SELECT count(*) FROM " + unnamed)).isEqualTo(rows("SELECT count(*) FROM " + named));
     }
 
+    /**
+     * The objects table's retained sizes are top's: top's 25 largest, looked up by address, carry the
+     * same shallow size, retained size and retained count; and every reachable object's retained set
+     * is its preorder range (retained_count objects from its own place, their shallow sizes summing to
+     * its retained size).
+     */
+    @Test
+    void retainedSizesAreTops() throws Exception {
+        CliTestSupport.Result top = CliTestSupport.run("top", dump.toString(), "--top", "25", "--format", "tsv");
+        assertThat(top.exitCode()).as(top.toString()).isZero();
+        String objects = "read_parquet('" + out + "/objects/*/*.parquet', hive_partitioning = true)";
+        for (String line : top.outLines().subList(1, top.outLines().size())) {
+            String[] cells = line.split("\t", -1); // address, type, class, shallow, retained, retained count
+            assertThat(rows("SELECT shallow || ',' || retained || ',' || retained_count FROM " + objects
+                    + " WHERE address = " + Long.parseLong(cells[0].substring(2), 16)))
+                    .as(line).containsExactly(cells[3] + "," + cells[4] + "," + cells[5]);
+        }
+        assertThat(rows("WITH o AS (SELECT * FROM " + objects + " WHERE reachable), p AS (SELECT preorder,"
+                + " sum(shallow) OVER (ORDER BY preorder) AS cum FROM o) SELECT count(*) FILTER (WHERE x.retained"
+                + " <> e.cum - s.cum + x.shallow) || ',' || count(*) || ',' || (SELECT count(*) FROM o) FROM o x"
+                + " JOIN p s ON s.preorder = x.preorder JOIN p e ON e.preorder = x.preorder + x.retained_count - 1"))
+                .allSatisfy(r -> assertThat(r.split(",")[0]).isEqualTo("0")) // no retained set that is not its range
+                .allSatisfy(r -> assertThat(r.split(",")[1]).isEqualTo(r.split(",")[2])); // every reachable object
+    }
+
+    /**
+     * Hive layout, 64-bit ids: each table of the dump is DIR/TABLE/dump=ID/part-0.parquet, and every
+     * address column is a 64-bit integer (BIGINT), as the dumps' addresses are.
+     */
+    @Test
+    void tablesAreHivePartitionsWithSixtyFourBitAddresses() throws Exception {
+        for (String table : java.util.List.of("dumps", "objects", "references", "roots", "classes")) {
+            try (var parts = Files.list(out.resolve(table))) {
+                java.util.List<Path> partitions = parts.toList();
+                assertThat(partitions).singleElement().satisfies(p -> {
+                    assertThat(p.getFileName().toString()).startsWith("dump=child.hprof-");
+                    assertThat(p.resolve("part-0.parquet")).isRegularFile();
+                });
+            }
+        }
+        String types = "SELECT column_type FROM (DESCRIBE SELECT * FROM read_parquet('" + out + "/%s/*/*.parquet'))"
+                + " WHERE column_name = '%s'";
+        for (String[] column : new String[][] {{"objects", "address"}, {"objects", "dominator"}, {"references", "from"},
+                {"references", "to"}, {"roots", "address"}, {"classes", "class_address"}}) {
+            assertThat(rows(String.format(types, column[0], column[1]))).as(column[0] + "." + column[1]).containsExactly("BIGINT");
+        }
+    }
+
     private static java.util.List<String> rows(String sql) throws Exception {
         java.util.List<String> rows = new java.util.ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
