@@ -3,9 +3,13 @@ package dev.heaplens.runtime;
 import dev.heaplens.HeaplensException;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Whether a graph command works in the heap or out of core, chosen once per load: out of core when
@@ -34,25 +38,67 @@ final class OutOfCore {
 
     private final long memory;
     private final long maxHeap;
+    private final LongSupplier oldGeneration;
+    private long oldGenerationMax = -1;
 
     /** @param memory {@code --memory}, or 0 for as much as {@code maxHeap} */
     OutOfCore(long memory, long maxHeap) {
+        this(memory, maxHeap, () -> Long.MAX_VALUE);
+    }
+
+    /** @param oldGeneration the old generation's maximum, asked only when a graph comes near the heap's size */
+    OutOfCore(long memory, long maxHeap, LongSupplier oldGeneration) {
         this.memory = memory;
         this.maxHeap = maxHeap;
+        this.oldGeneration = oldGeneration;
     }
 
     static OutOfCore of(ReadOptions options) {
-        return new OutOfCore(options.memory(), Runtime.getRuntime().maxMemory());
+        return new OutOfCore(options.memory(), Runtime.getRuntime().maxMemory(), OutOfCore::oldGenerationMax);
     }
 
-    /** The heap a graph may take. */
+    /**
+     * The heap a graph may take: --memory or the JVM's heap, and no more than its old generation,
+     * where a graph's columns live (the launcher gives the young generation up to 128 MiB of a
+     * small heap: a graph sized against the whole heap ran out of it instead of going out of core).
+     */
     long limit() {
+        long limit = asked();
+        if (oldGenerationMax < 0) {
+            oldGenerationMax = oldGeneration.getAsLong();
+        }
+        return Math.min(limit, oldGenerationMax);
+    }
+
+    private long asked() {
         return memory > 0 ? Math.min(memory, maxHeap) : maxHeap;
     }
 
-    /** Whether a graph of about {@code objects} objects (0 or less: unknown) goes out of core. */
+    /**
+     * Whether a graph of about {@code objects} objects (0 or less: unknown) goes out of core: when its
+     * need, taken a ninth above HeapFit's figures (which are a tenth below the smallest heaps measured,
+     * so that HeapFit refuses only what cannot fit), passes the limit. The old generation is asked
+     * only for a graph over half the heap, so that small dumps never load the management beans.
+     */
     boolean needed(long objects, long bytesPerObject) {
-        return objects > 0 && HeapFit.need(objects, bytesPerObject) > limit();
+        if (objects <= 0) {
+            return false;
+        }
+        long need = HeapFit.need(objects, bytesPerObject) / 9 * 10;
+        return need > asked() || need > asked() / 2 && need > limit();
+    }
+
+    /** The maximum of the heap's old (tenured) generation, or the whole heap where no pool says so. */
+    private static long oldGenerationMax() {
+        long max = Runtime.getRuntime().maxMemory();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            String name = pool.getName();
+            long poolMax = pool.getUsage().getMax();
+            if (pool.getType() == MemoryType.HEAP && (name.contains("Old") || name.contains("Tenured")) && poolMax > 0) {
+                return Math.min(max, poolMax);
+            }
+        }
+        return max;
     }
 
     /**
@@ -64,7 +110,7 @@ final class OutOfCore {
         return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
                         + " working out of core on its index %s (%s on disk)", dump, objects,
                 HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()),
-                memory > 0 && memory < maxHeap ? " (--memory)" : "", index,
+                limit() < asked() ? " (the heap's old generation)" : memory > 0 && memory < maxHeap ? " (--memory)" : "", index,
                 indexBytes < 0 ? "written first, about " + megabytes(objects * INDEX_BYTES_PER_OBJECT)
                         + ", with scratch files beside it, about " + megabytes(objects * SCRATCH_BYTES_PER_OBJECT)
                         : megabytes(indexBytes));
