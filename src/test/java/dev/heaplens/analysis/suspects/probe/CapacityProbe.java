@@ -92,16 +92,8 @@ public final class CapacityProbe {
             NEAR.add(full);
         }
         for (int i = 0; i < TABLES; i++) {
-            Hashtable<Integer, Integer> table = new Hashtable<>(4096);
-            Hashtable<Integer, Integer> full = new Hashtable<>(64);
-            for (int e = 0; e < 3; e++) {
-                table.put(e, e);
-            }
-            for (int e = 0; e < 40; e++) {
-                full.put(e, e); // 40 in 64 slots, under its 0.75 load factor: no rehash
-            }
-            KEPT.add(table);
-            NEAR.add(full);
+            KEPT.add(filled(new Hashtable<>(4096), 3));
+            NEAR.add(filled(new Hashtable<>(64), 40)); // 40 in 64 slots, under its 0.75 load factor: no rehash
         }
         boolean compressed = "true".equals(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .getVMOption("UseCompressedOops").getValue());
@@ -151,6 +143,14 @@ public final class CapacityProbe {
             u[0]++;
             u[1] += (capacity - size) * slot;
         }
+    }
+
+    /** {@code table} holding the keys 0 to {@code entries - 1}. */
+    private static Hashtable<Integer, Integer> filled(Hashtable<Integer, Integer> table, int entries) {
+        for (int e = 0; e < entries; e++) {
+            table.put(e, e);
+        }
+        return table;
     }
 
     private static Object field(Object o, Class<?> declaring, String name) throws Exception {
