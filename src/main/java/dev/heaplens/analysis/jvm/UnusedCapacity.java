@@ -38,7 +38,7 @@ final class UnusedCapacity {
 
     static final Map<String, Shape> CHECKED = Map.of(
             "java.util.ArrayList", Shape.LIST, "java.util.Vector", Shape.LIST,
-            "java.util.HashMap", Shape.MAP, "java.util.LinkedHashMap", Shape.MAP,
+            "java.util.HashMap", Shape.MAP, "java.util.LinkedHashMap", Shape.MAP, "java.util.Hashtable", Shape.MAP,
             "java.util.ArrayDeque", Shape.DEQUE,
             "java.lang.StringBuilder", Shape.BUILDER, "java.lang.StringBuffer", Shape.BUILDER);
 
@@ -143,7 +143,7 @@ final class UnusedCapacity {
         HprofClasses classes = heap.read().classes();
         String first = switch (shape) {
             case LIST -> className.equals("java.util.Vector") ? "elementCount" : "size";
-            case MAP -> "size";
+            case MAP -> className.equals("java.util.Hashtable") ? "count" : "size";
             case DEQUE -> "head";
             case BUILDER -> "count";
         };

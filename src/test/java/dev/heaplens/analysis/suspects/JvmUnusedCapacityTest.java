@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A child JVM keeps collections that use less than half of their capacity ({@link CapacityProbe}):
  * 2,000 ArrayLists of 1,000 holding 10, 1,000 HashMaps of 4,096 holding 3, 1,000 HashSets of 1,000
- * holding 2, 1,000 ArrayDeques of 500 holding 5 and 1,000 StringBuilders of 2,000 holding 20,
+ * holding 2, 1,000 ArrayDeques of 500 holding 5, 1,000 StringBuilders of 2,000 holding 20 and
+ * 1,000 Hashtables of 4,096 holding 3,
  * beside as many near misses at least half full. It works out by reflection what its own leave
  * unused; the finding counts, per class, at least those collections and fewer than half the near
  * misses more (the JDK's own small maps), and their unused bytes to 1%; the same through the index.
@@ -50,12 +51,13 @@ class JvmUnusedCapacityTest {
         assertThat(CHILD.get("java.util.HashMap")[0]).isEqualTo(CapacityProbe.MAPS + CapacityProbe.SETS);
         assertThat(CHILD.get("java.util.ArrayDeque")[0]).isEqualTo(CapacityProbe.DEQUES);
         assertThat(CHILD.get("java.lang.StringBuilder")[0]).isEqualTo(CapacityProbe.BUILDERS);
+        assertThat(CHILD.get("java.util.Hashtable")[0]).isEqualTo(CapacityProbe.TABLES);
         JsonNode f = finding("--no-index");
         long childBytes = 0;
         // the near misses of each class, which would count if the half-full rule did not hold
         Map<String, Long> near = Map.of("java.util.ArrayList", (long) CapacityProbe.LISTS, "java.util.HashMap",
                 (long) CapacityProbe.MAPS, "java.util.ArrayDeque", (long) CapacityProbe.DEQUES, "java.lang.StringBuilder",
-                (long) CapacityProbe.BUILDERS);
+                (long) CapacityProbe.BUILDERS, "java.util.Hashtable", (long) CapacityProbe.TABLES);
         for (Map.Entry<String, long[]> e : CHILD.entrySet()) {
             long made = e.getValue()[0];
             // the JDK's own small maps count too (a few hundred), but fewer than the near misses would add

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Hashtable;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -15,7 +16,8 @@ import java.util.TreeMap;
  * A child JVM that keeps collections with much unused capacity: {@link #LISTS} {@code new
  * ArrayList<>(1000)} holding 10, {@link #MAPS} {@code new HashMap<>(4096)} holding 3,
  * {@link #SETS} {@code HashSet}s sized for 1,000 holding 2, {@link #DEQUES} {@code ArrayDeque}s of
- * 500 holding 5, {@link #BUILDERS} {@code StringBuilder}s of 2,000 characters holding 20; and the
+ * 500 holding 5, {@link #BUILDERS} {@code StringBuilder}s of 2,000 characters holding 20,
+ * {@link #TABLES} {@code new Hashtable<>(4096)} holding 3; and the
  * near misses, as many of each at least half full. It works out by reflection (run with
  * {@code --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED})
  * what its own under-half-full collections leave unused, prints it per class as
@@ -27,6 +29,7 @@ public final class CapacityProbe {
     public static final int SETS = 1_000;
     public static final int DEQUES = 1_000;
     public static final int BUILDERS = 1_000;
+    public static final int TABLES = 1_000;
     static final java.util.List<Object> KEPT = new ArrayList<>();
     static final java.util.List<Object> NEAR = new ArrayList<>();
 
@@ -88,6 +91,10 @@ public final class CapacityProbe {
             KEPT.add(b);
             NEAR.add(full);
         }
+        for (int i = 0; i < TABLES; i++) {
+            KEPT.add(filled(new Hashtable<>(4096), 3));
+            NEAR.add(filled(new Hashtable<>(64), 40)); // 40 in 64 slots, under its 0.75 load factor: no rehash
+        }
         boolean compressed = "true".equals(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .getVMOption("UseCompressedOops").getValue());
         int reference = compressed ? 4 : 8;
@@ -117,6 +124,9 @@ public final class CapacityProbe {
         } else if (counted instanceof HashMap<?, ?> map) {
             capacity = ((Object[]) field(map, HashMap.class, "table")).length;
             size = map.size();
+        } else if (counted instanceof Hashtable<?, ?> table) {
+            capacity = ((Object[]) field(table, Hashtable.class, "table")).length;
+            size = table.size();
         } else if (counted instanceof ArrayDeque<?> deque) {
             capacity = ((Object[]) field(deque, ArrayDeque.class, "elements")).length - 1;
             size = deque.size();
@@ -133,6 +143,14 @@ public final class CapacityProbe {
             u[0]++;
             u[1] += (capacity - size) * slot;
         }
+    }
+
+    /** {@code table} holding the keys 0 to {@code entries - 1}. */
+    private static Hashtable<Integer, Integer> filled(Hashtable<Integer, Integer> table, int entries) {
+        for (int e = 0; e < entries; e++) {
+            table.put(e, e);
+        }
+        return table;
     }
 
     private static Object field(Object o, Class<?> declaring, String name) throws Exception {
