@@ -15,13 +15,22 @@ import java.util.Locale;
 public final class HeapFit {
     /**
      * Heap a Ruby graph command needs per object, at the least: the smallest -Xmx with which
-     * {@code top} ran, over the objects (README "Memory and start-up"; 393 MiB for 3.46M objects,
-     * 119 B, in 2026-11's BENCHMARKS "Heap per object"), rounded down by a tenth so that a dump near
-     * the limit is tried rather than refused.
+     * {@code top --no-index} ran, over the objects (BENCHMARKS "Round 6, issue 28, bytes per object":
+     * 352 MiB for the 1.2 GB dump's 3.46M objects, 106.7 B, its peak now in the read), rounded down
+     * by a tenth so that a dump near the limit is tried rather than refused.
      */
-    static final long RUBY_BYTES_PER_OBJECT = 107;
-    /** The same for a JVM dump (721 MiB for 7.39M objects, 102 B). */
-    static final long JVM_BYTES_PER_OBJECT = 92;
+    static final long RUBY_BYTES_PER_OBJECT = 96;
+    /** The same for a JVM dump (530 MiB for 7.39M objects, 75.2 B, its peak in the dominators' predecessor lists). */
+    static final long JVM_BYTES_PER_OBJECT = 67;
+    /**
+     * Heap a first read out of core needs per object (no index yet: the read's parts in scratch
+     * files, the graph built in the heap, its dominators' scratch mapped), measured as the JVM's
+     * figure is and rounded down by a tenth: the 7.39M-object JVM dump's first {@code top} in
+     * 475 MiB (66 B over the fixed part; 441 MiB after main's narrower build), the 3.46M-object Ruby
+     * one's in 309 MiB (91 B; 292), under load (BENCHMARKS "Round 6, issue 28").
+     */
+    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 60;
+    static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 82;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;
 

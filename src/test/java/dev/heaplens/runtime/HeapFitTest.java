@@ -48,6 +48,17 @@ class HeapFitTest {
     }
 
     @Test
+    void theBenchmarkDumpsAreTriedInTheSmallestHeapTheyWereMeasuredToRunInButNotInTwoThirdsOfIt() {
+        // BENCHMARKS "Round 6, issue 28, bytes per object": top --no-index's smallest -Xmx, by bisection
+        HeapFit.require("big.hprof", 7_386_685, HeapFit.JVM_BYTES_PER_OBJECT, 530 * MIB);
+        HeapFit.require("big.json", 3_457_879, HeapFit.RUBY_BYTES_PER_OBJECT, 352 * MIB);
+        assertThatThrownBy(() -> HeapFit.require("big.hprof", 7_386_685, HeapFit.JVM_BYTES_PER_OBJECT, 353 * MIB))
+                .isInstanceOf(HeaplensException.class);
+        assertThatThrownBy(() -> HeapFit.require("big.json", 3_457_879, HeapFit.RUBY_BYTES_PER_OBJECT, 235 * MIB))
+                .isInstanceOf(HeaplensException.class);
+    }
+
+    @Test
     void theSuggestionIsAQuarterMoreRoundedUpToWholeGibibytesPastThreeQuarters() {
         assertThat(HeapFit.raise(100 * MIB)).endsWith("HEAPLENS_MAX_HEAP=256m (./heaplens) or java -Xmx256m");
         assertThat(HeapFit.raise(300 * MIB)).contains("=512m ").endsWith("-Xmx512m");  // 375 MiB
