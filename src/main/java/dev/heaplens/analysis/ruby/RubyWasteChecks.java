@@ -65,35 +65,71 @@ public final class RubyWasteChecks {
 
     /** The string groups as {@code strings} reports them: most wasteful first, values for the first few. */
     static DuplicateStrings duplicateStrings(HeapGraph g, RubyWasteFacts facts, Function<int[], List<ShownValue>> values) {
-        List<Integer> duplicated = new ArrayList<>();
+        int n = facts.duplicatedValues();
         long wasted = 0;
         long duplicates = 0;
-        for (int i = 0; i < facts.duplicatedValues(); i++) {
-            duplicated.add(i);
+        for (int i = 0; i < n; i++) {
             wasted += facts.bytes(i) - facts.smallest(i);
             duplicates += facts.strings(i);
         }
-        duplicated.sort((a, b) -> {
-            long wa = facts.bytes(a) - facts.smallest(a);
-            long wb = facts.bytes(b) - facts.smallest(b);
-            return wa != wb ? Long.compare(wb, wa) : facts.strings(a) != facts.strings(b)
-                    ? Long.compare(facts.strings(b), facts.strings(a)) : Long.compare(facts.firstAddress(a), facts.firstAddress(b));
-        });
-        int shown = Math.min(DuplicateStringsFinding.VALUES, duplicated.size());
+        int[] order = mostWastefulFirst(facts);
+        int shown = Math.min(DuplicateStringsFinding.VALUES, n);
         int[] objects = new int[shown];
         for (int k = 0; k < shown; k++) {
-            objects[k] = g.objectOf(facts.firstAddress(duplicated.get(k)));
+            objects[k] = g.objectOf(facts.firstAddress(order[k]));
         }
         List<ShownValue> texts = shown == 0 ? List.of() : values.apply(objects);
-        List<DuplicateStrings.Group> groups = new ArrayList<>();
-        for (int k = 0; k < duplicated.size(); k++) {
-            int i = duplicated.get(k);
+        List<DuplicateStrings.Group> groups = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
             ShownValue v = k < shown ? texts.get(k) : null;
             String text = v == null ? null : v.value();
             groups.add(new DuplicateStrings.Group(facts.strings(i), facts.strings(i), facts.bytes(i) - facts.smallest(i),
                     text == null ? -1 : text.length(), text, v != null && v.complete()));
         }
         return new DuplicateStrings(facts.valuedStrings(), facts.values(), wasted, duplicates, List.copyOf(groups));
+    }
+
+    /**
+     * The groups' numbers, most wasted bytes first, then most strings, then lowest address (a group's
+     * own, so no two tie). A merge sort of ints: the 155K groups of the 1.2 GB dump sorted as boxed
+     * Integers with a comparator took about 90 ms of the first read's index write.
+     */
+    static int[] mostWastefulFirst(RubyWasteFacts facts) {
+        int n = facts.duplicatedValues();
+        long[] wasted = new long[n];
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            wasted[i] = facts.bytes(i) - facts.smallest(i);
+            order[i] = i;
+        }
+        int[] other = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int from = 0; from < n; from += 2 * width) {
+                int mid = Math.min(from + width, n);
+                int to = Math.min(from + 2 * width, n);
+                int a = from;
+                int b = mid;
+                for (int k = from; k < to; k++) {
+                    other[k] = b >= to || (a < mid && !before(facts, wasted, order[b], order[a])) ? order[a++] : order[b++];
+                }
+            }
+            int[] t = order;
+            order = other;
+            other = t;
+        }
+        return order;
+    }
+
+    /** Whether group {@code x} comes strictly before group {@code y}. */
+    private static boolean before(RubyWasteFacts facts, long[] wasted, int x, int y) {
+        if (wasted[x] != wasted[y]) {
+            return wasted[x] > wasted[y];
+        }
+        if (facts.strings(x) != facts.strings(y)) {
+            return facts.strings(x) > facts.strings(y);
+        }
+        return facts.firstAddress(x) < facts.firstAddress(y);
     }
 
     private static Finding empty(RubyHeap heap, Dominators d, RubyWasteFacts facts, long analysedBytes) {
