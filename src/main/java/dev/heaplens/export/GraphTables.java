@@ -3,6 +3,7 @@ package dev.heaplens.export;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.parquet.BooleanColumn;
+import dev.heaplens.parquet.Column;
 import dev.heaplens.parquet.IntColumn;
 import dev.heaplens.parquet.LongColumn;
 import dev.heaplens.parquet.ParquetWriter;
@@ -32,6 +33,9 @@ final class GraphTables {
         BooleanColumn weak = new BooleanColumn("weak", false);
         int batch = (int) Math.min(TableFiles.ROW_GROUP, Math.max(1, graph.referenceCount()));
         ReferenceBatch rows = new ReferenceBatch(batch);
+        for (Column c : List.of(from, to, position, name, weak)) {
+            c.reserve(batch);
+        }
         try (ParquetWriter w = files.open("references", List.of(from, to, position, name, weak))) {
             for (int o = 0, n = graph.objectCount(); o < n; o++) {
                 long start = graph.outStart(o);

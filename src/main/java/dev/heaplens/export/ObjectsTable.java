@@ -61,49 +61,66 @@ final class ObjectsTable {
         long[] rooted = firstRootCategories();
         int nextRoot = 0;
         List<String> categories = graph.rootCategories();
+        int n = graph.objectCount();
+        int batch = Math.max(1, Math.min(n, TableFiles.ROW_GROUP));
+        int[] idoms = new int[batch];
+        long[] dominatorAddress = new long[batch];
+        for (Column c : columns) {
+            c.reserve(batch);
+        }
         try (ParquetWriter w = files.open("objects", columns)) {
-            for (int o = 0, n = graph.objectCount(); o < n; o++) {
-                address.add(graph.address(o));
-                String name = classOf(o);
-                className.add(name);
-                tally(name, graph.shallowSize(o));
-                kind.add(kindOf(o));
-                shallow.add(graph.shallowSize(o));
-                int idom = dominators.immediateDominator(o);
-                boolean reached = idom != Dominators.UNREACHABLE;
-                reachable.add(reached);
-                if (reached) {
-                    retained.add(dominators.retainedSize(o));
-                    retainedCount.add(dominators.retainedCount(o));
-                    preorder.add(order[o]);
-                } else {
-                    retained.addNull();
-                    retainedCount.addNull();
-                    preorder.addNull();
+            for (int first = 0; first < n; first += batch) { // a row group at a time
+                int end = Math.min(n, first + batch);
+                // the dominators' addresses are random reads over the address column: looked up in one
+                // tight loop first, where the processor overlaps their cache misses
+                for (int o = first; o < end; o++) {
+                    idoms[o - first] = dominators.immediateDominator(o);
                 }
-                if (idom >= 0) {
-                    dominator.add(graph.address(idom));
-                } else {
-                    dominator.addNull();
+                for (int k = 0; k < end - first; k++) {
+                    int idom = idoms[k];
+                    dominatorAddress[k] = idom >= 0 ? graph.address(idom) : 0;
                 }
-                if (nextRoot < rooted.length && (int) (rooted[nextRoot] >>> 32) == o) {
-                    root.add(categories.get((int) rooted[nextRoot++]));
-                } else {
-                    root.addNull();
+                for (int o = first; o < end; o++) {
+                    address.add(graph.address(o));
+                    String name = classOf(o);
+                    className.add(name);
+                    tally(name, graph.shallowSize(o));
+                    kind.add(kindOf(o));
+                    shallow.add(graph.shallowSize(o));
+                    int idom = idoms[o - first];
+                    boolean reached = idom != Dominators.UNREACHABLE;
+                    reachable.add(reached);
+                    if (reached) {
+                        retained.add(dominators.retainedSize(o));
+                        retainedCount.add(dominators.retainedCount(o));
+                        preorder.add(order[o]);
+                    } else {
+                        retained.addNull();
+                        retainedCount.addNull();
+                        preorder.addNull();
+                    }
+                    if (idom >= 0) {
+                        dominator.add(dominatorAddress[o - first]);
+                    } else {
+                        dominator.addNull();
+                    }
+                    if (nextRoot < rooted.length && (int) (rooted[nextRoot] >>> 32) == o) {
+                        root.add(categories.get((int) rooted[nextRoot++]));
+                    } else {
+                        root.addNull();
+                    }
+                    long count = namer.length(o);
+                    if (count >= 0) {
+                        length.add(count);
+                    } else {
+                        length.addNull();
+                    }
+                    if (ruby) {
+                        addRubyColumns(o, file, line, generation, imemo);
+                        method.add(namer.allocationMethod(o));
+                    }
                 }
-                long count = namer.length(o);
-                if (count >= 0) {
-                    length.add(count);
-                } else {
-                    length.addNull();
-                }
-                if (ruby) {
-                    addRubyColumns(o, file, line, generation, imemo);
-                    method.add(namer.allocationMethod(o));
-                }
-                if (((o + 1) & (TableFiles.ROW_GROUP - 1)) == 0) { // a row per object: no count to ask the writer
-                    w.endRowGroup();
-                }
+                w.endRowGroup();
             }
         }
     }

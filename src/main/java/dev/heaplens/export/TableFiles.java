@@ -17,7 +17,7 @@ import java.util.Map;
  * columns take, and give a query engine as many pieces to share among its threads.
  */
 final class TableFiles {
-    static final int ROW_GROUP = 1 << 19; // a power of two: ObjectsTable ends its row groups by a mask
+    static final int ROW_GROUP = 1 << 19;
 
     private final Path dir;
     private final String dumpId;

@@ -14,6 +14,18 @@ final class GrowableBytes {
 
     private byte[][] chunks = new byte[4][];
     private long size;
+    /** Out of core: full chunks go to a scratch file as they fill, their slots left null; else null. */
+    private final SpilledChunks spill;
+
+    /** In the heap. */
+    GrowableBytes() {
+        spill = null;
+    }
+
+    /** Out of core when {@code scratch} is mapped: every full chunk but the last is written out. */
+    GrowableBytes(Scratch scratch) {
+        spill = scratch.isMapped() ? new SpilledChunks(scratch, CHUNK << 0) : null;
+    }
 
     void add(byte value) {
         long i = size;
@@ -32,7 +44,9 @@ final class GrowableBytes {
             chunks = Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));
         }
         byte[] chunk = chunks[c];
-        if (chunk == null) {
+        if (chunk == null && spill != null && c > 0 && chunks[c - 1] != null && chunks[c - 1].length == CHUNK) {
+            chunk = spillChunk(c - 1); // its array is the next chunk's
+        } else if (chunk == null) {
             chunk = new byte[c == 0 ? FIRST : CHUNK];
         } else {
             chunk = Arrays.copyOf(chunk, Math.min(CHUNK, Math.max(o + 1, chunk.length * 2)));
@@ -42,11 +56,28 @@ final class GrowableBytes {
     }
 
     byte get(long i) {
-        return chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK];
+        int c = (int) (i >>> CHUNK_SHIFT);
+        byte[] chunk = chunks[c];
+        return chunk != null ? chunk[(int) i & MASK] : spill.page(c).get(spill.offset(c) + (((int) i & MASK) << 0));
     }
 
     void set(long i, byte value) {
-        chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK] = value;
+        int c = (int) (i >>> CHUNK_SHIFT);
+        byte[] chunk = chunks[c];
+        if (chunk != null) {
+            chunk[(int) i & MASK] = value;
+        } else {
+            spill.page(c).put(spill.offset(c) + (((int) i & MASK) << 0), value);
+        }
+    }
+
+    /** Writes full chunk {@code c} out and frees its slot; returns its array for reuse. */
+    private byte[] spillChunk(int c) {
+        byte[] full = chunks[c];
+        spill.staging().put(full);
+        spill.append();
+        chunks[c] = null;
+        return full;
     }
 
     long size() {
@@ -58,7 +89,13 @@ final class GrowableBytes {
         while (length > 0) {
             int o = (int) from & MASK;
             int n = Math.min(length, CHUNK - o);
-            System.arraycopy(chunks[(int) (from >>> CHUNK_SHIFT)], o, dest, destPos, n);
+            int c = (int) (from >>> CHUNK_SHIFT);
+            byte[] chunk = chunks[c];
+            if (chunk != null) {
+                System.arraycopy(chunk, o, dest, destPos, n);
+            } else {
+                spill.page(c).get(spill.offset(c) + o, dest, destPos, n);
+            }
             from += n;
             destPos += n;
             length -= n;
@@ -69,5 +106,8 @@ final class GrowableBytes {
     void clear() {
         chunks = new byte[4][];
         size = 0;
+        if (spill != null) {
+            spill.close();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.heaplens.graph;
 
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -14,6 +15,18 @@ final class GrowableInts {
 
     private int[][] chunks = new int[4][];
     private long size;
+    /** Out of core: full chunks go to a scratch file as they fill, their slots left null; else null. */
+    private final SpilledChunks spill;
+
+    /** In the heap. */
+    GrowableInts() {
+        spill = null;
+    }
+
+    /** Out of core when {@code scratch} is mapped: every full chunk but the last is written out. */
+    GrowableInts(Scratch scratch) {
+        spill = scratch.isMapped() ? new SpilledChunks(scratch, CHUNK << 2) : null;
+    }
 
     void add(int value) {
         long i = size;
@@ -32,7 +45,9 @@ final class GrowableInts {
             chunks = Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));
         }
         int[] chunk = chunks[c];
-        if (chunk == null) {
+        if (chunk == null && spill != null && c > 0 && chunks[c - 1] != null && chunks[c - 1].length == CHUNK) {
+            chunk = spillChunk(c - 1); // its array is the next chunk's
+        } else if (chunk == null) {
             chunk = new int[c == 0 ? FIRST : CHUNK];
         } else {
             chunk = Arrays.copyOf(chunk, Math.min(CHUNK, Math.max(o + 1, chunk.length * 2)));
@@ -42,11 +57,28 @@ final class GrowableInts {
     }
 
     int get(long i) {
-        return chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK];
+        int c = (int) (i >>> CHUNK_SHIFT);
+        int[] chunk = chunks[c];
+        return chunk != null ? chunk[(int) i & MASK] : spill.page(c).getInt(spill.offset(c) + (((int) i & MASK) << 2));
     }
 
     void set(long i, int value) {
-        chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK] = value;
+        int c = (int) (i >>> CHUNK_SHIFT);
+        int[] chunk = chunks[c];
+        if (chunk != null) {
+            chunk[(int) i & MASK] = value;
+        } else {
+            spill.page(c).putInt(spill.offset(c) + (((int) i & MASK) << 2), value);
+        }
+    }
+
+    /** Writes full chunk {@code c} out and frees its slot; returns its array for reuse. */
+    private int[] spillChunk(int c) {
+        int[] full = chunks[c];
+        spill.staging().asIntBuffer().put(full);
+        spill.append();
+        chunks[c] = null;
+        return full;
     }
 
     long size() {
@@ -58,7 +90,14 @@ final class GrowableInts {
         while (length > 0) {
             int o = (int) from & MASK;
             int n = Math.min(length, CHUNK - o);
-            System.arraycopy(chunks[(int) (from >>> CHUNK_SHIFT)], o, dest, destPos, n);
+            int c = (int) (from >>> CHUNK_SHIFT);
+            int[] chunk = chunks[c];
+            if (chunk != null) {
+                System.arraycopy(chunk, o, dest, destPos, n);
+            } else {
+                spill.page(c).slice(spill.offset(c), CHUNK << 2).order(ByteOrder.nativeOrder()).asIntBuffer()
+                        .get(o, dest, destPos, n);
+            }
             from += n;
             destPos += n;
             length -= n;
@@ -69,5 +108,8 @@ final class GrowableInts {
     void clear() {
         chunks = new int[4][];
         size = 0;
+        if (spill != null) {
+            spill.close();
+        }
     }
 }

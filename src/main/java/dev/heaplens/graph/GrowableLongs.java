@@ -1,5 +1,6 @@
 package dev.heaplens.graph;
 
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -14,6 +15,18 @@ final class GrowableLongs {
 
     private long[][] chunks = new long[4][];
     private long size;
+    /** Out of core: full chunks go to a scratch file as they fill, their slots left null; else null. */
+    private final SpilledChunks spill;
+
+    /** In the heap. */
+    GrowableLongs() {
+        spill = null;
+    }
+
+    /** Out of core when {@code scratch} is mapped: every full chunk but the last is written out. */
+    GrowableLongs(Scratch scratch) {
+        spill = scratch.isMapped() ? new SpilledChunks(scratch, CHUNK << 3) : null;
+    }
 
     void add(long value) {
         long i = size;
@@ -50,7 +63,9 @@ final class GrowableLongs {
             chunks = Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));
         }
         long[] chunk = chunks[c];
-        if (chunk == null) {
+        if (chunk == null && spill != null && c > 0 && chunks[c - 1] != null && chunks[c - 1].length == CHUNK) {
+            chunk = spillChunk(c - 1); // its array is the next chunk's
+        } else if (chunk == null) {
             chunk = new long[c == 0 ? FIRST : CHUNK];
         } else {
             chunk = Arrays.copyOf(chunk, Math.min(CHUNK, Math.max(o + 1, chunk.length * 2)));
@@ -60,11 +75,28 @@ final class GrowableLongs {
     }
 
     long get(long i) {
-        return chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK];
+        int c = (int) (i >>> CHUNK_SHIFT);
+        long[] chunk = chunks[c];
+        return chunk != null ? chunk[(int) i & MASK] : spill.page(c).getLong(spill.offset(c) + (((int) i & MASK) << 3));
     }
 
     void set(long i, long value) {
-        chunks[(int) (i >>> CHUNK_SHIFT)][(int) i & MASK] = value;
+        int c = (int) (i >>> CHUNK_SHIFT);
+        long[] chunk = chunks[c];
+        if (chunk != null) {
+            chunk[(int) i & MASK] = value;
+        } else {
+            spill.page(c).putLong(spill.offset(c) + (((int) i & MASK) << 3), value);
+        }
+    }
+
+    /** Writes full chunk {@code c} out and frees its slot; returns its array for reuse. */
+    private long[] spillChunk(int c) {
+        long[] full = chunks[c];
+        spill.staging().asLongBuffer().put(full);
+        spill.append();
+        chunks[c] = null;
+        return full;
     }
 
     long size() {
@@ -76,7 +108,14 @@ final class GrowableLongs {
         while (length > 0) {
             int o = (int) from & MASK;
             int n = Math.min(length, CHUNK - o);
-            System.arraycopy(chunks[(int) (from >>> CHUNK_SHIFT)], o, dest, destPos, n);
+            int c = (int) (from >>> CHUNK_SHIFT);
+            long[] chunk = chunks[c];
+            if (chunk != null) {
+                System.arraycopy(chunk, o, dest, destPos, n);
+            } else {
+                spill.page(c).slice(spill.offset(c), CHUNK << 3).order(ByteOrder.nativeOrder()).asLongBuffer()
+                        .get(o, dest, destPos, n);
+            }
             from += n;
             destPos += n;
             length -= n;
@@ -92,5 +131,8 @@ final class GrowableLongs {
     void clear() {
         chunks = new long[4][];
         size = 0;
+        if (spill != null) {
+            spill.close();
+        }
     }
 }

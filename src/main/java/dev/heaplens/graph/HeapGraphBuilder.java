@@ -18,7 +18,8 @@ import java.util.Locale;
  * addresses not in the dump, and builds the CSR ({@link ReferenceColumns}).
  *
  * <p>Memory while reading: per object 21 bytes (+8 when positions are set), per reference 8 bytes,
- * in chunks (no Java object per heap object).
+ * in chunks (no Java object per heap object); out of core, the full chunks are in scratch files
+ * instead ({@link #HeapGraphBuilder(Scratch)}).
  */
 public final class HeapGraphBuilder {
     /** Object ids are ints, and a column of them one Java array: 2,147,483,639 objects at most. */
@@ -27,6 +28,7 @@ public final class HeapGraphBuilder {
     private final List<HeapGraphPart> parts = new ArrayList<>();
     private final int pageShift;
     private final int tableLimit;
+    private final Scratch scratch;
     private boolean built;
     /** After {@link #build()}: objects of each part. */
     private long[] partObjects;
@@ -34,18 +36,32 @@ public final class HeapGraphBuilder {
     private GraphOrder graphOrder;
 
     public HeapGraphBuilder() {
-        this(IntPages.DEFAULT_SHIFT, MAX_OBJECTS);
+        this(Scratch.heap());
+    }
+
+    /**
+     * With the parts' columns kept in {@code scratch}: out of core (mapped), each part's objects and
+     * references are written to scratch files as they fill, and the heap holds one chunk of each.
+     */
+    public HeapGraphBuilder(Scratch scratch) {
+        this(IntPages.DEFAULT_SHIFT, MAX_OBJECTS, scratch);
     }
 
     /** Tests use small pages to exercise paging of the reference column. */
     HeapGraphBuilder(int pageShift) {
-        this(pageShift, MAX_OBJECTS);
+        this(pageShift, MAX_OBJECTS, Scratch.heap());
     }
 
     /** Tests pass a {@code tableLimit} of 0 to resolve through the sorted index as huge graphs do. */
     HeapGraphBuilder(int pageShift, int tableLimit) {
+        this(pageShift, tableLimit, Scratch.heap());
+    }
+
+    /** Tests pass a mapped {@code scratch} to spill the parts as a read out of core does. */
+    HeapGraphBuilder(int pageShift, int tableLimit, Scratch scratch) {
         this.pageShift = pageShift;
         this.tableLimit = tableLimit;
+        this.scratch = scratch;
     }
 
     /** The one line that refuses a dump of {@code objects} objects, more than object ids can number. */
@@ -59,7 +75,7 @@ public final class HeapGraphBuilder {
         if (built) {
             throw new IllegalStateException("graph already built");
         }
-        HeapGraphPart part = new HeapGraphPart();
+        HeapGraphPart part = new HeapGraphPart(scratch);
         parts.add(part);
         return part;
     }

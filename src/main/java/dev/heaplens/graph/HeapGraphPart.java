@@ -11,12 +11,14 @@ import java.util.List;
  * an {@link IntColumn} per part, indexed by {@link #lastObject()}.
  */
 public final class HeapGraphPart {
-    final GrowableLongs addresses = new GrowableLongs();
-    final GrowableBytes kinds = new GrowableBytes();
-    final PartClasses classes = new PartClasses();
-    final PartSizes shallowSizes = new PartSizes();
-    final GrowableInts degrees = new GrowableInts();
-    final GrowableLongs references = new GrowableLongs();
+    /** Where the big columns below keep their full chunks: the heap, or files out of core. */
+    private final Scratch scratch;
+    final GrowableLongs addresses;
+    final GrowableBytes kinds;
+    final PartClasses classes;
+    final PartSizes shallowSizes;
+    final GrowableInts degrees;
+    final GrowableLongs references;
     /** Part-local indices of the references added as weak, ascending. */
     final GrowableLongs weakReferences = new GrowableLongs();
     /** Null until a position is set. */
@@ -29,7 +31,14 @@ public final class HeapGraphPart {
     long objects;
     private int degree;
 
-    HeapGraphPart() {
+    HeapGraphPart(Scratch scratch) {
+        this.scratch = scratch;
+        addresses = new GrowableLongs(scratch);
+        kinds = new GrowableBytes(scratch);
+        classes = new PartClasses(scratch);
+        shallowSizes = new PartSizes(scratch);
+        degrees = new GrowableInts(scratch);
+        references = new GrowableLongs(scratch);
     }
 
     /** Starts an object; the references and position that follow belong to it. */
@@ -85,12 +94,17 @@ public final class HeapGraphPart {
     public void setPosition(long position) {
         long last = lastObject();
         if (positions == null) {
-            positions = new GrowableLongs();
+            positions = new GrowableLongs(scratch);
             for (long i = 0; i < objects; i++) {
                 positions.add(-1);
             }
         }
         positions.set(last, position);
+    }
+
+    /** A column of the part's objects that a runtime keeps beside the graph, kept where the part keeps its own. */
+    public IntColumn newColumn() {
+        return new IntColumn(scratch);
     }
 
     /** The part-local index of the last object added: where its values go in an {@link IntColumn}. */
@@ -139,6 +153,9 @@ public final class HeapGraphPart {
         classes.clear();
         shallowSizes.clear();
         degrees.clear();
+        if (positions != null) {
+            positions.clear();
+        }
         positions = null;
     }
 

@@ -7,12 +7,23 @@ package dev.heaplens.graph;
  * {@link HeapGraphBuilder#toGraphOrder}. Costs nothing until the first value is set. Not thread-safe.
  */
 public final class IntColumn {
+    /** Where the values keep their chunks: the part's place ({@link HeapGraphPart#newColumn}). */
+    private final Scratch scratch;
     private GrowableInts values;
+
+    /** In the heap. */
+    public IntColumn() {
+        this(Scratch.heap());
+    }
+
+    IntColumn(Scratch scratch) {
+        this.scratch = scratch;
+    }
 
     /** Sets the value of the part's object {@code object} (see {@link HeapGraphPart#lastObject()}). */
     public void set(long object, int value) {
         if (values == null) {
-            values = new GrowableInts();
+            values = new GrowableInts(scratch);
         }
         while (values.size() < object) {
             values.add(-1);
@@ -26,6 +37,9 @@ public final class IntColumn {
 
     /** Drops the values (once they have been put in graph order). */
     public void clear() {
+        if (values != null) {
+            values.clear(); // its scratch file, out of core
+        }
         values = null;
     }
 

@@ -8,10 +8,14 @@ import dev.heaplens.util.LongIndex;
  * them again into the graph's one table ({@link ObjectColumns}).
  */
 final class PartClasses {
-    final GrowableInts numbers = new GrowableInts();
+    final GrowableInts numbers;
     private LongIndex table = new LongIndex();
     private long lastAddress;
     private int lastNumber = -1;
+
+    PartClasses(Scratch scratch) {
+        numbers = new GrowableInts(scratch);
+    }
 
     void add(long classAddress) {
         int number = lastNumber;

@@ -6,10 +6,14 @@ package dev.heaplens.graph;
  * part-local index of its object.
  */
 final class PartSizes {
-    final GrowableInts sizes = new GrowableInts();
+    final GrowableInts sizes;
     /** Part-local indices of the large sizes, ascending, and the sizes. */
     final GrowableLongs largeAt = new GrowableLongs();
     final GrowableLongs largeSize = new GrowableLongs();
+
+    PartSizes(Scratch scratch) {
+        sizes = new GrowableInts(scratch);
+    }
 
     void add(long size) {
         if (LargeSizes.fits(size)) {

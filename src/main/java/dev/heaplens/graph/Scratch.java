@@ -53,9 +53,28 @@ public final class Scratch {
         return dir != null;
     }
 
-    /** The bytes mapped so far: the disk the scratch took at most. */
+    /** The bytes mapped or spilled so far: the disk the scratch took at most. */
     public synchronized long mappedBytes() {
         return mappedBytes;
+    }
+
+    /** Counts {@code bytes} more written to files of {@link #newFile}. */
+    synchronized void spilled(long bytes) {
+        mappedBytes += bytes;
+    }
+
+    /**
+     * A new empty file, open to read and write, unlinked already (its disk is given back when it is
+     * closed and its mappings collected); for columns written as they fill ({@link SpilledChunks}).
+     */
+    FileChannel newFile() throws IOException {
+        Files.createDirectories(dir);
+        Path file = Files.createTempFile(dir, ".heaplens-scratch-", ".tmp");
+        try {
+            return FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } finally {
+            deleteQuietly(file);
+        }
     }
 
     /** {@code length} ints, all 0, mapped (the in-heap computation uses plain arrays). */

@@ -26,6 +26,13 @@ public final class BooleanColumn extends Column {
     }
 
     @Override
+    void reserveValues(int rows) {
+        if (bits.length < (rows + 63) >>> 6) {
+            bits = Arrays.copyOf(bits, (rows + 63) >>> 6);
+        }
+    }
+
+    @Override
     int physicalType() {
         return BOOLEAN;
     }

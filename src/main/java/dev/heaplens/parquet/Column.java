@@ -42,6 +42,20 @@ public abstract sealed class Column permits LongColumn, IntColumn, BooleanColumn
         return rows;
     }
 
+    /**
+     * Makes room for {@code rows} rows at once, where the caller knows how many a row group will take:
+     * the buffers then never grow by doubling (each copy, past the young generation's pretenuring size,
+     * is garbage in the old generation until a full collection).
+     */
+    public final void reserve(int rows) {
+        if (optional && present.length < (rows + 63) >>> 6) {
+            present = Arrays.copyOf(present, (rows + 63) >>> 6);
+        }
+        reserveValues(rows);
+    }
+
+    abstract void reserveValues(int rows);
+
     public void addNull() {
         if (!optional) {
             throw new IllegalStateException("column " + name + " is required");

@@ -21,6 +21,13 @@ public final class IntColumn extends Column {
     }
 
     @Override
+    void reserveValues(int rows) {
+        if (values.length < rows) {
+            values = Arrays.copyOf(values, rows);
+        }
+    }
+
+    @Override
     int physicalType() {
         return INT32;
     }

@@ -38,6 +38,13 @@ public final class LongColumn extends Column {
     }
 
     @Override
+    void reserveValues(int rows) {
+        if (values.length < rows) {
+            values = Arrays.copyOf(values, rows);
+        }
+    }
+
+    @Override
     int physicalType() {
         return INT64;
     }

@@ -57,6 +57,13 @@ public final class StringColumn extends Column {
     }
 
     @Override
+    void reserveValues(int rows) {
+        if (indices.length < rows) {
+            indices = Arrays.copyOf(indices, rows);
+        }
+    }
+
+    @Override
     int physicalType() {
         return BYTE_ARRAY;
     }

@@ -3,6 +3,7 @@ package dev.heaplens.runtime;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
@@ -30,22 +31,31 @@ interface GraphFormat<N extends NamedHeap> {
     /** What one object of the graph costs in memory, about. */
     long bytesPerObject();
 
+    /**
+     * What one object costs in the heap when a dump without an index is read out of core: the parts
+     * the read fills are in scratch files, the graph is still built in the heap.
+     */
+    default long firstReadOutOfCoreBytesPerObject() {
+        return bytesPerObject();
+    }
+
     /** How many times a graph read goes over the file, for progress. */
     int passes();
 
     /**
      * A read of {@code input} about to start; {@code references} false reads the objects alone.
-     * It tells {@code phases} when the bytes are read and the graph's references are being resolved.
+     * It tells {@code phases} when the bytes are read and the graph's references are being resolved;
+     * the graph's parts are kept in {@code scratch} while read (in files, out of core).
      */
-    Read<N> reader(DumpInput input, boolean references, Phases phases);
+    Read<N> reader(DumpInput input, boolean references, Phases phases, Scratch scratch);
 
     /**
      * As above; {@code findings} false when nothing will ask for the runtime's findings (no index is
      * written, not suspects), so that a runtime whose findings need what only the read sees
      * (Ruby's string values) need not gather it. By default the same read.
      */
-    default Read<N> reader(DumpInput input, boolean references, boolean findings, Phases phases) {
-        return reader(input, references, phases);
+    default Read<N> reader(DumpInput input, boolean references, boolean findings, Phases phases, Scratch scratch) {
+        return reader(input, references, phases, scratch);
     }
 
     /** A graph read: the bytes it has read so far (for progress), and the read itself. */

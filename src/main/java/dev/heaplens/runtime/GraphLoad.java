@@ -134,25 +134,28 @@ final class GraphLoad<N extends NamedHeap> {
         Path file = goOutOfCore ? index.target(input) : null;
         if (goOutOfCore) {
             outOfCore.requirePlace(input.name(), objects, perObject, file);
-            HeapFit.require(input.name(), objects, perObject); // the first read still builds the graph in the heap
+            // the parts the read fills go to scratch files; the graph is still built in the heap
+            HeapFit.require(input.name(), objects, format.firstReadOutOfCoreBytesPerObject());
             listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
             readOutOfCore = true;
         } else {
             HeapFit.require(input.name(), objects, perObject);
         }
+        // out of core, the parts the read fills and the dominators' scratch go to files mapped beside the index
+        Scratch scratch = goOutOfCore ? Scratch.mappedIn(file.toAbsolutePath().getParent()) : Scratch.heap();
         N heap;
         // the bytes read, then the references resolved: one line, the second taking it over
         try (PhaseProgress phases = new PhaseProgress(listener, input.name())) {
             boolean findingsAsked = forSuspects || (findingsNeedTheRead && index != null && index.target(input) != null);
-            GraphFormat.Read<N> reader = format.reader(input, references, findingsAsked, phases);
+            GraphFormat.Read<N> reader = format.reader(input, references, findingsAsked, phases, scratch);
             try (ReadListener.Reading ignored = listener.reading("reading " + input.name(),
                     input.isGzip() ? -1 : input.size(), format.passes(), reader::bytesRead)) {
                 heap = reader.read();
             }
         }
         LoadedHeap loaded = new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener);
-        if (goOutOfCore) { // the dominators' scratch in files mapped beside the index, not in the heap
-            loaded.computingIn(Scratch.mappedIn(file.toAbsolutePath().getParent()));
+        if (goOutOfCore) {
+            loaded.computingIn(scratch);
         }
         return new HeapIndex.Built(loaded, format.warnings(heap), goOutOfCore);
     }

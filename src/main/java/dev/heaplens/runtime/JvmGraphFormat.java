@@ -7,6 +7,7 @@ import dev.heaplens.format.hprof.HprofObjectEstimate;
 import dev.heaplens.format.hprof.HprofStore;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
@@ -43,6 +44,11 @@ final class JvmGraphFormat implements GraphFormat<JvmHeap> {
         return HeapFit.JVM_BYTES_PER_OBJECT;
     }
 
+    @Override
+    public long firstReadOutOfCoreBytesPerObject() {
+        return HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT;
+    }
+
     /** One pass over the dump when its layout is detected (detecting reads its classes), else two. */
     @Override
     public int passes() {
@@ -50,7 +56,7 @@ final class JvmGraphFormat implements GraphFormat<JvmHeap> {
     }
 
     @Override
-    public Read<JvmHeap> reader(DumpInput input, boolean references, Phases phases) {
+    public Read<JvmHeap> reader(DumpInput input, boolean references, Phases phases, Scratch scratch) {
         ProgressSource source = new ProgressSource(JvmRuntime.source(input));
         return new Read<>() {
             @Override
@@ -61,7 +67,7 @@ final class JvmGraphFormat implements GraphFormat<JvmHeap> {
             @Override
             public JvmHeap read() {
                 HprofGraphReader.Result read = HprofGraphReader.read(source, JvmRuntime.layout(options), options.strict(),
-                        options.threads(), references, phases);
+                        options.threads(), references, phases, scratch);
                 return JvmThreads.named(new JvmHeap(read));
             }
         };

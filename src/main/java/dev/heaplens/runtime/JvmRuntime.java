@@ -82,12 +82,29 @@ final class JvmRuntime extends RuntimeBase {
 
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
+        if (heap.index() != null || heap.storedSuspectInputs() != null) { // the findings kept in the index, or added to it
+            return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
+                    graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
+        }
+        // Worked out here: the duplicate strings need no dominator tree, so they are grouped on a
+        // second thread while it is computed (a second core's time: the wall, not the CPU, is cut).
+        JvmHeap jvm = graphs.namer(heap);
+        DuplicateStrings[] strings = new DuplicateStrings[1];
+        int threads = Math.min(2, Math.max(1, options.threads()));
+        Parallel.runUnchecked("heaplens-suspects", threads, t -> {
+            if (t == 0) {
+                heap.dominators();
+            }
+            if (t == threads - 1) {
+                strings[0] = JvmWasteChecks.duplicateStrings(jvm);
+            }
+        });
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
+                null, analysed -> JvmWasteChecks.of(jvm, heap.dominators(), heap.weakOnly(), analysed, strings[0]));
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
-        return JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.reachability(), analysedBytes);
+        return JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.weakOnly(), analysedBytes);
     }
 
     @Override

@@ -139,6 +139,15 @@ public final class LoadedHeap {
         return r;
     }
 
+    /**
+     * What only weak references keep (null when the dump has none): from the reachability when it
+     * is known, else worked out alone, without the rest of the reachability (its walk by kind).
+     */
+    public Reachability.WeakOnly weakOnly() {
+        Reachability r = reachability;
+        return r != null ? r.weakOnly() : Reachability.weakOnly(dominators());
+    }
+
     /** What the index cache stored for suspects, or null (then suspects computes it). */
     public SuspectInputs storedSuspectInputs() {
         return suspectInputs;

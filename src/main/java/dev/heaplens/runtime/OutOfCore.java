@@ -12,8 +12,9 @@ import java.util.Locale;
  * the graph needs more heap ({@link HeapFit}'s estimate) than it may take, which is this JVM's
  * maximum heap or less when {@code --memory} says so. Out of core, the graph and its dominators are
  * used where they lie in the dump's index, mapped, instead of being loaded into the heap (the OS
- * pages them in and out). A dump without an index is read once to write it: its graph is built in
- * the heap, its dominators computed with their scratch in files mapped beside the index.
+ * pages them in and out). A dump without an index is read once to write it: the parts the read
+ * fills are written to scratch files beside the index as they fill, the graph is built in the heap
+ * from them, and its dominators are computed with their scratch in files mapped there too.
  */
 final class OutOfCore {
     /**
@@ -22,12 +23,14 @@ final class OutOfCore {
      */
     static final long INDEX_BYTES_PER_OBJECT = 110;
     /**
-     * Disk the dominators' scratch files take per object when a first read computes them out of core:
-     * 16 B of numbers, 16 of predecessor counts and starts, 16 of vertex records and 4 per reference
-     * (2.2 to 2.8 an object), mapped beside the index and unlinked at once (scratch pages a collection
-     * has not freed yet count too).
+     * Disk the scratch files take per object when a first read works out of core, beside the index
+     * and unlinked at once: the parts the read fills (29 B an object, 4 more for each column a runtime
+     * keeps beside the graph, up to 5, and 8 per reference, 2.2 to 2.8 an object), then the
+     * dominators' (16 B of numbers, 16 of predecessor counts and starts, 16 of vertex records and 4
+     * per reference). The parts' disk is given back once a collection frees their mappings, so both
+     * are counted.
      */
-    static final long SCRATCH_BYTES_PER_OBJECT = 64;
+    static final long SCRATCH_BYTES_PER_OBJECT = 144;
 
     private final long memory;
     private final long maxHeap;
@@ -63,7 +66,7 @@ final class OutOfCore {
                 HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()),
                 memory > 0 && memory < maxHeap ? " (--memory)" : "", index,
                 indexBytes < 0 ? "written first, about " + megabytes(objects * INDEX_BYTES_PER_OBJECT)
-                        + ", with the dominators' scratch beside it, about " + megabytes(objects * SCRATCH_BYTES_PER_OBJECT)
+                        + ", with scratch files beside it, about " + megabytes(objects * SCRATCH_BYTES_PER_OBJECT)
                         : megabytes(indexBytes));
     }
 

@@ -12,6 +12,7 @@ import dev.heaplens.format.ruby.RubyStringValues;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
@@ -52,17 +53,22 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
     }
 
     @Override
+    public long firstReadOutOfCoreBytesPerObject() {
+        return HeapFit.RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT;
+    }
+
+    @Override
     public int passes() {
         return 1;
     }
 
     @Override
-    public Read<RubyHeap> reader(DumpInput input, boolean references, Phases phases) {
-        return reader(input, references, true, phases);
+    public Read<RubyHeap> reader(DumpInput input, boolean references, Phases phases, Scratch scratch) {
+        return reader(input, references, true, phases, scratch);
     }
 
     @Override
-    public Read<RubyHeap> reader(DumpInput input, boolean references, boolean findings, Phases phases) {
+    public Read<RubyHeap> reader(DumpInput input, boolean references, boolean findings, Phases phases, Scratch scratch) {
         RubyDumpReader.Options read = options.get();
         RubyGraphReader.Scope scope = !references ? RubyGraphReader.Scope.OBJECTS
                 : findings ? RubyGraphReader.Scope.GRAPH_AND_WASTE_FACTS : RubyGraphReader.Scope.GRAPH;
@@ -74,7 +80,7 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
 
             @Override
             public RubyHeap read() {
-                return new RubyHeap(RubyGraphReader.read(input, read, scope, phases));
+                return new RubyHeap(RubyGraphReader.read(input, read, scope, phases, scratch));
             }
         };
     }

@@ -1,7 +1,11 @@
 package dev.heaplens.graph;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -15,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * shuffled order (as a Ruby dump lists them) or in no order, dense or sparse addresses (each table
  * kind), duplicates, dangling and weak references, one to four parts, small pages. The oracle sorts
  * the objects stably by address and resolves each reference by a linear scan for the first object
- * at its address.
+ * at its address. The same with the parts spilled to scratch files, as a read out of core keeps them.
  */
 class GraphBuildOracleTest {
     private record Obj(int reading, long address, byte kind, long classAddress, long size, long position,
@@ -25,14 +29,32 @@ class GraphBuildOracleTest {
     @Test
     void randomBuildsMatchBruteForce() {
         for (long seed = 0; seed < 300; seed++) {
-            check(seed);
+            check(seed, Scratch.heap(), 0);
         }
     }
 
-    private static void check(long seed) {
+    /**
+     * Out of core, the parts' columns are written to scratch files as their chunks fill (16K values):
+     * parts of 20K to 60K objects, read back in graph order from the files, against the same oracle.
+     * The files are unlinked as soon as made: none is left in the directory.
+     */
+    @Test
+    void partsSpilledToScratchFilesBuildTheSameGraph(@TempDir Path dir) throws IOException {
+        Scratch scratch = Scratch.mappedIn(dir);
+        for (long seed = 300; seed < 315; seed++) {
+            check(seed, scratch, 20_000);
+        }
+        assertThat(scratch.mappedBytes()).as("bytes spilled").isGreaterThan(15L * 20_000 * 8);
+        try (var left = Files.list(dir)) {
+            assertThat(left).as("scratch files left").isEmpty();
+        }
+    }
+
+    /** With {@code scratch} for the parts; {@code atLeast} objects and more (else a few hundred or thousand). */
+    private static void check(long seed, Scratch scratch, int atLeast) {
         Random rnd = new Random(seed);
         int mode = (int) (seed % 5);
-        int n = 1 + rnd.nextInt(seed % 7 == 0 ? 3000 : 300);
+        int n = atLeast > 0 ? atLeast + rnd.nextInt(2 * atLeast) : 1 + rnd.nextInt(seed % 7 == 0 ? 3000 : 300);
         List<Obj> objects = new ArrayList<>();
         long[] addresses = addresses(rnd, mode, n);
         boolean weakRefs = rnd.nextBoolean();
@@ -53,7 +75,7 @@ class GraphBuildOracleTest {
         boolean bulk = rnd.nextBoolean();
         int shift = rnd.nextBoolean() ? IntPages.DEFAULT_SHIFT : 1 + rnd.nextInt(6);
         int tableLimit = rnd.nextInt(4) == 0 ? 0 : HeapGraphBuilder.MAX_OBJECTS; // 0: the sorted index resolves
-        HeapGraphBuilder b = new HeapGraphBuilder(shift, tableLimit);
+        HeapGraphBuilder b = new HeapGraphBuilder(shift, tableLimit, scratch);
         HeapGraphPart[] ps = new HeapGraphPart[parts];
         for (int p = 0; p < parts; p++) {
             ps[p] = b.newPart();

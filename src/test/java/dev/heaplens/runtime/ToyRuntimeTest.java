@@ -12,6 +12,7 @@ import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
@@ -263,7 +264,7 @@ class ToyRuntimeTest {
         }
 
         @Override
-        public Read<ToyHeap> reader(DumpInput input, boolean references, Phases phases) {
+        public Read<ToyHeap> reader(DumpInput input, boolean references, Phases phases, Scratch scratch) {
             AtomicLong bytesRead = new AtomicLong();
             return new Read<>() {
                 @Override

@@ -34,7 +34,7 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
         HeapGraph g = d.graph();
         return new Reachability(d.reachableCount(), d.reachableBytes(), d.unreachableCount(), d.unreachableBytes(),
                 unreachableBy(d, namer::kind), g.danglingReferences(), g.danglingRoots(),
-                g.hasWeakReferences() ? weakOnly(d) : null);
+                weakOnly(d));
     }
 
     /** The unreachable objects grouped by {@code key} (a kind, a class name...), most bytes first. */
@@ -58,10 +58,13 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
      * The objects a walk over every reference from the roots reaches that {@code d}'s walk (every
      * strong reference) did not. Such a walk leaves d's reachable objects only through a weak
      * reference, so only the unreachable objects behind a weak reference from a reachable one are
-     * walked, not the whole graph again.
+     * walked, not the whole graph again. Null for a dump without weak references.
      */
-    private static WeakOnly weakOnly(Dominators d) {
+    public static WeakOnly weakOnly(Dominators d) {
         HeapGraph g = d.graph();
+        if (!g.hasWeakReferences()) {
+            return null;
+        }
         BitSet seen = new BitSet(g.objectCount());
         int[] stack = new int[64];
         long count = 0;

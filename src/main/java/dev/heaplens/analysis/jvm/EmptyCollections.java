@@ -2,10 +2,8 @@ package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.graph.Dominators;
-import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.HumanBytes;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,26 +30,19 @@ final class EmptyCollections {
     private EmptyCollections() {
     }
 
-    /** The finding, or null when the empty collections retain less than {@link JvmWasteChecks#WORTH_TELLING}. */
-    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, HeapClasses heapClasses) {
-        HeapGraph g = heap.graph();
-        long[] checked = heapClasses.addresses(COUNT_FIELD.keySet()); // a few: compared, not looked up, per object
-        int[] candidates = new int[64];
-        int count = 0;
+    /**
+     * The finding, or null when the empty collections retain less than {@link JvmWasteChecks#WORTH_TELLING};
+     * {@code collections}: the reachable objects of the classes of {@link #COUNT_FIELD}.
+     */
+    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, int[] collections) {
         long candidateBytes = 0;
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (HeapClasses.indexOf(g.classAddress(o), checked) >= 0 && d.isReachable(o)) {
-                if (count == candidates.length) {
-                    candidates = Arrays.copyOf(candidates, count * 2);
-                }
-                candidates[count++] = o;
-                candidateBytes += d.retainedSize(o);
-            }
+        for (int o : collections) {
+            candidateBytes += d.retainedSize(o);
         }
         if (share(candidateBytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        int[] read = Arrays.copyOf(candidates, count);
+        int[] read = collections;
         if (read.length > SAMPLE && !sampleMayBeWorthTelling(heap, d, read, candidateBytes, analysedBytes)) {
             return null;
         }

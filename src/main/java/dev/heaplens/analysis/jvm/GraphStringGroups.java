@@ -56,14 +56,16 @@ final class GraphStringGroups {
         long[] string = classes.addresses(List.of("java.lang.String"));
         GraphStringGroups c = new GraphStringGroups(heap, string.length == 0 ? 0 : string[0]);
         if (c.stringClass != 0) {
-            c.count();
+            c.count(HeapClasses.classNumber(heap.graph(), c.stringClass));
         }
         return c;
     }
 
-    private void count() {
+    /** Counts the Strings, objects of class number {@code string} (compared as ints: no address per object). */
+    private void count(int string) {
+        byte instance = HprofObjectKind.INSTANCE.code();
         for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (g.classAddress(o) != stringClass || HprofObjectKind.of(g.kind(o)) != HprofObjectKind.INSTANCE) {
+            if (g.classNumber(o) != string || g.kind(o) != instance) {
                 continue;
             }
             stringCount++;

@@ -42,6 +42,16 @@ final class HeapClasses {
         return names.stream().flatMap(n -> byName.getOrDefault(n, List.of()).stream()).mapToLong(g::address).toArray();
     }
 
+    /** The graph's number of class {@code address}, or -1 when no object is of that class. */
+    static int classNumber(HeapGraph g, long address) {
+        for (int c = 0, n = g.classCount(); c < n; c++) {
+            if (g.classAddressOf(c) == address) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
     /** Where {@code address} is in {@code addresses} (a few: a check's classes), or -1. */
     static int indexOf(long address, long[] addresses) {
         for (int i = 0; i < addresses.length; i++) {

@@ -36,12 +36,22 @@ public final class JvmWasteChecks {
     private JvmWasteChecks() {
     }
 
-    public static List<Finding> of(JvmHeap heap, Dominators d, Reachability reach, long analysedBytes) {
+    /** @param weak what only weak references keep ({@link Reachability#weakOnly}), null when the dump has none */
+    public static List<Finding> of(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes) {
+        return of(heap, d, weak, analysedBytes, null);
+    }
+
+    /**
+     * As {@link #of(JvmHeap, Dominators, Reachability.WeakOnly, long)}, with the duplicate strings
+     * grouped ahead ({@link #duplicateStrings(JvmHeap)}), or null to group them here.
+     */
+    public static List<Finding> of(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes,
+                                   DuplicateStrings groupedStrings) {
         HeapGraph g = heap.graph();
         HeapClasses classes = HeapClasses.of(heap);
+        CheckCandidates candidates = CheckCandidates.of(heap, d, classes);
         Map<String, List<Integer>> classObjects = classes.byName;
         List<Finding> found = new ArrayList<>();
-        Reachability.WeakOnly weak = reach.weakOnly();
         if (weak != null && share(weak.bytes(), analysedBytes) >= WORTH_TELLING) {
             found.add(new Finding("weakly-reachable", weak.bytes(), weak.count(), share(weak.bytes(), analysedBytes),
                     String.format(Locale.ROOT, "%,d objects (%s) are kept only by weak, soft or phantom references or "
@@ -49,7 +59,7 @@ public final class JvmWasteChecks {
                                     + "used as a cache keep memory until the heap is nearly full.",
                             weak.count(), HumanBytes.of(weak.bytes())), List.of(), List.of()));
         }
-        Finding finalizers = finalizers(g, classObjects, analysedBytes);
+        Finding finalizers = finalizers(g, candidates.finalizers, analysedBytes);
         if (finalizers != null) {
             found.add(finalizers);
         }
@@ -57,53 +67,53 @@ public final class JvmWasteChecks {
         if (duplicates != null) {
             found.add(duplicates);
         }
-        Finding emptyArrays = ZeroLengthArrays.of(heap, d, analysedBytes);
+        Finding emptyArrays = ZeroLengthArrays.of(heap, candidates.smallArrays, analysedBytes);
         if (emptyArrays != null) {
             found.add(emptyArrays);
         }
-        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes, classes);
+        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes, candidates.collections);
         if (emptyCollections != null) {
             found.add(emptyCollections);
         }
-        Finding unusedCapacity = UnusedCapacity.of(heap, d, analysedBytes, classes);
+        Finding unusedCapacity = UnusedCapacity.of(heap, d, analysedBytes, classes, candidates.capacity);
         if (unusedCapacity != null) {
             found.add(unusedCapacity);
         }
-        Finding oneValue = OneValueArrays.of(heap, d, analysedBytes);
+        Finding oneValue = OneValueArrays.of(heap, candidates.primitiveArrays, analysedBytes);
         if (oneValue != null) {
             found.add(oneValue);
         }
-        Finding strings = duplicateStrings(heap, classes, analysedBytes);
+        Finding strings = duplicateStrings(heap, classes, groupedStrings, analysedBytes);
         if (strings != null) {
             found.add(strings);
         }
         return found;
     }
 
-    /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings. */
-    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, long analysedBytes) {
-        DuplicateStrings d = JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES,
+    /**
+     * The duplicate strings, grouped without the dominator tree (they need none): suspects groups
+     * them on a second thread while the tree is computed.
+     */
+    public static DuplicateStrings duplicateStrings(JvmHeap heap) {
+        return JvmDuplicateStrings.inGraph(heap, HeapClasses.of(heap), DuplicateStringsFinding.VALUES, 0);
+    }
+
+    /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings (or as grouped ahead). */
+    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, DuplicateStrings grouped, long analysedBytes) {
+        DuplicateStrings d = grouped != null ? grouped : JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES,
                 (long) Math.ceil(DuplicateStringsFinding.WORTH_TELLING * analysedBytes));
         return d == null ? null : DuplicateStringsFinding.of(d, analysedBytes, "", "Strings.intern() or a map of canonical "
                 + "values for repeated texts, or -XX:+UseStringDeduplication (G1 and others) to share their arrays.");
     }
 
     /** java.lang.ref.Finalizer objects: each holds an object that waits for its finalize() to run. */
-    private static Finding finalizers(HeapGraph g, Map<String, List<Integer>> classObjects, long analysedBytes) {
-        List<Integer> finalizerClasses = classObjects.get("java.lang.ref.Finalizer");
-        if (finalizerClasses == null) {
-            return null;
-        }
-        long[] addresses = finalizerClasses.stream().mapToLong(g::address).toArray(); // one or a few: no boxed set per object
-        long count = 0;
+    private static Finding finalizers(HeapGraph g, int[] finalizerObjects, long analysedBytes) {
+        long count = finalizerObjects.length;
         long held = 0;
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (isAny(g.classAddress(o), addresses)) {
-                count++;
-                for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-                    if (g.isWeak(i)) {
-                        held += g.shallowSize(g.target(i));
-                    }
+        for (int o : finalizerObjects) {
+            for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+                if (g.isWeak(i)) {
+                    held += g.shallowSize(g.target(i));
                 }
             }
         }
@@ -141,15 +151,6 @@ public final class JvmWasteChecks {
                 "%,d classes are loaded by more than one class loader (%,d class objects, %s with what they hold). "
                         + "Redeploying an application without freeing its old loader leaks every class it loaded.",
                 twice.size(), objects, HumanBytes.of(bytes)), List.of(), names);
-    }
-
-    private static boolean isAny(long value, long[] values) {
-        for (long v : values) {
-            if (v == value) {
-                return true;
-            }
-        }
-        return false;
     }
 
     static double share(long bytes, long whole) {

@@ -3,13 +3,10 @@ package dev.heaplens.analysis.jvm;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofLayout;
-import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
-import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.HumanBytes;
-import dev.heaplens.util.LongIndex;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -32,23 +29,20 @@ final class OneValueArrays {
     private OneValueArrays() {
     }
 
-    /** The finding, or null when such arrays take less than {@link JvmWasteChecks#WORTH_TELLING}. */
-    static Finding of(JvmHeap heap, Dominators d, long analysedBytes) {
+    /**
+     * The finding, or null when such arrays take less than {@link JvmWasteChecks#WORTH_TELLING};
+     * {@code primitiveArrays}: the reachable primitive arrays with a record.
+     */
+    static Finding of(JvmHeap heap, int[] primitiveArrays, long analysedBytes) {
         HeapGraph g = heap.graph();
         HprofLayout layout = heap.read().layout();
-        LongIndex arrayClasses = new LongIndex(); // array class -> its place in oneElement
-        long[] oneElement = new long[16]; // the size of an array of one element, by array class
+        long[] oneElement = new long[g.classCount()]; // the size of an array of one element, by class number; 0 until known
         int[] candidates = new int[64];
         int count = 0;
         long candidateBytes = 0;
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (HprofObjectKind.of(g.kind(o)) != HprofObjectKind.PRIMITIVE_ARRAY || !d.isReachable(o) || g.position(o) < 0) {
-                continue;
-            }
-            int at = arrayClasses.indexOf(g.classAddress(o));
-            if (at < 0) { // a primitive map, no boxed lookup per array
-                at = arrayClasses.add(g.classAddress(o));
-                oneElement = at < oneElement.length ? oneElement : Arrays.copyOf(oneElement, 2 * at);
+        for (int o : primitiveArrays) {
+            int at = g.classNumber(o);
+            if (oneElement[at] == 0) {
                 oneElement[at] = oneElementSize(layout, heap.className(o));
             }
             long one = oneElement[at];

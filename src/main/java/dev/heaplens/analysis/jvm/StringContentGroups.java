@@ -5,6 +5,7 @@ import dev.heaplens.util.ByteHash;
 import dev.heaplens.util.LongIndex;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -16,8 +17,13 @@ import java.util.List;
  */
 final class StringContentGroups {
     private final LongIndex index = new LongIndex();
-    /** Per group: strings, arrays, type, coder, array length, the first array's offset. */
-    private final List<long[]> groups = new ArrayList<>();
+    /** Per group, by its number: strings, arrays, element type, coder, array length, the first array's offset. */
+    private long[] strings = new long[1024];
+    private long[] arrays = new long[1024];
+    private byte[] types = new byte[1024];
+    private byte[] coders = new byte[1024];
+    private long[] lengths = new long[1024];
+    private long[] offsets = new long[1024];
 
     /** The key of an array's contents {@code data[0, length)} of {@code type} read with {@code coder}. */
     static long key(BasicType type, int coder, byte[] data, int length) {
@@ -29,21 +35,39 @@ final class StringContentGroups {
         return bytesHash ^ (type.code * 0x9E3779B97F4A7C15L) ^ (coder * 0xC2B2AE3D27D4EB4FL);
     }
 
-    /** Adds one value array of contents {@code key}, held by {@code strings} Strings. */
+    /**
+     * Adds one value array of contents {@code key}, held by {@code strings} Strings. Groups are kept
+     * in columns, not an array per group: two million groups on the 7.4M-object dump.
+     */
     void add(long key, long strings, BasicType type, int coder, long arrayLength, long offset) {
         int slot = index.add(key);
-        if (slot == groups.size()) {
-            groups.add(new long[] {0, 0, type.code, coder, arrayLength, offset});
+        if (slot == this.strings.length) {
+            grow();
         }
-        long[] g = groups.get(slot);
-        g[0] += strings;
-        g[1]++;
+        if (this.arrays[slot] == 0) {
+            types[slot] = (byte) type.code;
+            coders[slot] = (byte) coder;
+            lengths[slot] = arrayLength;
+            offsets[slot] = offset;
+        }
+        this.strings[slot] += strings;
+        this.arrays[slot]++;
+    }
+
+    private void grow() {
+        int n = strings.length * 2;
+        strings = Arrays.copyOf(strings, n);
+        arrays = Arrays.copyOf(arrays, n);
+        types = Arrays.copyOf(types, n);
+        coders = Arrays.copyOf(coders, n);
+        lengths = Arrays.copyOf(lengths, n);
+        offsets = Arrays.copyOf(offsets, n);
     }
 
     List<JvmStringGroups.Group> groups() {
-        List<JvmStringGroups.Group> result = new ArrayList<>(groups.size());
-        for (long[] g : groups) {
-            result.add(new JvmStringGroups.Group(g[0], g[1], BasicType.of((int) g[2]), (int) g[3], g[4], g[5]));
+        List<JvmStringGroups.Group> result = new ArrayList<>(index.size());
+        for (int g = 0; g < index.size(); g++) {
+            result.add(new JvmStringGroups.Group(strings[g], arrays[g], BasicType.of(types[g]), coders[g], lengths[g], offsets[g]));
         }
         return result;
     }

@@ -32,11 +32,11 @@ final class UnusedCapacity {
     static final int CLASSES_SHOWN = 10;
 
     /** How a checked class counts its elements: its count field, or for a deque its head and tail. */
-    private enum Shape {
+    enum Shape {
         LIST, MAP, DEQUE, BUILDER
     }
 
-    private static final Map<String, Shape> CHECKED = Map.of(
+    static final Map<String, Shape> CHECKED = Map.of(
             "java.util.ArrayList", Shape.LIST, "java.util.Vector", Shape.LIST,
             "java.util.HashMap", Shape.MAP, "java.util.LinkedHashMap", Shape.MAP,
             "java.util.ArrayDeque", Shape.DEQUE,
@@ -64,9 +64,9 @@ final class UnusedCapacity {
     }
 
     /** The finding, or null when the unused capacity takes less than {@link JvmWasteChecks#WORTH_TELLING}. */
-    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, HeapClasses heapClasses) {
+    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, HeapClasses heapClasses, int[] objects) {
         UnusedCapacity u = new UnusedCapacity(heap);
-        u.findCandidates(d, heapClasses);
+        u.findCandidates(d, heapClasses, objects);
         double worth = JvmWasteChecks.WORTH_TELLING * analysedBytes;
         if (u.arrayBytes < worth) {
             return null;
@@ -98,15 +98,18 @@ final class UnusedCapacity {
                 t.collections, HumanBytes.of(t.bytes), 100 * share), List.of(), classes);
     }
 
-    /** The reachable checked collections that hold an array, and what their arrays hold past the header. */
-    private void findCandidates(Dominators d, HeapClasses classes) {
+    /**
+     * The reachable checked collections that hold an array, and what their arrays hold past the
+     * header, of {@code objects}: the objects of the checked classes.
+     */
+    private void findCandidates(Dominators d, HeapClasses classes, int[] objects) {
         List<String> names = List.copyOf(CHECKED.keySet());
         long[] checked = classes.addresses(names); // a few: compared, not looked up, per object
         Fields[] byClass = new Fields[checked.length];
         for (int i = 0; i < checked.length; i++) {
             byClass[i] = fieldsOf(checked[i], heap.read().classes().name(checked[i]));
         }
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (int o : objects) {
             int at = HeapClasses.indexOf(g.classAddress(o), checked);
             if (at < 0) {
                 continue;

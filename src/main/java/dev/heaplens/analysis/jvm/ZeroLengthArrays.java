@@ -3,7 +3,6 @@ package dev.heaplens.analysis.jvm;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectKind;
-import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.HumanBytes;
 
@@ -26,8 +25,11 @@ final class ZeroLengthArrays {
     private ZeroLengthArrays() {
     }
 
-    /** The finding, or null when the zero-length arrays hold less than {@link JvmWasteChecks#WORTH_TELLING}. */
-    static Finding of(JvmHeap heap, Dominators d, long analysedBytes) {
+    /**
+     * The finding, or null when the zero-length arrays hold less than {@link JvmWasteChecks#WORTH_TELLING};
+     * {@code smallArrays}: the reachable arrays no larger than {@link #largestEmpty}.
+     */
+    static Finding of(JvmHeap heap, int[] smallArrays, long analysedBytes) {
         HeapGraph g = heap.graph();
         HprofLayout layout = heap.read().layout();
         Map<Long, Long> emptySize = new HashMap<>(); // array class -> a zero-length array's size, -1 when unknown
@@ -35,13 +37,8 @@ final class ZeroLengthArrays {
         int[] candidates = new int[64];
         int count = 0;
         long candidateBytes = 0;
-        long largestEmpty = Math.max(layout.arraySize(0, 8), layout.arraySize(0, layout.referenceBytes()));
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (int o : smallArrays) {
             HprofObjectKind kind = HprofObjectKind.of(g.kind(o));
-            if (kind != HprofObjectKind.PRIMITIVE_ARRAY && kind != HprofObjectKind.OBJECT_ARRAY
-                    || g.shallowSize(o) > largestEmpty || !d.isReachable(o)) {
-                continue; // larger than any empty array: no lookup of its class
-            }
             Long known = emptySize.get(g.classAddress(o));
             long empty = known != null ? known : emptySize(layout, kind, heap.className(o));
             if (known == null) {
@@ -83,6 +80,11 @@ final class ZeroLengthArrays {
                         + "empty constant per type (an EMPTY field, List.of(), or allocating only when an element comes) "
                         + "saves all but one.", arrays, HumanBytes.of(bytes), percent(share(bytes, analysedBytes))),
                 List.of(), classes);
+    }
+
+    /** The largest size an array with no element has in this layout: larger arrays are not looked at. */
+    static long largestEmpty(HprofLayout layout) {
+        return Math.max(layout.arraySize(0, 8), layout.arraySize(0, layout.referenceBytes()));
     }
 
     /** The size the layout gives an array of this class with no element, or -1 when its element type is unknown. */

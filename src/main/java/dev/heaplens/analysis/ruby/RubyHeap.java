@@ -106,9 +106,31 @@ public final class RubyHeap implements NamedHeap {
 
     @Override
     public String className(int o) {
-        int detail = columns.detail(o);
-        return classes.objectClassName(type(o), graph.classAddress(o), detail < 0 ? null : details.text(detail));
+        RubyType type = type(o);
+        if (type == RubyType.IMEMO || type == RubyType.DATA) { // named by their detail too (IMEMO kind, DATA struct)
+            int detail = columns.detail(o);
+            return classes.objectClassName(type, graph.classAddress(o), detail < 0 ? null : details.text(detail));
+        }
+        String[] names = namesByClass[type.ordinal()];
+        if (names == null) {
+            names = new String[graph.classCount()];
+            namesByClass[type.ordinal()] = names;
+        }
+        int number = graph.classNumber(o);
+        String name = names[number];
+        if (name == null) {
+            name = classes.objectClassName(type, graph.classAddress(o), null);
+            names[number] = name;
+        }
+        return name;
     }
+
+    /**
+     * Class names by type and class number, for the types whose name the class alone decides: an export
+     * or a grouping names every object, and the class table's walk costs a map look-up per step. Racy on
+     * purpose: two threads at worst name a class twice, and a String is safe to share.
+     */
+    private final String[][] namesByClass = new String[RubyType.values().length][];
 
     /** The name of a class object itself ({@code Foo}, {@code #<Class:Foo>}), or null when not a class. */
     @Override

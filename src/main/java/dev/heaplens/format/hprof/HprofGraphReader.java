@@ -3,6 +3,7 @@ package dev.heaplens.format.hprof;
 import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
 import dev.heaplens.graph.IntColumn;
@@ -69,17 +70,17 @@ public final class HprofGraphReader {
      * graph is the same, its objects and references concatenated in file order.
      */
     public static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads) {
-        return read(source, layout, strict, threads, true, true, Phases.NONE);
+        return read(source, layout, strict, threads, true, true, Phases.NONE, Scratch.heap());
     }
 
     /**
      * As {@link #read(HprofSource, HprofLayout, boolean, int)} (or {@link #readObjects} when
      * {@code references} is false), telling {@code phases} when the file is read and the graph's
-     * references are being resolved.
+     * references are being resolved; the graph's parts are kept in {@code scratch} while read.
      */
     public static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean references,
-                              Phases phases) {
-        return read(source, layout, strict, threads, true, references, phases);
+                              Phases phases, Scratch scratch) {
+        return read(source, layout, strict, threads, true, references, phases, scratch);
     }
 
     /**
@@ -88,7 +89,7 @@ public final class HprofGraphReader {
      * The field bytes are still read, to be checked against the classes.
      */
     public static Result readObjects(HprofSource source, HprofLayout layout, boolean strict, int threads) {
-        return read(source, layout, strict, threads, true, false, Phases.NONE);
+        return read(source, layout, strict, threads, true, false, Phases.NONE, Scratch.heap());
     }
 
     /**
@@ -96,11 +97,11 @@ public final class HprofGraphReader {
      * detecting the layout read ({@link #objects}). Tests turn it off to compare with two passes.
      */
     static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean onePass) {
-        return read(source, layout, strict, threads, onePass, true, Phases.NONE);
+        return read(source, layout, strict, threads, onePass, true, Phases.NONE, Scratch.heap());
     }
 
     private static Result read(HprofSource source, HprofLayout layout, boolean strict, int threads, boolean onePass,
-                               boolean references, Phases phases) {
+                               boolean references, Phases phases, Scratch scratch) {
         LayoutDetector.Sampled sampled = layout != null ? null : LayoutDetector.detectReading(source);
         LayoutDetector.Detection detection = sampled == null
                 ? new LayoutDetector.Detection(layout, "given by --layout") : sampled.detection();
@@ -112,7 +113,7 @@ public final class HprofGraphReader {
             HprofClasses classes = sampled.records().classes(used, sampled.header().idSize());
             try {
                 ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled,
-                        references);
+                        references, scratch);
                 if (read.classRecords == sampled.records().recordCount()) {
                     return result(source, read, used, detection, classes, references, sampled.records().strings, phases);
                 }
@@ -142,7 +143,7 @@ public final class HprofGraphReader {
             classes = classParts[0].classes(used, header.idSize());
             strings = classParts[0].strings;
         }
-        return result(source, objects(source, split, threads, strict, header, classes, used, null, references), used,
+        return result(source, objects(source, split, threads, strict, header, classes, used, null, references, scratch), used,
                 detection, classes, references, strings, phases);
     }
 
@@ -167,8 +168,8 @@ public final class HprofGraphReader {
      */
     private static ObjectsRead objects(HprofSource source, HprofParts.Split split, int threads, boolean strict,
                                    HprofHeader header, HprofClasses classes, HprofLayout used,
-                                   LayoutDetector.Sampled sampled, boolean references) {
-        HeapGraphBuilder builder = new HeapGraphBuilder();
+                                   LayoutDetector.Sampled sampled, boolean references, Scratch scratch) {
+        HeapGraphBuilder builder = new HeapGraphBuilder(scratch);
         List<String> warnings = new ArrayList<>();
         long classRecords = 0;
         HprofStacks stacks = new HprofStacks();
@@ -263,7 +264,7 @@ public final class HprofGraphReader {
             this.sampled = sampled;
             this.partObjects = partObjects;
             this.part = builder.newPart();
-            this.length = new IntColumn();
+            this.length = part.newColumn();
             lengths.add(length);
             this.classes = classes;
             this.layout = layout;
@@ -415,7 +416,7 @@ public final class HprofGraphReader {
         private void addObject(long id, byte kind, long classId, long shallowSize, long offset) {
             if (part.objectCount() == partObjects) {
                 part = builder.newPart();
-                length = new IntColumn();
+                length = part.newColumn();
                 lengths.add(length);
             }
             part.addObject(id, kind, classId, shallowSize);

@@ -3,6 +3,7 @@ package dev.heaplens.format.ruby;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.Phases;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.io.DumpInput;
 
 import java.util.ArrayList;
@@ -48,7 +49,7 @@ public final class RubyGraphReader {
     }
 
     private static Result read(DumpInput input, RubyDumpReader.Options options, boolean references) {
-        return read(input, options, references ? Scope.GRAPH_AND_WASTE_FACTS : Scope.OBJECTS, Phases.NONE);
+        return read(input, options, references ? Scope.GRAPH_AND_WASTE_FACTS : Scope.OBJECTS, Phases.NONE, Scratch.heap());
     }
 
     /** What a read makes. */
@@ -61,10 +62,14 @@ public final class RubyGraphReader {
         GRAPH_AND_WASTE_FACTS
     }
 
-    /** What {@code scope} says, telling {@code phases} when the graph's references are being resolved. */
-    public static Result read(DumpInput input, RubyDumpReader.Options options, Scope scope, Phases phases) {
+    /**
+     * What {@code scope} says, telling {@code phases} when the graph's references are being resolved;
+     * the graph's parts are kept in {@code scratch} while read.
+     */
+    public static Result read(DumpInput input, RubyDumpReader.Options options, Scope scope, Phases phases,
+                              Scratch scratch) {
         boolean references = scope != Scope.OBJECTS;
-        HeapGraphBuilder builder = new HeapGraphBuilder();
+        HeapGraphBuilder builder = new HeapGraphBuilder(scratch);
         SharedStrings details = new SharedStrings();
         SharedStrings sites = new SharedStrings();
         SharedStrings methods = new SharedStrings();

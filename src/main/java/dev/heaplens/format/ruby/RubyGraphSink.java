@@ -21,12 +21,12 @@ public final class RubyGraphSink implements RubyRecordSink {
     public static final Set<RubyLineParser.Field> OBJECT_FIELDS = EnumSet.of(RubyLineParser.Field.ALLOCATION);
 
     private final HeapGraphPart part;
-    /** Beside the graph, by part-local object (put in graph order with the builder's permutation). */
-    private final IntColumn siteColumn = new IntColumn();
-    private final IntColumn generationColumn = new IntColumn();
-    private final IntColumn detailColumn = new IntColumn();
-    private final IntColumn methodColumn = new IntColumn();
-    private final IntColumn lengthColumn = new IntColumn();
+    /** Beside the graph, by part-local object (put in graph order with the builder's permutation), kept as the part is. */
+    private final IntColumn siteColumn;
+    private final IntColumn generationColumn;
+    private final IntColumn detailColumn;
+    private final IntColumn methodColumn;
+    private final IntColumn lengthColumn;
     private final SharedStrings.Local details;
     private final SharedStrings.Local sites;
     private final SharedStrings.Local methods;
@@ -61,6 +61,11 @@ public final class RubyGraphSink implements RubyRecordSink {
                           Consumer<RubyRecord> classRecords, RubyWasteFacts.Gathering waste, boolean references) {
         this.references = references;
         this.part = part;
+        siteColumn = part.newColumn();
+        generationColumn = part.newColumn();
+        detailColumn = part.newColumn();
+        methodColumn = part.newColumn();
+        lengthColumn = part.newColumn();
         this.details = details.local();
         this.sites = sites.local();
         this.methods = methods.local();
