@@ -173,7 +173,7 @@ public final class HeapGraph {
     }
 
     private ReferenceOffsets outOffsetsColumn() {
-        return LazyColumn.once(this, () -> outOffsets, () -> ReferenceOffsets.of(source.longs(GraphStore.OUT_OFFSETS)), a -> outOffsets = a);
+        return LazyColumn.once(this, () -> outOffsets, () -> ReferenceOffsets.of(source.mappedLongs(GraphStore.OUT_OFFSETS)), a -> outOffsets = a);
     }
 
     private int[][] targetPagesColumn() {

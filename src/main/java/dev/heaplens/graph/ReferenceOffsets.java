@@ -34,6 +34,11 @@ final class ReferenceOffsets {
         return of(values.length, i -> values[(int) i]);
     }
 
+    /** An index's stored column, read where it lies: no {@code long[]} copy, 8 bytes a value, beside the result. */
+    static ReferenceOffsets of(MappedLongs stored) {
+        return of(Math.toIntExact(stored.length()), stored::get);
+    }
+
     /** The {@code count} values {@code values} gives in order, ascending (each asked for once, in order). */
     static ReferenceOffsets of(int count, Values values) {
         int block = BLOCK;
