@@ -75,16 +75,15 @@ final class OutOfCore {
     }
 
     /**
-     * Whether a graph of about {@code objects} objects (0 or less: unknown) goes out of core: when its
-     * need, taken a ninth above HeapFit's figures (which are a tenth below the smallest heaps measured,
-     * so that HeapFit refuses only what cannot fit), passes the limit. The old generation is asked
-     * only for a graph over half the heap, so that small dumps never load the management beans.
+     * Whether a graph of about {@code objects} objects (0 or less: unknown) goes out of core: when
+     * HeapFit's figure passes the limit. The old generation is asked only for a graph over half the
+     * heap, so that small dumps never load the management beans.
      */
     boolean needed(long objects, long bytesPerObject) {
         if (objects <= 0) {
             return false;
         }
-        long need = HeapFit.need(objects, bytesPerObject) / 9 * 10;
+        long need = HeapFit.need(objects, bytesPerObject);
         return need > asked() || need > asked() / 2 && need > limit();
     }
 
