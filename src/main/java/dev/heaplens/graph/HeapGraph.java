@@ -132,6 +132,23 @@ public final class HeapGraph {
                 !hasWeakReferences ? null : weakReferences != null ? weakReferences : weakColumn());
     }
 
+    /** Out of core: where the columns lie mapped, for {@link GraphStore} to write them from there; else null. */
+    ColumnSource mappedSource() {
+        return inPlace != null ? source : null;
+    }
+
+    boolean hasPositions() {
+        return hasPositions;
+    }
+
+    long[] classTable() {
+        return classTable;
+    }
+
+    LargeSizes largeSizes() {
+        return largeSizes;
+    }
+
     /** Values read one by one before columns are loaded whole: enough for any report's rows. */
     static final int SPARSE_READS = 4096;
     private int sparseReads;

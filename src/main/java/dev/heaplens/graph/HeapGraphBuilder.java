@@ -99,6 +99,13 @@ public final class HeapGraphBuilder {
         }
         ObjectColumns objects = new ObjectColumns(parts, (int) total);
         graphOrder = objects.graphOrder;
+        boolean positions = objects.position != null;
+        // Out of core, each column goes to a mapped file as soon as it is made, its heap copy dropped.
+        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns() : null;
+        if (mapped != null) {
+            mapped.objects(scratch, objects.kind, objects.classNumber, objects.shallowSize, objects.largeSizes, objects.position);
+            objects.dropObjectColumns();
+        }
         // Faster than the graph's sorted index: for resolving references, then dropped. The index
         // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
         AddressLookup table = total <= tableLimit ? table(objects.address) : null;
@@ -106,8 +113,15 @@ public final class HeapGraphBuilder {
         AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
-                objects.graphOrder, pageShift);
+                objects.graphOrder, pageShift, scratch);
         parts.clear();
+        if (mapped != null) {
+            mapped.references(scratch, objects.address, references.offsets, references.mappedTargets, references.weak);
+            int n = (int) total;
+            return new HeapGraph(mapped, n, references.offsets.get(n), positions, references.weak != null, objects.classTable,
+                    objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
+                    objects.duplicates, mapped.totalShallowSize());
+        }
         return new HeapGraph(objects.address, objects.kind, objects.classNumber, objects.classTable,
                 objects.shallowSize, objects.largeSizes, objects.position, references.offsets, references.targets, roots.target, roots.category,
                 roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);

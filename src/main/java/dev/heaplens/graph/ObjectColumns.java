@@ -14,16 +14,17 @@ import java.util.List;
  */
 final class ObjectColumns {
     final long[] address;
-    final byte[] kind;
+    // Out of core, these four are copied to mapped files and dropped here ({@link #dropObjectColumns}).
+    byte[] kind;
     /** Each object's class as a number into {@link #classTable}. */
-    final int[] classNumber;
+    int[] classNumber;
     /** The distinct class addresses, ascending. */
     final long[] classTable;
     /** {@link LargeSizes#MARK} where the size is in {@link #largeSizes}. */
-    final int[] shallowSize;
+    int[] shallowSize;
     final LargeSizes largeSizes;
     /** Null when no part set a position. */
-    final Positions position;
+    Positions position;
     /** Graph id -> reading index; null when the parts were already in address order. */
     final int[] readingIndex;
     /** Reference offsets by reading index ({@code n + 1} entries). */
@@ -91,6 +92,14 @@ final class ObjectColumns {
         position = (Positions) ordered[3];
         classTable = (long[]) ordered[4];
         largeSizes = (LargeSizes) ordered[5];
+    }
+
+    /** Lets the heap collect the columns that only the graph reads (copied out of core before the references are resolved). */
+    void dropObjectColumns() {
+        kind = null;
+        classNumber = null;
+        shallowSize = null;
+        position = null;
     }
 
     /** Every part's classes in one ascending table. */
