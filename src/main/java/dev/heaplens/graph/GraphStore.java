@@ -110,7 +110,7 @@ public final class GraphStore {
         w.longs(ADDRESS, n, s.mappedLongs(ADDRESS)::get);
         w.bytes(KIND, n, s.mappedBytes(KIND)::get);
         w.ints(CLASS_NUMBER, n, s.mappedInts(CLASS_NUMBER)::get);
-        w.longs(CLASS_TABLE, g.classTable());
+        w.longs(CLASS_TABLE, g.classCount(), c -> g.classAddressOf((int) c));
         w.ints(SHALLOW_SIZE, n, s.mappedInts(SHALLOW_SIZE)::get);
         w.ints(LARGE_SIZE_OBJECTS, g.largeSizes().objects);
         w.longs(LARGE_SIZES, g.largeSizes().sizes);

@@ -141,10 +141,6 @@ public final class HeapGraph {
         return hasPositions;
     }
 
-    long[] classTable() {
-        return classTable;
-    }
-
     LargeSizes largeSizes() {
         return largeSizes;
     }
@@ -246,21 +242,6 @@ public final class HeapGraph {
         }
         long[] w = weakReferences;
         return new StrongReferences(w != null ? w : weakColumn());
-    }
-
-    /** Every reference but the weak ones; traversals read its bits directly, without a call per reference. */
-    static final class StrongReferences implements EdgeFilter {
-        /** Bit i set: reference i is weak. */
-        final long[] weak;
-
-        StrongReferences(long[] weak) {
-            this.weak = weak;
-        }
-
-        @Override
-        public boolean follow(int source, long reference, int target) {
-            return (weak[(int) (reference >>> 6)] & (1L << reference)) == 0;
-        }
     }
 
     public int objectCount() {
