@@ -7,6 +7,7 @@ package dev.heaplens.graph;
  * references' bits, the class table, the roots.
  */
 final class BuiltColumns implements ColumnSource {
+    private final Scratch scratch;
     private MappedLongs address;
     private MappedBytes kind;
     private MappedInts classNumber;
@@ -19,33 +20,54 @@ final class BuiltColumns implements ColumnSource {
     private long[] weak;
     private long totalShallowSize;
 
-    /** Copies the object columns but the addresses (still needed to resolve references), summing the sizes. */
-    void objects(Scratch scratch, byte[] kinds, int[] classNumbers, int[] sizes, LargeSizes largeSizes, Positions positions) {
-        int n = sizes.length;
-        kind = scratch.bytes(n);
-        classNumber = scratch.ints(n);
-        shallowSize = scratch.ints(n);
-        long sum = largeSizes.sum();
-        for (int o = 0; o < n; o++) {
+    BuiltColumns(Scratch scratch) {
+        this.scratch = scratch;
+    }
+
+    // Each object column is copied as soon as the build has ordered it (two threads, one column each
+    // at a time, each its own field); each returns null, what the build then keeps of it in the heap.
+
+    byte[] kinds(byte[] kinds) {
+        kind = scratch.bytes(kinds.length);
+        for (int o = 0; o < kinds.length; o++) {
             kind.set(o, kinds[o]);
-            classNumber.set(o, classNumbers[o]);
-            int s = sizes[o];
-            shallowSize.set(o, s);
+        }
+        return null;
+    }
+
+    int[] classNumbers(int[] classNumbers) {
+        classNumber = copy(classNumbers);
+        return null;
+    }
+
+    /** Also sums the sizes, as the graph built in the heap does. */
+    int[] shallowSizes(int[] sizes, LargeSizes largeSizes) {
+        shallowSize = copy(sizes);
+        long sum = largeSizes.sum();
+        for (int s : sizes) {
             sum += s == LargeSizes.MARK ? 0 : s;
         }
         totalShallowSize = sum;
-        if (positions != null) {
-            positionBase = copy(scratch, positions.base);
-            positionOffset = scratch.ints(positions.offset.length);
-            for (int i = 0; i < positions.offset.length; i++) {
-                positionOffset.set(i, positions.offset[i]);
-            }
-            positionWide = copy(scratch, positions.wide);
+        return null;
+    }
+
+    Positions positions(Positions positions) {
+        positionBase = copy(scratch, positions.base);
+        positionOffset = copy(positions.offset);
+        positionWide = copy(scratch, positions.wide);
+        return null;
+    }
+
+    private MappedInts copy(int[] values) {
+        MappedInts m = scratch.ints(values.length);
+        for (int i = 0; i < values.length; i++) {
+            m.set(i, values[i]);
         }
+        return m;
     }
 
     /** Copies the addresses and the reference offsets; {@code targets} are mapped already (written in place). */
-    void references(Scratch scratch, long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
+    void references(long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
         address = copy(scratch, addresses);
         outOffsets = scratch.longs(offsets.length());
         for (int i = 0; i < offsets.length(); i++) {

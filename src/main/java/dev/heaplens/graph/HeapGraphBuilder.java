@@ -97,15 +97,10 @@ public final class HeapGraphBuilder {
         if (total > MAX_OBJECTS) {
             throw new HeaplensException(tooManyObjects(total));
         }
-        ObjectColumns objects = new ObjectColumns(parts, (int) total);
-        graphOrder = objects.graphOrder;
-        boolean positions = objects.position != null;
         // Out of core, each column goes to a mapped file as soon as it is made, its heap copy dropped.
-        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns() : null;
-        if (mapped != null) {
-            mapped.objects(scratch, objects.kind, objects.classNumber, objects.shallowSize, objects.largeSizes, objects.position);
-            objects.dropObjectColumns();
-        }
+        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch) : null;
+        ObjectColumns objects = new ObjectColumns(parts, (int) total, mapped);
+        graphOrder = objects.graphOrder;
         // Faster than the graph's sorted index: for resolving references, then dropped. The index
         // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
         AddressLookup table = total <= tableLimit ? table(objects.address) : null;
@@ -116,9 +111,9 @@ public final class HeapGraphBuilder {
                 objects.graphOrder, pageShift, scratch);
         parts.clear();
         if (mapped != null) {
-            mapped.references(scratch, objects.address, references.offsets, references.mappedTargets, references.weak);
+            mapped.references(objects.address, references.offsets, references.mappedTargets, references.weak);
             int n = (int) total;
-            return new HeapGraph(mapped, n, references.offsets.get(n), positions, references.weak != null, objects.classTable,
+            return new HeapGraph(mapped, n, references.offsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
                     objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
                     objects.duplicates, mapped.totalShallowSize());
         }
