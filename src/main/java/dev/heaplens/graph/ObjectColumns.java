@@ -74,25 +74,12 @@ final class ObjectColumns {
         hasPositions = positions;
         // Two threads, two columns each, copied from the parts in runs of consecutive objects; the
         // parts' copy of a column is freed as soon as it is ordered, so at most two columns are held twice.
+        // Out of core, one thread does both halves in turn: one column in the heap at a time, not two.
         Object[] ordered = new Object[6];
-        Parallel.runUnchecked("heaplens-columns", 2, k -> {
-            if (k == 0) {
-                byte[] kinds = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
-                parts.forEach(p -> p.kinds.clear());
-                ordered[0] = mapped == null ? kinds : mapped.kinds(kinds);
-                long[] table = classTable(parts);
-                ordered[4] = table;
-                int[] classNumbers = classNumbers(parts, table);
-                parts.forEach(p -> p.classes.clear());
-                ordered[1] = mapped == null ? classNumbers : mapped.classNumbers(classNumbers);
-            } else {
-                int[] sizes = new int[n];
-                LargeSizes large = shallowSizes(parts, sizes);
-                ordered[5] = large;
-                parts.forEach(p -> p.shallowSizes.clear());
-                ordered[2] = mapped == null ? sizes : mapped.shallowSizes(sizes, large);
-                Positions p = positions ? positions(parts, n) : null;
-                ordered[3] = mapped == null || p == null ? p : mapped.positions(p);
+        int threads = mapped == null ? 2 : 1;
+        Parallel.runUnchecked("heaplens-columns", threads, t -> {
+            for (int k = t; k < 2; k += threads) {
+                orderHalf(k, parts, n, positions, mapped, ordered);
             }
         });
         parts.forEach(HeapGraphPart::releaseObjects);
@@ -102,6 +89,28 @@ final class ObjectColumns {
         position = (Positions) ordered[3];
         classTable = (long[]) ordered[4];
         largeSizes = (LargeSizes) ordered[5];
+    }
+
+    /** Half {@code k} of the columns in graph order into {@code ordered}: kinds and classes (0), or sizes and positions (1). */
+    private void orderHalf(int k, List<HeapGraphPart> parts, int n, boolean positions, BuiltColumns mapped, Object[] ordered) {
+        if (k == 0) {
+            byte[] kinds = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
+            parts.forEach(p -> p.kinds.clear());
+            ordered[0] = mapped == null ? kinds : mapped.kinds(kinds);
+            long[] table = classTable(parts);
+            ordered[4] = table;
+            int[] classNumbers = classNumbers(parts, table);
+            parts.forEach(p -> p.classes.clear());
+            ordered[1] = mapped == null ? classNumbers : mapped.classNumbers(classNumbers);
+        } else {
+            int[] sizes = new int[n];
+            LargeSizes large = shallowSizes(parts, sizes);
+            ordered[5] = large;
+            parts.forEach(p -> p.shallowSizes.clear());
+            ordered[2] = mapped == null ? sizes : mapped.shallowSizes(sizes, large);
+            Positions p = positions ? positions(parts, n) : null;
+            ordered[3] = mapped == null || p == null ? p : mapped.positions(p);
+        }
     }
 
     /** Every part's classes in one ascending table. */

@@ -29,8 +29,8 @@ public final class HeapFit {
      * 475 MiB (66 B over the fixed part; 441 MiB after main's narrower build), the 3.46M-object Ruby
      * one's in 309 MiB (91 B; 292), under load (BENCHMARKS "Round 6, issue 28").
      */
-    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 60;
-    static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 82;
+    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 28;
+    static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 43;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;
 
