@@ -19,7 +19,8 @@ import java.util.Locale;
  *
  * <p>Memory while reading: per object 21 bytes (+8 when positions are set), per reference 8 bytes,
  * in chunks (no Java object per heap object); out of core, the full chunks are in scratch files
- * instead ({@link #HeapGraphBuilder(Scratch)}).
+ * instead ({@link #HeapGraphBuilder(Scratch)}), and so is each column of the graph once the build
+ * has made it ({@link BuiltColumns}): the graph returned is used mapped, as an index's is.
  */
 public final class HeapGraphBuilder {
     /** Object ids are ints, and a column of them one Java array: 2,147,483,639 objects at most. */

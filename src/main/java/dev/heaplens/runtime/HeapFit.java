@@ -24,10 +24,11 @@ public final class HeapFit {
     static final long JVM_BYTES_PER_OBJECT = 67;
     /**
      * Heap a first read out of core needs per object (no index yet: the read's parts in scratch
-     * files, the graph built in the heap, its dominators' scratch mapped), measured as the JVM's
-     * figure is and rounded down by a tenth: the 7.39M-object JVM dump's first {@code top} in
-     * 475 MiB (66 B over the fixed part; 441 MiB after main's narrower build), the 3.46M-object Ruby
-     * one's in 309 MiB (91 B; 292), under load (BENCHMARKS "Round 6, issue 28").
+     * files, the build's columns copied to mapped scratch files as each is made, the graph used
+     * mapped, its dominators' scratch mapped), measured as the JVM's figure is and rounded down by a
+     * tenth: the 7.39M-object JVM dump's first {@code top} in 233 MiB (31.9 B over the fixed part,
+     * two columns ordered at once; less since, one at a time), the 3.46M-object Ruby one's in
+     * 168 MiB (48.5 B), under load (BENCHMARKS "Round 7, issue 28").
      */
     static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 28;
     static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 43;
