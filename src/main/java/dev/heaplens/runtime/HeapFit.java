@@ -26,11 +26,11 @@ public final class HeapFit {
      * Heap a first read out of core needs per object (no index yet: the read's parts in scratch
      * files, the build's columns copied to mapped scratch files as each is made, the graph used
      * mapped, its dominators' scratch mapped), measured as the JVM's figure is and rounded down by a
-     * tenth: the 7.39M-object JVM dump's first {@code top} in 233 MiB (31.9 B over the fixed part,
-     * two columns ordered at once; less since, one at a time), the 3.46M-object Ruby one's in
-     * 168 MiB (48.5 B), under load (BENCHMARKS "Round 7, issue 28").
+     * tenth: the 7.39M-object JVM dump's first {@code top} in 197 MiB (26.8 B over the fixed part),
+     * the 3.46M-object Ruby one's in 168 MiB (48.5 B, two columns ordered at once; one at a time
+     * since), under load (BENCHMARKS "Round 7, issue 28").
      */
-    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 28;
+    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 24;
     static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 43;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;
