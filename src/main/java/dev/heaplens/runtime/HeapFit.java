@@ -27,11 +27,10 @@ public final class HeapFit {
      * files, the build's columns copied to mapped scratch files as each is made, the graph used
      * mapped, its dominators' scratch mapped), measured as the JVM's figure is and rounded down by a
      * tenth: the 7.39M-object JVM dump's first {@code top} in 197 MiB (26.8 B over the fixed part),
-     * the 3.46M-object Ruby one's in 168 MiB (48.5 B, two columns ordered at once; one at a time
-     * since), under load (BENCHMARKS "Round 7, issue 28").
+     * the 3.46M-object Ruby one's in 163 MiB (47.0 B), under load (BENCHMARKS "Round 7, issue 28").
      */
     static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 24;
-    static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 43;
+    static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 42;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;
 
