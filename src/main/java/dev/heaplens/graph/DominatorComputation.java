@@ -54,7 +54,7 @@ final class DominatorComputation {
         this.vertexShift = vertexShift;
         this.g = g;
         this.f = f;
-        this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
+        this.weak = f instanceof StrongReferences strong ? strong.weak : null;
         this.objects = g.objectCount();
         this.narrowPlaces = narrowPlaces;
     }

@@ -130,6 +130,19 @@ public final class HeapGraph {
                 !hasWeakReferences ? null : weakReferences != null ? weakReferences : weakColumn());
     }
 
+    /** Out of core: where the columns lie mapped, for {@link GraphStore} to write them from there; else null. */
+    ColumnSource mappedSource() {
+        return inPlace != null ? source : null;
+    }
+
+    boolean hasPositions() {
+        return hasPositions;
+    }
+
+    LargeSizes largeSizes() {
+        return largeSizes;
+    }
+
     /** Values read one by one before columns are loaded whole: enough for any report's rows. */
     static final int SPARSE_READS = 4096;
     private int sparseReads;
@@ -227,21 +240,6 @@ public final class HeapGraph {
         }
         long[] w = weakReferences;
         return new StrongReferences(w != null ? w : weakColumn());
-    }
-
-    /** Every reference but the weak ones; traversals read its bits directly, without a call per reference. */
-    static final class StrongReferences implements EdgeFilter {
-        /** Bit i set: reference i is weak. */
-        final long[] weak;
-
-        StrongReferences(long[] weak) {
-            this.weak = weak;
-        }
-
-        @Override
-        public boolean follow(int source, long reference, int target) {
-            return (weak[(int) (reference >>> 6)] & (1L << reference)) == 0;
-        }
     }
 
     public int objectCount() {

@@ -35,6 +35,11 @@ class DominatorsOracleTest {
         final boolean[] weak; // per edge index in edges: filtered out by the test filter
 
         Case(long seed) {
+            this(seed, Scratch.heap());
+        }
+
+        /** Built with {@code scratch}: a mapped one builds the graph out of core. */
+        Case(long seed, Scratch scratch) {
             this.seed = seed;
             Random rnd = new Random(seed);
             n = 1 + rnd.nextInt(60);
@@ -95,7 +100,7 @@ class DominatorsOracleTest {
             for (int k = 0; k < edges.size(); k++) {
                 out.get(edges.get(k)[0]).add(k);
             }
-            HeapGraphBuilder b = new HeapGraphBuilder(1 + rnd.nextInt(4));
+            HeapGraphBuilder b = new HeapGraphBuilder(1 + rnd.nextInt(4), HeapGraphBuilder.MAX_OBJECTS, scratch);
             int parts = 1 + rnd.nextInt(3);
             List<HeapGraphPart> ps = new ArrayList<>();
             for (int i = 0; i < parts; i++) {
