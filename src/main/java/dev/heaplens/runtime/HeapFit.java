@@ -20,8 +20,11 @@ public final class HeapFit {
      * by a tenth so that a dump near the limit is tried rather than refused.
      */
     static final long RUBY_BYTES_PER_OBJECT = 96;
-    /** The same for a JVM dump (530 MiB for 7.39M objects, 75.2 B, its peak in the dominators' predecessor lists). */
-    static final long JVM_BYTES_PER_OBJECT = 67;
+    /**
+     * The same for a JVM dump (BENCHMARKS "Round 7, issue 28, bytes per object": 493 MiB for 7.39M
+     * objects, 70.0 B, its peak in the dominators' vertex records).
+     */
+    static final long JVM_BYTES_PER_OBJECT = 63;
     /**
      * Heap a first read out of core needs per object (no index yet: the read's parts in scratch
      * files, the build's columns copied to mapped scratch files as each is made, the graph used

@@ -216,6 +216,21 @@ class DominatorsOracleTest {
     }
 
     /**
+     * The predecessors' fill cursors as {@code long}s, as past 2^32 references (the 32-bit ones are
+     * every other test's): both kinds against brute force.
+     */
+    @Test
+    void wideCursorDominatorsMatchBruteForce() {
+        for (long seed = 40_000; seed < 40_000 + SEEDS / 2; seed++) {
+            Case c = new Case(seed);
+            boolean filtered = seed % 2 == 0;
+            EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
+            check(c, filtered, new DominatorComputation(c.graph, filtered ? filter : null, DominatorComputation.VERTEX_SHIFT, 0)
+                    .run(filter, Phases.NONE));
+        }
+    }
+
+    /**
      * Out of core: the scratch arrays in files mapped in pages of 16, 32 or 64 bytes instead of 1 GiB,
      * crossed at every few vertices; every scratch file is gone once mapped.
      */
