@@ -185,17 +185,23 @@ final class ObjectsTable {
         return name;
     }
 
-    /** Each allocation site's file, split once. */
-    private final Map<String, String> siteFiles = new HashMap<>();
+    /** Each allocation site met, split once and tallied for the sites table. */
+    private final Sites sites = new Sites();
+
+    /** Ruby: objects and bytes by allocation site, once {@link #write} has run. */
+    Sites sites() {
+        return sites;
+    }
 
     private void addRubyColumns(int o, StringColumn file, IntColumn line, IntColumn generation, StringColumn imemo) {
-        String site = namer.location(o);
-        if (site == null) {
+        String text = namer.location(o);
+        if (text == null) {
             file.addNull();
             line.addNull();
         } else {
-            file.add(siteFiles.computeIfAbsent(site, SiteText::file)); // one substring per site, not per object
-            line.add(SiteText.line(site));
+            Sites.Site site = sites.count(text, graph.shallowSize(o));
+            file.add(site.file);
+            line.add(site.line);
         }
         int g = namer.generation(o);
         if (g >= 0) {
