@@ -103,17 +103,22 @@ public final class StringColumn extends Column {
         clear();
     }
 
-    /** The indices as one bit-packed run of the RLE/bit-packing hybrid, padded to a group of eight. */
+    /**
+     * The indices as one bit-packed run of the RLE/bit-packing hybrid, padded to a group of eight: the
+     * run's bytes reserved at once and filled in place (no growth check a byte).
+     */
     private void writeBitPacked(ByteSink page, int width) {
         int groups = (count + 7) / 8;
         page.writeVarint(((long) groups << 1) | 1);
+        int at = page.reserve(groups * width); // eight values of width bits: width bytes
+        byte[] bytes = page.array();
         long acc = 0;
         int bits = 0;
         for (int i = 0, n = groups * 8; i < n; i++) {
             acc |= (long) (i < count ? indices[i] : 0) << bits;
             bits += width;
             while (bits >= 8) {
-                page.write((int) acc & 0xFF);
+                bytes[at++] = (byte) acc;
                 acc >>>= 8;
                 bits -= 8;
             }
