@@ -142,10 +142,19 @@ final class ObjectsTable {
     private final Map<String, LookupTables.Tally> byClass = new HashMap<>();
     private String lastClass;
     private LookupTables.Tally lastTally;
+    /** Class names met, by identity in a slot by their hash, with their tallies: no map look-up for most objects. */
+    private static final int RECENT_CLASSES = 1 << 10;
+    private final String[] recentClasses = new String[RECENT_CLASSES];
+    private final LookupTables.Tally[] recentTallies = new LookupTables.Tally[RECENT_CLASSES];
 
     private void tally(String name, long bytes) {
         if (name != lastClass) { // neighbours often share a class (and classOf found the JVM's): no lookup
-            lastTally = byClass.computeIfAbsent(name, k -> new LookupTables.Tally());
+            int slot = name.hashCode() & (RECENT_CLASSES - 1); // a Ruby class name is one String for its objects
+            if (recentClasses[slot] != name) {
+                recentClasses[slot] = name;
+                recentTallies[slot] = byClass.computeIfAbsent(name, k -> new LookupTables.Tally());
+            }
+            lastTally = recentTallies[slot];
             lastClass = name;
         }
         lastTally.objects++;

@@ -24,6 +24,13 @@ public final class StringColumn extends Column {
     /** The last value added and its id: neighbours often share a class or a file, and then no lookup is needed. */
     private String last;
     private int lastId;
+    /**
+     * Values met in this row group by identity, in a slot by their hash, with their ids: a class or a
+     * file name is one String for all its rows, and this finds it without the map's nodes.
+     */
+    private static final int RECENT = 1 << 10;
+    private final String[] recent = new String[RECENT];
+    private final int[] recentIds = new int[RECENT];
 
     public StringColumn(String name, boolean optional) {
         super(name, optional);
@@ -39,13 +46,20 @@ public final class StringColumn extends Column {
         if (v == last) {
             id = lastId;
         } else {
-            Integer known = ids.get(v);
-            if (known == null) {
-                known = dictionary.size();
-                ids.put(v, known);
-                dictionary.add(ByteSink.utf8(v));
+            int slot = v.hashCode() & (RECENT - 1); // a String keeps its hash: no bytes read
+            if (recent[slot] == v) {
+                id = recentIds[slot];
+            } else {
+                Integer known = ids.get(v);
+                if (known == null) {
+                    known = dictionary.size();
+                    ids.put(v, known);
+                    dictionary.add(ByteSink.utf8(v));
+                }
+                id = known;
+                recent[slot] = v;
+                recentIds[slot] = id;
             }
-            id = known;
             last = v;
             lastId = id;
         }
@@ -98,6 +112,7 @@ public final class StringColumn extends Column {
         }
         ids.clear();
         dictionary.clear();
+        Arrays.fill(recent, null);
         last = null;
         count = 0;
         clear();
