@@ -82,29 +82,13 @@ final class DeltaBinaryPacked {
         return bits;
     }
 
-    /** As {@link #offsetsFrom(long[], int, long)} for 32-bit differences, which wrap in 32 bits. */
-    private long[] offsetsFrom(int[] deltas, int n, int min) {
-        long[] bits = miniblockBits;
-        java.util.Arrays.fill(bits, 0);
-        for (int m = 0, i = 0; m < MINIBLOCKS && i < n; m++) {
-            long or = 0;
-            for (int end = Math.min(n, i + MINIBLOCK); i < end; i++) {
-                long offset = (deltas[i] - min) & 0xFFFF_FFFFL;
-                offsets[i] = offset;
-                or |= offset;
-            }
-            bits[m] = or;
-        }
-        return bits;
-    }
-
     /** As {@link #write(ByteSink, long[], int, long[])} for 32-bit values. */
     static void write(ByteSink out, int[] values, int count, long[] minMax) {
         DeltaBinaryPacked d = new DeltaBinaryPacked(out);
         int low = values[0];
         int high = low;
         d.header(count, low);
-        int[] deltas = new int[BLOCK];
+        long[] deltas = new long[BLOCK]; // widened: a difference less the smallest is then its 32-bit wrapped value
         for (int start = 1; start < count; start += BLOCK) {
             int n = Math.min(BLOCK, count - start);
             int min = Integer.MAX_VALUE;
@@ -170,45 +154,30 @@ final class DeltaBinaryPacked {
         }
         int at = out.reserve(MINIBLOCK * width / 8);
         byte[] bytes = out.array();
-        if (width <= 32) {
-            packNarrow(bytes, at, from, width);
-            return;
-        }
         long acc = 0;
         int bits = 0;
-        long lowMask = 0xFFFF_FFFFL;
-        int high = width - 32;
+        int low = Math.min(width, 32);
+        long lowMask = (1L << low) - 1;
+        int high = width - low;
         for (int i = from, end = from + MINIBLOCK; i < end; i++) {
             long v = offsets[i];
             acc |= (v & lowMask) << bits;
-            bits += 32;
-            INT_LE.set(bytes, at, (int) acc); // bits was under 32: now at least 32
-            at += 4;
-            acc >>>= 32;
-            bits -= 32;
-            acc |= (v >>> 32) << bits;
-            bits += high;
+            bits += low;
             if (bits >= 32) {
                 INT_LE.set(bytes, at, (int) acc);
                 at += 4;
                 acc >>>= 32;
                 bits -= 32;
             }
-        }
-    }
-
-    /** {@link #packMiniblock} for widths of 32 bits or less (nearly all): one add to the accumulator a value. */
-    private void packNarrow(byte[] bytes, int at, int from, int width) {
-        long acc = 0;
-        int bits = 0;
-        for (int i = from, end = from + MINIBLOCK; i < end; i++) {
-            acc |= offsets[i] << bits;
-            bits += width;
-            if (bits >= 32) {
-                INT_LE.set(bytes, at, (int) acc);
-                at += 4;
-                acc >>>= 32;
-                bits -= 32;
+            if (high > 0) {
+                acc |= (v >>> 32) << bits;
+                bits += high;
+                if (bits >= 32) {
+                    INT_LE.set(bytes, at, (int) acc);
+                    at += 4;
+                    acc >>>= 32;
+                    bits -= 32;
+                }
             }
         }
     }
