@@ -1,5 +1,8 @@
 package dev.heaplens.graph;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * A graph built out of core: its columns copied into scratch files mapped beside the index as
  * soon as the build has made each one (the heap's copy then dropped), and used where they lie, as
@@ -8,15 +11,10 @@ package dev.heaplens.graph;
  */
 final class BuiltColumns implements ColumnSource {
     private final Scratch scratch;
-    private MappedLongs address;
+    /** By {@link GraphStore} section name; the kinds are the one byte column. */
+    private final Map<String, MappedLongs> longColumns = new ConcurrentHashMap<>();
+    private final Map<String, MappedInts> intColumns = new ConcurrentHashMap<>();
     private MappedBytes kind;
-    private MappedInts classNumber;
-    private MappedInts shallowSize;
-    private MappedLongs positionBase;
-    private MappedInts positionOffset;
-    private MappedLongs positionWide;
-    private MappedLongs outOffsets;
-    private MappedInts targets;
     private long[] weak;
     private long totalShallowSize;
 
@@ -24,8 +22,8 @@ final class BuiltColumns implements ColumnSource {
         this.scratch = scratch;
     }
 
-    // Each object column is copied as soon as the build has ordered it (two threads, one column each
-    // at a time, each its own field); each returns null, what the build then keeps of it in the heap.
+    // Each object column is copied as soon as the build has ordered it (one at a time); each returns
+    // null, what the build then keeps of it in the heap.
 
     byte[] kinds(byte[] kinds) {
         kind = scratch.bytes(kinds.length);
@@ -36,13 +34,13 @@ final class BuiltColumns implements ColumnSource {
     }
 
     int[] classNumbers(int[] classNumbers) {
-        classNumber = copy(classNumbers);
+        intColumns.put(GraphStore.CLASS_NUMBER, copy(classNumbers));
         return null;
     }
 
     /** Also sums the sizes, as the graph built in the heap does. */
     int[] shallowSizes(int[] sizes, LargeSizes largeSizes) {
-        shallowSize = copy(sizes);
+        intColumns.put(GraphStore.SHALLOW_SIZE, copy(sizes));
         long sum = largeSizes.sum();
         for (int s : sizes) {
             sum += s == LargeSizes.MARK ? 0 : s;
@@ -52,9 +50,9 @@ final class BuiltColumns implements ColumnSource {
     }
 
     Positions positions(Positions positions) {
-        positionBase = copy(scratch, positions.base);
-        positionOffset = copy(positions.offset);
-        positionWide = copy(scratch, positions.wide);
+        longColumns.put(GraphStore.POSITION_BASE, copy(scratch, positions.base));
+        intColumns.put(GraphStore.POSITION_OFFSET, copy(positions.offset));
+        longColumns.put(GraphStore.POSITION_WIDE, copy(scratch, positions.wide));
         return null;
     }
 
@@ -68,12 +66,13 @@ final class BuiltColumns implements ColumnSource {
 
     /** Copies the addresses and the reference offsets; {@code targets} are mapped already (written in place). */
     void references(long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
-        address = copy(scratch, addresses);
-        outOffsets = scratch.longs(offsets.length());
+        longColumns.put(GraphStore.ADDRESS, copy(scratch, addresses));
+        MappedLongs outOffsets = scratch.longs(offsets.length());
+        longColumns.put(GraphStore.OUT_OFFSETS, outOffsets);
         for (int i = 0; i < offsets.length(); i++) {
             outOffsets.set(i, offsets.get(i));
         }
-        targets = resolvedTargets;
+        intColumns.put(GraphStore.TARGETS, resolvedTargets);
         weak = weakBits;
     }
 
@@ -96,24 +95,20 @@ final class BuiltColumns implements ColumnSource {
 
     @Override
     public MappedLongs mappedLongs(String column) {
-        return switch (column) {
-            case GraphStore.ADDRESS -> address;
-            case GraphStore.POSITION_BASE -> positionBase;
-            case GraphStore.POSITION_WIDE -> positionWide;
-            case GraphStore.OUT_OFFSETS -> outOffsets;
-            default -> throw new IllegalArgumentException("no mapped long column " + column);
-        };
+        return has(longColumns, column);
     }
 
     @Override
     public MappedInts mappedInts(String column) {
-        return switch (column) {
-            case GraphStore.CLASS_NUMBER -> classNumber;
-            case GraphStore.SHALLOW_SIZE -> shallowSize;
-            case GraphStore.POSITION_OFFSET -> positionOffset;
-            case GraphStore.TARGETS -> targets;
-            default -> throw new IllegalArgumentException("no mapped int column " + column);
-        };
+        return has(intColumns, column);
+    }
+
+    private static <T> T has(Map<String, T> columns, String column) {
+        T c = columns.get(column);
+        if (c == null) {
+            throw new IllegalArgumentException("no mapped column " + column + " of that type");
+        }
+        return c;
     }
 
     @Override
@@ -165,7 +160,7 @@ final class BuiltColumns implements ColumnSource {
 
     @Override
     public byte[] bytes(String column) {
-        byte[] out = new byte[Math.toIntExact(shallowSize.length())];
+        byte[] out = new byte[Math.toIntExact(mappedInts(GraphStore.SHALLOW_SIZE).length())];
         for (int i = 0; i < out.length; i++) {
             out[i] = kind.get(i);
         }
@@ -175,6 +170,7 @@ final class BuiltColumns implements ColumnSource {
     @Override
     public int[][] targetPages(long length) {
         IntPages pages = new IntPages(length, IntPages.DEFAULT_SHIFT);
+        MappedInts targets = mappedInts(GraphStore.TARGETS);
         for (long i = 0; i < length; i++) {
             pages.set(i, targets.get(i));
         }
