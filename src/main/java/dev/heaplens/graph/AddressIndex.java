@@ -44,6 +44,13 @@ final class AddressIndex implements AddressLookup {
         }
     }
 
+    /**
+     * Lookups a graph answers by {@link #search} before it makes its index (1.8 bytes an object): a
+     * command that looks up a few thousand addresses (thread stacks, a path) pays about 23 reads
+     * each instead, and a command that looks up many makes the index once, a few milliseconds later.
+     */
+    static final int SEARCHES_FIRST = 4096;
+
     /** The first position holding {@code address}, or -1. */
     @Override
     public int find(long address) {
@@ -51,9 +58,17 @@ final class AddressIndex implements AddressLookup {
             return -1;
         }
         int b = (int) ((address - min) >>> shift);
-        int lo = bucketStart[b];
-        int hi = bucketStart[b + 1];
-        long[] a = addresses;
+        return firstIn(addresses, bucketStart[b], bucketStart[b + 1], address);
+    }
+
+    /** The first position of {@code sortedAddresses} holding {@code address}, or -1: a binary search, no index. */
+    static int search(long[] sortedAddresses, long address) {
+        return firstIn(sortedAddresses, 0, sortedAddresses.length, address);
+    }
+
+    private static int firstIn(long[] a, int from, int to, long address) {
+        int lo = from;
+        int hi = to;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (a[mid] < address) {
@@ -62,6 +77,6 @@ final class AddressIndex implements AddressLookup {
                 hi = mid;
             }
         }
-        return lo < bucketStart[b + 1] && a[lo] == address ? lo : -1;
+        return lo < to && a[lo] == address ? lo : -1;
     }
 }

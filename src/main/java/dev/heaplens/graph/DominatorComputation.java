@@ -24,12 +24,12 @@ final class DominatorComputation {
     private int[] num;          // object -> preorder number, 0 = not reached; freed after step 2b
     private int[] vertex;       // number -> object
     private int[] parent;       // number -> DFS parent's number; step 4 turns it into the immediate dominators in place
-    private long[] at;          // per object: predecessor count (from the DFS), then fill cursor
     private ReferenceOffsets predStart; // number -> start of its predecessors in preds
     private IntPages preds;     // predecessors' numbers
     private int[][] info;       // per number: ancestor, label, semi; in pages of 2^vertexShift numbers
     private int[] stack = new int[1 << 10]; // link-eval's path, grown when a path is longer (rarely, after compression)
     private final int vertexShift;
+    private final long narrowPlaces;
     /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
     private volatile long handled;
     private static final int STEP = 1 << 16;
@@ -43,36 +43,46 @@ final class DominatorComputation {
 
     /** With pages of {@code 2^vertexShift} vertex records (small in tests, to cross many pages). */
     DominatorComputation(HeapGraph g, EdgeFilter f, int vertexShift) {
+        this(g, f, vertexShift, PredecessorLists.NARROW_PLACES);
+    }
+
+    /** With 32-bit fill cursors only below {@code narrowPlaces} predecessor places (0 in tests: the 64-bit ones). */
+    DominatorComputation(HeapGraph g, EdgeFilter f, int vertexShift, long narrowPlaces) {
         if (vertexShift < 0 || vertexShift > VERTEX_SHIFT) {
             throw new IllegalArgumentException("vertex shift " + vertexShift);
         }
         this.vertexShift = vertexShift;
         this.g = g;
         this.f = f;
-        this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
+        this.weak = f instanceof StrongReferences strong ? strong.weak : null;
         this.objects = g.objectCount();
+        this.narrowPlaces = narrowPlaces;
     }
 
     Dominators run(EdgeFilter publicFilter, Phases phases) {
         // three passes counted: the depth-first walk, the predecessor lists, the semidominators
         phases.enter("dominators", 3L * objects, () -> handled);
         // 1 and 2a at once: the DFS on this thread, the predecessor counts on a second
-        long[][] counts = new long[1][];
+        PredecessorLists lists = new PredecessorLists(g, f, weak, narrowPlaces, v -> handled = v);
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
             if (k == 0) {
                 depthFirst();
             } else {
-                counts[0] = predecessorCounts();
+                lists.count();
             }
         });
-        at = counts[0];
-        counts[0] = null; // else held to the end: 8 bytes an object at the computation's peak
-        predecessors();
+        keep(lists.fill(vertex, n, num)); // no local holds them: step 3 frees them before step 5's arrays
         semidominators();
         int[] idom = immediateDominators();
         handled = 0;
         phases.enter("retained sizes", 2L * n, () -> handled);
         return results(idom, publicFilter);
+    }
+
+    /** 2b's lists, for step 3. */
+    private void keep(PredecessorLists.Lists filled) {
+        predStart = filled.predStart();
+        preds = filled.preds();
     }
 
     /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
@@ -131,97 +141,6 @@ final class DominatorComputation {
         this.parent = parent;
     }
 
-    /**
-     * 2a. Per object, its predecessors: the followed references to it from other objects, and one
-     * per GC root naming it. Made beside the DFS, which has not yet said which objects are
-     * reachable, so references from unreachable objects are counted too; step 2b gives their
-     * places vertex {@code n + 1}, which step 3 passes over (a linked vertex whose semi is larger
-     * than any).
-     */
-    private long[] predecessorCounts() {
-        HeapGraph g = this.g;
-        long[] weak = this.weak;
-        EdgeFilter f = this.f;
-        long[] at = new long[objects];
-        for (int v = 0; v < objects; v++) {
-            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
-                if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
-                    at[w]++;
-                }
-            }
-        }
-        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            at[g.rootTarget(r)]++;
-        }
-        return at;
-    }
-
-    /**
-     * 2b. Predecessor lists as preorder numbers (self-references skipped, super-root = 0, listed
-     * first), laid out in preorder so step 3 streams them, from the counts of step 2a. Filling
-     * reads the graph in object order through a per-object cursor, so the CSR streams and each
-     * reference costs one random access; two threads fill, each for the targets in its half of
-     * the objects (halves by predecessors), each target's list in the order one thread gives it.
-     */
-    private void predecessors() {
-        HeapGraph g = this.g;
-        int[] vertex = this.vertex;
-        int n = this.n;
-        long[] at = this.at;
-        this.at = null;
-        long[] sum = new long[1];
-        // x's run is [predStart(x), predStart(x + 1)): 0, 0, then each vertex's count added
-        ReferenceOffsets predStart = ReferenceOffsets.of(n + 2, x -> x < 2 ? 0 : (sum[0] += at[vertex[(int) x - 1]]));
-        long total = sum[0];
-        long half = 0;
-        int middle = 0; // the targets below it have about half the predecessors
-        while (middle < objects && half < total / 2) {
-            half += at[middle++];
-        }
-        for (int x = 1; x <= n; x++) {
-            at[vertex[x]] = predStart.get(x + 1);
-        }
-        IntPages preds = new IntPages(total, IntPages.DEFAULT_SHIFT);
-        if (n < objects) {
-            // unreachable objects' references were counted: their places, left unfilled, must be no-ops
-            for (int[] page : preds.pages) {
-                Arrays.fill(page, n + 1);
-            }
-        }
-        int split = middle;
-        Parallel.runUnchecked("heaplens-dominators", 2, k -> fill(k == 0 ? 0 : split, k == 0 ? split : objects, at, preds));
-        for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            preds.set(--at[g.rootTarget(r)], 0);
-        }
-        this.predStart = predStart;
-        this.preds = preds;
-    }
-
-    /** Fills the predecessors of the objects in {@code [from, to)}, from every reachable object. */
-    private void fill(int from, int to, long[] at, IntPages preds) {
-        HeapGraph g = this.g;
-        long[] weak = this.weak;
-        EdgeFilter f = this.f;
-        int[] num = this.num;
-        boolean counts = from == 0; // one of the two threads tells how far they are
-        for (int v = 0; v < objects; v++) {
-            if (counts && (v & (STEP - 1)) == 0) {
-                handled = (long) objects + v;
-            }
-            int x = num[v];
-            if (x == 0) {
-                continue;
-            }
-            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
-                if (w >= from && w < to && w != v
-                        && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
-                    preds.set(--at[w], x);
-                }
-            }
-        }
-    }
 
     /**
      * 3. Semidominators, vertices in reverse preorder (Semi-NCA's link-eval with path compression).

@@ -57,13 +57,30 @@ public final class GraphStore {
             out.writeLong(g.danglingReferences());
             out.writeLong(g.danglingRoots());
             out.writeInt(g.duplicateAddresses());
-            out.writeBoolean(g.columns().position() != null);
+            out.writeBoolean(g.hasPositions());
             out.writeBoolean(g.hasWeakReferences());
             out.writeLong(d.reachableBytes());
             out.writeLong(g.totalShallowSize());
             out.writeInt(d.reachableCount());
         });
-        HeapGraph.Columns c = g.columns();
+        if (g.mappedSource() != null) {
+            writeMapped(g, g.mappedSource(), w);
+        } else {
+            writeColumns(g.columns(), w);
+        }
+        w.ints(ROOT_TARGET, g.rootCount(), r -> g.rootTarget((int) r));
+        w.ints(ROOT_CATEGORY, g.rootCount(), r -> g.rootCategoryId((int) r));
+        w.strings(CATEGORIES, g.rootCategories());
+        Dominators.Stored a = d.arrays();
+        w.ints(IDOM, a.idom());
+        w.longs(RETAINED_SIZE, a.retainedSize());
+        w.ints(RETAINED_COUNT, a.retainedCount());
+        w.ints(PREORDER, a.preorder());
+        w.ints(Dominators.LARGEST, largest);
+    }
+
+    /** The columns of a graph in the heap, each array in bulk. */
+    private static void writeColumns(HeapGraph.Columns c, IndexWriter w) throws IOException {
         w.longs(ADDRESS, c.address());
         w.bytes(KIND, c.kind());
         w.ints(CLASS_NUMBER, c.classNumber());
@@ -82,15 +99,36 @@ public final class GraphStore {
         if (c.weak() != null) {
             w.longs(WEAK, c.weak());
         }
-        w.ints(ROOT_TARGET, g.rootCount(), r -> g.rootTarget((int) r));
-        w.ints(ROOT_CATEGORY, g.rootCount(), r -> g.rootCategoryId((int) r));
-        w.strings(CATEGORIES, g.rootCategories());
-        Dominators.Stored a = d.arrays();
-        w.ints(IDOM, a.idom());
-        w.longs(RETAINED_SIZE, a.retainedSize());
-        w.ints(RETAINED_COUNT, a.retainedCount());
-        w.ints(PREORDER, a.preorder());
-        w.ints(Dominators.LARGEST, largest);
+    }
+
+    /**
+     * The columns of a graph out of core, read where they lie mapped (never a whole column in the
+     * heap), in the same sections and order as {@link #writeColumns}: the same bytes.
+     */
+    private static void writeMapped(HeapGraph g, ColumnSource s, IndexWriter w) throws IOException {
+        int n = g.objectCount();
+        w.longs(ADDRESS, n, s.mappedLongs(ADDRESS)::get);
+        w.bytes(KIND, n, s.mappedBytes(KIND)::get);
+        w.ints(CLASS_NUMBER, n, s.mappedInts(CLASS_NUMBER)::get);
+        w.longs(CLASS_TABLE, g.classCount(), c -> g.classAddressOf((int) c));
+        w.ints(SHALLOW_SIZE, n, s.mappedInts(SHALLOW_SIZE)::get);
+        w.ints(LARGE_SIZE_OBJECTS, g.largeSizes().objects);
+        w.longs(LARGE_SIZES, g.largeSizes().sizes);
+        if (g.hasPositions()) {
+            writeAll(POSITION_BASE, s.mappedLongs(POSITION_BASE), w);
+            MappedInts offsets = s.mappedInts(POSITION_OFFSET);
+            w.ints(POSITION_OFFSET, offsets.length(), offsets::get);
+            writeAll(POSITION_WIDE, s.mappedLongs(POSITION_WIDE), w);
+        }
+        writeAll(OUT_OFFSETS, s.mappedLongs(OUT_OFFSETS), w);
+        w.ints(TARGETS, g.referenceCount(), s.mappedInts(TARGETS)::get);
+        if (g.hasWeakReferences()) {
+            w.longs(WEAK, s.longs(WEAK));
+        }
+    }
+
+    private static void writeAll(String name, MappedLongs values, IndexWriter w) throws IOException {
+        w.longs(name, values.length(), values::get);
     }
 
     /** A graph and its dominators as {@link #write} stored them, over the references {@code filter} keeps. */

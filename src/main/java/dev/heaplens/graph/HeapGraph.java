@@ -51,6 +51,7 @@ public final class HeapGraph {
     private final long danglingRoots;
     private final int duplicateAddresses;
     private AddressIndex index;
+    private int searches; // lookups done without the index, which is made only for many
     private final long totalShallowSize;
     private volatile InboundReferences inbound;
     /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
@@ -92,10 +93,7 @@ public final class HeapGraph {
         this.totalShallowSize = sum;
     }
 
-    /**
-     * A graph whose columns {@code source} loads on first use (from an index file): opening it costs
-     * no pass over the objects. The scalars are those the graph had when it was stored.
-     */
+    /** A graph whose columns {@code source} loads on first use (an index file's), with the scalars it had when stored: no pass over the objects. */
     HeapGraph(ColumnSource source, int objectCount, long referenceCount, boolean hasPositions, boolean hasWeakReferences,
               long[] classTable, LargeSizes largeSizes, int[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
               int duplicateAddresses, long totalShallowSize) {
@@ -130,6 +128,19 @@ public final class HeapGraph {
                 !hasPositions ? null : position != null ? position : positionColumn(), outOffsets(),
                 targetPages != null ? targetPages : targetPagesColumn(),
                 !hasWeakReferences ? null : weakReferences != null ? weakReferences : weakColumn());
+    }
+
+    /** Out of core: where the columns lie mapped, for {@link GraphStore} to write them from there; else null. */
+    ColumnSource mappedSource() {
+        return inPlace != null ? source : null;
+    }
+
+    boolean hasPositions() {
+        return hasPositions;
+    }
+
+    LargeSizes largeSizes() {
+        return largeSizes;
     }
 
     /** Values read one by one before columns are loaded whole: enough for any report's rows. */
@@ -231,21 +242,6 @@ public final class HeapGraph {
         return new StrongReferences(w != null ? w : weakColumn());
     }
 
-    /** Every reference but the weak ones; traversals read its bits directly, without a call per reference. */
-    static final class StrongReferences implements EdgeFilter {
-        /** Bit i set: reference i is weak. */
-        final long[] weak;
-
-        StrongReferences(long[] weak) {
-            this.weak = weak;
-        }
-
-        @Override
-        public boolean follow(int source, long reference, int target) {
-            return (weak[(int) (reference >>> 6)] & (1L << reference)) == 0;
-        }
-    }
-
     public int objectCount() {
         return objectCount;
     }
@@ -317,7 +313,9 @@ public final class HeapGraph {
         if (i == null && inPlace != null) {
             return inPlace.objectOf(address); // no address index in the heap out of core
         }
-        return (i != null ? i : addressIndex()).find(address);
+        // a few lookups search, many make the index (AddressIndex.SEARCHES_FIRST); a racy count will do
+        return i != null ? i.find(address) : searches++ < AddressIndex.SEARCHES_FIRST
+                ? AddressIndex.search(this.address != null ? this.address : addressColumn(), address) : addressIndex().find(address);
     }
 
     // ---- outbound references
@@ -422,10 +420,7 @@ public final class HeapGraph {
         return List.of(categories);
     }
 
-    /**
-     * Names category {@code id} anew: a reader names a thread's locals once it knows the thread's
-     * name, which the objects read after the roots give. Only before the graph is shared.
-     */
+    /** Names category {@code id} anew (a thread's locals, once the objects after the roots name the thread); only before the graph is shared. */
     public void renameRootCategory(int id, String name) {
         categories[id] = name;
     }

@@ -19,7 +19,8 @@ import java.util.Locale;
  *
  * <p>Memory while reading: per object 21 bytes (+8 when positions are set), per reference 8 bytes,
  * in chunks (no Java object per heap object); out of core, the full chunks are in scratch files
- * instead ({@link #HeapGraphBuilder(Scratch)}).
+ * instead ({@link #HeapGraphBuilder(Scratch)}), and so is each column of the graph once the build
+ * has made it ({@link BuiltColumns}): the graph returned is used mapped, as an index's is.
  */
 public final class HeapGraphBuilder {
     /** Object ids are ints, and a column of them one Java array: 2,147,483,639 objects at most. */
@@ -97,7 +98,9 @@ public final class HeapGraphBuilder {
         if (total > MAX_OBJECTS) {
             throw new HeaplensException(tooManyObjects(total));
         }
-        ObjectColumns objects = new ObjectColumns(parts, (int) total);
+        // Out of core, each column goes to a mapped file as soon as it is made, its heap copy dropped.
+        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch) : null;
+        ObjectColumns objects = new ObjectColumns(parts, (int) total, mapped);
         graphOrder = objects.graphOrder;
         // Faster than the graph's sorted index: for resolving references, then dropped. The index
         // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
@@ -106,8 +109,15 @@ public final class HeapGraphBuilder {
         AddressLookup lookup = table != null ? table : index;
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
-                objects.graphOrder, pageShift);
+                objects.graphOrder, pageShift, scratch);
         parts.clear();
+        if (mapped != null) {
+            mapped.references(objects.address, references.offsets, references.mappedTargets, references.weak);
+            int n = (int) total;
+            return new HeapGraph(mapped, n, references.offsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
+                    objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
+                    objects.duplicates, mapped.totalShallowSize());
+        }
         return new HeapGraph(objects.address, objects.kind, objects.classNumber, objects.classTable,
                 objects.shallowSize, objects.largeSizes, objects.position, references.offsets, references.targets, roots.target, roots.category,
                 roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * <p>A {@link #sparse} one allocates a page when it is first written, and a page never written
  * reads as zeros: memory only for what is touched.
  */
-final class IntPages {
+final class IntPages implements IntCells {
     static final int DEFAULT_SHIFT = 30;
 
     final int shift;
@@ -69,12 +69,14 @@ final class IntPages {
         return new IntPages(shift, kept, length);
     }
 
-    int get(long i) {
+    @Override
+    public int get(long i) {
         int[] page = pages[(int) (i >>> shift)];
         return page == null ? 0 : page[(int) i & mask];
     }
 
-    void set(long i, int value) {
+    @Override
+    public void set(long i, int value) {
         int p = (int) (i >>> shift);
         int[] page = pages[p];
         if (page == null) {

@@ -18,4 +18,9 @@ final class MappedBytes {
     byte get(long i) {
         return pages[(int) (i >>> shift)].get((int) i & mask);
     }
+
+    /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */
+    void set(long i, byte value) {
+        pages[(int) (i >>> shift)].put((int) i & mask, value);
+    }
 }

@@ -42,7 +42,7 @@ final class MappedDominatorComputation {
         this.scratch = scratch;
         this.g = g;
         this.f = f;
-        this.weak = f instanceof HeapGraph.StrongReferences strong ? strong.weak : null;
+        this.weak = f instanceof StrongReferences strong ? strong.weak : null;
         this.objects = g.objectCount();
     }
 

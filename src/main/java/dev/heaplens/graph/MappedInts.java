@@ -8,7 +8,7 @@ import java.nio.IntBuffer;
  * of {@code 2^shift} ints (a mapping is at most 2 GB, so a column over that is several), indexed
  * by long. The OS pages the file in as it is read and out when memory is short.
  */
-final class MappedInts {
+final class MappedInts implements IntCells {
     private final IntBuffer[] pages;
     private final int shift;
     private final int mask;
@@ -27,12 +27,14 @@ final class MappedInts {
         this.length = total;
     }
 
-    int get(long i) {
+    @Override
+    public int get(long i) {
         return pages[(int) (i >>> shift)].get((int) i & mask);
     }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */
-    void set(long i, int value) {
+    @Override
+    public void set(long i, int value) {
         pages[(int) (i >>> shift)].put((int) i & mask, value);
     }
 

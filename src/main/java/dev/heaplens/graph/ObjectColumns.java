@@ -14,6 +14,7 @@ import java.util.List;
  */
 final class ObjectColumns {
     final long[] address;
+    // Out of core these four are null: handed to the mapped columns as soon as each is ordered.
     final byte[] kind;
     /** Each object's class as a number into {@link #classTable}. */
     final int[] classNumber;
@@ -24,6 +25,7 @@ final class ObjectColumns {
     final LargeSizes largeSizes;
     /** Null when no part set a position. */
     final Positions position;
+    final boolean hasPositions;
     /** Graph id -> reading index; null when the parts were already in address order. */
     final int[] readingIndex;
     /** Reference offsets by reading index ({@code n + 1} entries). */
@@ -33,8 +35,12 @@ final class ObjectColumns {
     /** Puts other columns kept by part (a runtime's own) in the same order. */
     final GraphOrder graphOrder;
 
-    /** Reads and releases the object columns of {@code parts} (their references stay). */
-    ObjectColumns(List<HeapGraphPart> parts, int n) {
+    /**
+     * Reads and releases the object columns of {@code parts} (their references stay); with
+     * {@code mapped} (out of core), each column but the addresses goes there once ordered, and only
+     * two at a time (one a thread) are in the heap.
+     */
+    ObjectColumns(List<HeapGraphPart> parts, int n, BuiltColumns mapped) {
         address = new long[n];
         long[] partObjects = new long[parts.size()];
         for (int k = 0; k < parts.size(); k++) {
@@ -65,23 +71,15 @@ final class ObjectColumns {
             anyPositions |= p.positions != null;
         }
         boolean positions = anyPositions;
+        hasPositions = positions;
         // Two threads, two columns each, copied from the parts in runs of consecutive objects; the
         // parts' copy of a column is freed as soon as it is ordered, so at most two columns are held twice.
+        // Out of core, one thread does both halves in turn: one column in the heap at a time, not two.
         Object[] ordered = new Object[6];
-        Parallel.runUnchecked("heaplens-columns", 2, k -> {
-            if (k == 0) {
-                ordered[0] = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
-                parts.forEach(p -> p.kinds.clear());
-                long[] table = classTable(parts);
-                ordered[4] = table;
-                ordered[1] = classNumbers(parts, table);
-                parts.forEach(p -> p.classes.clear());
-            } else {
-                int[] sizes = new int[n];
-                ordered[5] = shallowSizes(parts, sizes);
-                ordered[2] = sizes;
-                parts.forEach(p -> p.shallowSizes.clear());
-                ordered[3] = positions ? positions(parts, n) : null;
+        int threads = mapped == null ? 2 : 1;
+        Parallel.runUnchecked("heaplens-columns", threads, t -> {
+            for (int k = t; k < 2; k += threads) {
+                orderHalf(k, parts, n, positions, mapped, ordered);
             }
         });
         parts.forEach(HeapGraphPart::releaseObjects);
@@ -91,6 +89,28 @@ final class ObjectColumns {
         position = (Positions) ordered[3];
         classTable = (long[]) ordered[4];
         largeSizes = (LargeSizes) ordered[5];
+    }
+
+    /** Half {@code k} of the columns in graph order into {@code ordered}: kinds and classes (0), or sizes and positions (1). */
+    private void orderHalf(int k, List<HeapGraphPart> parts, int n, boolean positions, BuiltColumns mapped, Object[] ordered) {
+        if (k == 0) {
+            byte[] kinds = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
+            parts.forEach(p -> p.kinds.clear());
+            ordered[0] = mapped == null ? kinds : mapped.kinds(kinds);
+            long[] table = classTable(parts);
+            ordered[4] = table;
+            int[] classNumbers = classNumbers(parts, table);
+            parts.forEach(p -> p.classes.clear());
+            ordered[1] = mapped == null ? classNumbers : mapped.classNumbers(classNumbers);
+        } else {
+            int[] sizes = new int[n];
+            LargeSizes large = shallowSizes(parts, sizes);
+            ordered[5] = large;
+            parts.forEach(p -> p.shallowSizes.clear());
+            ordered[2] = mapped == null ? sizes : mapped.shallowSizes(sizes, large);
+            Positions p = positions ? positions(parts, n) : null;
+            ordered[3] = mapped == null || p == null ? p : mapped.positions(p);
+        }
     }
 
     /** Every part's classes in one ascending table. */

@@ -17,17 +17,21 @@ import java.util.List;
  */
 final class ReferenceColumns {
     final ReferenceOffsets offsets;
+    /** In the heap; null out of core, where {@link #mappedTargets} has them. */
     final IntPages targets;
+    /** Out of core: the targets written in place in a scratch file (past the kept ones, unused values); else null. */
+    final MappedInts mappedTargets;
     /** Bits over reference indices for the weak references; null when there are none. */
     final long[] weak;
     final long dangling;
 
     /**
      * Resolves and releases the references (and roots) of {@code parts}; {@code readingOffsets},
-     * {@code readingIndex} and {@code order} come from {@link ObjectColumns}.
+     * {@code readingIndex} and {@code order} come from {@link ObjectColumns}; a mapped {@code scratch}
+     * takes the targets (out of core).
      */
     ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, ReferenceOffsets readingOffsets, int[] readingIndex,
-                     GraphOrder order, int pageShift) {
+                     GraphOrder order, int pageShift, Scratch scratch) {
         int n = readingOffsets.length() - 1;
         long refTotal = readingOffsets.get(n);
         long[] weakBefore = weakReferenceBits(parts, refTotal);
@@ -42,18 +46,19 @@ final class ReferenceColumns {
                 return sum[0] += readingOffsets.get(old + 1) - readingOffsets.get(old);
             });
         }
-        IntPages resolved = new IntPages(refTotal, pageShift);
+        IntCells resolved = scratch.isMapped() ? scratch.ints(refTotal) : new IntPages(refTotal, pageShift);
         long[] weakBits = weakBefore == null ? null : new long[bitWords(refTotal)];
         long dropped = resolveInParallel(new Source(parts, readingOffsets, order, weakBefore), lookup, all,
                 resolved, weakBits);
         parts.forEach(HeapGraphPart::releaseReferences);
+        mappedTargets = resolved instanceof MappedInts m ? m : null;
         if (dropped == 0) {
-            targets = resolved;
+            targets = mappedTargets == null ? (IntPages) resolved : null;
             weak = weakBits;
         } else {
             all = squeeze(all, resolved, weakBits);
             long kept = all.get(n);
-            targets = resolved.truncated(kept);
+            targets = mappedTargets == null ? ((IntPages) resolved).truncated(kept) : null;
             weak = weakBits == null ? null : Arrays.copyOf(weakBits, bitWords(kept));
             if (weak != null && (kept & 63) != 0) {
                 weak[weak.length - 1] &= (1L << kept) - 1; // bits squeezed past the end
@@ -95,7 +100,7 @@ final class ReferenceColumns {
      * range a thread, into {@code out} at {@code all}'s offsets (-1 when dangling), marking
      * {@code weak}; returns how many point at no object of the dump.
      */
-    private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets all, IntPages out, long[] weak) {
+    private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets all, IntCells out, long[] weak) {
         int n = all.length() - 1;
         int threads = Math.max(1, source.references.length);
         int[] from = new int[threads + 1];
@@ -140,7 +145,7 @@ final class ReferenceColumns {
     private static final class Range {
         private final Source source;
         private final AddressLookup lookup;
-        private final IntPages out;
+        private final IntCells out;
         private final long[] weak;
         /** Where the range's references start: bits in the word below the next multiple of 64 go to {@link #sharedWord}. */
         private final long firstPosition;
@@ -152,7 +157,7 @@ final class ReferenceColumns {
         long dangling;
         long sharedWord;
 
-        Range(Source source, AddressLookup lookup, IntPages out, long[] weak, long firstPosition) {
+        Range(Source source, AddressLookup lookup, IntCells out, long[] weak, long firstPosition) {
             this.source = source;
             this.lookup = lookup;
             this.out = out;
@@ -221,7 +226,7 @@ final class ReferenceColumns {
      * Drops the dangling (-1) references in place: the offsets (made anew, the old ones read once in
      * order) and {@code weak} bits follow; the last offset is how many references are kept.
      */
-    private static ReferenceOffsets squeeze(ReferenceOffsets offsets, IntPages targets, long[] weak) {
+    private static ReferenceOffsets squeeze(ReferenceOffsets offsets, IntCells targets, long[] weak) {
         int n = offsets.length() - 1;
         long[] kept = new long[1];
         return ReferenceOffsets.of(n + 1, o -> {

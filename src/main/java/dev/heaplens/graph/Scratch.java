@@ -82,6 +82,11 @@ public final class Scratch {
         return new MappedInts(map(length << 2), byteShift - 2);
     }
 
+    /** {@code length} bytes, all 0. */
+    MappedBytes bytes(long length) {
+        return new MappedBytes(map(length), byteShift);
+    }
+
     /** {@code length} longs, all 0. */
     MappedLongs longs(long length) {
         return new MappedLongs(map(length << 3), byteShift - 3);

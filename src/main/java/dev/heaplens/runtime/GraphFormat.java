@@ -33,7 +33,7 @@ interface GraphFormat<N extends NamedHeap> {
 
     /**
      * What one object costs in the heap when a dump without an index is read out of core: the parts
-     * the read fills are in scratch files, the graph is still built in the heap.
+     * the read fills and the built graph's columns are in mapped scratch files.
      */
     default long firstReadOutOfCoreBytesPerObject() {
         return bytesPerObject();

@@ -168,8 +168,8 @@ final class GraphLoad<N extends NamedHeap> {
     /**
      * The graph read from the dump, after the check that it fits. Progress is shown here, once for
      * every runtime: by bytes read over all the read's passes. Out of core (when {@code index} can
-     * write the index), the graph is still built in the heap; its dominators are computed with their
-     * scratch in files mapped beside the index; then it is indexed and used from there. The read
+     * write the index), the read's parts and the built graph's columns are in scratch files mapped
+     * beside the index, and so is its dominators' scratch; then it is indexed and used from there. The read
      * gathers what the runtime's findings need only when something will ask for them: suspects, or
      * the index it writes (which keeps them).
      */
@@ -180,7 +180,7 @@ final class GraphLoad<N extends NamedHeap> {
         Path file = goOutOfCore ? index.target(input) : null;
         if (goOutOfCore) {
             outOfCore.requirePlace(input.name(), objects, perObject, file);
-            // the parts the read fills go to scratch files; the graph is still built in the heap
+            // the parts the read fills and the graph's columns go to scratch files (mapped)
             HeapFit.require(input.name(), objects, format.firstReadOutOfCoreBytesPerObject());
             listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
             readOutOfCore = true;

@@ -20,17 +20,20 @@ public final class HeapFit {
      * by a tenth so that a dump near the limit is tried rather than refused.
      */
     static final long RUBY_BYTES_PER_OBJECT = 96;
-    /** The same for a JVM dump (530 MiB for 7.39M objects, 75.2 B, its peak in the dominators' predecessor lists). */
-    static final long JVM_BYTES_PER_OBJECT = 67;
+    /**
+     * The same for a JVM dump (BENCHMARKS "Round 7, issue 28, bytes per object": 493 MiB for 7.39M
+     * objects, 70.0 B, its peak in the dominators' vertex records).
+     */
+    static final long JVM_BYTES_PER_OBJECT = 63;
     /**
      * Heap a first read out of core needs per object (no index yet: the read's parts in scratch
-     * files, the graph built in the heap, its dominators' scratch mapped), measured as the JVM's
-     * figure is and rounded down by a tenth: the 7.39M-object JVM dump's first {@code top} in
-     * 475 MiB (66 B over the fixed part; 441 MiB after main's narrower build), the 3.46M-object Ruby
-     * one's in 309 MiB (91 B; 292), under load (BENCHMARKS "Round 6, issue 28").
+     * files, the build's columns copied to mapped scratch files as each is made, the graph used
+     * mapped, its dominators' scratch mapped), measured as the JVM's figure is and rounded down by a
+     * tenth: the 7.39M-object JVM dump's first {@code top} in 197 MiB (26.8 B over the fixed part),
+     * the 3.46M-object Ruby one's in 163 MiB (47.0 B), under load (BENCHMARKS "Round 7, issue 28").
      */
-    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 60;
-    static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 82;
+    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 24;
+    static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 42;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;
 

@@ -17,8 +17,9 @@ import java.util.function.LongSupplier;
  * maximum heap or less when {@code --memory} says so. Out of core, the graph and its dominators are
  * used where they lie in the dump's index, mapped, instead of being loaded into the heap (the OS
  * pages them in and out). A dump without an index is read once to write it: the parts the read
- * fills are written to scratch files beside the index as they fill, the graph is built in the heap
- * from them, and its dominators are computed with their scratch in files mapped there too.
+ * fills are written to scratch files beside the index as they fill, the build copies each column
+ * of the graph to a mapped scratch file there as soon as it has made it and uses the graph mapped,
+ * and its dominators are computed with their scratch in files mapped there too.
  */
 final class OutOfCore {
     /**

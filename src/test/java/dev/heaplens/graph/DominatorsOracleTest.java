@@ -35,6 +35,11 @@ class DominatorsOracleTest {
         final boolean[] weak; // per edge index in edges: filtered out by the test filter
 
         Case(long seed) {
+            this(seed, Scratch.heap());
+        }
+
+        /** Built with {@code scratch}: a mapped one builds the graph out of core. */
+        Case(long seed, Scratch scratch) {
             this.seed = seed;
             Random rnd = new Random(seed);
             n = 1 + rnd.nextInt(60);
@@ -95,7 +100,7 @@ class DominatorsOracleTest {
             for (int k = 0; k < edges.size(); k++) {
                 out.get(edges.get(k)[0]).add(k);
             }
-            HeapGraphBuilder b = new HeapGraphBuilder(1 + rnd.nextInt(4));
+            HeapGraphBuilder b = new HeapGraphBuilder(1 + rnd.nextInt(4), HeapGraphBuilder.MAX_OBJECTS, scratch);
             int parts = 1 + rnd.nextInt(3);
             List<HeapGraphPart> ps = new ArrayList<>();
             for (int i = 0; i < parts; i++) {
@@ -207,6 +212,21 @@ class DominatorsOracleTest {
             EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
             int vertexShift = (int) (seed % 3);
             check(c, filtered, new DominatorComputation(c.graph, filtered ? filter : null, vertexShift).run(filter, Phases.NONE));
+        }
+    }
+
+    /**
+     * The predecessors' fill cursors as {@code long}s, as past 2^32 references (the 32-bit ones are
+     * every other test's): both kinds against brute force.
+     */
+    @Test
+    void wideCursorDominatorsMatchBruteForce() {
+        for (long seed = 40_000; seed < 40_000 + SEEDS / 2; seed++) {
+            Case c = new Case(seed);
+            boolean filtered = seed % 2 == 0;
+            EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
+            check(c, filtered, new DominatorComputation(c.graph, filtered ? filter : null, DominatorComputation.VERTEX_SHIFT, 0)
+                    .run(filter, Phases.NONE));
         }
     }
 

@@ -116,6 +116,7 @@ class GraphBuildOracleTest {
         sorted.sort(Comparator.comparingLong(Obj::address)); // stable: equal addresses keep reading order
         String at = "seed " + seed;
         assertThat(g.objectCount()).as(at).isEqualTo(n);
+        assertThat(g.isOutOfCore()).as(at + ": built out of core").isEqualTo(scratch.isMapped());
         java.util.Map<Long, Integer> first = new java.util.HashMap<>(); // by a scan in id order: the first wins
         for (int id = 0; id < n; id++) {
             first.putIfAbsent(sorted.get(id).address, id);

@@ -27,6 +27,33 @@ class HeapGraphBuilderTest {
         return r;
     }
 
+    /**
+     * A graph answers its first lookups by a binary search, then from the index it makes once they are
+     * many: the first object at each address either way (duplicates and absent addresses among them),
+     * as a walk back from {@link Arrays#binarySearch} finds it.
+     */
+    @Test
+    void lookupsBySearchThenByIndexFindTheFirstObject() {
+        HeapGraphBuilder b = new HeapGraphBuilder();
+        HeapGraphPart p = b.newPart();
+        Random rnd = new Random(28);
+        long[] a = new long[20_000];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 16L * rnd.nextInt(15_000) - 16L * 5_000; // repeats, and negative addresses
+            p.addObject(a[i], (byte) 0, 0, 1);
+        }
+        HeapGraph g = b.build();
+        Arrays.sort(a);
+        for (int k = 0; k < 3 * AddressIndex.SEARCHES_FIRST; k++) {
+            long probe = 8L * rnd.nextInt(40_000) - 16L * 6_000;
+            int at = Arrays.binarySearch(a, probe);
+            while (at > 0 && a[at - 1] == probe) {
+                at--;
+            }
+            assertThat(g.objectOf(probe)).as("lookup %d of %d", k, probe).isEqualTo(at < 0 ? -1 : at);
+        }
+    }
+
     @Test
     void sortedSinglePart() {
         HeapGraphBuilder b = new HeapGraphBuilder();
@@ -396,12 +423,14 @@ class HeapGraphBuilderTest {
                 assertThat(a[found]).isEqualTo(a[i]);
                 assertThat(found == 0 || a[found - 1] != a[i]).isTrue();
                 assertThat(table.find(a[i])).isEqualTo(found);
+                assertThat(AddressIndex.search(a, a[i])).isEqualTo(found);
             }
             for (int k = 0; k < 2000; k++) {
                 long probe = rnd.nextBoolean() ? rnd.nextLong() : a[rnd.nextInt(n)] + 1;
                 int expected = Arrays.binarySearch(a, probe) >= 0 ? 1 : -1;
                 assertThat(index.find(probe) >= 0 ? 1 : -1).as("trial %d probe %d", trial, probe).isEqualTo(expected);
                 assertThat(table.find(probe) >= 0 ? 1 : -1).as("trial %d probe %d", trial, probe).isEqualTo(expected);
+                assertThat(AddressIndex.search(a, probe)).as("trial %d search %d", trial, probe).isEqualTo(index.find(probe));
             }
         }
         assertThat(new AddressIndex(new long[0]).find(0)).isEqualTo(-1);

@@ -8,6 +8,7 @@ import dev.heaplens.index.IndexWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,26 +16,28 @@ import org.junit.jupiter.api.io.TempDir;
  * A graph and its dominators used out of core, where they lie in a mapped index: on seeded random
  * graphs, every value read in place equals the built graph's, and the dominators read in place match
  * the brute-force oracle. The first {@link HeapGraph#SPARSE_READS} reads of each are spent first, so
- * that the mapped columns, not the values read one by one, answer.
+ * that the mapped columns, not the values read one by one, answer. And a graph built out of core
+ * against the same input built in the heap.
  */
 class OutOfCoreOracleTest {
     private static final int SEEDS = 300;
+    private static final int BUILT_SEEDS = 200;
 
     @TempDir
     Path dir;
 
+    private IndexKey key() throws IOException {
+        return IndexKey.of(Files.writeString(dir.resolve("dump"), "a dump's bytes, for the key"), "test");
+    }
+
     @Test
     void storedColumnsReadInPlaceMatchTheBuiltGraphAndTheBruteForce() throws IOException {
-        Path dump = Files.writeString(dir.resolve("dump"), "a dump's bytes, for the key");
-        IndexKey key = IndexKey.of(dump, "test");
+        IndexKey key = key();
         for (long seed = 0; seed < SEEDS; seed++) {
             DominatorsOracleTest.Case c = new DominatorsOracleTest.Case(seed);
             Dominators computed = Dominators.compute(c.graph);
             Path file = dir.resolve(seed + ".index");
-            try (IndexWriter w = IndexWriter.create(file, key)) {
-                GraphStore.write(c.graph, computed, new int[0], w);
-                w.commit();
-            }
+            write(file, key, c.graph, computed);
             GraphStore.Stored stored = GraphStore.read(IndexReader.open(file, key), true);
             HeapGraph g = stored.graph();
             Dominators d = stored.dominators();
@@ -64,5 +67,48 @@ class OutOfCoreOracleTest {
             }
             DominatorsOracleTest.check(c, false, d);
         }
+    }
+
+    /**
+     * A graph built out of core (its columns written to mapped scratch files as the build makes them)
+     * against the same input built in the heap: every value the same, its dominators (computed with
+     * mapped scratch) the brute force's, and the index written from its mappings byte for byte the
+     * in-heap graph's index.
+     */
+    @Test
+    void builtOutOfCoreIsTheHeapBuildAndWritesTheSameIndex() throws IOException {
+        IndexKey key = key();
+        Path scratchDir = dir.resolve("scratch");
+        Scratch scratch = Scratch.mappedIn(scratchDir, 12); // small mappings: columns cross several
+        for (long seed = 0; seed < BUILT_SEEDS; seed++) {
+            String at = "seed " + seed;
+            DominatorsOracleTest.Case heap = new DominatorsOracleTest.Case(seed);
+            DominatorsOracleTest.Case mapped = new DominatorsOracleTest.Case(seed, scratch);
+            HeapGraph g = mapped.graph;
+            assertThat(g.isOutOfCore()).as(at).isTrue();
+            assertThat(heap.graph.isOutOfCore()).as(at).isFalse();
+            SameGraphs.assertSame(at, heap.graph, g);
+            assertThat(g.totalShallowSize()).as(at).isEqualTo(heap.graph.totalShallowSize());
+            for (int o = 0; o < g.objectCount(); o++) {
+                assertThat(g.objectOf(heap.graph.address(o))).as(at).isEqualTo(heap.graph.objectOf(heap.graph.address(o)));
+            }
+            Dominators d = Dominators.compute(g, g.strongReferences(), Phases.NONE, scratch);
+            DominatorsOracleTest.check(mapped, false, d);
+            Path fromHeap = write(dir.resolve(seed + ".heap.index"), key, heap.graph, Dominators.compute(heap.graph));
+            Path fromMapped = write(dir.resolve(seed + ".mapped.index"), key, g, d);
+            assertThat(Files.mismatch(fromHeap, fromMapped)).as(at + ": the two indexes' first differing byte").isEqualTo(-1);
+        }
+        assertThat(scratch.mappedBytes()).as("bytes mapped").isPositive();
+        try (Stream<Path> left = Files.list(scratchDir)) {
+            assertThat(left).as("scratch files left").isEmpty();
+        }
+    }
+
+    private static Path write(Path file, IndexKey key, HeapGraph g, Dominators d) throws IOException {
+        try (IndexWriter w = IndexWriter.create(file, key)) {
+            GraphStore.write(g, d, new int[0], w);
+            w.commit();
+        }
+        return file;
     }
 }

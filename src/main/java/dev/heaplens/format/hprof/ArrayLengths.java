@@ -1,11 +1,14 @@
 package dev.heaplens.format.hprof;
 
+import dev.heaplens.graph.HeapGraph;
+
 import java.util.function.Supplier;
 
 /**
  * Each array's length (its elements, as its record's header says) by graph object, -1 for
  * instances and classes: read with the graph, kept in the index, and loaded from it only when
- * asked ({@code export}), so that other commands do not pay for it.
+ * asked ({@code export}), so that other commands do not pay for it. After a read, held as a byte
+ * an object ({@link PackedArrayLengths}) until asked for.
  */
 public final class ArrayLengths {
     private Supplier<int[]> load;
@@ -19,6 +22,12 @@ public final class ArrayLengths {
     /** The lengths at hand (null: the dump has no array). */
     static ArrayLengths of(int[] lengths) {
         return new ArrayLengths(lengths, null);
+    }
+
+    /** The lengths a read gave, held packed when the graph's sizes allow it (null: the dump has no array). */
+    static ArrayLengths packed(int[] lengths, HeapGraph graph, HprofLayout layout, HprofClasses classes) {
+        PackedArrayLengths.Packed packed = lengths == null ? null : PackedArrayLengths.pack(lengths, graph, layout, classes);
+        return packed == null ? of(lengths) : loading(packed::unpack);
     }
 
     /** The lengths {@code load} gives on first use (null: the dump has no array). */

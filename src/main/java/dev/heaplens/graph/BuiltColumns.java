@@ -1,0 +1,179 @@
+package dev.heaplens.graph;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A graph built out of core: its columns copied into scratch files mapped beside the index as
+ * soon as the build has made each one (the heap's copy then dropped), and used where they lie, as
+ * an index's are ({@link MappedGraphColumns}). The heap keeps only what is small: the weak
+ * references' bits, the class table, the roots.
+ */
+final class BuiltColumns implements ColumnSource {
+    private final Scratch scratch;
+    /** By {@link GraphStore} section name; the kinds are the one byte column. */
+    private final Map<String, MappedLongs> longColumns = new ConcurrentHashMap<>();
+    private final Map<String, MappedInts> intColumns = new ConcurrentHashMap<>();
+    private MappedBytes kind;
+    private long[] weak;
+    private long totalShallowSize;
+
+    BuiltColumns(Scratch scratch) {
+        this.scratch = scratch;
+    }
+
+    // Each object column is copied as soon as the build has ordered it (one at a time); each returns
+    // null, what the build then keeps of it in the heap.
+
+    byte[] kinds(byte[] kinds) {
+        kind = scratch.bytes(kinds.length);
+        for (int o = 0; o < kinds.length; o++) {
+            kind.set(o, kinds[o]);
+        }
+        return null;
+    }
+
+    int[] classNumbers(int[] classNumbers) {
+        intColumns.put(GraphStore.CLASS_NUMBER, copy(classNumbers));
+        return null;
+    }
+
+    /** Also sums the sizes, as the graph built in the heap does. */
+    int[] shallowSizes(int[] sizes, LargeSizes largeSizes) {
+        intColumns.put(GraphStore.SHALLOW_SIZE, copy(sizes));
+        long sum = largeSizes.sum();
+        for (int s : sizes) {
+            sum += s == LargeSizes.MARK ? 0 : s;
+        }
+        totalShallowSize = sum;
+        return null;
+    }
+
+    Positions positions(Positions positions) {
+        longColumns.put(GraphStore.POSITION_BASE, copy(scratch, positions.base));
+        intColumns.put(GraphStore.POSITION_OFFSET, copy(positions.offset));
+        longColumns.put(GraphStore.POSITION_WIDE, copy(scratch, positions.wide));
+        return null;
+    }
+
+    private MappedInts copy(int[] values) {
+        MappedInts m = scratch.ints(values.length);
+        for (int i = 0; i < values.length; i++) {
+            m.set(i, values[i]);
+        }
+        return m;
+    }
+
+    /** Copies the addresses and the reference offsets; {@code targets} are mapped already (written in place). */
+    void references(long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
+        longColumns.put(GraphStore.ADDRESS, copy(scratch, addresses));
+        MappedLongs outOffsets = scratch.longs(offsets.length());
+        longColumns.put(GraphStore.OUT_OFFSETS, outOffsets);
+        for (int i = 0; i < offsets.length(); i++) {
+            outOffsets.set(i, offsets.get(i));
+        }
+        intColumns.put(GraphStore.TARGETS, resolvedTargets);
+        weak = weakBits;
+    }
+
+    long totalShallowSize() {
+        return totalShallowSize;
+    }
+
+    private static MappedLongs copy(Scratch scratch, long[] values) {
+        MappedLongs m = scratch.longs(values.length);
+        for (int i = 0; i < values.length; i++) {
+            m.set(i, values[i]);
+        }
+        return m;
+    }
+
+    @Override
+    public boolean inPlace() {
+        return true;
+    }
+
+    @Override
+    public MappedLongs mappedLongs(String column) {
+        return has(longColumns, column);
+    }
+
+    @Override
+    public MappedInts mappedInts(String column) {
+        return has(intColumns, column);
+    }
+
+    private static <T> T has(Map<String, T> columns, String column) {
+        T c = columns.get(column);
+        if (c == null) {
+            throw new IllegalArgumentException("no mapped column " + column + " of that type");
+        }
+        return c;
+    }
+
+    @Override
+    public MappedBytes mappedBytes(String column) {
+        if (!column.equals(GraphStore.KIND)) {
+            throw new IllegalArgumentException("no mapped byte column " + column);
+        }
+        return kind;
+    }
+
+    @Override
+    public long longAt(String column, long i) {
+        return mappedLongs(column).get(i);
+    }
+
+    @Override
+    public int intAt(String column, long i) {
+        return mappedInts(column).get(i);
+    }
+
+    @Override
+    public byte byteAt(String column, long i) {
+        return kind.get(i);
+    }
+
+    /** The weak bits are kept in the heap; any other column is copied in (what a whole-column read asks). */
+    @Override
+    public long[] longs(String column) {
+        if (column.equals(GraphStore.WEAK)) {
+            return weak;
+        }
+        MappedLongs m = mappedLongs(column);
+        long[] out = new long[Math.toIntExact(m.length())];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = m.get(i);
+        }
+        return out;
+    }
+
+    @Override
+    public int[] ints(String column) {
+        MappedInts m = mappedInts(column);
+        int[] out = new int[Math.toIntExact(m.length())];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = m.get(i);
+        }
+        return out;
+    }
+
+    @Override
+    public byte[] bytes(String column) {
+        byte[] out = new byte[Math.toIntExact(mappedInts(GraphStore.SHALLOW_SIZE).length())];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = kind.get(i);
+        }
+        return out;
+    }
+
+    @Override
+    public int[][] targetPages(long length) {
+        IntPages pages = new IntPages(length, IntPages.DEFAULT_SHIFT);
+        MappedInts targets = mappedInts(GraphStore.TARGETS);
+        for (long i = 0; i < length; i++) {
+            pages.set(i, targets.get(i));
+        }
+        return pages.pages;
+    }
+}
