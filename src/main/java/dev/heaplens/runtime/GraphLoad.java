@@ -4,6 +4,7 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ReachabilityStore;
+import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
@@ -14,6 +15,7 @@ import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.util.Parallel;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,12 +35,21 @@ final class GraphLoad<N extends NamedHeap> {
     private final Findings findings;
     private final boolean findingsNeedTheRead;
     private final OutOfCore outOfCore;
+    /**
+     * What {@link #besideDominators} holds beside the dominators' scratch, per object: the path
+     * tree's four int columns, with room for the strings' count per object and their groups.
+     */
+    static final long AHEAD_BYTES_PER_OBJECT = 32;
     /** Set when this load read the dump and chose to work out of core: its index is then read in place. */
     private boolean readOutOfCore;
 
     /** The runtime's checks beside the suspects, given the heap's bytes less tool overhead (what their shares are of). */
     interface Findings {
         List<Finding> of(LoadedHeap heap, long analysedBytes);
+
+        /** Their work that needs no dominator tree, done while it is computed (see {@link #besideDominators}); none by default. */
+        default void besideDominators(LoadedHeap heap) {
+        }
     }
 
     /** A load for a runtime with no findings of its own beside the suspects. */
@@ -102,8 +113,43 @@ final class GraphLoad<N extends NamedHeap> {
     }
 
     private SuspectInputs suspectInputsOf(LoadedHeap heap) {
+        return suspectInputsOf(heap, null);
+    }
+
+    /** @param paths the whole tree of shortest paths from the roots when made ahead, else null */
+    private SuspectInputs suspectInputsOf(LoadedHeap heap, RootPaths.Tree paths) {
         List<Finding> kept = heap.storedFindings();
-        return SuspectFinder.inputs(heap.namer(), heap.dominators(), analysed -> kept != null ? kept : findings.of(heap, analysed));
+        return SuspectFinder.inputs(heap.namer(), heap.dominators(), paths,
+                analysed -> kept != null ? kept : findings.of(heap, analysed));
+    }
+
+    /**
+     * The heap's dominator tree, and beside it on a second thread what suspects needs that does not
+     * wait for it: the findings' own work and, with {@code pathTree}, the whole tree of shortest
+     * paths from the roots (returned; else null). The tree's serial phases leave a core idle: the
+     * wall, not the CPU, is cut. Out of core, or in a heap without room for both, nothing is done
+     * ahead, so that nothing more is held while the tree is computed.
+     */
+    RootPaths.Tree besideDominators(LoadedHeap heap, boolean pathTree) {
+        long room = HeapFit.need(heap.graph().objectCount(), format.bytesPerObject() + AHEAD_BYTES_PER_OBJECT);
+        if (readOutOfCore || Runtime.getRuntime().maxMemory() < room) {
+            heap.dominators();
+            return null;
+        }
+        RootPaths.Tree[] paths = new RootPaths.Tree[1];
+        int threads = Math.min(2, Math.max(1, options.threads()));
+        Parallel.runUnchecked("heaplens-suspects", threads, t -> {
+            if (t == 0) {
+                heap.dominators();
+            }
+            if (t == threads - 1) {
+                if (pathTree) {
+                    paths[0] = SuspectFinder.pathTree(heap.graph());
+                }
+                findings.besideDominators(heap);
+            }
+        });
+        return paths[0];
     }
 
     /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */
@@ -178,11 +224,13 @@ final class GraphLoad<N extends NamedHeap> {
         return new HeapIndex.Store() {
             @Override
             public HeapIndex.Sections sectionsOf(LoadedHeap heap) {
+                // the path tree made beside the dominators (asked for next), on the second core
+                RootPaths.Tree paths = forSuspects ? besideDominators(heap, true) : null;
                 int[] largest = TopRetainers.largest(heap.dominators(), TopRetainers.STORED);
                 Reachability reachability = heap.reachability();
                 N namer = namer(heap);
                 if (forSuspects) { // worked out once: the suspects run that asked uses them too
-                    SuspectInputs inputs = suspectInputsOf(heap);
+                    SuspectInputs inputs = suspectInputsOf(heap, paths);
                     heap.withSuspectInputs(inputs);
                     return out -> {
                         writeHeap(heap, largest, namer, reachability, out);
