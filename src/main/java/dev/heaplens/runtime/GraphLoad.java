@@ -2,6 +2,7 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ReachabilityStore;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.analysis.suspects.Finding;
@@ -176,19 +177,33 @@ final class GraphLoad<N extends NamedHeap> {
     private HeapIndex.Store store(DumpInput input, boolean forSuspects) {
         return new HeapIndex.Store() {
             @Override
-            public void write(LoadedHeap heap, IndexWriter out) throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(),
-                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
-                format.write(namer(heap), out);
-                ReachabilityStore.write(heap.reachability(), out);
+            public HeapIndex.Sections sectionsOf(LoadedHeap heap) {
+                int[] largest = TopRetainers.largest(heap.dominators(), TopRetainers.STORED);
+                Reachability reachability = heap.reachability();
+                N namer = namer(heap);
                 if (forSuspects) { // worked out once: the suspects run that asked uses them too
                     SuspectInputs inputs = suspectInputsOf(heap);
-                    SuspectsStore.write(inputs, heap.graph(), out);
                     heap.withSuspectInputs(inputs);
-                } else if (findingsNeedTheRead) {
-                    SuspectsStore.writeFindings(findings.of(heap,
-                            SuspectFinder.analysedBytes(heap.namer(), heap.dominators())), out);
+                    return out -> {
+                        writeHeap(heap, largest, namer, reachability, out);
+                        SuspectsStore.write(inputs, heap.graph(), out);
+                    };
                 }
+                List<Finding> found = findingsNeedTheRead
+                        ? findings.of(heap, SuspectFinder.analysedBytes(heap.namer(), heap.dominators())) : null;
+                return out -> {
+                    writeHeap(heap, largest, namer, reachability, out);
+                    if (found != null) {
+                        SuspectsStore.writeFindings(found, out);
+                    }
+                };
+            }
+
+            private void writeHeap(LoadedHeap heap, int[] largest, N namer, Reachability reachability, IndexWriter out)
+                    throws IOException {
+                GraphStore.write(heap.graph(), heap.dominators(), largest, out);
+                format.write(namer, out);
+                ReachabilityStore.write(reachability, out);
             }
 
             @Override
