@@ -33,20 +33,29 @@ final class BuiltColumns implements ColumnSource {
         return null;
     }
 
-    int[] classNumbers(int[] classNumbers) {
-        intColumns.put(GraphStore.CLASS_NUMBER, copy(classNumbers));
-        return null;
+    /** The class numbers' mapped column, written by the build a chunk at a time. */
+    MappedInts classNumbers(int n) {
+        MappedInts m = scratch.ints(n);
+        intColumns.put(GraphStore.CLASS_NUMBER, m);
+        return m;
     }
 
-    /** Also sums the sizes, as the graph built in the heap does. */
-    int[] shallowSizes(int[] sizes, LargeSizes largeSizes) {
-        intColumns.put(GraphStore.SHALLOW_SIZE, copy(sizes));
+    /** The sizes' mapped column, written as {@link #classNumbers(int)}'s; then {@link #sumShallowSizes}. */
+    MappedInts shallowSizes(int n) {
+        MappedInts m = scratch.ints(n);
+        intColumns.put(GraphStore.SHALLOW_SIZE, m);
+        return m;
+    }
+
+    /** Sums the sizes written, as the graph built in the heap does. */
+    void sumShallowSizes(LargeSizes largeSizes) {
+        MappedInts sizes = intColumns.get(GraphStore.SHALLOW_SIZE);
         long sum = largeSizes.sum();
-        for (int s : sizes) {
+        for (long i = 0, n = sizes.length(); i < n; i++) {
+            int s = sizes.get(i);
             sum += s == LargeSizes.MARK ? 0 : s;
         }
         totalShallowSize = sum;
-        return null;
     }
 
     Positions positions(Positions positions) {

@@ -13,6 +13,8 @@ import java.util.List;
  * two threads.
  */
 final class ObjectColumns {
+    /** Graph ids ordered at a time when a column goes straight to its mapped file. */
+    static final int CHUNK = 1 << 16;
     final long[] address;
     // Out of core these four are null: handed to the mapped columns as soon as each is ordered.
     final byte[] kind;
@@ -94,22 +96,75 @@ final class ObjectColumns {
     /** Half {@code k} of the columns in graph order into {@code ordered}: kinds and classes (0), or sizes and positions (1). */
     private void orderHalf(int k, List<HeapGraphPart> parts, int n, boolean positions, BuiltColumns mapped, Object[] ordered) {
         if (k == 0) {
-            byte[] kinds = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
-            parts.forEach(p -> p.kinds.clear());
-            ordered[0] = mapped == null ? kinds : mapped.kinds(kinds);
+            orderKinds(parts, mapped, ordered);
             long[] table = classTable(parts);
             ordered[4] = table;
-            int[] classNumbers = classNumbers(parts, table);
+            int[][] renumber = renumbering(parts, table);
+            if (mapped == null) {
+                int[] classNumbers = new int[n];
+                classNumbers(parts, renumber, 0, n, classNumbers, 0);
+                ordered[1] = classNumbers;
+            } else {
+                MappedInts out = mapped.classNumbers(n);
+                inChunks(n, (from, to, chunk) -> {
+                    classNumbers(parts, renumber, from, to, chunk, -from);
+                }, out);
+            }
             parts.forEach(p -> p.classes.clear());
-            ordered[1] = mapped == null ? classNumbers : mapped.classNumbers(classNumbers);
         } else {
-            int[] sizes = new int[n];
-            LargeSizes large = shallowSizes(parts, sizes);
-            ordered[5] = large;
-            parts.forEach(p -> p.shallowSizes.clear());
-            ordered[2] = mapped == null ? sizes : mapped.shallowSizes(sizes, large);
+            orderSizes(parts, n, mapped, ordered);
             Positions p = positions ? positions(parts, n) : null;
             ordered[3] = mapped == null || p == null ? p : mapped.positions(p);
+        }
+    }
+
+    /** The kinds in graph order into {@code ordered} (0); a method of its own for the reason of {@link #orderSizes}. */
+    private void orderKinds(List<HeapGraphPart> parts, BuiltColumns mapped, Object[] ordered) {
+        byte[] kinds = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
+        parts.forEach(p -> p.kinds.clear());
+        ordered[0] = mapped == null ? kinds : mapped.kinds(kinds);
+    }
+
+    /**
+     * The sizes in graph order into {@code ordered} (2 and 5). A method of its own so that, out of
+     * core, the {@code int[n]} handed to the mapped column is no longer a live local while the
+     * positions are ordered (it was: 4 B an object at the first read's peak).
+     */
+    private void orderSizes(List<HeapGraphPart> parts, int n, BuiltColumns mapped, Object[] ordered) {
+        GrowableInts largeAt = new GrowableInts();
+        GrowableLongs largeSize = new GrowableLongs();
+        if (mapped == null) {
+            int[] sizes = new int[n];
+            shallowSizes(parts, 0, n, sizes, 0, largeAt, largeSize);
+            ordered[2] = sizes;
+        } else {
+            // a chunk at a time straight into the mapped column: no int[n] out of core
+            inChunks(n, (from, to, chunk) -> {
+                shallowSizes(parts, from, to, chunk, -from, largeAt, largeSize);
+            }, mapped.shallowSizes(n));
+        }
+        LargeSizes large = largeSizes(largeAt, largeSize);
+        ordered[5] = large;
+        parts.forEach(p -> p.shallowSizes.clear());
+        if (mapped != null) {
+            mapped.sumShallowSizes(large);
+        }
+    }
+
+    /** Fills a chunk with graph ids {@code [from, to)}. */
+    private interface ChunkFill {
+        void fill(int from, int to, int[] chunk);
+    }
+
+    /** Writes a column of {@code n} ints to {@code out} a chunk of {@link #CHUNK} at a time. */
+    private static void inChunks(int n, ChunkFill fill, IntCells out) {
+        int[] chunk = new int[Math.min(n, CHUNK)];
+        for (int from = 0; from < n; from += chunk.length) {
+            int to = Math.min(n, from + chunk.length);
+            fill.fill(from, to, chunk);
+            for (int i = from; i < to; i++) {
+                out.set(i, chunk[i - from]);
+            }
         }
     }
 
@@ -129,8 +184,8 @@ final class ObjectColumns {
         return table;
     }
 
-    /** The parts' class numbers in graph order, numbered anew into {@code table}. */
-    private int[] classNumbers(List<HeapGraphPart> parts, long[] table) {
+    /** Each part's class numbers to numbers into {@code table}. */
+    private static int[][] renumbering(List<HeapGraphPart> parts, long[] table) {
         int[][] renumber = new int[parts.size()][];
         for (int k = 0; k < renumber.length; k++) {
             long[] own = parts.get(k).classes.table();
@@ -139,15 +194,18 @@ final class ObjectColumns {
                 renumber[k][i] = Arrays.binarySearch(table, own[i]);
             }
         }
-        int[] out = new int[address.length];
-        graphOrder.forEachRun(0, out.length, (g, k, local, length) -> {
-            parts.get(k).classes.numbers.copyRange(local, out, g, length);
+        return renumber;
+    }
+
+    /** The class numbers of graph ids {@code [from, to)}, renumbered, into {@code out} at {@code g + shift}. */
+    private void classNumbers(List<HeapGraphPart> parts, int[][] renumber, int from, int to, int[] out, int shift) {
+        graphOrder.forEachRun(from, to, (g, k, local, length) -> {
+            parts.get(k).classes.numbers.copyRange(local, out, g + shift, length);
             int[] r = renumber[k];
-            for (int i = g, end = g + length; i < end; i++) {
+            for (int i = g + shift, end = i + length; i < end; i++) {
                 out[i] = r[out[i]];
             }
         });
-        return out;
     }
 
     /** The parts' record positions in graph order, a run of blocks at a time (never a whole {@code long[]}). */
@@ -170,22 +228,27 @@ final class ObjectColumns {
         return out.build();
     }
 
-    /** The parts' shallow sizes in graph order into {@code out}; the large ones, by graph id. */
-    private LargeSizes shallowSizes(List<HeapGraphPart> parts, int[] out) {
-        GrowableInts largeAt = new GrowableInts();
-        GrowableLongs largeSize = new GrowableLongs();
-        graphOrder.forEachRun(0, out.length, (g, k, local, length) -> {
+    /**
+     * The shallow sizes of graph ids {@code [from, to)} into {@code out} at {@code g + shift}; the
+     * large ones added, by graph id, to {@code largeAt} and {@code largeSize}.
+     */
+    private void shallowSizes(List<HeapGraphPart> parts, int from, int to, int[] out, int shift,
+                              GrowableInts largeAt, GrowableLongs largeSize) {
+        graphOrder.forEachRun(from, to, (g, k, local, length) -> {
             PartSizes p = parts.get(k).shallowSizes;
-            p.sizes.copyRange(local, out, g, length);
+            p.sizes.copyRange(local, out, g + shift, length);
             if (p.hasLarge()) {
                 for (int i = 0; i < length; i++) {
-                    if (out[g + i] == LargeSizes.MARK) {
+                    if (out[g + shift + i] == LargeSizes.MARK) {
                         largeAt.add(g + i);
                         largeSize.add(p.large(local + i));
                     }
                 }
             }
         });
+    }
+
+    private static LargeSizes largeSizes(GrowableInts largeAt, GrowableLongs largeSize) {
         if (largeAt.size() == 0) {
             return LargeSizes.NONE;
         }

@@ -64,6 +64,9 @@ final class RunMergeSort {
             at[j] = mergedAt[order[j]];
         }
         mergedAt = at;
+        if (runs == 1) {
+            return mergeInPlace(keys, mergedKeys, mergedAt, runFrom[0], runTo[0]);
+        }
         // Each long run merged into what is merged so far; the last merge fills the result.
         for (int r = 0; r < runs; r++) {
             int size = m + runTo[r] - runFrom[r];
@@ -76,6 +79,44 @@ final class RunMergeSort {
         }
         System.arraycopy(mergedKeys, 0, keys, 0, n);
         return mergedAt;
+    }
+
+    /**
+     * The one-run case (an HPROF dump's) merged inside {@code keys}, with no second {@code long[n]}:
+     * the run moved to the end, then merged with the sorted outliers from the front. The write
+     * position never passes the run's next unread key (it trails it by the outliers not yet
+     * written), so nothing is overwritten before it is read. Returns the positions.
+     */
+    private static int[] mergeInPlace(long[] keys, long[] outlierKeys, int[] outlierAt, int from, int to) {
+        int n = keys.length;
+        int m = outlierKeys.length;
+        System.arraycopy(keys, from, keys, m, to - from);
+        int[] at = new int[n];
+        int i = 0;
+        int j = m; // the run's next key; its original position is from + (j - m)
+        int out = 0;
+        while (i < m && j < n) {
+            long a = outlierKeys[i];
+            long b = keys[j];
+            int bAt = from + j - m;
+            if (a < b || a == b && outlierAt[i] < bAt) {
+                keys[out] = a;
+                at[out++] = outlierAt[i++];
+            } else {
+                keys[out] = b;
+                at[out++] = bAt;
+                j++;
+            }
+        }
+        for (; i < m; i++) {
+            keys[out] = outlierKeys[i];
+            at[out++] = outlierAt[i];
+        }
+        for (; j < n; j++) {
+            keys[out] = keys[j];
+            at[out++] = from + j - m;
+        }
+        return at;
     }
 
     /**

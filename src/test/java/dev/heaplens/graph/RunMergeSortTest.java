@@ -40,6 +40,32 @@ class RunMergeSortTest {
         assertThat(merged).as("cases merged").isGreaterThan(CASES / 2);
     }
 
+    /** The one-run case, merged inside the keys: outliers before and after the run, equal to its keys too. */
+    @Test
+    void mergesOneRunWithOutliersOnBothSides() {
+        for (long seed = 1; seed <= 200; seed++) {
+            Random rnd = new Random(seed);
+            long[] run = rnd.longs(RunMergeSort.LONG_RUN + rnd.nextInt(5_000), -512, 512).map(k -> k * 8).toArray();
+            Arrays.sort(run);
+            long[] before = rnd.longs(rnd.nextInt(250), -600, 600).map(k -> k * 8).toArray();
+            long[] after = rnd.longs(rnd.nextInt(300), -600, 600).map(k -> k * 8).toArray();
+            Arrays.sort(after);
+            after = Arrays.copyOf(after, Math.min(after.length, 1)); // after the run: at most one key, or it would be a run of its own
+            if (after.length == 1 && after[0] >= run[run.length - 1]) {
+                after[0] = run[run.length - 1] - 8;
+            }
+            long[] keys = concat(concat(before, run), after);
+            long[] original = keys.clone();
+            int[] perm = RunMergeSort.sort(keys);
+            assertThat(perm).as("seed %d: merged", seed).isNotNull();
+            int[] expected = stableOrder(original);
+            assertThat(perm).as("seed %d: permutation", seed).isEqualTo(expected);
+            for (int i = 0; i < keys.length; i++) {
+                assertThat(keys[i]).as("seed %d: key %d", seed, i).isEqualTo(original[expected[i]]);
+            }
+        }
+    }
+
     @Test
     void declinesKeysThatAreNotMostlySorted() {
         Random rnd = new Random(7);
