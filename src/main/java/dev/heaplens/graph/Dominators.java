@@ -113,6 +113,11 @@ public final class Dominators {
         return source != null && source.has(LARGEST) ? source.ints(LARGEST) : null;
     }
 
+    /** The columns where they lie mapped, when these dominators were computed out of core; else null. */
+    Columns mappedColumns() {
+        return source instanceof MappedDominatorColumns ? source : null;
+    }
+
     /** The whole columns, for {@link GraphStore} to write in bulk (loaded first if need be). */
     record Stored(int[] idom, long[] retainedSize, int[] retainedCount, int[] preorder) {
     }

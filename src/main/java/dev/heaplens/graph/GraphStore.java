@@ -71,11 +71,20 @@ public final class GraphStore {
         w.ints(ROOT_TARGET, g.rootCount(), r -> g.rootTarget((int) r));
         w.ints(ROOT_CATEGORY, g.rootCount(), r -> g.rootCategoryId((int) r));
         w.strings(CATEGORIES, g.rootCategories());
-        Dominators.Stored a = d.arrays();
-        w.ints(IDOM, a.idom());
-        w.longs(RETAINED_SIZE, a.retainedSize());
-        w.ints(RETAINED_COUNT, a.retainedCount());
-        w.ints(PREORDER, a.preorder());
+        Dominators.Columns mapped = d.mappedColumns();
+        if (mapped != null) {
+            // computed out of core: written from where they lie, never a whole column in the heap
+            w.ints(IDOM, n(g), mapped.mappedInts(IDOM)::get);
+            writeAll(RETAINED_SIZE, mapped.mappedLongs(RETAINED_SIZE), w);
+            w.ints(RETAINED_COUNT, n(g), mapped.mappedInts(RETAINED_COUNT)::get);
+            w.ints(PREORDER, d.reachableCount(), mapped.mappedInts(PREORDER)::get);
+        } else {
+            Dominators.Stored a = d.arrays();
+            w.ints(IDOM, a.idom());
+            w.longs(RETAINED_SIZE, a.retainedSize());
+            w.ints(RETAINED_COUNT, a.retainedCount());
+            w.ints(PREORDER, a.preorder());
+        }
         w.ints(Dominators.LARGEST, largest);
     }
 
@@ -125,6 +134,10 @@ public final class GraphStore {
         if (g.hasWeakReferences()) {
             w.longs(WEAK, s.longs(WEAK));
         }
+    }
+
+    private static long n(HeapGraph g) {
+        return g.objectCount();
     }
 
     private static void writeAll(String name, MappedLongs values, IndexWriter w) throws IOException {

@@ -2,7 +2,6 @@ package dev.heaplens.graph;
 
 import dev.heaplens.util.Parallel;
 
-import java.util.Arrays;
 
 /**
  * One run of Semi-NCA, giving a {@link Dominators} (whose comment describes the algorithm and its
@@ -327,16 +326,19 @@ final class MappedDominatorComputation {
         return idom;
     }
 
-    /** 5. Per-object results; retained sizes accumulate in reverse preorder (children first). */
+    /**
+     * 5. Per-object results, in mapped scratch too (used in place, as an index's: no 20 B an object
+     * in the heap after the computation); retained sizes accumulate in reverse preorder (children first).
+     */
     private Dominators results(MappedInts idom, EdgeFilter publicFilter) {
         HeapGraph g = this.g;
         int n = this.n;
         MappedInts vertex = this.vertex;
-        int[] idomObject = new int[objects];
-        Arrays.fill(idomObject, Dominators.UNREACHABLE);
-        long[] size = new long[objects];
-        int[] count = new int[objects];
-        int[] preorder = new int[n];
+        MappedInts idomObject = scratch.ints(objects);
+        idomObject.fill(Dominators.UNREACHABLE);
+        MappedLongs size = scratch.longs(objects); // a new scratch file is zeros: unreachable objects' 0
+        MappedInts count = scratch.ints(objects);
+        MappedInts preorder = scratch.ints(n);
         long[] bytes = new long[2];
         int half = n / 2;
         // random writes, on two threads: numbers 1..half, then the rest
@@ -344,12 +346,12 @@ final class MappedDominatorComputation {
             long sum = 0;
             for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
                 int o = vertex.get(x);
-                preorder[x - 1] = o;
+                preorder.set(x - 1, o);
                 int d = idom.get(x);
-                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex.get(d);
+                idomObject.set(o, d == 0 ? Dominators.SUPER_ROOT : vertex.get(d));
                 long s = g.shallowSize(o);
-                size[o] = s;
-                count[o] = 1;
+                size.set(o, s);
+                count.set(o, 1);
                 sum += s;
             }
             bytes[k] = sum;
@@ -362,13 +364,14 @@ final class MappedDominatorComputation {
             }
             int d = idom.get(x);
             if (d != 0) {
-                int o = preorder[x - 1];
-                int dom = preorder[d - 1];
-                size[dom] += size[o];
-                count[dom] += count[o];
+                int o = preorder.get(x - 1);
+                int dom = preorder.get(d - 1);
+                size.set(dom, size.get(dom) + size.get(o));
+                count.set(dom, count.get(dom) + count.get(o));
             }
         }
         this.vertex = null;
-        return new Dominators(g, publicFilter, idomObject, size, count, preorder, reachableBytes);
+        return new Dominators(g, publicFilter, new MappedDominatorColumns(idomObject, size, count, preorder), n,
+                reachableBytes);
     }
 }
