@@ -59,7 +59,7 @@ final class ObjectColumns {
                     p.addresses.clear(); // each column of the parts is freed once copied: the build's peak
                     at += (int) p.objects;
                 }
-                sorted[0] = isAscending(address) ? null : sort(address);
+                sorted[0] = isAscending(address) ? null : sort(address, mapped != null);
             } else {
                 offsets[0] = sumOffsets(parts, n);
             }
@@ -305,8 +305,15 @@ final class ObjectColumns {
         }
     }
 
-    /** A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort. */
-    private static int[] sort(long[] address) {
+    /**
+     * A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort;
+     * out of core, both without a second {@code long[n]} (12 B an object at the sort, not 24).
+     */
+    private static int[] sort(long[] address, boolean outOfCore) {
+        if (outOfCore) {
+            int[] merged = RunMergeSort.sort(address, 1);
+            return merged != null ? merged : InPlaceAddressSort.sort(address);
+        }
         int[] merged = RunMergeSort.sort(address);
         return merged != null ? merged : AddressSort.sort(address);
     }

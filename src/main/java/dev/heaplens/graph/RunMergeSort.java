@@ -24,6 +24,14 @@ final class RunMergeSort {
      * {@link #MAX_OUTLIER_SHARE} outside them.
      */
     static int[] sort(long[] keys) {
+        return sort(keys, MAX_RUNS);
+    }
+
+    /**
+     * As {@link #sort(long[])}, declining more than {@code maxRuns} long runs: 1 when the heap is
+     * short (a first read out of core), as only one run is merged without a second {@code long[n]}.
+     */
+    static int[] sort(long[] keys, int maxRuns) {
         int n = keys.length;
         int[] runFrom = new int[MAX_RUNS];
         int[] runTo = new int[MAX_RUNS];
@@ -32,7 +40,7 @@ final class RunMergeSort {
         for (int start = 0, i = 1; i <= n; i++) {
             if (i == n || keys[i] < keys[i - 1]) {
                 if (i - start >= LONG_RUN) {
-                    if (runs == MAX_RUNS) {
+                    if (runs == maxRuns) {
                         return null;
                     }
                     runFrom[runs] = start;
