@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# bench/big-disk.sh LAUNCHER DUMP HEAP [INDEX_PARENT] -- issue 28's disk per object: a first `top` of
+# DUMP with HEAPLENS_MAX_HEAP=HEAP writing a fresh index (out of core when the heap is too small),
+# while every 0.3 s the scratch files it holds (unlinked at once, so only /proc sees them: open or
+# mapped, "(deleted)") are summed by their allocated blocks. Prints wall s, CPU s, peak RSS MB, the
+# index's bytes, the scratch's peak and the peak of scratch + index, each also per object (the
+# objects from DUMP.counts.txt, else top's last line). The stdout is left in INDEX_PARENT/top.out.
+set -uo pipefail
+launcher="$1"; dump="$2"; heap="$3"; parent="${4:-/tmp}"
+dir="$(mktemp -d "$parent/big-disk.XXXXXX")"; trap 'rm -rf "$dir/index"' EXIT; mkdir "$dir/index"
+HEAPLENS_MAX_HEAP="$heap" /usr/bin/time -f '%e %U %S %M' -o "$dir/time" "$launcher" top "$dump" \
+  --index-dir "$dir/index" --no-progress > "$dir/top.out" 2> "$dir/top.err" &
+runner=$!
+pid=""
+while [ -z "$pid" ] && kill -0 "$runner" 2>/dev/null; do # the JVM, once the launcher has started it
+  pid=$(pgrep -f -- "top $dump --index-dir $dir/index" | while read -r p; do
+    [ "$(readlink /proc/"$p"/exe 2>/dev/null | grep -c java)" = 1 ] && echo "$p"; done | head -1)
+  sleep 0.2
+done
+peaks=$(python3 - "$pid" "$dir/index" <<'PY'
+import os, sys, time
+pid, idx = sys.argv[1], sys.argv[2]
+peak = peak_total = 0
+while pid and os.path.exists(f"/proc/{pid}"):
+    held = {}
+    for d in (f"/proc/{pid}/fd", f"/proc/{pid}/map_files"):
+        try:
+            names = os.listdir(d)
+        except OSError:
+            continue
+        for e in names:
+            p = os.path.join(d, e)
+            try:
+                if "(deleted)" in os.readlink(p):
+                    st = os.stat(p); held[(st.st_dev, st.st_ino)] = st.st_blocks * 512
+            except OSError:
+                pass
+    index = 0
+    for root, _, files in os.walk(idx):
+        for f in files:
+            try: index += os.stat(os.path.join(root, f)).st_blocks * 512
+            except OSError: pass
+    peak = max(peak, sum(held.values())); peak_total = max(peak_total, sum(held.values()) + index)
+    time.sleep(0.3)
+print(peak, peak_total)
+PY
+)
+wait "$runner"; rc=$?
+read -r wall user sys rss < "$dir/time"
+objects=$(awk '/^objects /{print $2}' "$dump.counts.txt" 2>/dev/null)
+[ -z "$objects" ] && objects=$(grep -oE 'reachable( from GC roots)?: [0-9,]+|unreachable: [0-9,]+' "$dir/top.out" \
+  | grep -oE '[0-9,]+$' | tr -d , | paste -sd+ | bc)
+index=$(du -sb "$dir/index" | cut -f1)
+read -r scratch total <<< "$peaks"
+per() { echo "scale=1; $1 / $objects" | bc; }
+echo "exit $rc; wall $wall s; CPU $(echo "$user + $sys" | bc) s; peak RSS $((rss / 1024)) MB; objects $objects"
+echo "index $index B ($(per "$index") B/object); scratch peak $scratch B ($(per "$scratch")); scratch + index peak $total B ($(per "$total"))"
+echo "$(head -1 "$dir/top.err")"
