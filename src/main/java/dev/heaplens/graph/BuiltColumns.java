@@ -149,22 +149,12 @@ final class BuiltColumns implements ColumnSource {
         if (column.equals(GraphStore.WEAK)) {
             return weak;
         }
-        MappedLongs m = mappedLongs(column);
-        long[] out = new long[Math.toIntExact(m.length())];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = m.get(i);
-        }
-        return out;
+        return mappedLongs(column).toArray();
     }
 
     @Override
     public int[] ints(String column) {
-        MappedInts m = mappedInts(column);
-        int[] out = new int[Math.toIntExact(m.length())];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = m.get(i);
-        }
-        return out;
+        return mappedInts(column).toArray();
     }
 
     @Override

@@ -24,22 +24,12 @@ final class MappedDominatorColumns implements Dominators.Columns {
     /** A whole column copied into the heap, for a caller that asks for one. */
     @Override
     public int[] ints(String column) {
-        MappedInts m = mappedInts(column);
-        int[] out = new int[Math.toIntExact(m.length())];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = m.get(i);
-        }
-        return out;
+        return mappedInts(column).toArray();
     }
 
     @Override
     public long[] longs(String column) {
-        MappedLongs m = mappedLongs(column);
-        long[] out = new long[Math.toIntExact(m.length())];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = m.get(i);
-        }
-        return out;
+        return mappedLongs(column).toArray();
     }
 
     @Override

@@ -47,4 +47,13 @@ final class MappedInts implements IntCells {
     long length() {
         return length;
     }
+
+    /** The whole column copied into the heap, for a caller that asks for an array. */
+    int[] toArray() {
+        int[] out = new int[Math.toIntExact(length)];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = get(i);
+        }
+        return out;
+    }
 }

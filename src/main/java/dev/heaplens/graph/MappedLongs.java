@@ -40,6 +40,15 @@ final class MappedLongs {
         return length;
     }
 
+    /** The whole column copied into the heap, for a caller that asks for an array. */
+    long[] toArray() {
+        long[] out = new long[Math.toIntExact(length)];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = get(i);
+        }
+        return out;
+    }
+
     /** The first position holding {@code value} in this ascending column, or -1 (a binary search). */
     int firstIndexOf(long value) {
         long lo = 0;
