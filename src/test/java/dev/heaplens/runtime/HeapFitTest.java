@@ -60,6 +60,18 @@ class HeapFitTest {
     }
 
     @Test
+    void aFirstReadOutOfCoreIsTriedInTheSmallestHeapItRanInAndTheGenerated500MDumpIsRefusedIn4G() {
+        // BENCHMARKS "Round 8, issue 28": the first top out of core's smallest -Xmx, by bisection
+        HeapFit.require("big.hprof", 7_386_685, HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 177 * MIB);
+        HeapFit.require("big-30M.hprof", 29_999_932, HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 626 * MIB);
+        assertThatThrownBy(() -> HeapFit.require("big-30M.hprof", 29_999_932,
+                HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 626 * MIB * 2 / 3)).isInstanceOf(HeaplensException.class);
+        // its heap peak, about 21 B an object, is twice a 4 GB heap's old generation: refused before reading
+        assertThatThrownBy(() -> HeapFit.require("big-500000000.hprof", 506_423_429,
+                HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 3968 * MIB)).isInstanceOf(HeaplensException.class);
+    }
+
+    @Test
     void theSuggestionIsAQuarterMoreRoundedUpToWholeGibibytesPastThreeQuarters() {
         assertThat(HeapFit.raise(100 * MIB)).endsWith("HEAPLENS_MAX_HEAP=256m (./heaplens) or java -Xmx256m");
         assertThat(HeapFit.raise(300 * MIB)).contains("=512m ").endsWith("-Xmx512m");  // 375 MiB
