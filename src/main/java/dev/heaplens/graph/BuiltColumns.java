@@ -73,9 +73,19 @@ final class BuiltColumns implements ColumnSource {
         return m;
     }
 
-    /** Copies the addresses and the reference offsets; {@code targets} are mapped already (written in place). */
-    void references(long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
+    /** Copies the sorted addresses, as soon as nothing in the heap needs them. */
+    void addresses(long[] addresses) {
         longColumns.put(GraphStore.ADDRESS, copy(scratch, addresses));
+    }
+
+    /**
+     * Copies the addresses (null: {@link #addresses} has) and the reference offsets; {@code targets}
+     * are mapped already (written in place).
+     */
+    void references(long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
+        if (addresses != null) {
+            addresses(addresses);
+        }
         MappedLongs outOffsets = scratch.longs(offsets.length());
         longColumns.put(GraphStore.OUT_OFFSETS, outOffsets);
         for (int i = 0; i < offsets.length(); i++) {

@@ -104,21 +104,27 @@ public final class HeapGraphBuilder {
         graphOrder = objects.graphOrder;
         // Faster than the graph's sorted index: for resolving references, then dropped. The index
         // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
-        AddressLookup table = total <= tableLimit ? table(objects.address) : null;
-        AddressIndex index = table == null ? new AddressIndex(objects.address) : null;
+        long[] address = objects.takeAddresses();
+        AddressLookup table = total <= tableLimit ? table(address) : null;
+        AddressIndex index = table == null ? new AddressIndex(address) : null;
         AddressLookup lookup = table != null ? table : index;
+        if (mapped != null && index == null && !(table instanceof AddressTable)) {
+            // the dense and packed tables keep no addresses: mapped now, their 8 B an object gone before the references
+            mapped.addresses(address);
+            address = null;
+        }
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
                 objects.graphOrder, pageShift, scratch);
         parts.clear();
         if (mapped != null) {
-            mapped.references(objects.address, references.offsets, references.mappedTargets, references.weak);
+            mapped.references(address, references.offsets, references.mappedTargets, references.weak);
             int n = (int) total;
             return new HeapGraph(mapped, n, references.offsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
                     objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
                     objects.duplicates, mapped.totalShallowSize());
         }
-        return new HeapGraph(objects.address, objects.kind, objects.classNumber, objects.classTable,
+        return new HeapGraph(address, objects.kind, objects.classNumber, objects.classTable,
                 objects.shallowSize, objects.largeSizes, objects.position, references.offsets, references.targets, roots.target, roots.category,
                 roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);
     }

@@ -15,7 +15,8 @@ import java.util.List;
 final class ObjectColumns {
     /** Graph ids ordered at a time when a column goes straight to its mapped file. */
     static final int CHUNK = 1 << 16;
-    final long[] address;
+    /** Sorted; handed on by {@link #takeAddresses()}. */
+    private long[] address;
     // Out of core these four are null: handed to the mapped columns as soon as each is ordered.
     final byte[] kind;
     /** Each object's class as a number into {@link #classTable}. */
@@ -91,6 +92,13 @@ final class ObjectColumns {
         position = (Positions) ordered[3];
         classTable = (long[]) ordered[4];
         largeSizes = (LargeSizes) ordered[5];
+    }
+
+    /** The sorted addresses, no longer held here (so that the heap can let them go as soon as the build has). */
+    long[] takeAddresses() {
+        long[] a = address;
+        address = null;
+        return a;
     }
 
     /** Half {@code k} of the columns in graph order into {@code ordered}: kinds and classes (0), or sizes and positions (1). */
