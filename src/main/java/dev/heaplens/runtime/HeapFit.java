@@ -30,11 +30,11 @@ public final class HeapFit {
      * files, the addresses sorted in place, the other columns ordered into mapped scratch files, the
      * graph used mapped, its dominators' scratch and results mapped), measured as the JVM's figure is
      * and rounded down by a tenth: the generated 30M-object HPROF dump's first {@code top} in
-     * 626 MiB (21.6 B over the fixed part; the 7.39M-object JVM dump's in 177 MiB, 24.0 B), its
-     * peak the reference resolution (addresses, offsets in both orders, the reading order); the
+     * 603 MiB (20.8 B over the fixed part; the 7.39M-object JVM dump's in 167 MiB, 22.6 B), its
+     * peak the ordering of the record positions (addresses, reading offsets and order, the positions); the
      * 3.46M-object Ruby one's in 163 MiB (47.0 B). Under load (BENCHMARKS "Round 8, issue 28").
      */
-    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 19;
+    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 18;
     static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 42;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;

@@ -62,10 +62,10 @@ class HeapFitTest {
     @Test
     void aFirstReadOutOfCoreIsTriedInTheSmallestHeapItRanInAndTheGenerated500MDumpIsRefusedIn4G() {
         // BENCHMARKS "Round 8, issue 28": the first top out of core's smallest -Xmx, by bisection
-        HeapFit.require("big.hprof", 7_386_685, HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 177 * MIB);
-        HeapFit.require("big-30M.hprof", 29_999_932, HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 626 * MIB);
+        HeapFit.require("big.hprof", 7_386_685, HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 167 * MIB);
+        HeapFit.require("big-30M.hprof", 29_999_932, HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 603 * MIB);
         assertThatThrownBy(() -> HeapFit.require("big-30M.hprof", 29_999_932,
-                HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 626 * MIB * 2 / 3)).isInstanceOf(HeaplensException.class);
+                HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 603 * MIB * 2 / 3)).isInstanceOf(HeaplensException.class);
         // its heap peak, about 21 B an object, is twice a 4 GB heap's old generation: refused before reading
         assertThatThrownBy(() -> HeapFit.require("big-500000000.hprof", 506_423_429,
                 HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT, 3968 * MIB)).isInstanceOf(HeaplensException.class);
