@@ -16,7 +16,7 @@ import java.util.concurrent.CyclicBarrier;
  * times, so that they collide on the count) to more than half of it, kept only when they collided
  * so that part of their count is in counter cells and {@code baseCount} alone is under half the
  * table (so a check that ignored the cells would count them); and {@link #SPARSE_CELLED} maps with a
- * table of 1,024 given 500 entries so, with most of their count in counter cells (a check that
+ * table of 1,024 given 500 entries so, with three quarters of their count or more in counter cells (a check that
  * ignored the cells would find them emptier than they are). It works out by reflection (run
  * with {@code --add-opens java.base/java.util.concurrent=ALL-UNNAMED}) what its under-half-full
  * maps leave unused, prints {@code unused CLASS MAPS BYTES}, then {@code celled NEAR SPARSE}: the maps
@@ -24,8 +24,8 @@ import java.util.concurrent.CyclicBarrier;
  */
 public final class ConcurrentMapProbe {
     public static final int SPARSE = 1_000;
-    public static final int NEAR = 300;
-    public static final int SPARSE_CELLED = 200;
+    public static final int NEAR = 100;
+    public static final int SPARSE_CELLED = 50;
     public static final int THREADS = 4;
     static final List<Object> KEPT = new ArrayList<>();
 
@@ -41,7 +41,7 @@ public final class ConcurrentMapProbe {
             KEPT.add(map);
         }
         int celled = 0;
-        for (int tries = 0; celled < NEAR && tries < 20 * NEAR; tries++) {
+        for (int tries = 0; celled < NEAR && tries < 100 * NEAR; tries++) {
             ConcurrentHashMap<Integer, Integer> map = filledAtOnce(128, 150);
             if (table(map) == 256 && cells(map) != null && 2 * baseCount(map) < 256 && 2 * map.size() >= 256) {
                 KEPT.add(map);
@@ -49,9 +49,9 @@ public final class ConcurrentMapProbe {
             }
         }
         int sparseCelled = 0;
-        for (int tries = 0; sparseCelled < SPARSE_CELLED && tries < 20 * SPARSE_CELLED; tries++) {
+        for (int tries = 0; sparseCelled < SPARSE_CELLED && tries < 100 * SPARSE_CELLED; tries++) {
             ConcurrentHashMap<Integer, Integer> map = filledAtOnce(512, 500);
-            if (table(map) == 1024 && cells(map) != null && 2 * baseCount(map) < map.size()) {
+            if (table(map) == 1024 && cells(map) != null && 4 * baseCount(map) < map.size()) {
                 KEPT.add(map);
                 sparseCelled++;
             }
@@ -87,7 +87,7 @@ public final class ConcurrentMapProbe {
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
-                for (int churn = 0; churn < 5_000; churn++) { // every put and remove updates the count: collisions
+                for (int churn = 0; churn < 20_000; churn++) { // every put and remove updates the count: collisions
                     map.put(-2 - from, churn);
                     map.remove(-2 - from);
                 }
