@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/suspects.sh DUMP [DUMP...] -- what `suspects` costs beside `top` on the same dump, run
 # interleaved (top, suspects, top, suspects...) so that a machine shared with other work loads
-# both alike. Settings (SETTINGS, default "read reopen"):
+# both alike. Settings (SETTINGS, default "write read reopen"):
 #   read    --no-index: each command reads the dump and computes the dominator tree itself
 #   reopen  the dump's index in place (written once before): each command maps it
 #   write   the index removed before each run: each command reads the dump and writes the index
@@ -13,12 +13,12 @@
 # of each. On a loaded machine CPU seconds are the steadier figure. With MAIN_JAR (another build's
 # jar, e.g. main's), its `suspects` (`top` in the write setting) is timed in the same rounds too and
 # printed in three more columns.
-# Environment: RUNS=5; LAUNCHER=./heaplens; SETTINGS="read reopen"; MAIN_JAR unset.
+# Environment: RUNS=5; LAUNCHER=./heaplens; SETTINGS="write read reopen"; MAIN_JAR unset.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 launcher="${LAUNCHER:-$here/heaplens}"
 RUNS="${RUNS:-5}"
-SETTINGS="${SETTINGS:-read reopen}"
+SETTINGS="${SETTINGS:-write read reopen}"
 command -v /usr/bin/time >/dev/null || { echo "suspects.sh: missing /usr/bin/time (apt-get install -y time)" >&2; exit 1; }
 [ $# -gt 0 ] || { echo "usage: bench/suspects.sh DUMP [DUMP...]" >&2; exit 2; }
 unset HEAPLENS_INDEX

@@ -2,6 +2,7 @@ package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.runtime.HeapFit;
+import dev.heaplens.runtime.IndexWriteBehind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -54,6 +55,12 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             default -> throw new IllegalArgumentException(name);
         };
     }
+
+    /**
+     * The commands that print a table from a graph and are done: a new index is written beside
+     * their work (on the second core) rather than before it, and waited for before they exit.
+     */
+    private static final List<String> WRITE_INDEX_BEHIND = List.of("top", "retained", "object", "paths", "graph");
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
@@ -113,7 +120,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cli.setResourceBundle(new KeyHelp());
         HelpLayout.apply(cli);
         int code;
-        try {
+        try (IndexWriteBehind writes = IndexWriteBehind.during(args.length > 0 && WRITE_INDEX_BEHIND.contains(args[0]))) {
             code = cli.execute(args);
         } catch (OutOfMemoryError e) {
             code = outOfMemory(console, e);

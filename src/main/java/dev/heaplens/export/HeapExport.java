@@ -98,7 +98,7 @@ public final class HeapExport {
         objects.write(files);
         LookupTables.classes(graph, loaded.namer(), objects.classTally(), files);
         if (ruby) {
-            LookupTables.sites(graph, loaded.namer(), files);
+            LookupTables.sites(objects.sites(), files);
         }
         awaitEdges(edges);
         ValueTables.remove(dir, id);

@@ -61,27 +61,18 @@ final class LookupTables {
         }
     }
 
-    /** Ruby: objects and bytes per allocation site {@code file:line}; empty without allocation tracing. */
-    static void sites(HeapGraph graph, NamedHeap namer, TableFiles files) throws IOException {
-        Map<String, Tally> bySite = new HashMap<>();
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
-            String site = namer.location(o);
-            if (site != null) {
-                Tally t = bySite.computeIfAbsent(site, k -> new Tally());
-                t.objects++;
-                t.bytes += graph.shallowSize(o);
-            }
-        }
+    /** Ruby: objects and bytes per allocation site, as the objects table tallied them; empty without allocation tracing. */
+    static void sites(Sites tally, TableFiles files) throws IOException {
         StringColumn file = new StringColumn("file", false);
         IntColumn line = new IntColumn("line", false);
         LongColumn objects = new LongColumn("objects", false);
         LongColumn bytes = new LongColumn("shallow", false);
         try (ParquetWriter w = files.open("sites", List.of(file, line, objects, bytes))) {
-            for (Map.Entry<String, Tally> e : new TreeMap<>(bySite).entrySet()) {
-                file.add(SiteText.file(e.getKey()));
-                line.add(SiteText.line(e.getKey()));
-                objects.add(e.getValue().objects);
-                bytes.add(e.getValue().bytes);
+            for (Sites.Site site : new TreeMap<>(tally.bySite()).values()) {
+                file.add(site.file);
+                line.add(site.line);
+                objects.add(site.objects);
+                bytes.add(site.bytes);
                 TableFiles.rowDone(w);
             }
         }

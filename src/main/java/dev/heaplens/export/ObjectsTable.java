@@ -142,10 +142,19 @@ final class ObjectsTable {
     private final Map<String, LookupTables.Tally> byClass = new HashMap<>();
     private String lastClass;
     private LookupTables.Tally lastTally;
+    /** Class names met, by identity in a slot by their hash, with their tallies: no map look-up for most objects. */
+    private static final int RECENT_CLASSES = 1 << 10;
+    private final String[] recentClasses = new String[RECENT_CLASSES];
+    private final LookupTables.Tally[] recentTallies = new LookupTables.Tally[RECENT_CLASSES];
 
     private void tally(String name, long bytes) {
         if (name != lastClass) { // neighbours often share a class (and classOf found the JVM's): no lookup
-            lastTally = byClass.computeIfAbsent(name, k -> new LookupTables.Tally());
+            int slot = name.hashCode() & (RECENT_CLASSES - 1); // a Ruby class name is one String for its objects
+            if (recentClasses[slot] != name) {
+                recentClasses[slot] = name;
+                recentTallies[slot] = byClass.computeIfAbsent(name, k -> new LookupTables.Tally());
+            }
+            lastTally = recentTallies[slot];
             lastClass = name;
         }
         lastTally.objects++;
@@ -185,17 +194,23 @@ final class ObjectsTable {
         return name;
     }
 
-    /** Each allocation site's file, split once. */
-    private final Map<String, String> siteFiles = new HashMap<>();
+    /** Each allocation site met, split once and tallied for the sites table. */
+    private final Sites sites = new Sites();
+
+    /** Ruby: objects and bytes by allocation site, once {@link #write} has run. */
+    Sites sites() {
+        return sites;
+    }
 
     private void addRubyColumns(int o, StringColumn file, IntColumn line, IntColumn generation, StringColumn imemo) {
-        String site = namer.location(o);
-        if (site == null) {
+        String text = namer.location(o);
+        if (text == null) {
             file.addNull();
             line.addNull();
         } else {
-            file.add(siteFiles.computeIfAbsent(site, SiteText::file)); // one substring per site, not per object
-            line.add(SiteText.line(site));
+            Sites.Site site = sites.count(text, graph.shallowSize(o));
+            file.add(site.file);
+            line.add(site.line);
         }
         int g = namer.generation(o);
         if (g >= 0) {

@@ -94,13 +94,15 @@ public abstract sealed class Column permits LongColumn, IntColumn, BooleanColumn
             return;
         }
         int groups = (rows + 7) / 8;
-        ByteSink run = new ByteSink(groups + 8);
-        run.writeVarint(((long) groups << 1) | 1);
+        long header = ((long) groups << 1) | 1;
+        int headerBytes = (64 - Long.numberOfLeadingZeros(header) + 6) / 7; // its varint's length
+        page.writeIntLE(headerBytes + groups);
+        page.writeVarint(header);
+        int at = page.reserve(groups);
+        byte[] bytes = page.array();
         for (int g = 0; g < groups; g++) {
-            run.write((int) (present[g >>> 3] >>> ((g & 7) * 8)) & 0xFF);
+            bytes[at + g] = (byte) (present[g >>> 3] >>> ((g & 7) * 8));
         }
-        page.writeIntLE(run.size());
-        page.write(run);
     }
 
     /** Whether row {@code r} of this row group has a value. */

@@ -24,6 +24,13 @@ public final class StringColumn extends Column {
     /** The last value added and its id: neighbours often share a class or a file, and then no lookup is needed. */
     private String last;
     private int lastId;
+    /**
+     * Values met in this row group by identity, in a slot by their hash, with their ids: a class or a
+     * file name is one String for all its rows, and this finds it without the map's nodes.
+     */
+    private static final int RECENT = 1 << 10;
+    private final String[] recent = new String[RECENT];
+    private final int[] recentIds = new int[RECENT];
 
     public StringColumn(String name, boolean optional) {
         super(name, optional);
@@ -39,13 +46,20 @@ public final class StringColumn extends Column {
         if (v == last) {
             id = lastId;
         } else {
-            Integer known = ids.get(v);
-            if (known == null) {
-                known = dictionary.size();
-                ids.put(v, known);
-                dictionary.add(ByteSink.utf8(v));
+            int slot = v.hashCode() & (RECENT - 1); // a String keeps its hash: no bytes read
+            if (recent[slot] == v) {
+                id = recentIds[slot];
+            } else {
+                Integer known = ids.get(v);
+                if (known == null) {
+                    known = dictionary.size();
+                    ids.put(v, known);
+                    dictionary.add(ByteSink.utf8(v));
+                }
+                id = known;
+                recent[slot] = v;
+                recentIds[slot] = id;
             }
-            id = known;
             last = v;
             lastId = id;
         }
@@ -98,22 +112,28 @@ public final class StringColumn extends Column {
         }
         ids.clear();
         dictionary.clear();
+        Arrays.fill(recent, null);
         last = null;
         count = 0;
         clear();
     }
 
-    /** The indices as one bit-packed run of the RLE/bit-packing hybrid, padded to a group of eight. */
+    /**
+     * The indices as one bit-packed run of the RLE/bit-packing hybrid, padded to a group of eight: the
+     * run's bytes reserved at once and filled in place (no growth check a byte).
+     */
     private void writeBitPacked(ByteSink page, int width) {
         int groups = (count + 7) / 8;
         page.writeVarint(((long) groups << 1) | 1);
+        int at = page.reserve(groups * width); // eight values of width bits: width bytes
+        byte[] bytes = page.array();
         long acc = 0;
         int bits = 0;
         for (int i = 0, n = groups * 8; i < n; i++) {
             acc |= (long) (i < count ? indices[i] : 0) << bits;
             bits += width;
             while (bits >= 8) {
-                page.write((int) acc & 0xFF);
+                bytes[at++] = (byte) acc;
                 acc >>>= 8;
                 bits -= 8;
             }

@@ -2,7 +2,9 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
+import dev.heaplens.analysis.graph.Reachability;
 import dev.heaplens.analysis.graph.ReachabilityStore;
+import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.analysis.graph.TopRetainers;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
@@ -13,6 +15,7 @@ import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.util.Parallel;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,12 +35,21 @@ final class GraphLoad<N extends NamedHeap> {
     private final Findings findings;
     private final boolean findingsNeedTheRead;
     private final OutOfCore outOfCore;
+    /**
+     * What {@link #besideDominators} holds beside the dominators' scratch, per object: the path
+     * tree's four int columns, with room for the strings' count per object and their groups.
+     */
+    static final long AHEAD_BYTES_PER_OBJECT = 32;
     /** Set when this load read the dump and chose to work out of core: its index is then read in place. */
     private boolean readOutOfCore;
 
     /** The runtime's checks beside the suspects, given the heap's bytes less tool overhead (what their shares are of). */
     interface Findings {
         List<Finding> of(LoadedHeap heap, long analysedBytes);
+
+        /** Their work that needs no dominator tree, done while it is computed (see {@link #besideDominators}); none by default. */
+        default void besideDominators(LoadedHeap heap) {
+        }
     }
 
     /** A load for a runtime with no findings of its own beside the suspects. */
@@ -101,8 +113,43 @@ final class GraphLoad<N extends NamedHeap> {
     }
 
     private SuspectInputs suspectInputsOf(LoadedHeap heap) {
+        return suspectInputsOf(heap, null);
+    }
+
+    /** @param paths the whole tree of shortest paths from the roots when made ahead, else null */
+    private SuspectInputs suspectInputsOf(LoadedHeap heap, RootPaths.Tree paths) {
         List<Finding> kept = heap.storedFindings();
-        return SuspectFinder.inputs(heap.namer(), heap.dominators(), analysed -> kept != null ? kept : findings.of(heap, analysed));
+        return SuspectFinder.inputs(heap.namer(), heap.dominators(), paths,
+                analysed -> kept != null ? kept : findings.of(heap, analysed));
+    }
+
+    /**
+     * The heap's dominator tree, and beside it on a second thread what suspects needs that does not
+     * wait for it: the findings' own work and, with {@code pathTree}, the whole tree of shortest
+     * paths from the roots (returned; else null). The tree's serial phases leave a core idle: the
+     * wall, not the CPU, is cut. Out of core, or in a heap without room for both, nothing is done
+     * ahead, so that nothing more is held while the tree is computed.
+     */
+    RootPaths.Tree besideDominators(LoadedHeap heap, boolean pathTree) {
+        long room = HeapFit.need(heap.graph().objectCount(), format.bytesPerObject() + AHEAD_BYTES_PER_OBJECT);
+        if (readOutOfCore || Runtime.getRuntime().maxMemory() < room) {
+            heap.dominators();
+            return null;
+        }
+        RootPaths.Tree[] paths = new RootPaths.Tree[1];
+        int threads = Math.min(2, Math.max(1, options.threads()));
+        Parallel.runUnchecked("heaplens-suspects", threads, t -> {
+            if (t == 0) {
+                heap.dominators();
+            }
+            if (t == threads - 1) {
+                if (pathTree) {
+                    paths[0] = SuspectFinder.pathTree(heap.graph());
+                }
+                findings.besideDominators(heap);
+            }
+        });
+        return paths[0];
     }
 
     /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */
@@ -176,19 +223,35 @@ final class GraphLoad<N extends NamedHeap> {
     private HeapIndex.Store store(DumpInput input, boolean forSuspects) {
         return new HeapIndex.Store() {
             @Override
-            public void write(LoadedHeap heap, IndexWriter out) throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(),
-                        TopRetainers.largest(heap.dominators(), TopRetainers.STORED), out);
-                format.write(namer(heap), out);
-                ReachabilityStore.write(heap.reachability(), out);
+            public HeapIndex.Sections sectionsOf(LoadedHeap heap) {
+                // the path tree made beside the dominators (asked for next), on the second core
+                RootPaths.Tree paths = forSuspects ? besideDominators(heap, true) : null;
+                int[] largest = TopRetainers.largest(heap.dominators(), TopRetainers.STORED);
+                Reachability reachability = heap.reachability();
+                N namer = namer(heap);
                 if (forSuspects) { // worked out once: the suspects run that asked uses them too
-                    SuspectInputs inputs = suspectInputsOf(heap);
-                    SuspectsStore.write(inputs, heap.graph(), out);
+                    SuspectInputs inputs = suspectInputsOf(heap, paths);
                     heap.withSuspectInputs(inputs);
-                } else if (findingsNeedTheRead) {
-                    SuspectsStore.writeFindings(findings.of(heap,
-                            SuspectFinder.analysedBytes(heap.namer(), heap.dominators())), out);
+                    return out -> {
+                        writeHeap(heap, largest, namer, reachability, out);
+                        SuspectsStore.write(inputs, heap.graph(), out);
+                    };
                 }
+                List<Finding> found = findingsNeedTheRead
+                        ? findings.of(heap, SuspectFinder.analysedBytes(heap.namer(), heap.dominators())) : null;
+                return out -> {
+                    writeHeap(heap, largest, namer, reachability, out);
+                    if (found != null) {
+                        SuspectsStore.writeFindings(found, out);
+                    }
+                };
+            }
+
+            private void writeHeap(LoadedHeap heap, int[] largest, N namer, Reachability reachability, IndexWriter out)
+                    throws IOException {
+                GraphStore.write(heap.graph(), heap.dominators(), largest, out);
+                format.write(namer, out);
+                ReachabilityStore.write(reachability, out);
             }
 
             @Override

@@ -46,7 +46,11 @@ final class HeapIndex {
 
     /** How a runtime stores its heap in an index and gets it back. */
     interface Store {
-        void write(LoadedHeap heap, IndexWriter out) throws IOException;
+        /**
+         * What the index keeps of {@code heap}, worked out now; the sections returned only write it,
+         * reading the heap and nothing else, so that they may run beside the command ({@link IndexWriteBehind}).
+         */
+        Sections sectionsOf(LoadedHeap heap);
 
         LoadedHeap read(IndexReader in) throws IOException;
     }
@@ -106,6 +110,10 @@ final class HeapIndex {
         if (indexTheBuild) {
             boolean rewritable = existing != null && Files.isWritable(existing.toAbsolutePath().getParent());
             Path file = rewritable ? existing : placeFor(dump);
+            if (!built.outOfCore() && IndexWriteBehind.allowed()) {
+                writeBehind(input, file, key, built, store);
+                return warned(input, built);
+            }
             if (write(input, file, key, built, store) && built.outOfCore()) {
                 try {
                     // the heap's graph is garbage from here on
@@ -171,23 +179,58 @@ final class HeapIndex {
     /** Whether it wrote the index. */
     private boolean write(DumpInput input, Path file, IndexKey key, Built built, Store store) {
         if (file == null) {
-            listener.warning(input.name(), "no index written: neither the dump's directory nor " + options.cacheDir()
-                    + " is writable (--index-dir DIR or HEAPLENS_CACHE names another; --no-index skips it)");
+            noPlace(input);
             return false;
         }
+        try {
+            return write(input, file, key, built, store.sectionsOf(built.heap()));
+        } catch (RuntimeException e) {
+            return notWritten(input, file, e);
+        }
+    }
+
+    /**
+     * As {@link #write(DumpInput, Path, IndexKey, Built, Store)}, the sections worked out here and
+     * written on a second thread; the heap knows of the write, and whoever asks for its index waits for it.
+     */
+    private void writeBehind(DumpInput input, Path file, IndexKey key, Built built, Store store) {
+        if (file == null) {
+            noPlace(input);
+            return;
+        }
+        Sections sections;
+        try {
+            sections = store.sectionsOf(built.heap());
+        } catch (RuntimeException e) {
+            notWritten(input, file, e);
+            return;
+        }
+        built.heap().indexWriting(IndexWriteBehind.start(() -> write(input, file, key, built, sections)));
+    }
+
+    private boolean write(DumpInput input, Path file, IndexKey key, Built built, Sections sections) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             try (IndexWriter out = IndexWriter.create(file, key)) {
                 out.strings("warnings", built.warnings());
-                store.write(built.heap(), out);
+                sections.write(out);
                 out.commit();
             }
             built.heap().indexedIn(new Place(file, key));
             return true;
         } catch (IOException | RuntimeException e) {
-            listener.warning(input.name(), "no index written to " + file + ": " + e.getMessage());
-            return false;
+            return notWritten(input, file, e);
         }
+    }
+
+    private void noPlace(DumpInput input) {
+        listener.warning(input.name(), "no index written: neither the dump's directory nor " + options.cacheDir()
+                + " is writable (--index-dir DIR or HEAPLENS_CACHE names another; --no-index skips it)");
+    }
+
+    private boolean notWritten(DumpInput input, Path file, Exception e) {
+        listener.warning(input.name(), "no index written to " + file + ": " + e.getMessage());
+        return false;
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmDuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmHeap;
-import dev.heaplens.analysis.jvm.JvmWasteChecks;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectsResult;
@@ -51,10 +50,12 @@ final class JvmRuntime extends RuntimeBase {
     static final RuntimeEntry ENTRY = RuntimeEntry.of(DumpFormat.HPROF, WORDS, JvmRuntime::new);
 
     private final GraphLoad<JvmHeap> graphs;
+    private final JvmFindings findings;
 
     JvmRuntime(ReadOptions options, ReadListener listener) {
         super(options, listener, WORDS);
-        this.graphs = new GraphLoad<>(new JvmGraphFormat(options), options, listener, this::findings);
+        this.findings = new JvmFindings();
+        this.graphs = new GraphLoad<>(new JvmGraphFormat(options), options, listener, findings);
     }
 
     @Override
@@ -84,27 +85,12 @@ final class JvmRuntime extends RuntimeBase {
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
         if (heap.index() != null || heap.storedSuspectInputs() != null) { // the findings kept in the index, or added to it
             return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                    graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
+                    graphs.suspectInputs(heap), analysed -> findings.of(heap, analysed));
         }
-        // Worked out here: the duplicate strings need no dominator tree, so they are grouped on a
-        // second thread while it is computed (a second core's time: the wall, not the CPU, is cut).
-        JvmHeap jvm = graphs.namer(heap);
-        DuplicateStrings[] strings = new DuplicateStrings[1];
-        int threads = Math.min(2, Math.max(1, options.threads()));
-        Parallel.runUnchecked("heaplens-suspects", threads, t -> {
-            if (t == 0) {
-                heap.dominators();
-            }
-            if (t == threads - 1) {
-                strings[0] = JvmWasteChecks.duplicateStrings(jvm);
-            }
-        });
+        // Worked out here, only what the threshold needs; the duplicate strings grouped while the tree is computed
+        graphs.besideDominators(heap, false);
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                null, analysed -> JvmWasteChecks.of(jvm, heap.dominators(), heap.weakOnly(), analysed, strings[0]));
-    }
-
-    private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
-        return JvmWasteChecks.of(graphs.namer(heap), heap.dominators(), heap.weakOnly(), analysedBytes);
+                null, analysed -> findings.of(heap, analysed));
     }
 
     @Override

@@ -58,6 +58,7 @@ public final class LoadedHeap {
     private volatile List<Finding> storedFindings;
     /** The index this heap was read from or written to, or null: where sections first needed later go. */
     private volatile HeapIndex.Place index;
+    private volatile java.util.concurrent.FutureTask<Void> indexWriting;
 
     /** Dominators computed when first asked for (leaks never asks). */
     LoadedHeap(DumpInput input, NamedHeap heap, Records records) {
@@ -177,7 +178,16 @@ public final class LoadedHeap {
 
     /** The index this heap was read from or written to; null without one (--no-index, standard input, a failed write). */
     HeapIndex.Place index() {
+        java.util.concurrent.FutureTask<Void> writing = indexWriting;
+        if (writing != null) {
+            IndexWriteBehind.await(writing);
+        }
         return index;
+    }
+
+    /** The write of this heap's index under way beside the command ({@link IndexWriteBehind}). */
+    void indexWriting(java.util.concurrent.FutureTask<Void> write) {
+        indexWriting = write;
     }
 
     /** Reachability as the index cache stored it; null leaves it to be computed. */

@@ -149,15 +149,15 @@ public final class RootPaths {
      * a shortest path to any object, without searching again for each.
      */
     public static final class Tree implements ToRoot {
+        private static final int ROOT_BASE = -3;
         private final HeapGraph graph;
-        private final int[] parent; // object that first reached it; -1 for root targets; -2 unreached
-        private final int[] root;   // for root targets: the root that holds it
+        /** The object that first reached each; -2 unreached; a root's target: {@code ROOT_BASE - root} (no column of roots). */
+        private final int[] parent;
         private final int[] edge;   // where recorded: the place of the reference in its parent's out list
 
-        private Tree(HeapGraph graph, int[] parent, int[] root, int[] edge) {
+        private Tree(HeapGraph graph, int[] parent, int[] edge) {
             this.graph = graph;
             this.parent = parent;
-            this.root = root;
             this.edge = edge;
         }
 
@@ -168,12 +168,13 @@ public final class RootPaths {
 
         /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
         public int parent(int o) {
-            return parent[o];
+            int p = parent[o];
+            return p >= -2 ? p : -1;
         }
 
         /** The root that holds {@code o}, for a root's target ({@link #parent} -1). */
         public int rootIndex(int o) {
-            return root[o];
+            return ROOT_BASE - parent[o];
         }
 
         @Override
@@ -191,7 +192,7 @@ public final class RootPaths {
                 chain[i] = o;
                 o = parent[o] >= 0 ? parent[o] : o;
             }
-            return new Path(graph.rootCategory(root[chain[0]]), chain);
+            return new Path(graph.rootCategory(rootIndex(chain[0])), chain);
         }
     }
 
@@ -219,7 +220,6 @@ public final class RootPaths {
         int[] edge = edges ? new int[n] : null;
         int[] parent = new int[n];
         Arrays.fill(parent, -2);
-        int[] root = new int[n];
         int[] queue = new int[n];
         int head = 0;
         int tail = 0;
@@ -227,8 +227,7 @@ public final class RootPaths {
         for (int r = 0; r < g.rootCount(); r++) {
             int o = g.rootTarget(r);
             if (parent[o] == -2) {
-                parent[o] = -1;
-                root[o] = r;
+                parent[o] = Tree.ROOT_BASE - r;
                 queue[tail++] = o;
                 if (until != null && until.get(o)) {
                     left--;
@@ -237,12 +236,13 @@ public final class RootPaths {
         }
         while (head < tail && left != 0) {
             int o = queue[head++];
-            for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+            long start = g.outStart(o);
+            for (long i = start, end = g.outEnd(o); i < end; i++) {
                 int t = g.target(i);
                 if (parent[t] == -2 && filter.follow(o, i, t)) {
                     parent[t] = o;
                     if (edge != null) {
-                        edge[t] = (int) (i - g.outStart(o));
+                        edge[t] = (int) (i - start);
                     }
                     queue[tail++] = t;
                     if (until != null && until.get(t) && --left == 0) {
@@ -251,7 +251,7 @@ public final class RootPaths {
                 }
             }
         }
-        return new Tree(g, parent, root, edge);
+        return new Tree(g, parent, edge);
     }
 
     /** Duplicate references give the same chain twice; keep one. */

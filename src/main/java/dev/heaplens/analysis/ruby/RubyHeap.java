@@ -61,7 +61,7 @@ public final class RubyHeap implements NamedHeap {
     @Override
     public String allocationMethod(int o) {
         int method = columns.method(o);
-        return method < 0 ? null : read.methods().text(method);
+        return method < 0 ? null : text(METHODS, read.methods(), method);
     }
 
     @Override
@@ -75,7 +75,7 @@ public final class RubyHeap implements NamedHeap {
             return null;
         }
         int detail = columns.detail(o);
-        return detail < 0 ? null : details.text(detail);
+        return detail < 0 ? null : text(DETAILS, details, detail);
     }
 
     public RubyType type(int o) {
@@ -135,13 +135,40 @@ public final class RubyHeap implements NamedHeap {
     /** The name of a class object itself ({@code Foo}, {@code #<Class:Foo>}), or null when not a class. */
     @Override
     public String classObjectName(int o) {
+        RubyType type = type(o);
+        if (type != RubyType.CLASS && type != RubyType.MODULE) {
+            return null; // the class table holds CLASS and MODULE records alone: no boxed look-up for every other object
+        }
         return classes.displayName(graph.address(o));
     }
 
     @Override
     public String location(int o) {
         int site = columns.site(o);
-        return site < 0 ? null : sites.text(site);
+        return site < 0 ? null : text(SITES, sites, site);
+    }
+
+    private static final int SITES = 0;
+    private static final int METHODS = 1;
+    private static final int DETAILS = 2;
+    /**
+     * The sites', methods' and details' texts by id, copied out of their shared tables (which stop
+     * growing when the read ends): an export names every object, and each shared look-up takes a lock.
+     * Racy on purpose, as {@link #namesByClass}: a copy seen without its texts falls back to the table.
+     */
+    private final String[][] texts = new String[3][];
+
+    private String text(int which, SharedStrings table, int id) {
+        String[] copy = texts[which];
+        if (copy == null || id >= copy.length) {
+            copy = new String[table.size()];
+            for (int i = 0; i < copy.length; i++) {
+                copy[i] = table.text(i);
+            }
+            texts[which] = copy;
+        }
+        String text = copy[id];
+        return text != null ? text : table.text(id);
     }
 
     /** Short values (fetched once from the dump) for the objects about to be shown. */

@@ -5,6 +5,7 @@ import dev.heaplens.analysis.ToolOverhead;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -62,10 +63,15 @@ public final class SuspectFinder {
      * roots, and the findings.
      */
     public static SuspectInputs inputs(NamedHeap heap, Dominators d, LongFunction<List<Finding>> findings) {
+        return inputs(heap, d, null, findings);
+    }
+
+    /** As {@link #inputs(NamedHeap, Dominators, LongFunction)}, with {@link #pathTree} made ahead, or null to make it here. */
+    public static SuspectInputs inputs(NamedHeap heap, Dominators d, RootPaths.Tree madeAhead, LongFunction<List<Finding>> findings) {
         DominatedChildren children = DominatedChildren.forMany(d);
         TopObjects live = TopObjects.of(heap, d, children.of(Dominators.SUPER_ROOT));
         SuspectFinder finder = new SuspectFinder(heap, d, null, null, children);
-        RootPaths.Tree tree = RootPaths.treeWithEdges(d.graph(), d.filter());
+        RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.treeWithEdges(d.graph(), d.filter());
         int[] accumulation = new int[live.size()];
         List<List<Suspect.HeldClass>> held = new ArrayList<>(live.size());
         Map<Integer, TopObjects.LabelledPath> paths = new HashMap<>();
@@ -81,6 +87,15 @@ public final class SuspectFinder {
                 held::get, paths::get);
         long analysed = d.reachableBytes() - overheadBytes(finder.overhead(top, new String[top.size()]));
         return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree), findings.apply(analysed));
+    }
+
+    /**
+     * The whole tree of shortest paths from the roots over the strong references, as the index
+     * stores it: it needs no dominator tree (the dominators follow the same references), so it can
+     * be made while that is computed.
+     */
+    public static RootPaths.Tree pathTree(HeapGraph g) {
+        return RootPaths.treeWithEdges(g, g.strongReferences());
     }
 
     /** The heap's bytes less what tools hold at the top of the dominator tree: what the findings' shares are of. */
