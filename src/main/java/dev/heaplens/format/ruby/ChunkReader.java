@@ -166,7 +166,7 @@ final class ChunkReader {
             try {
                 long wanted = channel != null ? filled + lineRest() : Math.min(maxLine, 2L * buf.length);
                 if (wanted <= maxLine) {
-                    if (normal == null && buf.length == BUFFER_SIZE) {
+                    if (normal == null) {
                         normal = buf;
                     }
                     buf = java.util.Arrays.copyOf(buf, (int) Math.max(wanted, buf.length + 1L));
