@@ -79,6 +79,23 @@ class NoIndexOutOfCoreTest {
     }
 
     @Test
+    void noWritableDirectoryGoesOutOfCoreOnAScratchIndex() throws IOException {
+        // --index-dir under a regular file: no index can be written there (as root, a read-only
+        // directory would still be writable)
+        Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+        ReadOptions nowhere = ReadOptions.defaults().withIndex(new IndexOptions(true, notADirectory.resolve("idx"), null));
+        Path dump = HeapIndexTest.randomHeap(5, 5000).writeRuby(dir.resolve("ro.json"));
+        LoadedHeap inHeap = load(dump, InputStream.nullInputStream(), nowhere.withIndex(IndexOptions.OFF), ReadListener.QUIET);
+        HeapIndexTest.Reads reads = new HeapIndexTest.Reads();
+        LoadedHeap outOfCore = load(dump, InputStream.nullInputStream(), nowhere.withMemory(1), reads);
+        assertThat(reads.notes).singleElement().asString().contains("working out of core on a scratch index in " + tmp);
+        assertThat(reads.warnings).isEmpty();
+        assertThat(outOfCore.graph().isOutOfCore()).isTrue();
+        assertThat(leftInTmp()).isEmpty();
+        HeapIndexTest.assertSame(inHeap, outOfCore, dump + " with no writable directory");
+    }
+
+    @Test
     void standardInputWithMemoryGoesOutOfCore() throws IOException {
         TestHeap h = HeapIndexTest.randomHeap(7, 6000);
         for (Path dump : List.of(h.writeRuby(dir.resolve("s.json")))) { // HPROF is read twice: never from a pipe
