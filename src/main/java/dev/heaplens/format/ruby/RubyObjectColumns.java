@@ -79,10 +79,9 @@ public final class RubyObjectColumns {
         return has[index(name)];
     }
 
-    /** The column {@code name} as ints, null when no object has it: for {@link RubyStore}. */
-    int[] column(String name) {
-        NarrowColumn column = column(index(name));
-        return column == null ? null : column.toInts();
+    /** The column {@code name} itself, null when no object has it: for {@link RubyStore}. */
+    NarrowColumn column(String name) {
+        return column(index(name));
     }
 
     private static int index(String name) {
