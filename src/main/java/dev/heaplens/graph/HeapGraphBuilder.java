@@ -82,7 +82,17 @@ public final class HeapGraphBuilder {
     }
 
     /** Freezes every part into a graph; the builder and its parts cannot be used afterwards. */
-    public synchronized HeapGraph build() {
+    public HeapGraph build() {
+        return build(() -> { });
+    }
+
+    /**
+     * As {@link #build()}; {@code objectsOrdered} runs once the objects have their graph ids, before
+     * the references are resolved: a runtime puts its own columns in graph order there
+     * ({@link #toGraphOrder}) and drops its parts' copies, so that they are not held twice beside the
+     * resolved references, the build's peak.
+     */
+    public synchronized HeapGraph build(Runnable objectsOrdered) {
         if (built) {
             throw new IllegalStateException("graph already built");
         }
@@ -102,6 +112,7 @@ public final class HeapGraphBuilder {
         BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch) : null;
         ObjectColumns objects = new ObjectColumns(parts, (int) total, mapped);
         graphOrder = objects.graphOrder;
+        objectsOrdered.run();
         // Faster than the graph's sorted index: for resolving references, then dropped. The index
         // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
         long[] address = objects.takeAddresses();

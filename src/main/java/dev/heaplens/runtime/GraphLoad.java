@@ -179,15 +179,36 @@ final class GraphLoad<N extends NamedHeap> {
         long perObject = format.bytesPerObject();
         boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
         Path file = goOutOfCore ? index.target(input) : null;
+        ScratchIndex scratchIndex = null;
         if (goOutOfCore) {
-            outOfCore.requirePlace(input.name(), objects, perObject, file);
             // the parts the read fills and the graph's columns go to scratch files (mapped)
             HeapFit.require(input.name(), objects, format.firstReadOutOfCoreBytesPerObject());
-            listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
+            if (file == null) { // no index kept: one made in a scratch directory, deleted once mapped
+                Path place = ScratchIndex.place();
+                outOfCore.requireScratchPlace(input.name(), objects, perObject, place);
+                scratchIndex = ScratchIndex.in(place);
+                file = scratchIndex.file();
+                listener.note(outOfCore.scratchLine(input.name(), objects, perObject, scratchIndex.dir()));
+            } else {
+                outOfCore.requirePlace(input.name(), objects, perObject, file);
+                listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
+            }
             readOutOfCore = true;
         } else {
             HeapFit.require(input.name(), objects, perObject);
         }
+        try {
+            return read(input, references, forSuspects, index, goOutOfCore, file, scratchIndex);
+        } catch (RuntimeException | Error e) {
+            if (scratchIndex != null) {
+                scratchIndex.release();
+            }
+            throw e;
+        }
+    }
+
+    private HeapIndex.Built read(DumpInput input, boolean references, boolean forSuspects, HeapIndex index,
+                                 boolean goOutOfCore, Path file, ScratchIndex scratchIndex) {
         // out of core, the parts the read fills and the dominators' scratch go to files mapped beside the index
         Scratch scratch = goOutOfCore ? Scratch.mappedIn(file.toAbsolutePath().getParent()) : Scratch.heap();
         N heap;
@@ -204,7 +225,7 @@ final class GraphLoad<N extends NamedHeap> {
         if (goOutOfCore) {
             loaded.computingIn(scratch);
         }
-        return new HeapIndex.Built(loaded, format.warnings(heap), goOutOfCore);
+        return new HeapIndex.Built(loaded, format.warnings(heap), goOutOfCore, scratchIndex);
     }
 
     /** Whether the index {@code in} of {@code input} is used in place: out of core, said in one line. */

@@ -15,11 +15,12 @@ import java.util.Locale;
 public final class HeapFit {
     /**
      * Heap a Ruby graph command needs per object, at the least: the smallest -Xmx with which
-     * {@code top --no-index} ran, over the objects (BENCHMARKS "Round 6, issue 28, bytes per object":
-     * 352 MiB for the 1.2 GB dump's 3.46M objects, 106.7 B, its peak now in the read), rounded down
-     * by a tenth so that a dump near the limit is tried rather than refused.
+     * {@code top --no-index} ran, over the objects (BENCHMARKS "Round 8, issue 28, bytes per object":
+     * 290 MiB for the 1.2 GB dump's 3.46M objects, 87.9 B, once Ruby's own columns were narrowed
+     * and ordered before the references), rounded down by a tenth so that a dump near the limit is
+     * tried rather than refused.
      */
-    static final long RUBY_BYTES_PER_OBJECT = 96;
+    static final long RUBY_BYTES_PER_OBJECT = 79;
     /**
      * The same for a JVM dump (BENCHMARKS "Round 7, issue 28, bytes per object": 493 MiB for 7.39M
      * objects, 70.0 B, its peak in the dominators' vertex records).

@@ -29,9 +29,9 @@ final class HeapIndex {
      * A heap read from the dump, and the warnings the read gave; {@code outOfCore}: once indexed, used
      * from its index instead (the heap read is then dropped).
      */
-    record Built(LoadedHeap heap, List<String> warnings, boolean outOfCore) {
+    record Built(LoadedHeap heap, List<String> warnings, boolean outOfCore, ScratchIndex scratch) {
         Built(LoadedHeap heap, List<String> warnings) {
-            this(heap, warnings, false);
+            this(heap, warnings, false, null);
         }
     }
 
@@ -86,7 +86,8 @@ final class HeapIndex {
         Path dump = input.canReopen() && options.enabled() ? Path.of(input.name()) : null;
         IndexKey key = dump == null ? null : keyOf(dump, variant);
         if (key == null) {
-            return warned(input, build.get());
+            Built built = build.get();
+            return built.scratch() != null ? throughScratch(input, variant, built, store) : warned(input, built);
         }
         Path existing = find(dump);
         String unusable = null;
@@ -107,6 +108,9 @@ final class HeapIndex {
             listener.warning(input.name(), "index " + existing + " not used (" + unusable + ")"
                     + (indexTheBuild ? ": rebuilt it" : ""));
         }
+        if (built.scratch() != null) {
+            return throughScratch(input, variant, built, store);
+        }
         if (indexTheBuild) {
             boolean rewritable = existing != null && Files.isWritable(existing.toAbsolutePath().getParent());
             Path file = rewritable ? existing : placeFor(dump);
@@ -125,6 +129,29 @@ final class HeapIndex {
             }
         }
         return warned(input, built);
+    }
+
+    /**
+     * A heap read out of core where no index is kept: its index written to the read's scratch
+     * directory, read back mapped, and deleted at once (the mappings outlive the file); not kept as
+     * the heap's index, so nothing is added to it later.
+     */
+    private LoadedHeap throughScratch(DumpInput input, String variant, Built built, Store store) {
+        IndexKey key = ScratchIndex.key(variant);
+        Path file = built.scratch().file();
+        try {
+            if (write(input, file, key, built, store)) {
+                try {
+                    return read(input, file, key, false, store); // the heap's graph is garbage from here on
+                } catch (IOException | RuntimeException e) {
+                    listener.warning(input.name(), "scratch index " + file + " just written cannot be read back ("
+                            + e.getMessage() + "): working in the heap");
+                }
+            }
+            return warned(input, built);
+        } finally {
+            built.scratch().release();
+        }
     }
 
     private LoadedHeap warned(DumpInput input, Built built) {
@@ -216,7 +243,9 @@ final class HeapIndex {
                 sections.write(out);
                 out.commit();
             }
-            built.heap().indexedIn(new Place(file, key));
+            if (built.scratch() == null) { // a scratch index is deleted once read back
+                built.heap().indexedIn(new Place(file, key));
+            }
             return true;
         } catch (IOException | RuntimeException e) {
             return notWritten(input, file, e);

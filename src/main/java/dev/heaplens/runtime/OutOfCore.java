@@ -76,13 +76,14 @@ final class OutOfCore {
     }
 
     /**
-     * Whether a graph of about {@code objects} objects (0 or less: unknown) goes out of core: when
-     * HeapFit's figure passes the limit. The old generation is asked only for a graph over half the
-     * heap, so that small dumps never load the management beans.
+     * Whether a graph of about {@code objects} objects goes out of core: when HeapFit's figure passes
+     * the limit; when they are unknown (0 or less), when {@code --memory} is less than the heap. The
+     * old generation is asked only for a graph over half the heap, so that small dumps never load
+     * the management beans.
      */
     boolean needed(long objects, long bytesPerObject) {
-        if (objects <= 0) {
-            return false;
+        if (objects <= 0) { // standard input: out of core only when --memory asks for less than the heap
+            return memory > 0 && memory < maxHeap;
         }
         long need = HeapFit.need(objects, bytesPerObject);
         return need > asked() || need > asked() / 2 && need > limit();
@@ -109,39 +110,77 @@ final class OutOfCore {
     String line(String dump, long objects, long bytesPerObject, Path index, long indexBytes) {
         return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
                         + " working out of core on its index %s (%s on disk)", dump, objects,
-                HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()),
-                limit() < asked() ? " (the heap's old generation)" : memory > 0 && memory < maxHeap ? " (--memory)" : "", index,
+                HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()), why(), index,
                 indexBytes < 0 ? "written first, about " + megabytes(objects * INDEX_BYTES_PER_OBJECT)
                         + ", with scratch files beside it, about " + megabytes(objects * SCRATCH_BYTES_PER_OBJECT)
                         : megabytes(indexBytes));
     }
 
+    /** Why the limit is what it is, when it is not the JVM's heap. */
+    private String why() {
+        return limit() < asked() ? " (the heap's old generation)" : memory > 0 && memory < maxHeap ? " (--memory)" : "";
+    }
+
     /**
-     * Refuses, in one line, to work out of core when no index can be written ({@code index} null:
-     * standard input, {@code --no-index}, no writable directory) or its disk has too little room.
+     * Refuses, in one line, to work out of core when the index's disk has too little room for it
+     * and the scratch ({@code index} null: none can be written, a caller's mistake: see
+     * {@link #requireScratchPlace}).
      */
     void requirePlace(String dump, long objects, long bytesPerObject, Path index) {
-        String need = String.format(Locale.ROOT, "%s: its heap graph (about %,d objects) needs about %s of heap,"
-                + " over the %s allowed, and cannot work out of core: ", dump, objects,
-                HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()));
         if (index == null) {
-            throw new HeaplensException(need + "that needs an index file and none can be written (standard input,"
-                    + " --no-index, HEAPLENS_INDEX=off, or no writable directory: give --index-dir DIR)");
+            throw new HeaplensException(cannot(dump, objects, bytesPerObject) + "that needs an index file and none can be written");
         }
-        long indexBytes = objects * (INDEX_BYTES_PER_OBJECT + SCRATCH_BYTES_PER_OBJECT);
+        requireRoom(dump, objects, bytesPerObject, index.toAbsolutePath().getParent(), "its index and scratch",
+                "--index-dir DIR names another place");
+    }
+
+    /**
+     * As {@link #requirePlace}, where no index is kept (standard input, {@code --no-index}): the index
+     * and scratch then go to a directory of their own in {@code place}, deleted when the command ends.
+     */
+    void requireScratchPlace(String dump, long objects, long bytesPerObject, Path place) {
+        requireRoom(dump, objects, bytesPerObject, place, "its scratch index and scratch files",
+                "HEAPLENS_SCRATCH=DIR names another place");
+    }
+
+    private void requireRoom(String dump, long objects, long bytesPerObject, Path where, String what, String hint) {
+        long bytes = objects * (INDEX_BYTES_PER_OBJECT + SCRATCH_BYTES_PER_OBJECT);
         try {
-            Path dir = index.toAbsolutePath().getParent();
+            Path dir = where.toAbsolutePath();
             while (dir != null && !Files.exists(dir)) {
                 dir = dir.getParent();
             }
             long free = dir == null ? Long.MAX_VALUE : Files.getFileStore(dir).getUsableSpace();
-            if (free < indexBytes) {
-                throw new HeaplensException(need + "its index and scratch need about " + megabytes(indexBytes) + " on disk and "
-                        + dir + " has " + megabytes(free) + " free (--index-dir DIR names another place)");
+            if (free < bytes) {
+                throw new HeaplensException(cannot(dump, objects, bytesPerObject) + what + " need about " + megabytes(bytes)
+                        + " on disk and " + dir + " has " + megabytes(free) + " free (" + hint + ")");
             }
         } catch (IOException e) {
-            throw new HeaplensException(need + "cannot see the free space for its index " + index + ": " + e.getMessage());
+            throw new HeaplensException(cannot(dump, objects, bytesPerObject) + "cannot see the free space in " + where
+                    + ": " + e.getMessage());
         }
+    }
+
+    private String cannot(String dump, long objects, long bytesPerObject) {
+        return String.format(Locale.ROOT, "%s: its heap graph (about %,d objects) needs about %s of heap,"
+                + " over the %s allowed, and cannot work out of core: ", dump, objects,
+                HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()));
+    }
+
+    /**
+     * The one line said when working out of core where no index is kept, e.g. {@code -: about
+     * 64,204 objects need about 14 MiB of heap, over the 8 MiB allowed (--memory): working out of core
+     * on a scratch index in /tmp/heaplens-scratch-123 (about 16 MB on disk, deleted when done)}.
+     */
+    String scratchLine(String dump, long objects, long bytesPerObject, Path dir) {
+        if (objects <= 0) {
+            return String.format(Locale.ROOT, "%s: objects not counted before the read, --memory %s:"
+                    + " working out of core on a scratch index in %s (deleted when done)", dump, HeapFit.mib(limit()), dir);
+        }
+        return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
+                        + " working out of core on a scratch index in %s (about %s on disk, deleted when done)", dump, objects,
+                HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()), why(), dir,
+                megabytes(objects * (INDEX_BYTES_PER_OBJECT + SCRATCH_BYTES_PER_OBJECT)));
     }
 
     private static String megabytes(long bytes) {

@@ -49,13 +49,13 @@ class HeapFitTest {
 
     @Test
     void theBenchmarkDumpsAreTriedInTheSmallestHeapTheyWereMeasuredToRunInButNotInTwoThirdsOfIt() {
-        // BENCHMARKS "Round 7, issue 28, bytes per object" (JVM) and round 6's (Ruby, the first read writing
-        // the index): top's smallest -Xmx, by bisection
+        // BENCHMARKS "Round 7, issue 28, bytes per object" (JVM) and round 8's (Ruby): top --no-index's
+        // smallest -Xmx, by bisection
         HeapFit.require("big.hprof", 7_386_685, HeapFit.JVM_BYTES_PER_OBJECT, 493 * MIB);
-        HeapFit.require("big.json", 3_457_879, HeapFit.RUBY_BYTES_PER_OBJECT, 352 * MIB);
+        HeapFit.require("big.json", 3_457_879, HeapFit.RUBY_BYTES_PER_OBJECT, 290 * MIB);
         assertThatThrownBy(() -> HeapFit.require("big.hprof", 7_386_685, HeapFit.JVM_BYTES_PER_OBJECT, 329 * MIB))
                 .isInstanceOf(HeaplensException.class);
-        assertThatThrownBy(() -> HeapFit.require("big.json", 3_457_879, HeapFit.RUBY_BYTES_PER_OBJECT, 235 * MIB))
+        assertThatThrownBy(() -> HeapFit.require("big.json", 3_457_879, HeapFit.RUBY_BYTES_PER_OBJECT, 193 * MIB))
                 .isInstanceOf(HeaplensException.class);
     }
 

@@ -20,7 +20,8 @@ import java.util.Map;
 /**
  * MAT's collection fill ratio: JDK collections and string builders that use less than half of the
  * capacity their array holds (an {@code ArrayList} made with room for 1,000 that keeps 10, a
- * {@code HashMap} sized for thousands that keeps 3, a table left after the entries went). What they
+ * {@code HashMap} sized for thousands that keeps 3, a table left after the entries went; a
+ * {@code ConcurrentHashMap} counted with its counter cells, {@link ConcurrentMapCounts}). What they
  * waste is the unused slots: references for collections ({@code HashSet}s counted by their map), a
  * character's bytes for builders. The graph knows each collection's array but no count or length,
  * so their records are read again, in one pass in file order; first those of an even sample of
@@ -33,17 +34,20 @@ final class UnusedCapacity {
 
     /** How a checked class counts its elements: its count field, or for a deque its head and tail. */
     enum Shape {
-        LIST, MAP, DEQUE, BUILDER
+        LIST, MAP, DEQUE, BUILDER, CONCURRENT_MAP
     }
 
     static final Map<String, Shape> CHECKED = Map.of(
             "java.util.ArrayList", Shape.LIST, "java.util.Vector", Shape.LIST,
             "java.util.HashMap", Shape.MAP, "java.util.LinkedHashMap", Shape.MAP, "java.util.Hashtable", Shape.MAP,
-            "java.util.ArrayDeque", Shape.DEQUE,
+            "java.util.ArrayDeque", Shape.DEQUE, "java.util.concurrent.ConcurrentHashMap", Shape.CONCURRENT_MAP,
             "java.lang.StringBuilder", Shape.BUILDER, "java.lang.StringBuffer", Shape.BUILDER);
 
-    /** Field offsets of one checked class in its records: the count (or head), tail or coder, -1 when absent. */
-    private record Fields(Shape shape, int count, int second) {
+    /**
+     * Field offsets of one checked class in its records: the count (or head; a concurrent map's
+     * {@code baseCount}), tail, coder or counter cells, and a concurrent map's table, -1 when absent.
+     */
+    private record Fields(Shape shape, int count, int second, int table) {
     }
 
     private final JvmHeap heap;
@@ -123,6 +127,10 @@ final class UnusedCapacity {
             if (array < 0 || g.position(array) < 0) {
                 continue; // no table yet: nothing allocated to waste
             }
+            if (last.shape() == Shape.CONCURRENT_MAP) {
+                // which of its arrays is the table (beside the counter cells, a resize's next table) its record says
+                arrayBytes += ConcurrentMapCounts.otherArrayBytes(g, o, array, heap.read().layout().arrayHeaderBytes());
+            }
             if (count == collections.length) {
                 collections = Arrays.copyOf(collections, count * 2);
                 arrays = Arrays.copyOf(arrays, count * 2);
@@ -138,7 +146,7 @@ final class UnusedCapacity {
     private Fields fieldsOf(long classAddress, String className) {
         Shape shape = CHECKED.get(className);
         if (shape == null) {
-            return new Fields(null, -1, -1);
+            return new Fields(null, -1, -1, -1);
         }
         HprofClasses classes = heap.read().classes();
         String first = switch (shape) {
@@ -146,19 +154,27 @@ final class UnusedCapacity {
             case MAP -> className.equals("java.util.Hashtable") ? "count" : "size";
             case DEQUE -> "head";
             case BUILDER -> "count";
+            case CONCURRENT_MAP -> "baseCount";
         };
-        String second = shape == Shape.DEQUE ? "tail" : shape == Shape.BUILDER ? "coder" : "";
+        BasicType countType = shape == Shape.CONCURRENT_MAP ? BasicType.LONG : BasicType.INT;
+        String second = shape == Shape.DEQUE ? "tail" : shape == Shape.BUILDER ? "coder"
+                : shape == Shape.CONCURRENT_MAP ? "counterCells" : "";
         int countAt = -1;
         int secondAt = -1;
+        int tableAt = -1;
         for (HprofClasses.Field f : classes.instanceFields(classAddress)) {
-            if (f.name().equals(first) && f.type() == BasicType.INT) {
+            if (f.name().equals(first) && f.type() == countType) {
                 countAt = f.offset();
-            } else if (f.name().equals(second) && (f.type() == BasicType.INT || f.type() == BasicType.BYTE)) {
+            } else if (f.name().equals(second) && (f.type() == BasicType.INT || f.type() == BasicType.BYTE
+                    || f.type() == BasicType.OBJECT)) {
                 secondAt = f.offset();
+            } else if (shape == Shape.CONCURRENT_MAP && f.name().equals("table") && f.type() == BasicType.OBJECT) {
+                tableAt = f.offset();
             }
         }
-        boolean complete = countAt >= 0 && (shape != Shape.DEQUE || secondAt >= 0);
-        return new Fields(complete ? shape : null, countAt, secondAt);
+        boolean complete = countAt >= 0 && (shape != Shape.DEQUE || secondAt >= 0)
+                && (shape != Shape.CONCURRENT_MAP || secondAt >= 0 && tableAt >= 0);
+        return new Fields(complete ? shape : null, countAt, secondAt, tableAt);
     }
 
     /** The collection's array: its one reference to an array of that kind, or -1. */
@@ -193,17 +209,30 @@ final class UnusedCapacity {
         int[] collectionOrder = FileOrder.sort(which, collectionAt);
         long[] elements = new long[count]; // by candidate: the count (deques: head)
         long[] seconds = new long[count];
-        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), collectionAt, new HprofVisitor() {
+        int idSize = heap.read().classes().idSize();
+        ConcurrentMapCounts concurrent = new ConcurrentMapCounts(heap);
+        HprofRecords.visit(heap.read().source(), idSize, collectionAt, new HprofVisitor() {
             private int nextCollection;
 
             @Override
             public void instance(long id, long classId, byte[] data, int length, long offset) {
                 int c = collectionOrder[nextCollection++];
                 Fields f = fields[c];
+                if (f.shape() == Shape.CONCURRENT_MAP) {
+                    elements[c] = ConcurrentMapCounts.longAt(data, length, f.count());
+                    int table = concurrent.table(c, data, length, f.table(), f.second());
+                    if (table < 0) {
+                        elements[c] = -1; // no table the graph knows: not judged
+                    } else {
+                        arrays[c] = table;
+                    }
+                    return;
+                }
                 elements[c] = intAt(data, length, f.count());
                 seconds[c] = f.second() < 0 ? 0 : f.shape() == Shape.BUILDER ? data[f.second()] : intAt(data, length, f.second());
             }
         }, i -> { });
+        concurrent.addCounterCells(elements);
         long charArrays = heap.read().classes().primitiveArrayClass(BasicType.CHAR);
         Tally t = new Tally();
         for (int c : which) {
@@ -234,7 +263,7 @@ final class UnusedCapacity {
                 used = counted;
                 slotBytes = chars || shift == 1 ? 2 : 1;
             }
-            default -> {
+            default -> { // lists and maps, concurrent ones with their counter cells added
                 capacity = length;
                 used = counted;
                 slotBytes = referenceBytes;

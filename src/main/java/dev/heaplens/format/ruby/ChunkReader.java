@@ -54,6 +54,15 @@ final class ChunkReader {
     private String error;
     /** Only while reading: a reading thread passes one buffer from chunk to chunk. */
     private byte[] buf;
+    /**
+     * While {@link #buf} is grown for a long line: the normal-size buffer it replaced, taken back
+     * once the line is handled, so that the long line's bytes are garbage before the next chunk.
+     */
+    private byte[] normal;
+    /** The file being read by {@link #readRange} (null for a stream): a long line's end is looked up in it. */
+    private FileChannel channel;
+    /** The file position just after {@code buf[0, filled)}, while {@link #readRange} reads. */
+    private long position;
     private long bufferOffset;
     /** {@code buf[0, scanned)} holds no newline that lets a line be handled: only newer bytes can. */
     private int scanned;
@@ -101,7 +110,8 @@ final class ChunkReader {
     byte[] readRange(FileChannel channel, long from, long to, byte[] buffer) throws IOException {
         buf = buffer != null ? buffer : new byte[BUFFER_SIZE];
         bufferOffset = from;
-        long position = from;
+        this.channel = channel;
+        position = from;
         int filled = 0;
         while (position < to && !stopped()) {
             filled = makeRoom(filled);
@@ -115,9 +125,12 @@ final class ChunkReader {
             filled += n;
             bytesRead.addAndGet(n);
             filled = consume(filled, position >= to);
+            filled = shrinkAfterLongLine(filled);
         }
-        byte[] used = buf;
+        byte[] used = normal != null ? normal : buf;
         buf = null;
+        normal = null;
+        this.channel = null;
         return used;
     }
 
@@ -135,22 +148,30 @@ final class ChunkReader {
             filled += n;
             bytesRead.addAndGet(n);
             filled = consume(filled, false);
+            filled = shrinkAfterLongLine(filled);
         }
     }
 
     /**
-     * Returns how much of a full buffer is kept: the buffer doubles (so a long line costs linear
-     * time) up to the line bound; a line past it is counted, and dropped up to its newline.
+     * Returns how much of a full buffer is kept. A file's buffer grows once, to the long line's
+     * length looked up in the file; a stream's doubles (so a long line costs linear time). Either
+     * stops at the line bound: a line past it is counted, and dropped up to its newline.
      */
-    private int makeRoom(int filled) {
+    private int makeRoom(int filled) throws IOException {
         if (filled < buf.length) {
             return filled;
         }
         String why = "more than heaplens holds";
         if (!skippingLongLine && buf.length < maxLine) {
             try {
-                buf = java.util.Arrays.copyOf(buf, (int) Math.min(maxLine, 2L * buf.length));
-                return filled;
+                long wanted = channel != null ? filled + lineRest() : Math.min(maxLine, 2L * buf.length);
+                if (wanted <= maxLine) {
+                    if (normal == null) {
+                        normal = buf;
+                    }
+                    buf = java.util.Arrays.copyOf(buf, (int) Math.max(wanted, buf.length + 1L));
+                    return filled;
+                }
             } catch (OutOfMemoryError e) {
                 // a line the heap cannot hold is skipped like one past the bound
                 why = "more than this heap holds (a larger -Xmx reads it)";
@@ -167,6 +188,44 @@ final class ChunkReader {
         bufferOffset += filled;
         scanned = 0;
         return 0;
+    }
+
+    /**
+     * The bytes from {@link #position} to just past the next newline in the file (to its end when
+     * the last line has none), looked for no further than the line bound: the long line's rest.
+     */
+    private long lineRest() throws IOException {
+        ByteBuffer block = ByteBuffer.allocate(64 * 1024);
+        long most = (long) maxLine - buf.length + 1;
+        long at = position;
+        for (long seen = 0; seen < most; ) {
+            block.clear();
+            int n = channel.read(block, at);
+            if (n <= 0) {
+                return seen;
+            }
+            int nl = Swar.indexOf(block.array(), 0, n, (byte) '\n');
+            if (nl >= 0) {
+                return seen + nl + 1;
+            }
+            seen += n;
+            at += n;
+        }
+        return most;
+    }
+
+    /**
+     * Once the long line that grew the buffer is handled, moves what is left of the buffer (less
+     * than half a normal one) back to the normal buffer: the long one becomes garbage now, not
+     * after the thread's last chunk. Returns how much is buffered.
+     */
+    private int shrinkAfterLongLine(int filled) {
+        if (normal != null && filled <= normal.length / 2 && !skippingLongLine) {
+            System.arraycopy(buf, 0, normal, 0, filled);
+            buf = normal;
+            normal = null;
+        }
+        return filled;
     }
 
     /**
@@ -319,6 +378,7 @@ final class ChunkReader {
         }
         memsizeTotal += record.memsize;
         sink.accept(record);
+        record.dropLargeReferences();
         return true;
     }
 

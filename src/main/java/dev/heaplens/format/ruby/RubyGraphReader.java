@@ -89,7 +89,8 @@ public final class RubyGraphReader {
         ClassTable classes = new ClassTable();
         tables.forEach(classes::addAll);
         phases.enter("references", -1, () -> 0);
-        HeapGraph graph = builder.build();
-        return new Result(graph, RubyObjectColumns.ordering(builder, read.sinks()), classes, details, sites, methods, read, facts);
+        RubyObjectColumns[] columns = new RubyObjectColumns[1];
+        HeapGraph graph = builder.build(() -> columns[0] = RubyObjectColumns.ordered(builder, read.sinks()));
+        return new Result(graph, columns[0], classes, details, sites, methods, read, facts);
     }
 }

@@ -5,8 +5,6 @@ import dev.heaplens.graph.IntColumn;
 import dev.heaplens.graph.LazyColumn;
 
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
  * What a Ruby dump says of each object beyond the runtime-neutral graph, by graph object id: the
@@ -24,14 +22,14 @@ public final class RubyObjectColumns {
     static final String LENGTH = "length";
     static final List<String> NAMES = List.of(SITE, GENERATION, DETAIL, METHOD, LENGTH);
 
-    /** Each column is null when no object has it, or until first used (read from an index, or being ordered). */
-    private final int[][] loaded = new int[NAMES.size()][];
+    /** Each column is null when no object has it, or until first used (read from an index). */
+    private final NarrowColumn[] loaded = new NarrowColumn[NAMES.size()];
     private final boolean[] has;
-    /** Loads a column by name ({@code site}, ...): from an index, or as {@link #ordering} orders it. */
+    /** Loads a column by name ({@code site}, ...): from an index (or the read's, ordered already). */
     private final Source source;
     private int sparseReads;
 
-    /** Where columns not yet at hand come from (an index, the ordering thread): values one by one at first, then whole columns. */
+    /** Where columns not yet at hand come from (an index): values one by one at first, then whole columns. */
     interface Source {
         int[] column(String name);
 
@@ -39,58 +37,38 @@ public final class RubyObjectColumns {
     }
 
     /**
-     * The columns the sinks filled while reading, put in graph order by the builder that built the
-     * graph on a thread of their own: the caller goes on meanwhile (to the dominator tree, on the
-     * other core), and whatever reads a column first waits for them.
+     * The columns the sinks filled while reading, put in graph order and narrowed ({@link NarrowColumn})
+     * one at a time, each column's parts freed once it is ordered. Called while the graph is built,
+     * before its references are resolved ({@link HeapGraphBuilder#build(Runnable)}): held at 4 bytes an
+     * object, twice while ordered, these columns were beside both the build's and the dominators' peaks.
      */
-    static RubyObjectColumns ordering(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
+    static RubyObjectColumns ordered(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
         boolean[] has = new boolean[NAMES.size()];
-        for (int c = 0; c < has.length; c++) { // before the thread, which empties them when done
+        NarrowColumn[] columns = new NarrowColumn[NAMES.size()];
+        for (int c = 0; c < columns.length; c++) {
             int column = c;
             has[c] = !sinks.stream().allMatch(s -> s.column(column).isEmpty());
+            columns[c] = has[c] ? NarrowColumn.of(built.toGraphOrder(sinks.stream().map(s -> s.column(column)).toList())) : null;
+            sinks.forEach(s -> s.column(column).clear());
         }
-        FutureTask<int[][]> ordered = new FutureTask<>(() -> {
-            int[][] columns = new int[NAMES.size()][];
-            for (int c = 0; c < columns.length; c++) {
-                int column = c;
-                columns[c] = has[c] ? built.toGraphOrder(sinks.stream().map(s -> s.column(column)).toList()) : null;
-                // each column's parts freed once it is ordered: this runs beside the dominator tree, whose
-                // peak it would otherwise add 4 bytes an object to for every column still held twice
-                sinks.forEach(s -> s.column(column).clear());
-            }
-            sinks.forEach(RubyGraphSink::releaseColumns);
-            return columns;
-        });
-        Thread thread = new Thread(ordered, "heaplens-ruby-columns");
-        thread.setDaemon(true); // a failed command does not wait for it
-        thread.start();
-        Source source = new Source() {
+        sinks.forEach(RubyGraphSink::releaseColumns);
+        Source none = new Source() { // every column is at hand
             @Override
             public int[] column(String name) {
-                int[][] columns;
-                try {
-                    columns = ordered.get();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while ordering the Ruby columns", e);
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof Error error) {
-                        throw error; // out of memory, say: as if it had happened on this thread
-                    }
-                    throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
-                }
-                return columns[NAMES.indexOf(name)];
+                throw new IllegalStateException(name);
             }
 
             @Override
             public int at(String name, int o) {
-                return column(name)[o];
+                throw new IllegalStateException(name);
             }
         };
-        return new RubyObjectColumns(source, has);
+        RubyObjectColumns ordered = new RubyObjectColumns(none, has);
+        System.arraycopy(columns, 0, ordered.loaded, 0, columns.length);
+        return ordered;
     }
 
-    /** Columns stored in an index (or being ordered), each loaded by {@code source} when first used; {@code has} in {@link #NAMES}' order. */
+    /** Columns stored in an index (or ordered by the read), each loaded by {@code source} when first used; {@code has} in {@link #NAMES}' order. */
     RubyObjectColumns(Source source, boolean[] has) {
         this.source = source;
         this.has = has.clone();
@@ -102,7 +80,7 @@ public final class RubyObjectColumns {
     }
 
     /** The column {@code name} itself, null when no object has it: for {@link RubyStore}. */
-    int[] column(String name) {
+    NarrowColumn column(String name) {
         return column(index(name));
     }
 
@@ -143,8 +121,8 @@ public final class RubyObjectColumns {
         if (!has[c]) {
             return -1;
         }
-        int[] a = loaded[c];
-        return a != null ? a[o] : sparse() ? source.at(NAMES.get(c), o) : column(c)[o];
+        NarrowColumn a = loaded[c];
+        return a != null ? a.get(o) : sparse() ? source.at(NAMES.get(c), o) : column(c).get(o);
     }
 
     /** Whether to read one more value alone rather than load its column (a report's rows need a few). */
@@ -153,8 +131,8 @@ public final class RubyObjectColumns {
     }
 
     /** The stored column {@code c}, loaded on first use through the graph's one loader. */
-    private int[] column(int c) {
+    private NarrowColumn column(int c) {
         return !has[c] ? null
-                : LazyColumn.once(this, () -> loaded[c], () -> source.column(NAMES.get(c)), a -> loaded[c] = a);
+                : LazyColumn.once(this, () -> loaded[c], () -> NarrowColumn.wrap(source.column(NAMES.get(c))), a -> loaded[c] = a);
     }
 }

@@ -89,6 +89,18 @@ public final class RubyRecord {
         references[referenceCount++] = address;
     }
 
+    /**
+     * Lets go of a references array grown for one huge object (an array of a million elements
+     * grows it to 8 MB): each chunk's record is kept until the read ends.
+     */
+    void dropLargeReferences() {
+        if (references.length > LARGE_REFERENCES) {
+            references = new long[64];
+        }
+    }
+
+    private static final int LARGE_REFERENCES = 1 << 16;
+
     public boolean hasFlag(int flag) {
         return (flags & flag) != 0;
     }

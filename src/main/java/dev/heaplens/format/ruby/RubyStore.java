@@ -30,7 +30,12 @@ public final class RubyStore {
     public static void write(RubyGraphReader.Result read, IndexWriter w) throws IOException {
         for (String name : RubyObjectColumns.NAMES) {
             if (read.columns().has(name)) {
-                w.ints(COLUMN_PREFIX + name, read.columns().column(name));
+                NarrowColumn column = read.columns().column(name);
+                if (column.width() == 4) {
+                    w.ints(COLUMN_PREFIX + name, column.toInts());
+                } else { // value by value: an int copy of a narrowed column would be 4 B an object more, behind the command
+                    w.ints(COLUMN_PREFIX + name, read.graph().objectCount(), i -> column.get((int) i));
+                }
             }
         }
         w.data(CLASSES, out -> {
