@@ -2,6 +2,8 @@ package dev.heaplens.graph;
 
 import dev.heaplens.util.Parallel;
 
+import java.util.Arrays;
+import java.util.function.LongPredicate;
 
 /**
  * One run of Semi-NCA, giving a {@link Dominators} (whose comment describes the algorithm and its
@@ -36,8 +38,21 @@ final class MappedDominatorComputation {
     /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
     private volatile long handled;
     private static final int STEP = 1 << 16;
+    /**
+     * The results' bytes an object (idom, retained size and count: 16; preorder: 4 a reachable one),
+     * and what the heap must keep beyond them for {@code top} and the index write.
+     */
+    static final long RESULT_BYTES_PER_OBJECT = 20;
+    static final long RESULT_HEAP_MARGIN = 8L << 20;
+    private final LongPredicate heapHas;
 
     MappedDominatorComputation(HeapGraph g, EdgeFilter f, Scratch scratch) {
+        this(g, f, scratch, HeapRoom::has);
+    }
+
+    /** @param heapHas whether the heap can take big arrays of so many bytes (tests choose the results' place with it) */
+    MappedDominatorComputation(HeapGraph g, EdgeFilter f, Scratch scratch, LongPredicate heapHas) {
+        this.heapHas = heapHas;
         this.scratch = scratch;
         this.g = g;
         this.f = f;
@@ -63,7 +78,9 @@ final class MappedDominatorComputation {
         MappedInts idom = immediateDominators();
         handled = 0;
         phases.enter("retained sizes", 2L * n, () -> handled);
-        return results(idom, publicFilter);
+        long need = RESULT_BYTES_PER_OBJECT * objects;
+        return heapHas.test(need + RESULT_HEAP_MARGIN)
+                ? resultsInHeap(idom, publicFilter) : resultsMapped(idom, publicFilter);
     }
 
     /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
@@ -327,10 +344,59 @@ final class MappedDominatorComputation {
     }
 
     /**
-     * 5. Per-object results, in mapped scratch too (used in place, as an index's: no 20 B an object
-     * in the heap after the computation); retained sizes accumulate in reverse preorder (children first).
+     * 5. Per-object results in the heap, when it has room for them: used as plain arrays, the mapped
+     * ones cost a first {@code top} out of core more CPU and RSS (1.2 GB Ruby dump at 256 MiB: BENCHMARKS).
+     * Retained sizes accumulate in reverse preorder (children first).
      */
-    private Dominators results(MappedInts idom, EdgeFilter publicFilter) {
+    private Dominators resultsInHeap(MappedInts idom, EdgeFilter publicFilter) {
+        HeapGraph g = this.g;
+        int n = this.n;
+        MappedInts vertex = this.vertex;
+        int[] idomObject = new int[objects];
+        Arrays.fill(idomObject, Dominators.UNREACHABLE);
+        long[] size = new long[objects];
+        int[] count = new int[objects];
+        int[] preorder = new int[n];
+        long[] bytes = new long[2];
+        int half = n / 2;
+        // random writes, on two threads: numbers 1..half, then the rest
+        Parallel.runUnchecked("heaplens-dominators", 2, k -> {
+            long sum = 0;
+            for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
+                int o = vertex.get(x);
+                preorder[x - 1] = o;
+                int d = idom.get(x);
+                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex.get(d);
+                long s = g.shallowSize(o);
+                size[o] = s;
+                count[o] = 1;
+                sum += s;
+            }
+            bytes[k] = sum;
+        });
+        long reachableBytes = bytes[0] + bytes[1];
+        handled = n;
+        for (int x = n; x >= 1; x--) {
+            if ((x & (STEP - 1)) == 0) {
+                handled = 2L * n - x;
+            }
+            int d = idom.get(x);
+            if (d != 0) {
+                int o = preorder[x - 1];
+                int dom = preorder[d - 1];
+                size[dom] += size[o];
+                count[dom] += count[o];
+            }
+        }
+        this.vertex = null;
+        return new Dominators(g, publicFilter, idomObject, size, count, preorder, reachableBytes);
+    }
+
+    /**
+     * 5. Per-object results, in mapped scratch too, when the heap has no room for them (used in place,
+     * as an index's: no 20 B an object in the heap after the computation).
+     */
+    private Dominators resultsMapped(MappedInts idom, EdgeFilter publicFilter) {
         HeapGraph g = this.g;
         int n = this.n;
         MappedInts vertex = this.vertex;

@@ -249,6 +249,25 @@ class DominatorsOracleTest {
         }
     }
 
+    /**
+     * Out of core, the results (idom, retained sizes and counts, preorder) in the heap when it has
+     * room for them, in mapped scratch when not: both choices forced, both against brute force.
+     */
+    @Test
+    void mappedScratchResultsInHeapOrMappedByTheHeapsRoom(@TempDir Path dir) throws IOException {
+        for (long seed = 21_000; seed < 21_000 + SEEDS / 4; seed++) {
+            Case c = new Case(seed);
+            boolean filtered = seed % 2 == 0;
+            EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
+            for (boolean room : new boolean[] {true, false}) {
+                Dominators d = new MappedDominatorComputation(c.graph, filtered ? filter : null,
+                        Scratch.mappedIn(dir, 4 + (int) (seed % 3)), bytes -> room).run(filter, Phases.NONE);
+                assertThat(d.mappedColumns() == null).as("seed %d, room %s: results in the heap", seed, room).isEqualTo(room);
+                check(c, filtered, d);
+            }
+        }
+    }
+
     private static void check(Case c, boolean filtered) {
         check(c, filtered, filtered ? Dominators.compute(c.graph, c.filter()) : Dominators.compute(c.graph));
     }
