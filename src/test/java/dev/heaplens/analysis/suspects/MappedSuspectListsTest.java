@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.LongUnaryOperator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,49 +69,53 @@ class MappedSuspectListsTest {
                 .filter(o -> d.immediateDominator(o) == node).toArray();
     }
 
-    /** References from the roots to each object, by a search of the test's own; -1 unreachable. */
+    /**
+     * References from the roots to each object, -1 unreachable: relaxed over every reference until
+     * nothing changes (brute force, no queue: nothing shared with the search under test).
+     */
     private static int[] distances(HeapGraph g) {
         int[] dist = new int[g.objectCount()];
-        Arrays.fill(dist, -1);
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        Arrays.fill(dist, Integer.MAX_VALUE);
         for (int r = 0; r < g.rootCount(); r++) {
-            if (dist[g.rootTarget(r)] < 0) {
-                dist[g.rootTarget(r)] = 0;
-                queue.add(g.rootTarget(r));
-            }
+            dist[g.rootTarget(r)] = 0;
         }
-        while (!queue.isEmpty()) {
-            int o = queue.poll();
-            for (long i = g.outStart(o); i < g.outEnd(o); i++) {
-                int t = g.target(i);
-                if (dist[t] < 0) {
-                    dist[t] = dist[o] + 1;
-                    queue.add(t);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int o = 0; o < dist.length; o++) {
+                if (dist[o] == Integer.MAX_VALUE) {
+                    continue;
+                }
+                for (long i = g.outStart(o); i < g.outEnd(o); i++) {
+                    int t = g.target(i);
+                    if (dist[o] + 1 < dist[t]) {
+                        dist[t] = dist[o] + 1;
+                        changed = true;
+                    }
                 }
             }
         }
-        return dist;
+        return Arrays.stream(dist).map(d -> d == Integer.MAX_VALUE ? -1 : d).toArray();
     }
 
     /** Clusters of eight under a spine from one root, random cross references, a few more roots, some objects unreached. */
     private static HeapGraph graph(Random rnd, int n) {
         HeapGraphBuilder b = new HeapGraphBuilder();
-        HeapGraphPart p = b.newPart();
+        HeapGraphPart part = b.newPart();
+        LongUnaryOperator address = i -> 0x1000L + 40L * i;
         for (int i = 0; i < n; i++) {
-            p.addObject(0x1000L + 40L * i, (byte) 1, 0, 40 + rnd.nextInt(200));
-            if (i % 8 == 0 && i + 8 < n && i < n - n / 10) {
-                p.addReference(0x1000L + 40L * (i + 8));
-                for (int k = 1; k < 8; k++) {
-                    p.addReference(0x1000L + 40L * (i + k));
-                }
+            part.addObject(address.applyAsLong(i), (byte) 1, 0, 40 + rnd.nextInt(200));
+            boolean clusterHead = i % 8 == 0 && i + 8 < n && i < n - n / 10;
+            for (int k = 1; clusterHead && k <= 8; k++) {
+                part.addReference(address.applyAsLong(i + k)); // its cluster, then the next head
             }
             if (rnd.nextInt(4) == 0) {
-                p.addReference(0x1000L + 40L * rnd.nextInt(n));
+                part.addReference(address.applyAsLong(rnd.nextInt(n)));
             }
         }
-        p.addRoot("vm", 0x1000L);
+        part.addRoot("vm", address.applyAsLong(0));
         for (int r = 0; r < 3; r++) {
-            p.addRoot("global", 0x1000L + 40L * rnd.nextInt(n));
+            part.addRoot("global", address.applyAsLong(rnd.nextInt(n)));
         }
         return b.build();
     }
