@@ -1,8 +1,45 @@
 package dev.heaplens.graph;
 
-/** Ints indexed by long that the build writes: in the heap ({@link IntPages}) or mapped out of core ({@link MappedInts}). */
-interface IntCells {
+import java.util.Arrays;
+
+/**
+ * Ints indexed by long: in the heap ({@link IntPages}, or one plain array) or mapped out of core
+ * ({@link MappedInts}, from {@link Scratch#cells}).
+ */
+public interface IntCells {
     int get(long i);
 
     void set(long i, int value);
+
+    /** Every cell set to {@code value}. */
+    void fill(int value);
+
+    /** {@code length} ints in one heap array: a plain array's speed where it fits. */
+    static IntCells inHeap(int length) {
+        return new OneArray(new int[length]);
+    }
+
+    /** One heap array behind the interface. */
+    final class OneArray implements IntCells {
+        private final int[] values;
+
+        private OneArray(int[] values) {
+            this.values = values;
+        }
+
+        @Override
+        public int get(long i) {
+            return values[(int) i];
+        }
+
+        @Override
+        public void set(long i, int value) {
+            values[(int) i] = value;
+        }
+
+        @Override
+        public void fill(int value) {
+            Arrays.fill(values, value);
+        }
+    }
 }

@@ -85,6 +85,13 @@ final class IntPages implements IntCells {
         page[(int) i & mask] = value;
     }
 
+    @Override
+    public void fill(int value) {
+        for (long i = 0; i < length; i++) {
+            set(i, value);
+        }
+    }
+
     long length() {
         return length;
     }

@@ -38,7 +38,8 @@ final class MappedInts implements IntCells {
         pages[(int) (i >>> shift)].put((int) i & mask, value);
     }
 
-    void fill(int value) {
+    @Override
+    public void fill(int value) {
         for (long i = 0; i < length; i++) {
             set(i, value);
         }

@@ -82,6 +82,11 @@ public final class Scratch {
         return new MappedInts(map(length << 2), byteShift - 2);
     }
 
+    /** {@code length} ints, all 0: mapped out of core, else one heap array (for analyses above the graph). */
+    public IntCells cells(int length) {
+        return isMapped() ? ints(length) : IntCells.inHeap(length);
+    }
+
     /** {@code length} bytes, all 0. */
     MappedBytes bytes(long length) {
         return new MappedBytes(map(length), byteShift);

@@ -119,7 +119,7 @@ final class GraphLoad<N extends NamedHeap> {
     /** @param paths the whole tree of shortest paths from the roots when made ahead, else null */
     private SuspectInputs suspectInputsOf(LoadedHeap heap, RootPaths.Tree paths) {
         List<Finding> kept = heap.storedFindings();
-        return SuspectFinder.inputs(heap.namer(), heap.dominators(), paths,
+        return SuspectFinder.inputs(heap.namer(), heap.dominators(), paths, heap.scratch(),
                 analysed -> kept != null ? kept : findings.of(heap, analysed));
     }
 
@@ -277,9 +277,12 @@ final class GraphLoad<N extends NamedHeap> {
 
             @Override
             public LoadedHeap read(IndexReader in) throws IOException {
-                GraphStore.Stored stored = GraphStore.read(in, inPlace(input, in));
+                boolean inPlace = inPlace(input, in);
+                GraphStore.Stored stored = GraphStore.read(in, inPlace);
                 N heap = format.restore(input, stored.graph(), in);
-                return new LoadedHeap(input, heap, format.records(input, heap), stored.dominators())
+                // out of core, what suspects works out per object goes to scratch files beside the index
+                Scratch scratch = inPlace ? Scratch.mappedIn(in.file().toAbsolutePath().getParent()) : Scratch.heap();
+                return new LoadedHeap(input, heap, format.records(input, heap), stored.dominators()).computingIn(scratch)
                         .withReachability(ReachabilityStore.read(in))
                         .withSuspectInputs(SuspectsStore.read(in, stored.graph()))
                         .withStoredFindings(SuspectsStore.readFindings(in));

@@ -51,7 +51,7 @@ public final class LoadedHeap {
     private volatile Dominators dominators;
     private volatile Reachability reachability;
     private ReadListener listener = ReadListener.QUIET;
-    /** Where the dominators' computation keeps its scratch: mapped files beside the index when out of core. */
+    /** Where the dominators' computation and suspects' lists keep their scratch: mapped files beside the index when out of core. */
     private Scratch scratch = Scratch.heap();
     private volatile SuspectInputs suspectInputs;
     /** The findings an index holds without the rest of what suspects reads; null when it holds none. */
@@ -79,7 +79,12 @@ public final class LoadedHeap {
         return this;
     }
 
-    /** This heap, computing its dominators with their scratch arrays in {@code scratch}. */
+    /** Where this heap's computations keep their scratch arrays: mapped beside the index when out of core. */
+    Scratch scratch() {
+        return scratch;
+    }
+
+    /** This heap, computing its dominators (and suspects' per-object lists) with their scratch arrays in {@code scratch}. */
     LoadedHeap computingIn(Scratch scratch) {
         this.scratch = scratch;
         return this;

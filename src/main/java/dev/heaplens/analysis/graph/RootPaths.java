@@ -2,6 +2,8 @@ package dev.heaplens.analysis.graph;
 
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.IntCells;
+import dev.heaplens.graph.Scratch;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -152,10 +154,10 @@ public final class RootPaths {
         private static final int ROOT_BASE = -3;
         private final HeapGraph graph;
         /** The object that first reached each; -2 unreached; a root's target: {@code ROOT_BASE - root} (no column of roots). */
-        private final int[] parent;
-        private final int[] edge;   // where recorded: the place of the reference in its parent's out list
+        private final IntCells parent;
+        private final IntCells edge;   // where recorded: the place of the reference in its parent's out list
 
-        private Tree(HeapGraph graph, int[] parent, int[] edge) {
+        private Tree(HeapGraph graph, IntCells parent, IntCells edge) {
             this.graph = graph;
             this.parent = parent;
             this.edge = edge;
@@ -163,34 +165,35 @@ public final class RootPaths {
 
         /** Which of its {@link #parent}'s references first reached {@code o} (counted from 0), when recorded. */
         public int edgeIndex(int o) {
-            return edge[o];
+            return edge.get(o);
         }
 
         /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
         public int parent(int o) {
-            int p = parent[o];
+            int p = parent.get(o);
             return p >= -2 ? p : -1;
         }
 
         /** The root that holds {@code o}, for a root's target ({@link #parent} -1). */
         public int rootIndex(int o) {
-            return ROOT_BASE - parent[o];
+            return ROOT_BASE - parent.get(o);
         }
 
         @Override
         public Path pathTo(int target) {
-            if (parent[target] == -2) {
+            if (parent.get(target) == -2) {
                 return null;
             }
             int length = 1;
-            for (int o = target; parent[o] >= 0; o = parent[o]) {
+            for (int o = target; parent.get(o) >= 0; o = parent.get(o)) {
                 length++;
             }
             int[] chain = new int[length];
             int o = target;
             for (int i = length - 1; i >= 0; i--) {
                 chain[i] = o;
-                o = parent[o] >= 0 ? parent[o] : o;
+                int p = parent.get(o);
+                o = p >= 0 ? p : o;
             }
             return new Path(graph.rootCategory(rootIndex(chain[0])), chain);
         }
@@ -207,44 +210,48 @@ public final class RootPaths {
      * object), and says null for any other.
      */
     public static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until) {
-        return tree(g, filter, until, false);
+        return tree(g, filter, until, false, Scratch.heap());
     }
 
-    /** The whole tree, remembering which reference reached each object (so that its field is named without a search). */
-    public static Tree treeWithEdges(HeapGraph g, EdgeFilter filter) {
-        return tree(g, filter, null, true);
+    /**
+     * The whole tree, remembering which reference reached each object (so that its field is named
+     * without a search); its columns and queue in {@code scratch} (mapped out of core: 12 bytes an
+     * object that the heap does not hold).
+     */
+    public static Tree treeWithEdges(HeapGraph g, EdgeFilter filter, Scratch scratch) {
+        return tree(g, filter, null, true, scratch);
     }
 
-    private static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until, boolean edges) {
+    private static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until, boolean edges, Scratch scratch) {
         int n = g.objectCount();
-        int[] edge = edges ? new int[n] : null;
-        int[] parent = new int[n];
-        Arrays.fill(parent, -2);
-        int[] queue = new int[n];
+        IntCells edge = edges ? scratch.cells(n) : null;
+        IntCells parent = scratch.cells(n);
+        parent.fill(-2);
+        IntCells queue = scratch.cells(n);
         int head = 0;
         int tail = 0;
         int left = until == null ? -1 : until.cardinality();
         for (int r = 0; r < g.rootCount(); r++) {
             int o = g.rootTarget(r);
-            if (parent[o] == -2) {
-                parent[o] = Tree.ROOT_BASE - r;
-                queue[tail++] = o;
+            if (parent.get(o) == -2) {
+                parent.set(o, Tree.ROOT_BASE - r);
+                queue.set(tail++, o);
                 if (until != null && until.get(o)) {
                     left--;
                 }
             }
         }
         while (head < tail && left != 0) {
-            int o = queue[head++];
+            int o = queue.get(head++);
             long start = g.outStart(o);
             for (long i = start, end = g.outEnd(o); i < end; i++) {
                 int t = g.target(i);
-                if (parent[t] == -2 && filter.follow(o, i, t)) {
-                    parent[t] = o;
+                if (parent.get(t) == -2 && filter.follow(o, i, t)) {
+                    parent.set(t, o);
                     if (edge != null) {
-                        edge[t] = (int) (i - start);
+                        edge.set(t, (int) (i - start));
                     }
-                    queue[tail++] = t;
+                    queue.set(tail++, t);
                     if (until != null && until.get(t) && --left == 0) {
                         break;
                     }

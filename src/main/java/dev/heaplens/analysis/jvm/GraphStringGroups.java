@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class GraphStringGroups {
     /** @param stringClass the class address of java.lang.String, 0 when the heap has none */
-    record Result(List<JvmStringGroups.Group> groups, long strings, long stringClass) {
+    record Result(List<JvmStringGroups.Group> duplicated, int distinct, long strings, long stringClass) {
     }
 
     private static final long EMPTY_HASH = ByteHash.of(new byte[0], 0, 0);
@@ -116,7 +116,7 @@ final class GraphStringGroups {
      */
     Result group() {
         if (stringClass == 0) {
-            return new Result(List.of(), 0, 0);
+            return new Result(List.of(), 0, 0, 0);
         }
         int coderOffset = coderOffset(heap.read().classes(), stringClass);
         long[] arraysAt = Arrays.copyOf(arrayAt, distinct);
@@ -137,7 +137,7 @@ final class GraphStringGroups {
             int coder = utf16.get(byOffset[a]) ? 1 : 0;
             groups.add(StringContentGroups.key(type, coder, hashes[a]), refs[byOffset[a]], type, coder, lengths[a], arraysAt[a]);
         }
-        return new Result(groups.groups(), stringCount, stringClass);
+        return new Result(groups.duplicated(), groups.distinct(), stringCount, stringClass);
     }
 
     /** One pass over the records at {@code offsets} (the arrays' and the Strings', merged, ascending). */

@@ -24,7 +24,7 @@ public final class JvmDuplicateStrings {
                                       List<String> warnings) {
         JvmStringGroups.Result read = JvmStringGroups.read(source, layout, strict);
         warnings.addAll(read.warnings());
-        return summarise(source, read.classes(), read.stringClass(), read.strings(), read.groups(), shown);
+        return summarise(source, read.classes(), read.stringClass(), read.strings(), read.duplicated(), read.distinct(), shown);
     }
 
     /**
@@ -38,12 +38,12 @@ public final class JvmDuplicateStrings {
             return null;
         }
         GraphStringGroups.Result read = counted.group();
-        return summarise(heap.read().source(), heap.read().classes(), read.stringClass(), read.strings(), read.groups(), shown);
+        return summarise(heap.read().source(), heap.read().classes(), read.stringClass(), read.strings(), read.duplicated(), read.distinct(), shown);
     }
 
     /** The groups of two or more Strings, most wasteful first, the first {@code shown} with their text. */
     private static DuplicateStrings summarise(HprofSource source, HprofClasses classes, long stringClass, long strings,
-                                              List<JvmStringGroups.Group> all, int shown) {
+                                              List<JvmStringGroups.Group> all, int distinct, int shown) {
         HprofClasses.Shape stringShape = stringClass == 0 ? null : classes.shape(stringClass);
         long stringBytes = stringShape == null ? 0 : stringShape.shallowSize;
         HprofLayout used = classes.layout();
@@ -74,7 +74,7 @@ public final class JvmDuplicateStrings {
             groups.add(new DuplicateStrings.Group(g.strings(), g.arrays(), wasted(g, stringBytes, used), chars, value,
                     complete));
         }
-        return new DuplicateStrings(strings, all.size(), wasted, duplicates, List.copyOf(groups));
+        return new DuplicateStrings(strings, distinct, wasted, duplicates, List.copyOf(groups));
     }
 
     private static long wasted(JvmStringGroups.Group g, long stringBytes, HprofLayout layout) {

@@ -29,7 +29,7 @@ public final class JvmStringGroups {
     }
 
     /** @param stringClass the class id of java.lang.String, 0 when the dump has none */
-    public record Result(List<Group> groups, long strings, long stringClass, HprofClasses classes,
+    public record Result(List<Group> duplicated, int distinct, long strings, long stringClass, HprofClasses classes,
                          List<String> warnings) {
     }
 
@@ -45,7 +45,7 @@ public final class JvmStringGroups {
         strings.decodePending(classes);
         ArrayPass arrays = new ArrayPass(strings.arrayRefs);
         pass(source, arrays, strict);
-        return new Result(arrays.groups(), strings.count, strings.stringClass, classes, List.copyOf(strings.warnings));
+        return new Result(arrays.duplicated(), arrays.distinct(), strings.count, strings.stringClass, classes, List.copyOf(strings.warnings));
     }
 
     private static HprofHeader pass(HprofSource source, HprofVisitor visitor, boolean strict) {
@@ -198,8 +198,13 @@ public final class JvmStringGroups {
                     pendingLength, pendingOffset);
         }
 
-        List<Group> groups() {
-            return groups.groups();
+        /** The groups of two or more Strings, in group order. */
+        List<Group> duplicated() {
+            return groups.duplicated();
+        }
+
+        int distinct() {
+            return groups.distinct();
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.heaplens.analysis.suspects;
 
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.IntCells;
+import dev.heaplens.graph.Scratch;
 
 import java.util.Arrays;
 
@@ -16,18 +18,25 @@ import java.util.Arrays;
 final class DominatedChildren {
     static final int SCANS = 8;
     private final Dominators d;
+    /** Where every node's lists go: mapped out of core (8 bytes an object the heap does not hold). */
+    private final Scratch scratch;
     private int scans;
     /** Once listed: node {@code s}'s children (slot n: the super-root's) are {@code kids[at[s + 1]..at[s + 2])}. */
-    private int[] at;
-    private int[] kids;
+    private IntCells at;
+    private IntCells kids;
 
     DominatedChildren(Dominators d) {
-        this.d = d;
+        this(d, Scratch.heap());
     }
 
-    /** Children for many nodes (every top object's walk down): every node's listed from the start. */
-    static DominatedChildren forMany(Dominators d) {
-        DominatedChildren c = new DominatedChildren(d);
+    private DominatedChildren(Dominators d, Scratch scratch) {
+        this.d = d;
+        this.scratch = scratch;
+    }
+
+    /** Children for many nodes (every top object's walk down): every node's listed from the start, in {@code scratch}. */
+    static DominatedChildren forMany(Dominators d, Scratch scratch) {
+        DominatedChildren c = new DominatedChildren(d, scratch);
         c.scans = SCANS;
         return c;
     }
@@ -39,7 +48,12 @@ final class DominatedChildren {
                 listAll();
             }
             int slot = node == Dominators.SUPER_ROOT ? d.graph().objectCount() : node;
-            return Arrays.copyOfRange(kids, at[slot + 1], at[slot + 2]);
+            int from = at.get(slot + 1);
+            int[] listed = new int[at.get(slot + 2) - from];
+            for (int i = 0; i < listed.length; i++) {
+                listed[i] = kids.get(from + i);
+            }
+            return listed;
         }
         scans++;
         int[] found = new int[16];
@@ -61,21 +75,25 @@ final class DominatedChildren {
      */
     private void listAll() {
         int n = d.graph().objectCount();
-        int[] cursor = new int[n + 3];
+        IntCells cursor = scratch.cells(n + 3);
         for (int o = 0; o < n; o++) {
             int p = d.immediateDominator(o);
             if (p != Dominators.UNREACHABLE) {
-                cursor[(p == Dominators.SUPER_ROOT ? n : p) + 1]++;
+                int slot = (p == Dominators.SUPER_ROOT ? n : p) + 1;
+                cursor.set(slot, cursor.get(slot) + 1);
             }
         }
-        for (int i = 1; i < cursor.length; i++) {
-            cursor[i] += cursor[i - 1]; // cursor[s + 1]: where node s's children end
+        for (int i = 1; i < n + 3; i++) {
+            cursor.set(i, cursor.get(i) + cursor.get(i - 1)); // cursor[s + 1]: where node s's children end
         }
-        int[] listed = new int[cursor[n + 2]];
+        IntCells listed = scratch.cells(cursor.get(n + 2));
         for (int o = n - 1; o >= 0; o--) {
             int p = d.immediateDominator(o);
             if (p != Dominators.UNREACHABLE) {
-                listed[--cursor[(p == Dominators.SUPER_ROOT ? n : p) + 1]] = o;
+                int slot = (p == Dominators.SUPER_ROOT ? n : p) + 1;
+                int place = cursor.get(slot) - 1;
+                cursor.set(slot, place);
+                listed.set(place, o);
             }
         }
         at = cursor; // now cursor[s + 1] is where node s's children start, and cursor[s + 2] where they end

@@ -6,6 +6,7 @@ import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -63,15 +64,20 @@ public final class SuspectFinder {
      * roots, and the findings.
      */
     public static SuspectInputs inputs(NamedHeap heap, Dominators d, LongFunction<List<Finding>> findings) {
-        return inputs(heap, d, null, findings);
+        return inputs(heap, d, null, Scratch.heap(), findings);
     }
 
-    /** As {@link #inputs(NamedHeap, Dominators, LongFunction)}, with {@link #pathTree} made ahead, or null to make it here. */
-    public static SuspectInputs inputs(NamedHeap heap, Dominators d, RootPaths.Tree madeAhead, LongFunction<List<Finding>> findings) {
-        DominatedChildren children = DominatedChildren.forMany(d);
+    /**
+     * As {@link #inputs(NamedHeap, Dominators, LongFunction)}, with {@link #pathTree} made ahead, or
+     * null to make it here; every node's dominated children and the path tree in {@code scratch}
+     * (mapped out of core, so that the heap holds what the top objects need, not 20 bytes an object).
+     */
+    public static SuspectInputs inputs(NamedHeap heap, Dominators d, RootPaths.Tree madeAhead, Scratch scratch,
+                                       LongFunction<List<Finding>> findings) {
+        DominatedChildren children = DominatedChildren.forMany(d, scratch);
         TopObjects live = TopObjects.of(heap, d, children.of(Dominators.SUPER_ROOT));
         SuspectFinder finder = new SuspectFinder(heap, d, null, null, children);
-        RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.treeWithEdges(d.graph(), d.filter());
+        RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.treeWithEdges(d.graph(), d.filter(), scratch);
         int[] accumulation = new int[live.size()];
         List<List<Suspect.HeldClass>> held = new ArrayList<>(live.size());
         Map<Integer, TopObjects.LabelledPath> paths = new HashMap<>();
@@ -95,7 +101,7 @@ public final class SuspectFinder {
      * be made while that is computed.
      */
     public static RootPaths.Tree pathTree(HeapGraph g) {
-        return RootPaths.treeWithEdges(g, g.strongReferences());
+        return RootPaths.treeWithEdges(g, g.strongReferences(), Scratch.heap());
     }
 
     /** The heap's bytes less what tools hold at the top of the dominator tree: what the findings' shares are of. */

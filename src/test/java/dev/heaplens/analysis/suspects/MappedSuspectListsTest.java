@@ -1,0 +1,122 @@
+package dev.heaplens.analysis.suspects;
+
+import dev.heaplens.analysis.graph.RootPaths;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.EdgeFilter;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.HeapGraphBuilder;
+import dev.heaplens.graph.HeapGraphPart;
+import dev.heaplens.graph.Scratch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.function.LongUnaryOperator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Out of core, the first suspects run on an index keeps every node's dominated children and the
+ * whole path tree in mapped scratch files: the same answers as in the heap, and as the oracles
+ * (a scan of the immediate dominators; a breadth-first search of the test's own for the lengths).
+ */
+class MappedSuspectListsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void dominatedChildrenListedInScratchAreTheScansAnswers() {
+        for (long seed = 1; seed <= 20; seed++) {
+            HeapGraph g = graph(new Random(seed), 2_000);
+            Dominators d = Dominators.compute(g);
+            DominatedChildren mapped = DominatedChildren.forMany(d, Scratch.mappedIn(dir));
+            DominatedChildren inHeap = DominatedChildren.forMany(d, Scratch.heap());
+            int[] nodes = {Dominators.SUPER_ROOT, 0, 8, 16, 5, 1_000, 1_999};
+            for (int node : nodes) {
+                int[] expected = scan(d, node);
+                assertThat(mapped.of(node)).as("seed %d node %d", seed, node).containsExactly(expected);
+                assertThat(inHeap.of(node)).as("seed %d node %d", seed, node).containsExactly(expected);
+            }
+        }
+    }
+
+    @Test
+    void aPathTreeInScratchIsTheHeapsAndItsPathsAreShortest() {
+        for (long seed = 100; seed <= 110; seed++) {
+            HeapGraph g = graph(new Random(seed), 3_000);
+            RootPaths.Tree mapped = RootPaths.treeWithEdges(g, EdgeFilter.ALL, Scratch.mappedIn(dir));
+            RootPaths.Tree inHeap = RootPaths.treeWithEdges(g, EdgeFilter.ALL, Scratch.heap());
+            int[] dist = distances(g);
+            for (int o = 0; o < g.objectCount(); o++) {
+                String at = "seed " + seed + " object " + o;
+                assertThat(mapped.parent(o)).as(at).isEqualTo(inHeap.parent(o));
+                RootPaths.Path path = mapped.pathTo(o);
+                if (dist[o] < 0) {
+                    assertThat(path).as(at).isNull();
+                    continue;
+                }
+                assertThat(mapped.edgeIndex(o)).as(at).isEqualTo(inHeap.edgeIndex(o));
+                assertThat(path.objects()).as(at).containsExactly(inHeap.pathTo(o).objects()).hasSize(dist[o] + 1);
+            }
+        }
+    }
+
+    /** Every object whose immediate dominator is {@code node}, in id order: the oracle. */
+    private static int[] scan(Dominators d, int node) {
+        return java.util.stream.IntStream.range(0, d.graph().objectCount())
+                .filter(o -> d.immediateDominator(o) == node).toArray();
+    }
+
+    /**
+     * References from the roots to each object, -1 unreachable: relaxed over every reference until
+     * nothing changes (brute force, no queue: nothing shared with the search under test).
+     */
+    private static int[] distances(HeapGraph g) {
+        int[] dist = new int[g.objectCount()];
+        Arrays.fill(dist, Integer.MAX_VALUE);
+        for (int r = 0; r < g.rootCount(); r++) {
+            dist[g.rootTarget(r)] = 0;
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int o = 0; o < dist.length; o++) {
+                if (dist[o] == Integer.MAX_VALUE) {
+                    continue;
+                }
+                for (long i = g.outStart(o); i < g.outEnd(o); i++) {
+                    int t = g.target(i);
+                    if (dist[o] + 1 < dist[t]) {
+                        dist[t] = dist[o] + 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        return Arrays.stream(dist).map(d -> d == Integer.MAX_VALUE ? -1 : d).toArray();
+    }
+
+    /** Clusters of eight under a spine from one root, random cross references, a few more roots, some objects unreached. */
+    private static HeapGraph graph(Random rnd, int n) {
+        HeapGraphBuilder b = new HeapGraphBuilder();
+        HeapGraphPart part = b.newPart();
+        LongUnaryOperator address = i -> 0x1000L + 40L * i;
+        for (int i = 0; i < n; i++) {
+            part.addObject(address.applyAsLong(i), (byte) 1, 0, 40 + rnd.nextInt(200));
+            boolean clusterHead = i % 8 == 0 && i + 8 < n && i < n - n / 10;
+            for (int k = 1; clusterHead && k <= 8; k++) {
+                part.addReference(address.applyAsLong(i + k)); // its cluster, then the next head
+            }
+            if (rnd.nextInt(4) == 0) {
+                part.addReference(address.applyAsLong(rnd.nextInt(n)));
+            }
+        }
+        part.addRoot("vm", address.applyAsLong(0));
+        for (int r = 0; r < 3; r++) {
+            part.addRoot("global", address.applyAsLong(rnd.nextInt(n)));
+        }
+        return b.build();
+    }
+}
