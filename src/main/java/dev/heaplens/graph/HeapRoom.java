@@ -10,8 +10,15 @@ import java.lang.management.MemoryUsage;
  * (the launcher's serial collector puts an array bigger than the young generation there), or the
  * whole heap's when no old generation is named.
  */
-final class HeapRoom {
+public final class HeapRoom {
     private HeapRoom() {
+    }
+
+    /** The maximum of the heap's old (tenured) generation, or the whole heap where no pool says so. */
+    public static long oldGenerationMax() {
+        long max = Runtime.getRuntime().maxMemory();
+        MemoryPoolMXBean old = oldGeneration();
+        return old == null ? max : Math.min(max, old.getUsage().getMax());
     }
 
     static boolean has(long bytes) {

@@ -1,11 +1,9 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.HeapRoom;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -55,7 +53,7 @@ final class OutOfCore {
     }
 
     static OutOfCore of(ReadOptions options) {
-        return new OutOfCore(options.memory(), Runtime.getRuntime().maxMemory(), OutOfCore::oldGenerationMax);
+        return new OutOfCore(options.memory(), Runtime.getRuntime().maxMemory(), HeapRoom::oldGenerationMax);
     }
 
     /**
@@ -87,19 +85,6 @@ final class OutOfCore {
         }
         long need = HeapFit.need(objects, bytesPerObject);
         return need > asked() || need > asked() / 2 && need > limit();
-    }
-
-    /** The maximum of the heap's old (tenured) generation, or the whole heap where no pool says so. */
-    private static long oldGenerationMax() {
-        long max = Runtime.getRuntime().maxMemory();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            String name = pool.getName();
-            long poolMax = pool.getUsage().getMax();
-            if (pool.getType() == MemoryType.HEAP && (name.contains("Old") || name.contains("Tenured")) && poolMax > 0) {
-                return Math.min(max, poolMax);
-            }
-        }
-        return max;
     }
 
     /**
