@@ -130,10 +130,15 @@ final class GraphStringGroups {
             return new Result(List.of(), 0, 0, 0);
         }
         int coderOffset = coderOffset(heap.read().classes(), stringClass);
+        // grouped once: each growable column (up to twice its contents) goes once sorted, before the records are read
         long[] arraysAt = Arrays.copyOf(arrayAt, distinct);
+        arrayAt = null;
         int[] byOffset = FileOrder.sort(arrays, arraysAt);
+        arrays = null;
         long[] stringsAt = Arrays.copyOf(stringAt, coderOffset >= 0 ? held : 0);
+        stringAt = null;
         int[] valueByOffset = FileOrder.sort(values, stringsAt);
+        values = null;
         BitSet utf16 = new BitSet(); // arrays, by object, whose Strings say UTF-16
         long[] hashes = new long[distinct];
         byte[] types = new byte[distinct];
