@@ -50,11 +50,11 @@ final class PathsCommand implements Callable<Integer> {
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
         int target = loaded.objectAt(address);
         List<RootPaths.Path> paths = RootPaths.shortest(loaded.graph(), loaded.graph().strongReferences(), target,
-                Math.max(1, max));
+                Math.max(1, max), loaded.scratch());
         // No strong path: say whether weak, soft or phantom references still reach it.
         boolean weakOnly = paths.isEmpty() && loaded.graph().hasWeakReferences();
         if (weakOnly) {
-            paths = RootPaths.shortest(loaded.graph(), EdgeFilter.ALL, target, Math.max(1, max));
+            paths = RootPaths.shortest(loaded.graph(), EdgeFilter.ALL, target, Math.max(1, max), loaded.scratch());
             weakOnly = !paths.isEmpty();
         }
         Set<Integer> shown = new LinkedHashSet<>(List.of(target));

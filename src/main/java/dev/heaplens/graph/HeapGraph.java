@@ -54,6 +54,7 @@ public final class HeapGraph {
     private int searches; // lookups done without the index, which is made only for many
     private final long totalShallowSize;
     private volatile InboundReferences inbound;
+    private volatile Scratch inboundScratch = Scratch.heap();
     /** Bits over reference indices: set for references that do not keep their target alive; null when none. */
     private long[] weakReferences;
 
@@ -358,23 +359,27 @@ public final class HeapGraph {
     // ---- inbound references (built on first use)
 
     public int inDegree(int o) {
-        long[] off = inbound().offsets;
-        return (int) (off[o + 1] - off[o]);
+        InboundReferences in = inbound();
+        return (int) (in.end(o) - in.start(o));
     }
 
     /** First inbound index of {@code o}; see {@link #source(long)}. Builds the inbound index on first use. */
     public long inStart(int o) {
-        return inbound().offsets[o];
+        return inbound().start(o);
     }
 
     public long inEnd(int o) {
-        return inbound().offsets[o + 1];
+        return inbound().end(o);
     }
 
     /** The object holding inbound reference {@code i}; an object's sources are ascending. */
     public int source(long i) {
-        IntPages s = inbound().sources;
-        return s.pages[(int) (i >>> s.shift)][(int) i & s.mask];
+        return inbound().source(i);
+    }
+
+    /** Where the inbound references are built when first asked for (mapped out of core: not in the heap). */
+    public void keepInboundIn(Scratch scratch) {
+        inboundScratch = scratch;
     }
 
     /** Pages of the reference targets: the shift of {@link #target}'s pages (the inbound sources use it too). */
@@ -388,7 +393,7 @@ public final class HeapGraph {
             synchronized (this) {
                 in = inbound;
                 if (in == null) {
-                    in = new InboundReferences(this);
+                    in = new InboundReferences(this, inboundScratch);
                     inbound = in;
                 }
             }

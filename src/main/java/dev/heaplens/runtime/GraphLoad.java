@@ -281,7 +281,7 @@ final class GraphLoad<N extends NamedHeap> {
                 GraphStore.Stored stored = GraphStore.read(in, inPlace);
                 N heap = format.restore(input, stored.graph(), in);
                 // out of core, what suspects works out per object goes to scratch files beside the index
-                Scratch scratch = inPlace ? Scratch.mappedIn(in.file().toAbsolutePath().getParent()) : Scratch.heap();
+                Scratch scratch = inPlace ? Scratch.mappedIn(ScratchIndex.scratchDirFor(in.file())) : Scratch.heap();
                 return new LoadedHeap(input, heap, format.records(input, heap), stored.dominators()).computingIn(scratch)
                         .withReachability(ReachabilityStore.read(in))
                         .withSuspectInputs(SuspectsStore.read(in, stored.graph()))

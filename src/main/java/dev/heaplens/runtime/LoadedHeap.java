@@ -80,13 +80,14 @@ public final class LoadedHeap {
     }
 
     /** Where this heap's computations keep their scratch arrays: mapped beside the index when out of core. */
-    Scratch scratch() {
+    public Scratch scratch() {
         return scratch;
     }
 
-    /** This heap, computing its dominators (and suspects' per-object lists) with their scratch arrays in {@code scratch}. */
+    /** This heap, computing its dominators, suspects' per-object lists and inbound references with their scratch arrays in {@code scratch}. */
     LoadedHeap computingIn(Scratch scratch) {
         this.scratch = scratch;
+        heap.graph().keepInboundIn(scratch);
         return this;
     }
 

@@ -23,6 +23,7 @@ final class ScratchIndex {
         return new IndexKey(-1, 0, 0, 0, variant);
     }
 
+    private static final String PREFIX = "heaplens-scratch-";
     private final Path dir;
     private final Thread hook;
 
@@ -42,7 +43,7 @@ final class ScratchIndex {
     static ScratchIndex in(Path place) {
         try {
             Files.createDirectories(place);
-            return new ScratchIndex(Files.createTempDirectory(place, "heaplens-scratch-"));
+            return new ScratchIndex(Files.createTempDirectory(place, PREFIX));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a scratch directory in " + place + ": " + e.getMessage(), e);
         }
@@ -50,6 +51,18 @@ final class ScratchIndex {
 
     Path dir() {
         return dir;
+    }
+
+    /**
+     * Where the scratch files of a heap read from {@code indexFile} go: beside it, or, for a scratch
+     * index (its directory deleted once it is mapped), in the scratch place, so that a later scratch
+     * file (inbound references, suspects' lists) does not make that directory again and leave it.
+     */
+    static Path scratchDirFor(Path indexFile) {
+        Path dir = indexFile.toAbsolutePath().getParent();
+        boolean scratchIndex = indexFile.getFileName().toString().equals("scratch" + HeapIndex.SUFFIX)
+                && dir.getFileName().toString().startsWith(PREFIX);
+        return scratchIndex ? dir.getParent() : dir;
     }
 
     /** The index file, in {@link #dir}. */

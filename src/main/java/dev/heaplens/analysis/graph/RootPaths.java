@@ -27,7 +27,15 @@ public final class RootPaths {
 
     /** Up to {@code max} shortest paths to {@code target}; empty when no root reaches it. */
     public static List<Path> shortest(HeapGraph g, EdgeFilter filter, int target, int max) {
-        return search(g, filter, target).paths(target, max);
+        return shortest(g, filter, target, max, Scratch.heap());
+    }
+
+    /**
+     * As {@link #shortest(HeapGraph, EdgeFilter, int, int)}, the search's distances and queue in
+     * {@code scratch} (mapped out of core: 8 bytes an object that the heap does not hold).
+     */
+    public static List<Path> shortest(HeapGraph g, EdgeFilter filter, int target, int max, Scratch scratch) {
+        return search(g, filter, target, scratch).paths(target, max);
     }
 
     /**
@@ -35,16 +43,16 @@ public final class RootPaths {
      * to any object without searching again (what a server asked about many objects keeps).
      */
     public static Levels levels(HeapGraph g, EdgeFilter filter) {
-        return search(g, filter, -1);
+        return search(g, filter, -1, Scratch.heap());
     }
 
     /** Distances from the roots (-1: not reached). */
     public static final class Levels {
         private final HeapGraph graph;
         private final EdgeFilter filter;
-        private final int[] dist;
+        private final IntCells dist;
 
-        private Levels(HeapGraph graph, EdgeFilter filter, int[] dist) {
+        private Levels(HeapGraph graph, EdgeFilter filter, IntCells dist) {
             this.graph = graph;
             this.filter = filter;
             this.dist = dist;
@@ -53,37 +61,38 @@ public final class RootPaths {
         /** Up to {@code max} distinct shortest paths to {@code target}; empty when no root reaches it. */
         public List<Path> paths(int target, int max) {
             List<Path> paths = new ArrayList<>();
-            if (dist[target] < 0) {
+            if (dist.get(target) < 0) {
                 return paths;
             }
-            int[] chain = new int[dist[target] + 1];
+            int[] chain = new int[dist.get(target) + 1];
             collect(graph, filter, dist, target, chain, max, paths);
             return paths;
         }
     }
 
     /** Breadth-first search from all roots, stopping once {@code target} is reached (-1: never). */
-    private static Levels search(HeapGraph g, EdgeFilter filter, int target) {
+    private static Levels search(HeapGraph g, EdgeFilter filter, int target, Scratch scratch) {
         int n = g.objectCount();
-        int[] dist = new int[n];
-        Arrays.fill(dist, -1);
-        int[] queue = new int[n];
+        IntCells dist = scratch.cells(n);
+        dist.fill(-1);
+        IntCells queue = scratch.cells(n);
         int head = 0;
         int tail = 0;
         for (int r = 0; r < g.rootCount(); r++) {
             int o = g.rootTarget(r);
-            if (dist[o] < 0) {
-                dist[o] = 0;
-                queue[tail++] = o;
+            if (dist.get(o) < 0) {
+                dist.set(o, 0);
+                queue.set(tail++, o);
             }
         }
-        while (head < tail && (target < 0 || dist[target] < 0)) {
-            int o = queue[head++];
+        while (head < tail && (target < 0 || dist.get(target) < 0)) {
+            int o = queue.get(head++);
+            int next = dist.get(o) + 1;
             for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
                 int t = g.target(i);
-                if (dist[t] < 0 && filter.follow(o, i, t)) {
-                    dist[t] = dist[o] + 1;
-                    queue[tail++] = t;
+                if (dist.get(t) < 0 && filter.follow(o, i, t)) {
+                    dist.set(t, next);
+                    queue.set(tail++, t);
                 }
             }
         }
@@ -104,7 +113,7 @@ public final class RootPaths {
     }
 
     /** Walks back from {@code target} through predecessors one step closer to a root. */
-    private static void collect(HeapGraph g, EdgeFilter filter, int[] dist, int target,
+    private static void collect(HeapGraph g, EdgeFilter filter, IntCells dist, int target,
                                 int[] chain, int max, List<Path> paths) {
         int length = chain.length;
         // iterative DFS: position k of chain holds an object at distance k
@@ -122,7 +131,7 @@ public final class RootPaths {
             while (cursor[k] < g.inEnd(o)) {
                 long i = cursor[k]++;
                 int p = g.source(i);
-                if (dist[p] == k - 1 && followsTo(g, filter, p, o)) {
+                if (dist.get(p) == k - 1 && followsTo(g, filter, p, o)) {
                     chain[k - 1] = p;
                     if (k - 1 == 0) {
                         addDistinct(paths, new Path(rootCategoryOf(g, p), chain.clone()));
