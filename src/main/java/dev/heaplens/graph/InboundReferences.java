@@ -3,8 +3,8 @@ package dev.heaplens.graph;
 /**
  * A graph's inbound references, CSR as the outbound ones: built on first use by {@link HeapGraph}
  * ({@code paths}, {@code object}), an object's sources ascending. In the heap, or, for a graph used
- * out of core, in mapped scratch: 8 bytes an object and 4 a reference that the heap does not hold
- * (on a 30M-object dump, 410 MB of {@code paths}' heap).
+ * out of core where the heap has no room for them, in mapped scratch: 8 bytes an object and 4 a
+ * reference that the heap does not hold (on a 30M-object dump, 410 MB of {@code paths}' heap).
  */
 final class InboundReferences {
     /** Per object, where its sources start ({@code n + 1} entries); null when mapped. */
@@ -16,7 +16,7 @@ final class InboundReferences {
     InboundReferences(HeapGraph g, Scratch scratch) {
         int n = g.objectCount();
         long references = g.referenceCount();
-        if (scratch.isMapped()) {
+        if (!scratch.heapHas(8L * (n + 1) + 4L * references)) {
             MappedLongs off = scratch.longs(n + 1L);
             for (long i = 0; i < references; i++) {
                 int t = g.target(i);

@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.LongPredicate;
 
 /**
  * Where a computation keeps its scratch arrays (the dominators' numbers, predecessors and vertex
@@ -20,15 +21,20 @@ import java.nio.file.StandardOpenOption;
 public final class Scratch {
     /** Bytes per mapping: 2^30, so that a page's ints or longs are indexed by int. */
     static final int MAPPED_SHIFT = 30;
-    private static final Scratch HEAP = new Scratch(null, 0);
+    private static final Scratch HEAP = new Scratch(null, 0, bytes -> true);
+    /** What the heap keeps free beyond an array put there because it has room ({@link #cellsWhereRoom}). */
+    static final long HEAP_MARGIN = 16L << 20;
 
     private final Path dir;
     private final int byteShift;
     private long mappedBytes;
+    /** Whether the heap can take arrays of so many bytes more ({@link HeapRoom#has}; tests say no to force the mapping). */
+    private final LongPredicate heapHas;
 
-    private Scratch(Path dir, int byteShift) {
+    private Scratch(Path dir, int byteShift, LongPredicate heapHas) {
         this.dir = dir;
         this.byteShift = byteShift;
+        this.heapHas = heapHas;
     }
 
     /** Arrays in the heap. */
@@ -43,10 +49,30 @@ public final class Scratch {
 
     /** With mappings of {@code 2^byteShift} bytes (small in tests, to cross many). */
     static Scratch mappedIn(Path dir, int byteShift) {
+        return mappedIn(dir, byteShift, HeapRoom::has);
+    }
+
+    /** As {@link #mappedIn(Path, int)}, asking {@code heapHas} whether arrays fit the heap. */
+    static Scratch mappedIn(Path dir, int byteShift, LongPredicate heapHas) {
         if (byteShift < 4 || byteShift > MAPPED_SHIFT) {
             throw new IllegalArgumentException("byte shift " + byteShift);
         }
-        return new Scratch(dir, byteShift);
+        return new Scratch(dir, byteShift, heapHas);
+    }
+
+    /**
+     * Whether arrays of {@code bytes} more (and a margin) fit the heap: always in the heap's own
+     * scratch; out of core, where the heap still has room for them, plain arrays are faster than
+     * mapped ones (the inbound references of a 30M-object index cost 1.37x the CPU of {@code paths}
+     * mapped where the heap had room).
+     */
+    public boolean heapHas(long bytes) {
+        return heapHas.test(bytes + HEAP_MARGIN);
+    }
+
+    /** {@code length} ints, all 0: in the heap while it has room for them, else mapped. */
+    public IntCells cellsWhereRoom(int length) {
+        return heapHas(4L * length) ? IntCells.inHeap(length) : ints(length);
     }
 
     public boolean isMapped() {

@@ -32,7 +32,7 @@ public final class RootPaths {
 
     /**
      * As {@link #shortest(HeapGraph, EdgeFilter, int, int)}, the search's distances and queue in
-     * {@code scratch} (mapped out of core: 8 bytes an object that the heap does not hold).
+     * {@code scratch} (mapped out of core where the heap has no room: 8 bytes an object it does not hold).
      */
     public static List<Path> shortest(HeapGraph g, EdgeFilter filter, int target, int max, Scratch scratch) {
         return search(g, filter, target, scratch).paths(target, max);
@@ -73,9 +73,9 @@ public final class RootPaths {
     /** Breadth-first search from all roots, stopping once {@code target} is reached (-1: never). */
     private static Levels search(HeapGraph g, EdgeFilter filter, int target, Scratch scratch) {
         int n = g.objectCount();
-        IntCells dist = scratch.cells(n);
+        IntCells dist = scratch.cellsWhereRoom(n);
         dist.fill(-1);
-        IntCells queue = scratch.cells(n);
+        IntCells queue = scratch.cellsWhereRoom(n);
         int head = 0;
         int tail = 0;
         for (int r = 0; r < g.rootCount(); r++) {
