@@ -270,9 +270,10 @@ final class GraphLoad<N extends NamedHeap> {
 
             private void writeHeap(LoadedHeap heap, int[] largest, N namer, Reachability reachability, IndexWriter out)
                     throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(), largest, out);
-                format.write(namer, out);
+                format.write(namer, out); // first: the runtime's columns may be packed over the graph's (JVM lengths)
                 ReachabilityStore.write(reachability, out);
+                // out of core, each of the first read's scratch columns is given back once written
+                GraphStore.write(heap.graph(), heap.dominators(), largest, out, heap.scratch());
             }
 
             @Override
