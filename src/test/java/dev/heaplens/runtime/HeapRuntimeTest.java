@@ -137,4 +137,20 @@ class HeapRuntimeTest {
         int fromGzip = ObjectCountEstimate.perThread(DumpInput.open(gzip.toString(), null), 1);
         assertThat(fromGzip).isBetween((int) (records * 0.8), (int) (records * 1.2));
     }
+
+    @Test
+    void aGzippedRealDumpIsEstimatedFromItsTrailersSize() throws Exception {
+        // the bundled Rails dump holds 64,208 lines; its head compresses far better than the rest
+        long lines = ObjectCountEstimate.lines(DumpInput.open("samples/rails-ish.json.gz", null));
+        assertThat(lines).isBetween(64_208L * 9 / 10, 64_208L * 11 / 10);
+    }
+
+    @Test
+    void theTrailersSizeIsLiftedPastFourGibibytesByTheRoughSize() {
+        long gib = 1L << 30;
+        assertThat(ObjectCountEstimate.uncompressedSize(19_213_947, 11_000_000)).isEqualTo(19_213_947);
+        assertThat(ObjectCountEstimate.uncompressedSize(gib, 9 * gib)).isEqualTo(9 * gib); // wrapped twice
+        assertThat(ObjectCountEstimate.uncompressedSize(3 * gib, 6 * gib)).isEqualTo(7 * gib);
+        assertThat(ObjectCountEstimate.uncompressedSize(-1, 5 * gib)).isEqualTo(5 * gib);
+    }
 }
