@@ -185,13 +185,13 @@ final class GraphLoad<N extends NamedHeap> {
             HeapFit.require(input.name(), objects, format.firstReadOutOfCoreBytesPerObject());
             if (file == null) { // no index kept: one made in a scratch directory, deleted once mapped
                 Path place = ScratchIndex.place();
-                outOfCore.requireScratchPlace(input.name(), objects, perObject, place);
+                outOfCore.requireScratchPlace(input.name(), objects, perObject, format.outOfCoreDisk(), place);
                 scratchIndex = ScratchIndex.in(place);
                 file = scratchIndex.file();
-                listener.note(outOfCore.scratchLine(input.name(), objects, perObject, scratchIndex.dir()));
+                listener.note(outOfCore.scratchLine(input.name(), objects, perObject, format.outOfCoreDisk(), scratchIndex.dir()));
             } else {
-                outOfCore.requirePlace(input.name(), objects, perObject, file);
-                listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
+                outOfCore.requirePlace(input.name(), objects, perObject, format.outOfCoreDisk(), file);
+                listener.note(outOfCore.line(input.name(), objects, perObject, format.outOfCoreDisk(), file, -1));
             }
             readOutOfCore = true;
         } else {
@@ -237,7 +237,8 @@ final class GraphLoad<N extends NamedHeap> {
         if (!outOfCore.needed(objects, format.bytesPerObject())) {
             return false;
         }
-        listener.note(outOfCore.line(input.name(), objects, format.bytesPerObject(), in.file(), Files.size(in.file())));
+        listener.note(outOfCore.line(input.name(), objects, format.bytesPerObject(), format.outOfCoreDisk(), in.file(),
+                Files.size(in.file())));
         return true;
     }
 
