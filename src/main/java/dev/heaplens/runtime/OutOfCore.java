@@ -92,6 +92,11 @@ final class OutOfCore {
      * (495 MB on disk)}; {@code indexBytes} -1: the index is yet to be written.
      */
     String line(String dump, long objects, long bytesPerObject, Disk disk, Path index, long indexBytes) {
+        if (objects <= 0) { // not counted before the read (a gzipped HPROF dump): no figure to give, nor to check
+            return String.format(Locale.ROOT, "%s: objects not counted before the read, --memory %s: working out of core"
+                    + " on its index %s (%s)", dump, HeapFit.mib(limit()), index,
+                    indexBytes < 0 ? "written first, with scratch files beside it" : megabytes(indexBytes) + " on disk");
+        }
         return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
                         + " working out of core on its index %s (%s)", dump, objects,
                 HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()), why(), index,

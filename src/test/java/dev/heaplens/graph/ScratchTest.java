@@ -7,7 +7,6 @@ import dev.heaplens.HeaplensException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -60,7 +59,7 @@ class ScratchTest {
      */
     @Test
     void releasedColumnsGiveTheirDiskBackAtOnce() throws IOException {
-        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "no /proc here");
+        Assumptions.assumeTrue(HeldScratch.available(), "no /proc here");
         Scratch scratch = Scratch.mappedIn(dir, 12);
         MappedInts ints = scratch.ints(10_000);
         MappedLongs longs = scratch.longs(3_000);
@@ -87,22 +86,8 @@ class ScratchTest {
         assertThat(scratch.mappedBytes()).isEqualTo(69_000);
     }
 
-    /** The sizes of the (unlinked) scratch files of {@link #dir} this process holds open. */
     private List<Long> heldOpen() throws IOException {
-        List<Long> sizes = new ArrayList<>();
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            for (Path fd : fds.toList()) {
-                try {
-                    String target = Files.readSymbolicLink(fd).toString();
-                    if (target.startsWith(dir.toString()) && target.endsWith("(deleted)")) {
-                        sizes.add(Files.size(fd));
-                    }
-                } catch (IOException e) {
-                    // closed since listed
-                }
-            }
-        }
-        return sizes;
+        return HeldScratch.sizes(dir, false);
     }
 
     @Test

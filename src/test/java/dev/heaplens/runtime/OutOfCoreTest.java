@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.HeldScratch;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.testheap.TestHeap;
 import java.io.IOException;
@@ -52,6 +53,11 @@ class OutOfCoreTest {
                             .contains("over the ").contains("(--memory): working out of core on its index " + dir.resolve("cache"));
                     assertThat(n.warnings).isEmpty();
                 }
+                if (HeldScratch.available()) { // the first read's scratch given back by the time it returns, not at a collection
+                    assertThat(HeldScratch.sizes(dir.resolve("cache"), true)).as(dump + ": scratch still mapped with its disk")
+                            .allMatch(size -> size == 0);
+                    assertThat(HeldScratch.sizes(dir.resolve("cache"), false)).as(dump + ": scratch still open").isEmpty();
+                }
                 assertThat(first.notes.get(0)).contains("written first")
                         .contains(" at the peak with the scratch files beside it)");
                 try (Stream<Path> files = Files.list(dir.resolve("cache"))) {
@@ -95,6 +101,10 @@ class OutOfCoreTest {
         assertThat(asked.line("d.hprof", 10_000_000, 92, OutOfCore.Disk.JVM, Path.of("/i/d.hprof.heaplens-index"), -1))
                 .as("the disk from the runtime's figures: the index, and index and scratch at their peak")
                 .endsWith("(written first, about 660 MB on disk; about 800 MB at the peak with the scratch files beside it)");
+        assertThat(asked.line("d.hprof.gz", 0, 92, OutOfCore.Disk.JVM, Path.of("/i/x.heaplens-index"), -1))
+                .as("objects not counted: no '0 objects need 8 MiB, over the 64 MiB allowed'")
+                .isEqualTo("d.hprof.gz: objects not counted before the read, --memory 64 MiB: working out of core on its"
+                        + " index /i/x.heaplens-index (written first, with scratch files beside it)");
         assertThatThrownBy(() -> asked.requirePlace("d.json", 1_000_000, 100, OutOfCore.Disk.RUBY, null))
                 .isInstanceOf(HeaplensException.class)
                 .hasMessageStartingWith("d.json: its heap graph (about 1,000,000 objects) needs about 103 MiB of heap,"
