@@ -5,6 +5,9 @@
 # mapped, "(deleted)") are summed by their allocated blocks. Prints wall s, CPU s, peak RSS MB, the
 # index's bytes, the scratch's peak and the peak of scratch + index, each also per object (the
 # objects from DUMP.counts.txt, else top's last line). The stdout is left in INDEX_PARENT/top.out.
+# TIMELINE=FILE also writes, per scratch file (by inode): when first seen, its size and allocated bytes,
+# when last held open (a file given back is cut to nothing and closed) and last mapped; then each
+# sample's "t scratch index" bytes: which phase's file makes the peak (issue 28's disk, round 9).
 set -uo pipefail
 launcher="$1"; dump="$2"; heap="$3"; parent="${4:-/tmp}"
 dir="$(mktemp -d "$parent/big-disk.XXXXXX")"; trap 'rm -rf "$dir/index"' EXIT; mkdir "$dir/index"
@@ -17,13 +20,14 @@ while [ -z "$pid" ] && kill -0 "$runner" 2>/dev/null; do # the JVM, once the lau
     [ "$(readlink /proc/"$p"/exe 2>/dev/null | grep -c java)" = 1 ] && echo "$p"; done | head -1)
   sleep 0.2
 done
-peaks=$(python3 - "$pid" "$dir/index" <<'PY'
+peaks=$(python3 - "$pid" "$dir/index" "${TIMELINE:-}" <<'PY'
 import os, sys, time
-pid, idx = sys.argv[1], sys.argv[2]
+pid, idx, timeline = sys.argv[1], sys.argv[2], sys.argv[3]
 peak = peak_total = 0
+t0 = time.time(); seen = {}; samples = []
 while pid and os.path.exists(f"/proc/{pid}"):
-    held = {}
-    for d in (f"/proc/{pid}/fd", f"/proc/{pid}/map_files"):
+    held = {}; now = time.time() - t0
+    for kind, d in (("fd", f"/proc/{pid}/fd"), ("map", f"/proc/{pid}/map_files")):
         try:
             names = os.listdir(d)
         except OSError:
@@ -33,6 +37,9 @@ while pid and os.path.exists(f"/proc/{pid}"):
             try:
                 if "(deleted)" in os.readlink(p):
                     st = os.stat(p); held[(st.st_dev, st.st_ino)] = st.st_blocks * 512
+                    r = seen.setdefault(st.st_ino, {"first": now, "size": 0, "blocks": 0, "fd": None, "map": None})
+                    r["size"] = max(r["size"], st.st_size); r["blocks"] = max(r["blocks"], st.st_blocks * 512)
+                    r[kind] = now
             except OSError:
                 pass
     index = 0
@@ -41,7 +48,17 @@ while pid and os.path.exists(f"/proc/{pid}"):
             try: index += os.stat(os.path.join(root, f)).st_blocks * 512
             except OSError: pass
     peak = max(peak, sum(held.values())); peak_total = max(peak_total, sum(held.values()) + index)
+    samples.append((now, sum(held.values()), index))
     time.sleep(0.3)
+if timeline:
+    t = lambda v: "-" if v is None else f"{v:.1f}"
+    with open(timeline, "w") as f:
+        for k, r in sorted(seen.items(), key=lambda kv: kv[1]["first"]):
+            f.write(f"inode {k} first {r['first']:.1f} size {r['size']} allocated {r['blocks']}"
+                    f" last-open {t(r['fd'])} last-mapped {t(r['map'])}\n")
+        f.write("--- t scratch index\n")
+        for s in samples:
+            f.write(f"{s[0]:.1f} {s[1]} {s[2]}\n")
 print(peak, peak_total)
 PY
 )

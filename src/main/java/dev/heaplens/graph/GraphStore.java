@@ -50,6 +50,16 @@ public final class GraphStore {
      * ranks them (see {@link Dominators#storedLargest()}).
      */
     public static void write(HeapGraph g, Dominators d, int[] largest, IndexWriter w) throws IOException {
+        write(g, d, largest, w, Scratch.heap());
+    }
+
+    /**
+     * As {@link #write(HeapGraph, Dominators, int[], IndexWriter)}, out of core: each column that
+     * {@code givenBack} mapped (the first read's graph and dominators' results) is released as soon as
+     * its section is written, so that the index grows as its scratch shrinks (the first read's disk
+     * peak was both whole at once). Neither {@code g}'s columns nor {@code d} may be used afterwards.
+     */
+    public static void write(HeapGraph g, Dominators d, int[] largest, IndexWriter w, Scratch givenBack) throws IOException {
         int n = g.objectCount();
         w.data(COUNTS, out -> {
             out.writeInt(n);
@@ -64,7 +74,7 @@ public final class GraphStore {
             out.writeInt(d.reachableCount());
         });
         if (g.mappedSource() != null) {
-            writeMapped(g, g.mappedSource(), w);
+            writeMapped(g, g.mappedSource(), w, givenBack);
         } else {
             writeColumns(g.columns(), w);
         }
@@ -74,10 +84,10 @@ public final class GraphStore {
         Dominators.Columns mapped = d.mappedColumns();
         if (mapped != null) {
             // computed out of core: written from where they lie, never a whole column in the heap
-            w.ints(IDOM, n(g), mapped.mappedInts(IDOM)::get);
-            writeAll(RETAINED_SIZE, mapped.mappedLongs(RETAINED_SIZE), w);
-            w.ints(RETAINED_COUNT, n(g), mapped.mappedInts(RETAINED_COUNT)::get);
-            w.ints(PREORDER, d.reachableCount(), mapped.mappedInts(PREORDER)::get);
+            writeInts(IDOM, n(g), mapped.mappedInts(IDOM), w, givenBack);
+            writeAll(RETAINED_SIZE, mapped.mappedLongs(RETAINED_SIZE), w, givenBack);
+            writeInts(RETAINED_COUNT, n(g), mapped.mappedInts(RETAINED_COUNT), w, givenBack);
+            writeInts(PREORDER, d.reachableCount(), mapped.mappedInts(PREORDER), w, givenBack);
         } else {
             Dominators.Stored a = d.arrays();
             w.ints(IDOM, a.idom());
@@ -114,23 +124,27 @@ public final class GraphStore {
      * The columns of a graph out of core, read where they lie mapped (never a whole column in the
      * heap), in the same sections and order as {@link #writeColumns}: the same bytes.
      */
-    private static void writeMapped(HeapGraph g, ColumnSource s, IndexWriter w) throws IOException {
+    private static void writeMapped(HeapGraph g, ColumnSource s, IndexWriter w, Scratch givenBack) throws IOException {
         int n = g.objectCount();
-        w.longs(ADDRESS, n, s.mappedLongs(ADDRESS)::get);
-        w.bytes(KIND, n, s.mappedBytes(KIND)::get);
-        w.ints(CLASS_NUMBER, n, s.mappedInts(CLASS_NUMBER)::get);
+        MappedLongs address = s.mappedLongs(ADDRESS);
+        w.longs(ADDRESS, n, address::get);
+        givenBack.release(address);
+        MappedBytes kind = s.mappedBytes(KIND);
+        w.bytes(KIND, n, kind::get);
+        givenBack.release(kind);
+        writeInts(CLASS_NUMBER, n, s.mappedInts(CLASS_NUMBER), w, givenBack);
         w.longs(CLASS_TABLE, g.classCount(), c -> g.classAddressOf((int) c));
-        w.ints(SHALLOW_SIZE, n, s.mappedInts(SHALLOW_SIZE)::get);
+        writeInts(SHALLOW_SIZE, n, s.mappedInts(SHALLOW_SIZE), w, givenBack);
         w.ints(LARGE_SIZE_OBJECTS, g.largeSizes().objects);
         w.longs(LARGE_SIZES, g.largeSizes().sizes);
         if (g.hasPositions()) {
-            writeAll(POSITION_BASE, s.mappedLongs(POSITION_BASE), w);
+            writeAll(POSITION_BASE, s.mappedLongs(POSITION_BASE), w, givenBack);
             MappedInts offsets = s.mappedInts(POSITION_OFFSET);
-            w.ints(POSITION_OFFSET, offsets.length(), offsets::get);
-            writeAll(POSITION_WIDE, s.mappedLongs(POSITION_WIDE), w);
+            writeInts(POSITION_OFFSET, offsets.length(), offsets, w, givenBack);
+            writeAll(POSITION_WIDE, s.mappedLongs(POSITION_WIDE), w, givenBack);
         }
-        writeAll(OUT_OFFSETS, s.mappedLongs(OUT_OFFSETS), w);
-        w.ints(TARGETS, g.referenceCount(), s.mappedInts(TARGETS)::get);
+        writeAll(OUT_OFFSETS, s.mappedLongs(OUT_OFFSETS), w, givenBack);
+        writeInts(TARGETS, g.referenceCount(), s.mappedInts(TARGETS), w, givenBack);
         if (g.hasWeakReferences()) {
             w.longs(WEAK, s.longs(WEAK));
         }
@@ -140,8 +154,16 @@ public final class GraphStore {
         return g.objectCount();
     }
 
-    private static void writeAll(String name, MappedLongs values, IndexWriter w) throws IOException {
+    /** The first {@code count} of {@code values} as a section; then their scratch file, if {@code givenBack}'s, released. */
+    private static void writeInts(String name, long count, MappedInts values, IndexWriter w, Scratch givenBack)
+            throws IOException {
+        w.ints(name, count, values::get);
+        givenBack.release(values);
+    }
+
+    private static void writeAll(String name, MappedLongs values, IndexWriter w, Scratch givenBack) throws IOException {
         w.longs(name, values.length(), values::get);
+        givenBack.release(values);
     }
 
     /** A graph and its dominators as {@link #write} stored them, over the references {@code filter} keeps. */

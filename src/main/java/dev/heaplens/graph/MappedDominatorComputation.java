@@ -1,8 +1,8 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.HeaplensException;
 import dev.heaplens.util.Parallel;
 
-import java.util.Arrays;
 import java.util.function.LongPredicate;
 
 /**
@@ -30,9 +30,10 @@ final class MappedDominatorComputation {
     private final Scratch scratch;
     private MappedInts num;     // object -> preorder number, 0 = not reached; freed after step 2b
     private MappedInts vertex;  // number -> object
-    private MappedInts parent;  // number -> DFS parent's number; the eval stack in step 3, idom by number in step 4
+    private MappedInts parent;  // number -> DFS parent's number, until step 3 copies them into the records
     private MappedLongs at;     // per object: predecessor count (from the DFS), then fill cursor
-    private MappedLongs predStart; // number -> start of its predecessors in preds
+    private MappedInts predCount; // number -> how many predecessors it has in preds (unsigned): 4 B, not a start's 8
+    private long predTotal;       // their sum: where the last number's run ends
     private MappedInts preds;   // predecessors' numbers
     private MappedInts info;    // per number, 4 ints: ancestor, label, semi, idom
     /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
@@ -74,13 +75,16 @@ final class MappedDominatorComputation {
         });
         at = counts[0];
         predecessors();
-        semidominators();
-        MappedInts idom = immediateDominators();
-        handled = 0;
-        phases.enter("retained sizes", 2L * n, () -> handled);
+        MappedInts idom = immediateDominators(semidominators());
+        MappedDominatorResults results = new MappedDominatorResults(g, n, vertex, scratch);
+        phases.enter("retained sizes", 2L * n, results::handled);
         long need = RESULT_BYTES_PER_OBJECT * objects;
-        return heapHas.test(need + RESULT_HEAP_MARGIN)
-                ? resultsInHeap(idom, publicFilter) : resultsMapped(idom, publicFilter);
+        Dominators d = heapHas.test(need + RESULT_HEAP_MARGIN) ? results.inHeap(idom, publicFilter)
+                : results.mapped(idom, publicFilter);
+        scratch.release(vertex); // the last of the computation's own scratch
+        scratch.release(idom);
+        vertex = null;
+        return d;
     }
 
     /** 1. Iterative DFS from the super-root: preorder numbers, vertices and DFS parents. */
@@ -133,6 +137,7 @@ final class MappedDominatorComputation {
                 }
             }
         }
+        scratch.release(cursor); // each scratch file's disk is given back as its step ends: the scratch's peak
         this.n = n;
         this.num = num;
         this.vertex = vertex;
@@ -179,19 +184,25 @@ final class MappedDominatorComputation {
         int n = this.n;
         MappedLongs at = this.at;
         this.at = null;
-        MappedLongs predStart = scratch.longs(n + 2L); // x's run is [predStart[x], predStart[x + 1])
+        MappedInts predCount = scratch.ints(n + 1L); // x's run ends where x + 1's starts: the counts place them
         long total = 0;
         for (int x = 1; x <= n; x++) {
-            total += at.get(vertex.get(x));
-            predStart.set(x + 1, total);
+            long c = at.get(vertex.get(x));
+            if (c >>> 32 != 0) {
+                throw new HeaplensException("an object referenced over 2^32 - 1 times cannot be worked out of core");
+            }
+            total += c;
+            predCount.set(x, (int) c);
         }
         long half = 0;
         int middle = 0; // the targets below it have about half the predecessors
         while (middle < objects && half < total / 2) {
             half += at.get(middle++);
         }
+        long runEnd = 0;
         for (int x = 1; x <= n; x++) {
-            at.set(vertex.get(x), predStart.get(x + 1));
+            runEnd += Integer.toUnsignedLong(predCount.get(x));
+            at.set(vertex.get(x), runEnd);
         }
         MappedInts preds = scratch.ints(total);
         if (n < objects) {
@@ -206,7 +217,11 @@ final class MappedDominatorComputation {
             at.set(t, place);
             preds.set(place, 0);
         }
-        this.predStart = predStart;
+        scratch.release(at);
+        scratch.release(num); // dead from here on
+        num = null;
+        this.predCount = predCount;
+        this.predTotal = total;
         this.preds = preds;
     }
 
@@ -242,10 +257,9 @@ final class MappedDominatorComputation {
      * The fields link-eval touches together share one 16-byte record per vertex (a record never
      * straddles two pages: they hold a power of two of ints).
      */
-    private void semidominators() {
+    private MappedInts semidominators() {
         int n = this.n;
         MappedInts parent = this.parent;
-        num = null; // dead since step 2b: freed before the records, the computation's peak
         MappedInts info = scratch.ints(4L * (n + 2)); // and vertex n + 1: places of predecessors no root reaches
         for (int x = 0; x <= n; x++) {
             long k = (long) x << 2;
@@ -258,11 +272,14 @@ final class MappedDominatorComputation {
         // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
         info.set(((n + 1L) << 2) + LABEL, n + 1);
         info.set(((n + 1L) << 2) + SEMI, n + 1);
-        MappedInts stack = parent; // the parents are in the records now: reuse the array as the eval stack
-        MappedLongs predStart = this.predStart;
+        scratch.release(parent); // in the records now
+        this.parent = null;
+        // the eval stack: a new sparse file, so it takes disk only as deep as eval goes (step 4 fills it as idom)
+        MappedInts stack = scratch.ints(n + 1L);
+        MappedInts predCount = this.predCount;
         MappedInts preds = this.preds;
         long walked = 2L * objects; // the walk and the predecessor lists are done
-        long end = predStart.get(n + 1L);
+        long end = predTotal;
         for (int w = n; w >= 1; w--) {
             if ((w & (STEP - 1)) == 0) {
                 handled = walked + n - w;
@@ -270,7 +287,7 @@ final class MappedDominatorComputation {
             long wk = (long) w << 2;
             int s = info.get(wk + IDOM); // the DFS parent
             int lastLinked = w + 1;
-            long start = predStart.get(w);
+            long start = end - Integer.toUnsignedLong(predCount.get(w));
             // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
             for (long i = start; i < end && s > 0; i++) {
                 int v = preds.get(i);
@@ -291,9 +308,12 @@ final class MappedDominatorComputation {
             info.set(wk + SEMI, s);
             end = start;
         }
-        this.predStart = null;
+        scratch.release(predCount);
+        scratch.release(preds);
+        this.predCount = null;
         this.preds = null;
         this.info = info;
+        return stack;
     }
 
     /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
@@ -322,13 +342,12 @@ final class MappedDominatorComputation {
 
     /**
      * 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most
-     * semi. Written over the eval stack (the parents' array), dead since step 3.
+     * semi. Written over the eval stack, dead since step 3.
      */
-    private MappedInts immediateDominators() {
+    private MappedInts immediateDominators(MappedInts stack) {
         int n = this.n;
         MappedInts info = this.info;
-        MappedInts idom = parent;
-        parent = null;
+        MappedInts idom = stack;
         idom.set(0, 0);
         for (int w = 1; w <= n; w++) {
             long wk = (long) w << 2;
@@ -339,105 +358,8 @@ final class MappedDominatorComputation {
             }
             idom.set(w, c);
         }
+        scratch.release(info);
         this.info = null;
         return idom;
-    }
-
-    /**
-     * 5. Per-object results in the heap, when it has room for them: used as plain arrays, the mapped
-     * ones cost a first {@code top} out of core more CPU and RSS (1.2 GB Ruby dump at 256 MiB: BENCHMARKS).
-     * Retained sizes accumulate in reverse preorder (children first).
-     */
-    private Dominators resultsInHeap(MappedInts idom, EdgeFilter publicFilter) {
-        HeapGraph g = this.g;
-        int n = this.n;
-        MappedInts vertex = this.vertex;
-        int[] idomObject = new int[objects];
-        Arrays.fill(idomObject, Dominators.UNREACHABLE);
-        long[] size = new long[objects];
-        int[] count = new int[objects];
-        int[] preorder = new int[n];
-        long[] bytes = new long[2];
-        int half = n / 2;
-        // random writes, on two threads: numbers 1..half, then the rest
-        Parallel.runUnchecked("heaplens-dominators", 2, k -> {
-            long sum = 0;
-            for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
-                int o = vertex.get(x);
-                preorder[x - 1] = o;
-                int d = idom.get(x);
-                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex.get(d);
-                long s = g.shallowSize(o);
-                size[o] = s;
-                count[o] = 1;
-                sum += s;
-            }
-            bytes[k] = sum;
-        });
-        long reachableBytes = bytes[0] + bytes[1];
-        handled = n;
-        for (int x = n; x >= 1; x--) {
-            if ((x & (STEP - 1)) == 0) {
-                handled = 2L * n - x;
-            }
-            int d = idom.get(x);
-            if (d != 0) {
-                int o = preorder[x - 1];
-                int dom = preorder[d - 1];
-                size[dom] += size[o];
-                count[dom] += count[o];
-            }
-        }
-        this.vertex = null;
-        return new Dominators(g, publicFilter, idomObject, size, count, preorder, reachableBytes);
-    }
-
-    /**
-     * 5. Per-object results, in mapped scratch too, when the heap has no room for them (used in place,
-     * as an index's: no 20 B an object in the heap after the computation).
-     */
-    private Dominators resultsMapped(MappedInts idom, EdgeFilter publicFilter) {
-        HeapGraph g = this.g;
-        int n = this.n;
-        MappedInts vertex = this.vertex;
-        MappedInts idomObject = scratch.ints(objects);
-        idomObject.fill(Dominators.UNREACHABLE);
-        MappedLongs size = scratch.longs(objects); // a new scratch file is zeros: unreachable objects' 0
-        MappedInts count = scratch.ints(objects);
-        MappedInts preorder = scratch.ints(n);
-        long[] bytes = new long[2];
-        int half = n / 2;
-        // random writes, on two threads: numbers 1..half, then the rest
-        Parallel.runUnchecked("heaplens-dominators", 2, k -> {
-            long sum = 0;
-            for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
-                int o = vertex.get(x);
-                preorder.set(x - 1, o);
-                int d = idom.get(x);
-                idomObject.set(o, d == 0 ? Dominators.SUPER_ROOT : vertex.get(d));
-                long s = g.shallowSize(o);
-                size.set(o, s);
-                count.set(o, 1);
-                sum += s;
-            }
-            bytes[k] = sum;
-        });
-        long reachableBytes = bytes[0] + bytes[1];
-        handled = n;
-        for (int x = n; x >= 1; x--) {
-            if ((x & (STEP - 1)) == 0) {
-                handled = 2L * n - x;
-            }
-            int d = idom.get(x);
-            if (d != 0) {
-                int o = preorder.get(x - 1);
-                int dom = preorder.get(d - 1);
-                size.set(dom, size.get(dom) + size.get(o));
-                count.set(dom, count.get(dom) + count.get(o));
-            }
-        }
-        this.vertex = null;
-        return new Dominators(g, publicFilter, new MappedDominatorColumns(idomObject, size, count, preorder), n,
-                reachableBytes);
     }
 }

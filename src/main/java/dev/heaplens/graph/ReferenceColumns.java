@@ -59,6 +59,7 @@ final class ReferenceColumns {
             all = squeeze(all, resolved, weakBits);
             long kept = all.get(n);
             targets = mappedTargets == null ? ((IntPages) resolved).truncated(kept) : null;
+            scratch.shrink(mappedTargets, kept << 2); // out of core: the dropped ones' disk back (null: passed over)
             weak = weakBits == null ? null : Arrays.copyOf(weakBits, bitWords(kept));
             if (weak != null && (kept & 63) != 0) {
                 weak[weak.length - 1] &= (1L << kept) - 1; // bits squeezed past the end

@@ -9,14 +9,20 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.LongPredicate;
 
 /**
  * Where a computation keeps its scratch arrays (the dominators' numbers, predecessors and vertex
  * records): in the heap, or, out of core, in files mapped from a directory (the index's), so the OS
  * pages them in and out instead of the heap holding them. A scratch file is unlinked as soon as it is
- * mapped: nothing is left behind, even when the command fails or is killed, and its disk is given
- * back once its mapping is collected.
+ * mapped: nothing is left behind, even when the command fails or is killed. Each mapped file's
+ * channel stays open so that its disk is given back at once when its phase ends ({@link #release},
+ * {@link #releaseAll}: the file is cut to nothing), not when a collection happens to free the mapping:
+ * without that, every scratch file of a first read out of core held its disk to the command's end.
  */
 public final class Scratch {
     /** Bytes per mapping: 2^30, so that a page's ints or longs are indexed by int. */
@@ -30,6 +36,10 @@ public final class Scratch {
     private long mappedBytes;
     /** Whether the heap can take arrays of so many bytes more ({@link HeapRoom#has}; tests say no to force the mapping). */
     private final LongPredicate heapHas;
+    /** The files mapped and not released yet, by the column that uses them. */
+    private final Map<Object, FileChannel> live = new IdentityHashMap<>();
+    private long liveBytes;
+    private long peakLiveBytes;
 
     private Scratch(Path dir, int byteShift, LongPredicate heapHas) {
         this.dir = dir;
@@ -84,9 +94,101 @@ public final class Scratch {
         return mappedBytes;
     }
 
+    /** The scratch's disk now: mapped files not released, and spilled chunks not closed. */
+    public synchronized long liveBytes() {
+        return liveBytes;
+    }
+
+    /** The most {@link #liveBytes} were at once. */
+    public synchronized long peakLiveBytes() {
+        return peakLiveBytes;
+    }
+
     /** Counts {@code bytes} more written to files of {@link #newFile}. */
     synchronized void spilled(long bytes) {
         mappedBytes += bytes;
+        grown(bytes);
+    }
+
+    /** Counts {@code bytes} of files of {@link #newFile} given back. */
+    synchronized void unspilled(long bytes) {
+        liveBytes -= bytes;
+    }
+
+    private void grown(long bytes) {
+        liveBytes += bytes;
+        peakLiveBytes = Math.max(peakLiveBytes, liveBytes);
+    }
+
+    /**
+     * Gives back the disk of {@code column}'s file (a column this scratch mapped; anything else, or one
+     * released already, is passed over): the file is cut to nothing and closed. The column must not be
+     * used again (its pages are gone: a read would fault).
+     */
+    public void release(Object column) {
+        FileChannel file;
+        synchronized (this) {
+            file = live.remove(column);
+        }
+        if (file != null) {
+            cut(file);
+        }
+    }
+
+    /**
+     * Gives back the disk past {@code column}'s first {@code bytes} (a column this scratch mapped,
+     * whose tail is never read again: its pages there would fault); anything else is passed over.
+     */
+    public void shrink(Object column, long bytes) {
+        FileChannel file;
+        synchronized (this) {
+            file = live.get(column);
+        }
+        if (file == null) {
+            return;
+        }
+        try {
+            long before = file.size();
+            if (bytes < before) {
+                file.truncate(bytes);
+                synchronized (this) {
+                    liveBytes -= before - bytes;
+                }
+            }
+        } catch (IOException e) {
+            // kept whole: its disk comes back when it is released
+        }
+    }
+
+    /** Releases every column still mapped: once nothing uses them (a first read's graph, once its index is read back). */
+    public void releaseAll() {
+        List<FileChannel> files;
+        synchronized (this) {
+            files = new ArrayList<>(live.values());
+            live.clear();
+        }
+        files.forEach(this::cut);
+    }
+
+    private void cut(FileChannel file) {
+        try (file) {
+            long bytes = file.size();
+            file.truncate(0);
+            synchronized (this) {
+                liveBytes -= bytes;
+            }
+        } catch (IOException e) {
+            // unlinked already: its disk comes back when its mappings are collected
+        }
+    }
+
+    /** Cuts a file of {@link #newFile} to nothing and closes it: its disk back at once. */
+    static void cutQuietly(FileChannel file) {
+        try (file) {
+            file.truncate(0);
+        } catch (IOException e) {
+            // unlinked already: its disk comes back when its mappings are collected
+        }
     }
 
     /**
@@ -105,7 +207,8 @@ public final class Scratch {
 
     /** {@code length} ints, all 0, mapped (the in-heap computation uses plain arrays). */
     MappedInts ints(long length) {
-        return new MappedInts(map(length << 2), byteShift - 2);
+        FileChannel[] file = new FileChannel[1];
+        return registered(new MappedInts(map(length << 2, file), byteShift - 2), file[0]);
     }
 
     /** {@code length} ints, all 0: mapped out of core, else one heap array (for analyses above the graph). */
@@ -115,16 +218,26 @@ public final class Scratch {
 
     /** {@code length} bytes, all 0. */
     MappedBytes bytes(long length) {
-        return new MappedBytes(map(length), byteShift);
+        FileChannel[] file = new FileChannel[1];
+        return registered(new MappedBytes(map(length, file), byteShift), file[0]);
     }
 
     /** {@code length} longs, all 0. */
     MappedLongs longs(long length) {
-        return new MappedLongs(map(length << 3), byteShift - 3);
+        FileChannel[] file = new FileChannel[1];
+        return registered(new MappedLongs(map(length << 3, file), byteShift - 3), file[0]);
     }
 
-    /** A new file of {@code bytes} zeros (sparse until written), mapped in pages of 2^byteShift, unlinked already. */
-    private ByteBuffer[] map(long bytes) {
+    private synchronized <T> T registered(T column, FileChannel file) {
+        live.put(column, file);
+        return column;
+    }
+
+    /**
+     * A new file of {@code bytes} zeros (sparse until written), mapped in pages of 2^byteShift, unlinked
+     * already; its channel, left open for {@link #release}, in {@code file[0]}.
+     */
+    private ByteBuffer[] map(long bytes, FileChannel[] file0) {
         Path file = null;
         try {
             Files.createDirectories(dir);
@@ -132,16 +245,22 @@ public final class Scratch {
             int pageCount = Pages.count(bytes, byteShift);
             ByteBuffer[] pages = new ByteBuffer[Math.max(1, pageCount)];
             pages[0] = ByteBuffer.allocate(0);
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            try {
                 for (int p = 0; p < pageCount; p++) {
                     long at = (long) p << byteShift;
                     pages[p] = ch.map(FileChannel.MapMode.READ_WRITE, at, Math.min(1L << byteShift, bytes - at))
                             .order(ByteOrder.nativeOrder());
                 }
+            } catch (IOException | RuntimeException e) {
+                ch.close();
+                throw e;
             }
             synchronized (this) {
                 mappedBytes += bytes;
+                grown(bytes);
             }
+            file0[0] = ch;
             return pages;
         } catch (IOException | UnsupportedOperationException e) {
             throw new HeaplensException("cannot map a scratch file of " + bytes + " bytes in " + dir + ": " + e.getMessage());

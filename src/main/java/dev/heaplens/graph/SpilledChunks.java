@@ -101,14 +101,11 @@ final class SpilledChunks {
         return out;
     }
 
-    /** Closes the file: its disk is given back once its mappings are collected. */
+    /** Cuts the file to nothing and closes it: its disk is given back at once, not when its mappings are collected. */
     void close() {
-        try {
-            if (file != null) {
-                file.close();
-            }
-        } catch (IOException e) {
-            // unlinked already: nothing is left behind either way
+        if (file != null) {
+            Scratch.cutQuietly(file);
+            scratch.unspilled(written);
         }
         file = null;
         pages = null;

@@ -39,6 +39,14 @@ interface GraphFormat<N extends NamedHeap> {
         return bytesPerObject();
     }
 
+    /**
+     * What a first read out of core takes on disk per object: its index, and index and scratch at
+     * their peak; Ruby's, the larger, unless a runtime measured its own.
+     */
+    default OutOfCore.Disk outOfCoreDisk() {
+        return OutOfCore.Disk.RUBY;
+    }
+
     /** How many times a graph read goes over the file, for progress. */
     int passes();
 

@@ -185,13 +185,13 @@ final class GraphLoad<N extends NamedHeap> {
             HeapFit.require(input.name(), objects, format.firstReadOutOfCoreBytesPerObject());
             if (file == null) { // no index kept: one made in a scratch directory, deleted once mapped
                 Path place = ScratchIndex.place();
-                outOfCore.requireScratchPlace(input.name(), objects, perObject, place);
+                outOfCore.requireScratchPlace(input.name(), objects, perObject, format.outOfCoreDisk(), place);
                 scratchIndex = ScratchIndex.in(place);
                 file = scratchIndex.file();
-                listener.note(outOfCore.scratchLine(input.name(), objects, perObject, scratchIndex.dir()));
+                listener.note(outOfCore.scratchLine(input.name(), objects, perObject, format.outOfCoreDisk(), scratchIndex.dir()));
             } else {
-                outOfCore.requirePlace(input.name(), objects, perObject, file);
-                listener.note(outOfCore.line(input.name(), objects, perObject, file, -1));
+                outOfCore.requirePlace(input.name(), objects, perObject, format.outOfCoreDisk(), file);
+                listener.note(outOfCore.line(input.name(), objects, perObject, format.outOfCoreDisk(), file, -1));
             }
             readOutOfCore = true;
         } else {
@@ -237,7 +237,8 @@ final class GraphLoad<N extends NamedHeap> {
         if (!outOfCore.needed(objects, format.bytesPerObject())) {
             return false;
         }
-        listener.note(outOfCore.line(input.name(), objects, format.bytesPerObject(), in.file(), Files.size(in.file())));
+        listener.note(outOfCore.line(input.name(), objects, format.bytesPerObject(), format.outOfCoreDisk(), in.file(),
+                Files.size(in.file())));
         return true;
     }
 
@@ -270,9 +271,10 @@ final class GraphLoad<N extends NamedHeap> {
 
             private void writeHeap(LoadedHeap heap, int[] largest, N namer, Reachability reachability, IndexWriter out)
                     throws IOException {
-                GraphStore.write(heap.graph(), heap.dominators(), largest, out);
-                format.write(namer, out);
+                format.write(namer, out); // first: the runtime's columns may be packed over the graph's (JVM lengths)
                 ReachabilityStore.write(reachability, out);
+                // out of core, each of the first read's scratch columns is given back once written
+                GraphStore.write(heap.graph(), heap.dominators(), largest, out, heap.scratch());
             }
 
             @Override

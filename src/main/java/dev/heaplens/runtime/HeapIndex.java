@@ -1,5 +1,6 @@
 package dev.heaplens.runtime;
 
+import dev.heaplens.HeaplensException;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexKey;
 import dev.heaplens.index.IndexReader;
@@ -119,13 +120,7 @@ final class HeapIndex {
                 return warned(input, built);
             }
             if (write(input, file, key, built, store) && built.outOfCore()) {
-                try {
-                    // the heap's graph is garbage from here on
-                    return read(input, file, key, false, store).indexedIn(new Place(file, key));
-                } catch (IOException | RuntimeException e) {
-                    listener.warning(input.name(), "index " + file + " just written cannot be read back ("
-                            + e.getMessage() + "): working in the heap");
-                }
+                return releasedScratch(built, readBack(input, file, key, store).indexedIn(new Place(file, key)));
             }
         }
         return warned(input, built);
@@ -140,18 +135,36 @@ final class HeapIndex {
         IndexKey key = ScratchIndex.key(variant);
         Path file = built.scratch().file();
         try {
-            if (write(input, file, key, built, store)) {
-                try {
-                    return read(input, file, key, false, store); // the heap's graph is garbage from here on
-                } catch (IOException | RuntimeException e) {
-                    listener.warning(input.name(), "scratch index " + file + " just written cannot be read back ("
-                            + e.getMessage() + "): working in the heap");
-                }
+            if (!write(input, file, key, built, store)) { // nothing written yet: the built heap is whole
+                return warned(input, built);
             }
-            return warned(input, built);
+            return releasedScratch(built, readBack(input, file, key, store));
         } finally {
             built.scratch().release();
         }
+    }
+
+    /**
+     * The index just written out of core, read back: the built graph's scratch was given back as its
+     * sections were written, so there is no heap to go on with when it cannot be read.
+     */
+    private LoadedHeap readBack(DumpInput input, Path file, IndexKey key, Store store) {
+        try {
+            return read(input, file, key, false, store);
+        } catch (IOException | RuntimeException e) {
+            throw new HeaplensException(input.name() + ": index " + file + " just written cannot be read back, and working"
+                    + " out of core needs it: " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@code reopened}, once the heap read out of core is indexed and read back from its index: the
+     * built heap's graph is garbage from here on, so its scratch files' disk is given back now, not
+     * when a collection frees their mappings (it was the first read's disk peak, beside the index).
+     */
+    private static LoadedHeap releasedScratch(Built built, LoadedHeap reopened) {
+        built.heap().scratch().releaseAll();
+        return reopened;
     }
 
     private LoadedHeap warned(DumpInput input, Built built) {
@@ -248,6 +261,10 @@ final class HeapIndex {
             }
             return true;
         } catch (IOException | RuntimeException e) {
+            if (built.outOfCore()) { // its scratch columns are given back as they are written: nothing to go on with
+                throw new HeaplensException(input.name() + ": no index written to " + file + ", and working out of core"
+                        + " needs it: " + e.getMessage());
+            }
             return notWritten(input, file, e);
         }
     }

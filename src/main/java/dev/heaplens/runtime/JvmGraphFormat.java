@@ -45,6 +45,11 @@ final class JvmGraphFormat implements GraphFormat<JvmHeap> {
     }
 
     @Override
+    public OutOfCore.Disk outOfCoreDisk() {
+        return OutOfCore.Disk.JVM;
+    }
+
+    @Override
     public long firstReadOutOfCoreBytesPerObject() {
         return HeapFit.JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT;
     }

@@ -21,19 +21,18 @@ import java.util.function.LongSupplier;
  */
 final class OutOfCore {
     /**
-     * Disk an index takes per object, at the most: 70 B for the 7.4M-object HPROF dump, 84 to 94 for
-     * Ruby dumps (BENCHMARKS "Index sizes"), and some room.
+     * What a first read out of core takes on disk per object, measured on a runtime's dumps (BENCHMARKS
+     * "Round 9, issue 28, the disk"), with room: {@code index}, the index when done; {@code peak}, the
+     * index and the scratch files beside it together at their peak. Scratch is given back as each phase
+     * ends and as the index is written, so the peak is the dominators' computation beside the graph's
+     * columns, or the index write's end, not both whole at once.
      */
-    static final long INDEX_BYTES_PER_OBJECT = 110;
-    /**
-     * Disk the scratch files take per object when a first read works out of core, beside the index
-     * and unlinked at once: the parts the read fills (29 B an object, 4 more for each column a runtime
-     * keeps beside the graph, up to 5, and 8 per reference, 2.2 to 2.8 an object), then the
-     * dominators' (16 B of numbers, 16 of predecessor counts and starts, 16 of vertex records and 4
-     * per reference). The parts' disk is given back once a collection frees their mappings, so both
-     * are counted.
-     */
-    static final long SCRATCH_BYTES_PER_OBJECT = 144;
+    record Disk(long index, long peak) {
+        /** HPROF: index 62.3-62.9 B, peak 69-72 B (7.4M JVM dump, generated 30M dump); 2^31-1 references a record. */
+        static final Disk JVM = new Disk(66, 80);
+        /** Ruby: index 84-94 B (BENCHMARKS "Index sizes"), peak measured on the 1.2 GB benchmark dump. */
+        static final Disk RUBY = new Disk(100, 112);
+    }
 
     private final long memory;
     private final long maxHeap;
@@ -92,13 +91,18 @@ final class OutOfCore {
      * about 689 MiB of heap, over the 256 MiB allowed: working out of core on its index /d/big.hprof.heaplens-index
      * (495 MB on disk)}; {@code indexBytes} -1: the index is yet to be written.
      */
-    String line(String dump, long objects, long bytesPerObject, Path index, long indexBytes) {
+    String line(String dump, long objects, long bytesPerObject, Disk disk, Path index, long indexBytes) {
+        if (objects <= 0) { // not counted before the read (a gzipped HPROF dump): no figure to give, nor to check
+            return String.format(Locale.ROOT, "%s: objects not counted before the read, --memory %s: working out of core"
+                    + " on its index %s (%s)", dump, HeapFit.mib(limit()), index,
+                    indexBytes < 0 ? "written first, with scratch files beside it" : megabytes(indexBytes) + " on disk");
+        }
         return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
-                        + " working out of core on its index %s (%s on disk)", dump, objects,
+                        + " working out of core on its index %s (%s)", dump, objects,
                 HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()), why(), index,
-                indexBytes < 0 ? "written first, about " + megabytes(objects * INDEX_BYTES_PER_OBJECT)
-                        + ", with scratch files beside it, about " + megabytes(objects * SCRATCH_BYTES_PER_OBJECT)
-                        : megabytes(indexBytes));
+                indexBytes < 0 ? "written first, about " + megabytes(objects * disk.index()) + " on disk; about "
+                        + megabytes(objects * disk.peak()) + " at the peak with the scratch files beside it"
+                        : megabytes(indexBytes) + " on disk");
     }
 
     /** Why the limit is what it is, when it is not the JVM's heap. */
@@ -111,11 +115,11 @@ final class OutOfCore {
      * and the scratch ({@code index} null: none can be written, a caller's mistake: see
      * {@link #requireScratchPlace}).
      */
-    void requirePlace(String dump, long objects, long bytesPerObject, Path index) {
+    void requirePlace(String dump, long objects, long bytesPerObject, Disk disk, Path index) {
         if (index == null) {
             throw new HeaplensException(cannot(dump, objects, bytesPerObject) + "that needs an index file and none can be written");
         }
-        requireRoom(dump, objects, bytesPerObject, index.toAbsolutePath().getParent(), "its index and scratch",
+        requireRoom(dump, objects, bytesPerObject, disk, index.toAbsolutePath().getParent(), "its index and scratch",
                 "--index-dir DIR names another place");
     }
 
@@ -123,13 +127,13 @@ final class OutOfCore {
      * As {@link #requirePlace}, where no index is kept (standard input, {@code --no-index}): the index
      * and scratch then go to a directory of their own in {@code place}, deleted when the command ends.
      */
-    void requireScratchPlace(String dump, long objects, long bytesPerObject, Path place) {
-        requireRoom(dump, objects, bytesPerObject, place, "its scratch index and scratch files",
+    void requireScratchPlace(String dump, long objects, long bytesPerObject, Disk disk, Path place) {
+        requireRoom(dump, objects, bytesPerObject, disk, place, "its scratch index and scratch files",
                 "HEAPLENS_SCRATCH=DIR names another place");
     }
 
-    private void requireRoom(String dump, long objects, long bytesPerObject, Path where, String what, String hint) {
-        long bytes = objects * (INDEX_BYTES_PER_OBJECT + SCRATCH_BYTES_PER_OBJECT);
+    private void requireRoom(String dump, long objects, long bytesPerObject, Disk disk, Path where, String what, String hint) {
+        long bytes = objects * disk.peak();
         try {
             Path dir = where.toAbsolutePath();
             while (dir != null && !Files.exists(dir)) {
@@ -138,7 +142,7 @@ final class OutOfCore {
             long free = dir == null ? Long.MAX_VALUE : Files.getFileStore(dir).getUsableSpace();
             if (free < bytes) {
                 throw new HeaplensException(cannot(dump, objects, bytesPerObject) + what + " need about " + megabytes(bytes)
-                        + " on disk and " + dir + " has " + megabytes(free) + " free (" + hint + ")");
+                        + " on disk at their peak and " + dir + " has " + megabytes(free) + " free (" + hint + ")");
             }
         } catch (IOException e) {
             throw new HeaplensException(cannot(dump, objects, bytesPerObject) + "cannot see the free space in " + where
@@ -157,15 +161,15 @@ final class OutOfCore {
      * 64,204 objects need about 14 MiB of heap, over the 8 MiB allowed (--memory): working out of core
      * on a scratch index in /tmp/heaplens-scratch-123 (about 16 MB on disk, deleted when done)}.
      */
-    String scratchLine(String dump, long objects, long bytesPerObject, Path dir) {
+    String scratchLine(String dump, long objects, long bytesPerObject, Disk disk, Path dir) {
         if (objects <= 0) {
             return String.format(Locale.ROOT, "%s: objects not counted before the read, --memory %s:"
                     + " working out of core on a scratch index in %s (deleted when done)", dump, HeapFit.mib(limit()), dir);
         }
         return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
-                        + " working out of core on a scratch index in %s (about %s on disk, deleted when done)", dump, objects,
+                        + " working out of core on a scratch index in %s (about %s on disk at the peak, deleted when done)", dump, objects,
                 HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()), why(), dir,
-                megabytes(objects * (INDEX_BYTES_PER_OBJECT + SCRATCH_BYTES_PER_OBJECT)));
+                megabytes(objects * disk.peak()));
     }
 
     private static String megabytes(long bytes) {

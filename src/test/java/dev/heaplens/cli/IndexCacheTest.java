@@ -279,7 +279,7 @@ class IndexCacheTest {
         Path dump = write(heap(), Runtime.RUBY, "heap");
         ok("top", dump.toString());
         Path index = indexOf(dump);
-        flip(index, 136); // the header is 128 bytes, the empty warnings section 4: then the graph's counts
+        flip(index, sectionOffset(index, "graph.counts"));
         CliTestSupport.Result r = ok("top", dump.toString(), "--top", "3");
         assertThat(r.errLines()).singleElement().asString().contains("corrupt: section graph.counts").contains("rebuilt it");
         assertThat(r.out()).isEqualTo(expectedTop(Runtime.RUBY, dump));
@@ -295,6 +295,27 @@ class IndexCacheTest {
         assertThat(rebuilt.out()).isEqualTo(expectedTop(Runtime.RUBY, dump));
         assertThat(rebuilt.err()).isEmpty();
         assertThat(index).exists();
+    }
+
+    /** Where section {@code name} starts in {@code index}, from its table (found from the trailer's first 8 bytes). */
+    static long sectionOffset(Path index, String name) throws IOException {
+        byte[] bytes = Files.readAllBytes(index);
+        java.nio.ByteBuffer trailer = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int at = (int) trailer.getLong(bytes.length - 32);
+        try (java.io.DataInputStream table = new java.io.DataInputStream(
+                new java.io.ByteArrayInputStream(bytes, at, bytes.length - at))) {
+            for (int s = table.readInt(); s > 0; s--) {
+                String section = new String(table.readNBytes(table.readUnsignedByte()), java.nio.charset.StandardCharsets.UTF_8);
+                table.readByte(); // its element type
+                long offset = table.readLong();
+                table.readLong(); // its length
+                table.skipNBytes(4L * table.readInt()); // its blocks' CRCs
+                if (section.equals(name)) {
+                    return offset;
+                }
+            }
+        }
+        throw new AssertionError("no section " + name + " in " + index);
     }
 
     /** Where {@code value} first appears in {@code bytes} as 8 little-endian bytes. */

@@ -260,12 +260,32 @@ class DominatorsOracleTest {
             boolean filtered = seed % 2 == 0;
             EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
             for (boolean room : new boolean[] {true, false}) {
-                Dominators d = new MappedDominatorComputation(c.graph, filtered ? filter : null,
-                        Scratch.mappedIn(dir, 4 + (int) (seed % 3)), bytes -> room).run(filter, Phases.NONE);
+                Scratch scratch = Scratch.mappedIn(dir, 4 + (int) (seed % 3));
+                Dominators d = new MappedDominatorComputation(c.graph, filtered ? filter : null, scratch, bytes -> room)
+                        .run(filter, Phases.NONE);
                 assertThat(d.mappedColumns() == null).as("seed %d, room %s: results in the heap", seed, room).isEqualTo(room);
                 check(c, filtered, d);
+                assertScratchGivenBack(c, d, scratch, "seed " + seed + ", room " + room);
             }
         }
+    }
+
+    /**
+     * The computation's own scratch given back as its steps end: left at the end, only the mapped
+     * results (idom, retained size and count 16 B an object, preorder 4 a reachable one), or nothing
+     * when they are in the heap; and at its peak never all of its arrays at once (they were 36 B an
+     * object and 4 a predecessor more than this bound, the results included, before each was given back).
+     */
+    private static void assertScratchGivenBack(Case c, Dominators d, Scratch scratch, String at) {
+        long objects = c.graph.objectCount();
+        long results = d.mappedColumns() == null ? 0 : 16 * objects + 4L * d.reachableCount();
+        assertThat(scratch.liveBytes()).as(at + ": scratch left").isEqualTo(results);
+        // steps 1 and 2a: numbers, vertices, parents, cursors (16) and counts (8); 2b: all but the cursors, the
+        // predecessors' counts (4) and lists (4 a reference or root at most); 3: vertices, parents until the records
+        // (16) are made, counts, lists; 5: vertices and idom (8) beside the results
+        long lists = 4 * (c.graph.referenceCount() + c.graph.rootCount());
+        long bound = Math.max(28 * (objects + 2) + lists, results + 8 * (objects + 1));
+        assertThat(scratch.peakLiveBytes()).as(at + ": scratch peak").isLessThanOrEqualTo(bound);
     }
 
     private static void check(Case c, boolean filtered) {

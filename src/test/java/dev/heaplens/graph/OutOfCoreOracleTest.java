@@ -97,6 +97,14 @@ class OutOfCoreOracleTest {
             Path fromHeap = write(dir.resolve(seed + ".heap.index"), key, heap.graph, Dominators.compute(heap.graph));
             Path fromMapped = write(dir.resolve(seed + ".mapped.index"), key, g, d);
             assertThat(Files.mismatch(fromHeap, fromMapped)).as(at + ": the two indexes' first differing byte").isEqualTo(-1);
+            // as a first read out of core writes it: each scratch column given back once its section is written
+            Path givenBack = dir.resolve(seed + ".given.index");
+            try (IndexWriter w = IndexWriter.create(givenBack, key)) {
+                GraphStore.write(g, d, new int[0], w, scratch);
+                w.commit();
+            }
+            assertThat(Files.mismatch(fromHeap, givenBack)).as(at + ": written while given back").isEqualTo(-1);
+            assertThat(scratch.liveBytes()).as(at + ": scratch left after the index write").isZero();
         }
         assertThat(scratch.mappedBytes()).as("bytes mapped").isPositive();
         try (Stream<Path> left = Files.list(scratchDir)) {

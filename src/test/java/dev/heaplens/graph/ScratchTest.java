@@ -7,8 +7,10 @@ import dev.heaplens.HeaplensException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +51,43 @@ class ScratchTest {
             assertThat(scratch.mappedBytes()).isEqualTo(12L * length);
             assertNoFileLeft();
         }
+    }
+
+    /**
+     * A released (or shrunk) column's disk comes back at once, as the kernel sees it (the scratch files this
+     * process holds open, from /proc): not when a collection frees its mapping.
+     */
+    @Test
+    void releasedColumnsGiveTheirDiskBackAtOnce() throws IOException {
+        Assumptions.assumeTrue(HeldScratch.available(), "no /proc here");
+        Scratch scratch = Scratch.mappedIn(dir, 12);
+        MappedInts ints = scratch.ints(10_000);
+        MappedLongs longs = scratch.longs(3_000);
+        MappedBytes bytes = scratch.bytes(5_000);
+        ints.fill(7);
+        assertThat(heldOpen()).containsExactlyInAnyOrder(40_000L, 24_000L, 5_000L);
+        assertThat(scratch.liveBytes()).isEqualTo(69_000);
+        scratch.release(ints);
+        scratch.release(ints); // twice: passed over
+        scratch.release(new Object()); // not its own: passed over
+        assertThat(heldOpen()).containsExactlyInAnyOrder(24_000L, 5_000L);
+        assertThat(scratch.liveBytes()).isEqualTo(29_000);
+        scratch.shrink(longs, 8_000); // the first 1,000 longs kept
+        scratch.shrink(longs, 16_000); // never grown back
+        assertThat(heldOpen()).containsExactlyInAnyOrder(8_000L, 5_000L);
+        assertThat(scratch.liveBytes()).isEqualTo(13_000);
+        longs.set(999, 5);
+        assertThat(longs.get(999)).isEqualTo(5);
+        bytes.set(4_999, (byte) 5);
+        scratch.releaseAll();
+        assertThat(heldOpen()).isEmpty();
+        assertThat(scratch.liveBytes()).isZero();
+        assertThat(scratch.peakLiveBytes()).isEqualTo(69_000);
+        assertThat(scratch.mappedBytes()).isEqualTo(69_000);
+    }
+
+    private List<Long> heldOpen() throws IOException {
+        return HeldScratch.sizes(dir, false);
     }
 
     @Test

@@ -132,13 +132,13 @@ class NoIndexOutOfCoreTest {
     @Test
     void tooLittleRoomIsSaidInOneLine() {
         OutOfCore asked = new OutOfCore(64L << 20, 1024L << 20);
-        assertThatThrownBy(() -> asked.requireScratchPlace("d.json", Long.MAX_VALUE / 1000, 100, tmp.resolve("sub")))
+        assertThatThrownBy(() -> asked.requireScratchPlace("d.json", Long.MAX_VALUE / 1000, 100, OutOfCore.Disk.RUBY, tmp.resolve("sub")))
                 .isInstanceOf(HeaplensException.class)
                 .hasMessageStartingWith("d.json: its heap graph (about ")
                 .hasMessageContaining("cannot work out of core: its scratch index and scratch files need about ")
-                .hasMessageContaining(" on disk and " + tmp + " has ")
+                .hasMessageContaining(" on disk at their peak and " + tmp + " has ")
                 .hasMessageEndingWith("free (HEAPLENS_SCRATCH=DIR names another place)")
                 .message().doesNotContain("\n");
-        asked.requireScratchPlace("d.json", 1_000_000, 100, tmp); // room enough
+        asked.requireScratchPlace("d.json", 1_000_000, 100, OutOfCore.Disk.RUBY, tmp); // room enough
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.HeldScratch;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.testheap.TestHeap;
 import java.io.IOException;
@@ -52,8 +53,13 @@ class OutOfCoreTest {
                             .contains("over the ").contains("(--memory): working out of core on its index " + dir.resolve("cache"));
                     assertThat(n.warnings).isEmpty();
                 }
+                if (HeldScratch.available()) { // the first read's scratch given back by the time it returns, not at a collection
+                    assertThat(HeldScratch.sizes(dir.resolve("cache"), true)).as(dump + ": scratch still mapped with its disk")
+                            .allMatch(size -> size == 0);
+                    assertThat(HeldScratch.sizes(dir.resolve("cache"), false)).as(dump + ": scratch still open").isEmpty();
+                }
                 assertThat(first.notes.get(0)).contains("written first")
-                        .contains("with scratch files beside it");
+                        .contains(" at the peak with the scratch files beside it)");
                 try (Stream<Path> files = Files.list(dir.resolve("cache"))) {
                     assertThat(files.map(f -> f.getFileName().toString())).as("no scratch file left")
                             .allMatch(f -> f.endsWith(".heaplens-index"));
@@ -83,22 +89,29 @@ class OutOfCoreTest {
         OutOfCore youngTaken = new OutOfCore(0, 420 * mib, () -> 315 * mib);
         assertThat(youngTaken.needed(3_457_879, 96)).as("1.2 GB Ruby dump at 420m: 325 MiB").isTrue();
         assertThat(youngTaken.limit()).isEqualTo(315 * mib);
-        assertThat(youngTaken.line("big.json", 3_457_879, 96, Path.of("/i/big.json.heaplens-index"), -1))
+        assertThat(youngTaken.line("big.json", 3_457_879, 96, OutOfCore.Disk.RUBY, Path.of("/i/big.json.heaplens-index"), -1))
                 .contains("over the 315 MiB allowed (the heap's old generation)");
         assertThat(new OutOfCore(0, 420 * mib, () -> 315 * mib).needed(3_000_000, 96)).as("283 MiB").isFalse();
         assertThat(new OutOfCore(0, 1024 * mib, () -> { throw new AssertionError("asked for a small graph"); })
                 .needed(1_000_000, 100)).isFalse();
-        assertThat(asked.line("d.hprof", 7_386_747, 92, Path.of("/i/d.hprof.heaplens-index"), 495_000_000))
+        assertThat(asked.line("d.hprof", 7_386_747, 92, OutOfCore.Disk.JVM, Path.of("/i/d.hprof.heaplens-index"), 495_000_000))
                 .isEqualTo("d.hprof: about 7,386,747 objects need about 656 MiB of heap, over the 64 MiB allowed (--memory):"
                         + " working out of core on its index /i/d.hprof.heaplens-index (495 MB on disk)");
 
-        assertThatThrownBy(() -> asked.requirePlace("d.json", 1_000_000, 100, null))
+        assertThat(asked.line("d.hprof", 10_000_000, 92, OutOfCore.Disk.JVM, Path.of("/i/d.hprof.heaplens-index"), -1))
+                .as("the disk from the runtime's figures: the index, and index and scratch at their peak")
+                .endsWith("(written first, about 660 MB on disk; about 800 MB at the peak with the scratch files beside it)");
+        assertThat(asked.line("d.hprof.gz", 0, 92, OutOfCore.Disk.JVM, Path.of("/i/x.heaplens-index"), -1))
+                .as("objects not counted: no '0 objects need 8 MiB, over the 64 MiB allowed'")
+                .isEqualTo("d.hprof.gz: objects not counted before the read, --memory 64 MiB: working out of core on its"
+                        + " index /i/x.heaplens-index (written first, with scratch files beside it)");
+        assertThatThrownBy(() -> asked.requirePlace("d.json", 1_000_000, 100, OutOfCore.Disk.RUBY, null))
                 .isInstanceOf(HeaplensException.class)
                 .hasMessageStartingWith("d.json: its heap graph (about 1,000,000 objects) needs about 103 MiB of heap,"
                         + " over the 64 MiB allowed, and cannot work out of core: that needs an index file");
-        assertThatThrownBy(() -> asked.requirePlace("d.json", Long.MAX_VALUE / 1000, 100, dir.resolve("d.json.heaplens-index")))
-                .isInstanceOf(HeaplensException.class).hasMessageContaining("on disk and " + dir + " has ")
+        assertThatThrownBy(() -> asked.requirePlace("d.json", Long.MAX_VALUE / 1000, 100, OutOfCore.Disk.RUBY, dir.resolve("d.json.heaplens-index")))
+                .isInstanceOf(HeaplensException.class).hasMessageContaining("on disk at their peak and " + dir + " has ")
                 .hasMessageContaining("--index-dir DIR");
-        asked.requirePlace("d.json", 1_000_000, 100, dir.resolve("d.json.heaplens-index")); // room enough
+        asked.requirePlace("d.json", 1_000_000, 100, OutOfCore.Disk.RUBY, dir.resolve("d.json.heaplens-index")); // room enough
     }
 }
