@@ -1,5 +1,6 @@
 package dev.heaplens.graph;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -58,19 +59,38 @@ final class BuiltColumns implements ColumnSource {
         totalShallowSize = sum;
     }
 
-    Positions positions(Positions positions) {
-        longColumns.put(GraphStore.POSITION_BASE, copy(scratch, positions.base));
-        intColumns.put(GraphStore.POSITION_OFFSET, copy(positions.offset));
-        longColumns.put(GraphStore.POSITION_WIDE, copy(scratch, positions.wide));
-        return null;
-    }
-
-    private MappedInts copy(int[] values) {
-        MappedInts m = scratch.ints(values.length);
-        for (int i = 0; i < values.length; i++) {
-            m.set(i, values[i]);
+    /** The reading order (graph id -> reading index) in a scratch file, read back in graph order. */
+    IntCells readingIndex(int[] readingIndex) {
+        MappedInts m = scratch.ints(readingIndex.length);
+        for (int i = 0; i < readingIndex.length; i++) {
+            m.set(i, readingIndex[i]);
         }
         return m;
+    }
+
+    /** The reference offsets by reading index (the running sum of the parts' degrees, which it frees) in a scratch file. */
+    MappedLongs readingOffsets(List<HeapGraphPart> parts, int n) {
+        ObjectColumns.DegreeSums sums = new ObjectColumns.DegreeSums(parts);
+        MappedLongs m = scratch.longs(n + 1L);
+        for (long i = 0; i <= n; i++) {
+            m.set(i, sums.next());
+        }
+        parts.forEach(p -> p.degrees.clear());
+        return m;
+    }
+
+    /** The positions' offsets' mapped column, written by the build a block at a time; then {@link #positions}. */
+    MappedInts positionOffsets(int n) {
+        MappedInts m = scratch.ints(n);
+        intColumns.put(GraphStore.POSITION_OFFSET, m);
+        return m;
+    }
+
+    /** The positions' bases and whole blocks, once their offsets are written. */
+    Positions positions(Positions.Builder built) {
+        longColumns.put(GraphStore.POSITION_BASE, copy(scratch, built.bases()));
+        longColumns.put(GraphStore.POSITION_WIDE, copy(scratch, built.wides()));
+        return null;
     }
 
     /** Copies the sorted addresses, as soon as nothing in the heap needs them. */
@@ -79,18 +99,14 @@ final class BuiltColumns implements ColumnSource {
     }
 
     /**
-     * Copies the addresses (null: {@link #addresses} has) and the reference offsets; {@code targets}
-     * are mapped already (written in place).
+     * Copies the addresses (null: {@link #addresses} has); the offsets and {@code targets} are mapped
+     * already (written in place).
      */
-    void references(long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
+    void references(long[] addresses, MappedLongs offsets, MappedInts resolvedTargets, long[] weakBits) {
         if (addresses != null) {
             addresses(addresses);
         }
-        MappedLongs outOffsets = scratch.longs(offsets.length());
-        longColumns.put(GraphStore.OUT_OFFSETS, outOffsets);
-        for (int i = 0; i < offsets.length(); i++) {
-            outOffsets.set(i, offsets.get(i));
-        }
+        longColumns.put(GraphStore.OUT_OFFSETS, offsets);
         intColumns.put(GraphStore.TARGETS, resolvedTargets);
         weak = weakBits;
     }

@@ -12,11 +12,11 @@ import java.util.List;
 final class GraphOrder {
     /** Reading index of each part's first object, and the object count last. */
     private final long[] partStart;
-    /** Graph id -> reading index; null when they are the same. */
-    private final int[] readingIndex;
+    /** Graph id -> reading index (in the heap, or mapped out of core: read in graph order); null when they are the same. */
+    private final IntCells readingIndex;
     private final int n;
 
-    GraphOrder(long[] partObjects, int[] readingIndex) {
+    GraphOrder(long[] partObjects, IntCells readingIndex) {
         partStart = new long[partObjects.length + 1];
         for (int k = 0; k < partObjects.length; k++) {
             partStart[k + 1] = partStart[k] + partObjects[k];
@@ -35,7 +35,7 @@ final class GraphOrder {
         int k = 0;
         int g = from;
         while (g < to) {
-            int old = readingIndex == null ? g : readingIndex[g];
+            int old = readingIndex == null ? g : readingIndex.get(g);
             while (old >= partStart[k + 1]) {
                 k++;
             }
@@ -47,7 +47,7 @@ final class GraphOrder {
             if (readingIndex == null) {
                 length = most;
             } else {
-                while (length < most && readingIndex[g + length] == old + length) {
+                while (length < most && readingIndex.get(g + length) == old + length) {
                     length++;
                 }
             }

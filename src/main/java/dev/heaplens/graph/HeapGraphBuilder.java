@@ -125,13 +125,12 @@ public final class HeapGraphBuilder {
             address = null;
         }
         RootColumns roots = new RootColumns(parts, lookup);
-        ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
-                objects.graphOrder, pageShift, scratch);
+        ReferenceColumns references = new ReferenceColumns(parts, lookup, objects, pageShift, scratch);
         parts.clear();
         if (mapped != null) {
-            mapped.references(address, references.offsets, references.mappedTargets, references.weak);
+            mapped.references(address, references.mappedOffsets, references.mappedTargets, references.weak);
             int n = (int) total;
-            return new HeapGraph(mapped, n, references.offsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
+            return new HeapGraph(mapped, n, references.mappedOffsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
                     objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
                     objects.duplicates, mapped.totalShallowSize());
         }

@@ -29,10 +29,12 @@ final class ObjectColumns {
     /** Null when no part set a position. */
     final Positions position;
     final boolean hasPositions;
-    /** Graph id -> reading index; null when the parts were already in address order. */
-    final int[] readingIndex;
-    /** Reference offsets by reading index ({@code n + 1} entries). */
+    /** Graph id -> reading index (mapped out of core); null when the parts were already in address order. */
+    final IntCells readingIndex;
+    /** Reference offsets by reading index ({@code n + 1} entries); null out of core, where {@link #mappedReadingOffsets} has them. */
     final ReferenceOffsets readingOffsets;
+    /** Out of core: the reference offsets by reading index in a scratch file, 8 B an object on disk and none in the heap. */
+    final MappedLongs mappedReadingOffsets;
     /** Objects whose address equals the previous one's. */
     final int duplicates;
     /** Puts other columns kept by part (a runtime's own) in the same order. */
@@ -51,7 +53,7 @@ final class ObjectColumns {
         }
         // The addresses are copied and sorted on one thread while the other sums the reference offsets.
         int[][] sorted = new int[1][];
-        ReferenceOffsets[] offsets = new ReferenceOffsets[1];
+        Object[] offsets = new Object[1];
         Parallel.runUnchecked("heaplens-columns", 2, t -> {
             if (t == 0) {
                 int at = 0;
@@ -62,11 +64,14 @@ final class ObjectColumns {
                 }
                 sorted[0] = isAscending(address) ? null : sort(address, mapped != null);
             } else {
-                offsets[0] = sumOffsets(parts, n);
+                offsets[0] = mapped == null ? sumOffsets(parts, n) : mapped.readingOffsets(parts, n);
             }
         });
-        readingOffsets = offsets[0];
-        readingIndex = sorted[0];
+        readingOffsets = offsets[0] instanceof ReferenceOffsets r ? r : null;
+        mappedReadingOffsets = offsets[0] instanceof MappedLongs m ? m : null;
+        // Out of core the reading order goes to scratch at once: read there in graph order, as the columns are ordered.
+        readingIndex = sorted[0] == null ? null : mapped == null ? IntCells.of(sorted[0]) : mapped.readingIndex(sorted[0]);
+        sorted[0] = null;
         duplicates = countDuplicates(address);
         graphOrder = new GraphOrder(partObjects, readingIndex);
         boolean anyPositions = false;
@@ -121,8 +126,7 @@ final class ObjectColumns {
             parts.forEach(p -> p.classes.clear());
         } else {
             orderSizes(parts, n, mapped, ordered);
-            Positions p = positions ? positions(parts, n) : null;
-            ordered[3] = mapped == null || p == null ? p : mapped.positions(p);
+            ordered[3] = positions ? positions(parts, n, mapped) : null;
         }
     }
 
@@ -216,9 +220,12 @@ final class ObjectColumns {
         });
     }
 
-    /** The parts' record positions in graph order, a run of blocks at a time (never a whole {@code long[]}). */
-    private Positions positions(List<HeapGraphPart> parts, int n) {
-        Positions.Builder out = new Positions.Builder(n);
+    /**
+     * The parts' record positions in graph order, a run of blocks at a time (never a whole {@code long[]});
+     * out of core their offsets straight into a mapped column (null returned: {@code mapped} has them).
+     */
+    private Positions positions(List<HeapGraphPart> parts, int n, BuiltColumns mapped) {
+        Positions.Builder out = mapped == null ? new Positions.Builder(n) : new Positions.Builder(n, mapped.positionOffsets(n));
         long[] run = new long[Math.min(n, 1 << 16)];
         for (int from = 0; from < n; from += run.length) {
             int first = from;
@@ -233,7 +240,7 @@ final class ObjectColumns {
             });
             out.add(from, run, to - from);
         }
-        return out.build();
+        return mapped == null ? out.build() : mapped.positions(out);
     }
 
     /**
@@ -276,7 +283,7 @@ final class ObjectColumns {
     }
 
     /** The running sum of the parts' degrees, 0 first: what {@link ReferenceOffsets#of} asks for in order. */
-    private static final class DegreeSums {
+    static final class DegreeSums {
         private final List<HeapGraphPart> parts;
         private final int[] chunk = new int[GrowableInts.CHUNK];
         private int part;
