@@ -12,6 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class BuiltColumns implements ColumnSource {
     private final Scratch scratch;
+    /** The most addresses sorted in the heap at a time. */
+    private final int addressRun;
     /** By {@link GraphStore} section name; the kinds are the one byte column. */
     private final Map<String, MappedLongs> longColumns = new ConcurrentHashMap<>();
     private final Map<String, MappedInts> intColumns = new ConcurrentHashMap<>();
@@ -19,8 +21,9 @@ final class BuiltColumns implements ColumnSource {
     private long[] weak;
     private long totalShallowSize;
 
-    BuiltColumns(Scratch scratch) {
+    BuiltColumns(Scratch scratch, int addressRun) {
         this.scratch = scratch;
+        this.addressRun = addressRun;
     }
 
     // Each object column is copied as soon as the build has ordered it (one at a time); each returns
@@ -59,13 +62,14 @@ final class BuiltColumns implements ColumnSource {
         totalShallowSize = sum;
     }
 
-    /** The reading order (graph id -> reading index) in a scratch file, read back in graph order. */
-    IntCells readingIndex(int[] readingIndex) {
-        MappedInts m = scratch.ints(readingIndex.length);
-        for (int i = 0; i < readingIndex.length; i++) {
-            m.set(i, readingIndex[i]);
-        }
-        return m;
+    /**
+     * The {@code n} addresses of {@code source} sorted in runs (sized to the heap) and merged, in
+     * scratch; the sorted column is the graph's.
+     */
+    ExternalAddressSort sortAddresses(ExternalAddressSort.Source source, int n) {
+        ExternalAddressSort sort = new ExternalAddressSort(source, n, addressRun, scratch);
+        longColumns.put(GraphStore.ADDRESS, sort.sorted);
+        return sort;
     }
 
     /** The reference offsets by reading index (the running sum of the parts' degrees, which it frees) in a scratch file. */
@@ -93,19 +97,8 @@ final class BuiltColumns implements ColumnSource {
         return null;
     }
 
-    /** Copies the sorted addresses, as soon as nothing in the heap needs them. */
-    void addresses(long[] addresses) {
-        longColumns.put(GraphStore.ADDRESS, copy(scratch, addresses));
-    }
-
-    /**
-     * Copies the addresses (null: {@link #addresses} has); the offsets and {@code targets} are mapped
-     * already (written in place).
-     */
-    void references(long[] addresses, MappedLongs offsets, MappedInts resolvedTargets, long[] weakBits) {
-        if (addresses != null) {
-            addresses(addresses);
-        }
+    /** The offsets and {@code targets}, mapped already (written in place), and the weak bits. */
+    void references(MappedLongs offsets, MappedInts resolvedTargets, long[] weakBits) {
         longColumns.put(GraphStore.OUT_OFFSETS, offsets);
         intColumns.put(GraphStore.TARGETS, resolvedTargets);
         weak = weakBits;

@@ -30,6 +30,8 @@ public final class HeapGraphBuilder {
     private final int pageShift;
     private final int tableLimit;
     private final Scratch scratch;
+    /** Out of core: the most addresses sorted in the heap at a time ({@link ExternalAddressSort}); 0: sized to the heap. */
+    private final int addressRun;
     private boolean built;
     /** After {@link #build()}: objects of each part. */
     private long[] partObjects;
@@ -60,9 +62,15 @@ public final class HeapGraphBuilder {
 
     /** Tests pass a mapped {@code scratch} to spill the parts as a read out of core does. */
     HeapGraphBuilder(int pageShift, int tableLimit, Scratch scratch) {
+        this(pageShift, tableLimit, scratch, 0);
+    }
+
+    /** Tests pass a small {@code addressRun} to sort the addresses out of core in many runs. */
+    HeapGraphBuilder(int pageShift, int tableLimit, Scratch scratch, int addressRun) {
         this.pageShift = pageShift;
         this.tableLimit = tableLimit;
         this.scratch = scratch;
+        this.addressRun = addressRun;
     }
 
     /** The one line that refuses a dump of {@code objects} objects, more than object ids can number. */
@@ -109,26 +117,30 @@ public final class HeapGraphBuilder {
             throw new HeaplensException(tooManyObjects(total));
         }
         // Out of core, each column goes to a mapped file as soon as it is made, its heap copy dropped.
-        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch) : null;
+        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch,
+                addressRun > 0 ? addressRun : ExternalAddressSort.runLength(Runtime.getRuntime().maxMemory())) : null;
         ObjectColumns objects = new ObjectColumns(parts, (int) total, mapped);
         graphOrder = objects.graphOrder;
         objectsOrdered.run();
         // Faster than the graph's sorted index: for resolving references, then dropped. The index
         // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
+        // Out of core the sorted addresses are mapped; the compact tables are built from them a chunk at a time.
         long[] address = objects.takeAddresses();
-        AddressLookup table = total <= tableLimit ? table(address) : null;
+        AddressChunks chunks = address != null ? AddressChunks.of(address) : AddressChunks.of(objects.mappedAddresses);
+        AddressLookup table = total <= tableLimit ? compactTable(chunks) : null;
+        if (table == null && address == null) {
+            address = objects.mappedAddresses.toArray(); // the wide table and the sorted index search the addresses themselves
+        }
+        if (table == null && total <= tableLimit) {
+            table = new AddressTable(address);
+        }
         AddressIndex index = table == null ? new AddressIndex(address) : null;
         AddressLookup lookup = table != null ? table : index;
-        if (mapped != null && index == null && !(table instanceof AddressTable)) {
-            // the dense and packed tables keep no addresses: mapped now, their 8 B an object gone before the references
-            mapped.addresses(address);
-            address = null;
-        }
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects, pageShift, scratch);
         parts.clear();
         if (mapped != null) {
-            mapped.references(address, references.mappedOffsets, references.mappedTargets, references.weak);
+            mapped.references(references.mappedOffsets, references.mappedTargets, references.weak);
             int n = (int) total;
             return new HeapGraph(mapped, n, references.mappedOffsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
                     objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
@@ -141,16 +153,12 @@ public final class HeapGraphBuilder {
 
     /**
      * The dense table (a small one, mostly cached) when the addresses fill their span densely enough,
-     * else the packed table (one cache miss a lookup) when their span allows, else the wide one.
+     * else the packed table (one cache miss a lookup) when their span allows, else null (the wide one).
      */
-    private static AddressLookup table(long[] sortedAddresses) {
+    private static AddressLookup compactTable(AddressChunks sortedAddresses) {
         AddressUnits units = AddressUnits.of(sortedAddresses);
         DenseAddressTable dense = DenseAddressTable.of(sortedAddresses, units);
-        if (dense != null) {
-            return dense;
-        }
-        PackedAddressTable packed = PackedAddressTable.of(sortedAddresses, units);
-        return packed != null ? packed : new AddressTable(sortedAddresses);
+        return dense != null ? dense : PackedAddressTable.of(sortedAddresses, units);
     }
 
     /**

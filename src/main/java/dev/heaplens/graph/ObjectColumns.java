@@ -15,8 +15,10 @@ import java.util.List;
 final class ObjectColumns {
     /** Graph ids ordered at a time when a column goes straight to its mapped file. */
     static final int CHUNK = 1 << 16;
-    /** Sorted; handed on by {@link #takeAddresses()}. */
+    /** Sorted; handed on by {@link #takeAddresses()}; null out of core, where {@link #mappedAddresses} has them. */
     private long[] address;
+    /** Out of core: the sorted addresses in scratch ({@link ExternalAddressSort}); else null. */
+    final MappedLongs mappedAddresses;
     // Out of core these four are null: handed to the mapped columns as soon as each is ordered.
     final byte[] kind;
     /** Each object's class as a number into {@link #classTable}. */
@@ -46,33 +48,42 @@ final class ObjectColumns {
      * two at a time (one a thread) are in the heap.
      */
     ObjectColumns(List<HeapGraphPart> parts, int n, BuiltColumns mapped) {
-        address = new long[n];
         long[] partObjects = new long[parts.size()];
         for (int k = 0; k < parts.size(); k++) {
             partObjects[k] = parts.get(k).objects;
         }
-        // The addresses are copied and sorted on one thread while the other sums the reference offsets.
+        // The addresses are copied and sorted on one thread while the other sums the reference offsets;
+        // out of core they are sorted in runs, in scratch, and never held whole in the heap.
         int[][] sorted = new int[1][];
         Object[] offsets = new Object[1];
+        ExternalAddressSort[] external = new ExternalAddressSort[1];
         Parallel.runUnchecked("heaplens-columns", 2, t -> {
-            if (t == 0) {
+            if (t == 0 && mapped != null) {
+                external[0] = mapped.sortAddresses(partAddresses(parts), n);
+            } else if (t == 0) {
+                address = new long[n];
                 int at = 0;
                 for (HeapGraphPart p : parts) {
                     p.addresses.copyTo(address, at);
                     p.addresses.clear(); // each column of the parts is freed once copied: the build's peak
                     at += (int) p.objects;
                 }
-                sorted[0] = isAscending(address) ? null : sort(address, mapped != null);
+                sorted[0] = isAscending(address) ? null : sort(address);
             } else {
                 offsets[0] = mapped == null ? sumOffsets(parts, n) : mapped.readingOffsets(parts, n);
             }
         });
         readingOffsets = offsets[0] instanceof ReferenceOffsets r ? r : null;
         mappedReadingOffsets = offsets[0] instanceof MappedLongs m ? m : null;
-        // Out of core the reading order goes to scratch at once: read there in graph order, as the columns are ordered.
-        readingIndex = sorted[0] == null ? null : mapped == null ? IntCells.of(sorted[0]) : mapped.readingIndex(sorted[0]);
-        sorted[0] = null;
-        duplicates = countDuplicates(address);
+        if (mapped == null) {
+            readingIndex = sorted[0] == null ? null : IntCells.of(sorted[0]);
+            duplicates = countDuplicates(address);
+            mappedAddresses = null;
+        } else {
+            readingIndex = external[0].readingIndex;
+            duplicates = external[0].duplicates;
+            mappedAddresses = external[0].sorted;
+        }
         graphOrder = new GraphOrder(partObjects, readingIndex);
         boolean anyPositions = false;
         for (HeapGraphPart p : parts) {
@@ -99,7 +110,27 @@ final class ObjectColumns {
         largeSizes = (LargeSizes) ordered[5];
     }
 
-    /** The sorted addresses, no longer held here (so that the heap can let them go as soon as the build has). */
+    /** The parts' addresses in reading order, each part's freed once handed over. */
+    private static ExternalAddressSort.Source partAddresses(List<HeapGraphPart> parts) {
+        long[] state = new long[2]; // part, index in it
+        return (to, count) -> {
+            int at = 0;
+            while (at < count) {
+                HeapGraphPart p = parts.get((int) state[0]);
+                int m = (int) Math.min(count - at, p.objects - state[1]);
+                p.addresses.copyRange(state[1], to, at, m);
+                at += m;
+                state[1] += m;
+                if (state[1] == p.objects) {
+                    p.addresses.clear();
+                    state[0]++;
+                    state[1] = 0;
+                }
+            }
+        };
+    }
+
+    /** The sorted addresses, no longer held here (so that the heap can let them go as soon as the build has); null out of core. */
     long[] takeAddresses() {
         long[] a = address;
         address = null;
@@ -320,15 +351,8 @@ final class ObjectColumns {
         }
     }
 
-    /**
-     * A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort;
-     * out of core, both without a second {@code long[n]} (12 B an object at the sort, not 24).
-     */
-    private static int[] sort(long[] address, boolean outOfCore) {
-        if (outOfCore) {
-            int[] merged = RunMergeSort.sort(address, 1);
-            return merged != null ? merged : InPlaceAddressSort.sort(address);
-        }
+    /** A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort. */
+    private static int[] sort(long[] address) {
         int[] merged = RunMergeSort.sort(address);
         return merged != null ? merged : AddressSort.sort(address);
     }
