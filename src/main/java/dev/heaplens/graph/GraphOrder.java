@@ -30,6 +30,10 @@ final class GraphOrder {
         void run(int graphId, int part, long local, int length);
     }
 
+    int objectCount() {
+        return n;
+    }
+
     /** Visits graph ids {@code [from, to)} as runs, in graph order. */
     void forEachRun(int from, int to, RunVisitor visitor) {
         int k = 0;
@@ -74,6 +78,11 @@ final class GraphOrder {
         byte[] out = new byte[n];
         forEachRun(0, n, (g, k, local, length) -> columns.get(k).copyRange(local, out, g, length));
         return out;
+    }
+
+    /** Graph ids {@code [from, to)} of {@code columns} (as {@link #ints}) into {@code out[0, to - from)}. */
+    void ints(List<IntColumn> columns, int from, int to, int[] out) {
+        forEachRun(from, to, (g, k, local, length) -> columns.get(k).copyRange(local, out, g - from, length));
     }
 
     /** As {@link #longs}, for {@link IntColumn}s: -1 where a part's column has no value. */

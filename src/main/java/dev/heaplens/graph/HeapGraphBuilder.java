@@ -161,11 +161,37 @@ public final class HeapGraphBuilder {
         return dense != null ? dense : PackedAddressTable.of(sortedAddresses, units);
     }
 
+    /** Values of objects {@code [firstObject, firstObject + count)}, in {@code values[0, count)}. */
+    public interface IntChunks {
+        void chunk(int firstObject, int[] values, int count);
+    }
+
+    /**
+     * As {@link #toGraphOrder}, handed over {@code 2^16} objects at a time, so that no {@code int[n]} is
+     * made (a reader's own column packed smaller as it goes); nothing when every column is empty.
+     */
+    public void forEachInGraphOrder(List<IntColumn> columnOfEachPart, IntChunks visitor) {
+        if (toGraphOrderChecked(columnOfEachPart)) {
+            int n = graphOrder.objectCount();
+            int[] chunk = new int[Math.min(n, ObjectColumns.CHUNK)];
+            for (int from = 0; from < n; from += chunk.length) {
+                int to = Math.min(n, from + chunk.length);
+                graphOrder.ints(columnOfEachPart, from, to, chunk);
+                visitor.chunk(from, chunk, to - from);
+            }
+        }
+    }
+
     /**
      * After {@link #build()}: one {@link IntColumn} per part (in the order the parts were created)
      * as one array by graph object id, -1 where unset; null when every column is empty.
      */
     public int[] toGraphOrder(List<IntColumn> columnOfEachPart) {
+        return toGraphOrderChecked(columnOfEachPart) ? graphOrder.ints(columnOfEachPart) : null;
+    }
+
+    /** Whether {@code columnOfEachPart} has any value; refuses columns that do not fit the parts. */
+    private boolean toGraphOrderChecked(List<IntColumn> columnOfEachPart) {
         if (!built) {
             throw new IllegalStateException("graph not built yet");
         }
@@ -173,7 +199,7 @@ public final class HeapGraphBuilder {
             throw new IllegalArgumentException(columnOfEachPart.size() + " columns for " + partObjects.length + " parts");
         }
         if (columnOfEachPart.stream().allMatch(IntColumn::isEmpty)) {
-            return null;
+            return false;
         }
         for (int k = 0; k < partObjects.length; k++) {
             if (columnOfEachPart.get(k).size() > partObjects[k]) {
@@ -181,6 +207,6 @@ public final class HeapGraphBuilder {
                         + partObjects[k] + " objects");
             }
         }
-        return graphOrder.ints(columnOfEachPart);
+        return true;
     }
 }

@@ -209,7 +209,7 @@ public final class HprofGraphReader {
                                  Map<Long, String> strings, Phases phases) {
         phases.enter("references", -1, () -> 0);
         HeapGraph graph = read.builder().build();
-        ArrayLengths lengths = ArrayLengths.packed(read.builder().toGraphOrder(read.lengths()), graph, used, classes);
+        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes);
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
