@@ -94,35 +94,22 @@ class ExternalAddressSortTest {
         return new ExternalAddressSort(source, keys.length, runLength, Scratch.mappedIn(dir, 8));
     }
 
+    /** The in-place sort's test keys (equal ones, both signs, interleaved streams, a narrow range), or an HPROF dump's order. */
     private static long[] keys(Random rnd, int n) {
+        return rnd.nextInt(4) == 0 ? hprofOrder(rnd, n) : InPlaceAddressSortTest.keys(rnd, n);
+    }
+
+    /** A few class objects anywhere, then every other object ascending. */
+    private static long[] hprofOrder(Random rnd, int n) {
         long[] keys = new long[n];
-        switch (rnd.nextInt(4)) {
-            case 0 -> { // few distinct values: equal keys in every run
-                for (int i = 0; i < n; i++) {
-                    keys[i] = 0x6_0000_0000L + 8L * rnd.nextInt(5);
-                }
-            }
-            case 1 -> { // both signs, wide
-                for (int i = 0; i < n; i++) {
-                    keys[i] = rnd.nextLong() & ~7L;
-                }
-            }
-            case 2 -> { // an HPROF dump's order: a few class objects anywhere, then every object ascending
-                int classes = Math.min(n, rnd.nextInt(200));
-                long next = 0x7_0000_0000L;
-                for (int i = 0; i < n; i++) {
-                    if (i < classes) {
-                        keys[i] = 0x7_0000_0000L + 8L * rnd.nextInt(Math.max(1, n * 4));
-                    } else {
-                        next += 8L * (1 + rnd.nextInt(6));
-                        keys[i] = next;
-                    }
-                }
-            }
-            default -> { // a narrow range with repeats, negative and positive
-                for (int i = 0; i < n; i++) {
-                    keys[i] = 8L * (rnd.nextInt(4_000) - 2_000);
-                }
+        int classes = Math.min(n, rnd.nextInt(200));
+        long next = 0x7_0000_0000L;
+        for (int i = 0; i < n; i++) {
+            if (i < classes) {
+                keys[i] = 0x7_0000_0000L + 8L * rnd.nextInt(Math.max(1, n * 4));
+            } else {
+                next += 8L * (1 + rnd.nextInt(6));
+                keys[i] = next;
             }
         }
         return keys;
