@@ -38,18 +38,16 @@ public final class RootPaths {
         return search(g, filter, -1);
     }
 
-    /** Distances from the roots (-1: not reached) and the root each root object was reached from. */
+    /** Distances from the roots (-1: not reached). */
     public static final class Levels {
         private final HeapGraph graph;
         private final EdgeFilter filter;
         private final int[] dist;
-        private final int[] rootCategoryOf;
 
-        private Levels(HeapGraph graph, EdgeFilter filter, int[] dist, int[] rootCategoryOf) {
+        private Levels(HeapGraph graph, EdgeFilter filter, int[] dist) {
             this.graph = graph;
             this.filter = filter;
             this.dist = dist;
-            this.rootCategoryOf = rootCategoryOf;
         }
 
         /** Up to {@code max} distinct shortest paths to {@code target}; empty when no root reaches it. */
@@ -59,7 +57,7 @@ public final class RootPaths {
                 return paths;
             }
             int[] chain = new int[dist[target] + 1];
-            collect(graph, filter, dist, rootCategoryOf, target, chain, max, paths);
+            collect(graph, filter, dist, target, chain, max, paths);
             return paths;
         }
     }
@@ -72,13 +70,10 @@ public final class RootPaths {
         int[] queue = new int[n];
         int head = 0;
         int tail = 0;
-        int[] rootCategoryOf = new int[n];
-        Arrays.fill(rootCategoryOf, -1);
         for (int r = 0; r < g.rootCount(); r++) {
             int o = g.rootTarget(r);
             if (dist[o] < 0) {
                 dist[o] = 0;
-                rootCategoryOf[o] = r;
                 queue[tail++] = o;
             }
         }
@@ -92,11 +87,24 @@ public final class RootPaths {
                 }
             }
         }
-        return new Levels(g, filter, dist, rootCategoryOf);
+        return new Levels(g, filter, dist);
+    }
+
+    /**
+     * The category of the first root that holds {@code o}, a root's target: found when a path is,
+     * not kept for every object (an {@code int} an object: 120 MB of {@code paths}' heap on 30M objects).
+     */
+    private static String rootCategoryOf(HeapGraph g, int o) {
+        for (int r = 0; r < g.rootCount(); r++) {
+            if (g.rootTarget(r) == o) {
+                return g.rootCategory(r);
+            }
+        }
+        throw new IllegalStateException("no root holds " + o); // dist 0 is set for root targets alone
     }
 
     /** Walks back from {@code target} through predecessors one step closer to a root. */
-    private static void collect(HeapGraph g, EdgeFilter filter, int[] dist, int[] rootCategoryOf, int target,
+    private static void collect(HeapGraph g, EdgeFilter filter, int[] dist, int target,
                                 int[] chain, int max, List<Path> paths) {
         int length = chain.length;
         // iterative DFS: position k of chain holds an object at distance k
@@ -105,7 +113,7 @@ public final class RootPaths {
         int k = length - 1;
         cursor[k] = g.inStart(target);
         if (k == 0) {
-            paths.add(new Path(g.rootCategory(rootCategoryOf[target]), chain.clone()));
+            paths.add(new Path(rootCategoryOf(g, target), chain.clone()));
             return;
         }
         while (k < length && paths.size() < max) {
@@ -117,7 +125,7 @@ public final class RootPaths {
                 if (dist[p] == k - 1 && followsTo(g, filter, p, o)) {
                     chain[k - 1] = p;
                     if (k - 1 == 0) {
-                        addDistinct(paths, new Path(g.rootCategory(rootCategoryOf[p]), chain.clone()));
+                        addDistinct(paths, new Path(rootCategoryOf(g, p), chain.clone()));
                         if (paths.size() >= max) {
                             return;
                         }

@@ -7,6 +7,7 @@ import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.ByteHash;
+import dev.heaplens.util.LongLongMap;
 
 import java.util.Arrays;
 import java.util.BitSet;
@@ -15,7 +16,9 @@ import java.util.List;
 /**
  * A loaded graph's {@code java.lang.String}s grouped by content, as {@link JvmStringGroups} groups a
  * dump's, without reading every record twice: the graph already says which array each String
- * holds, so Strings are counted per array in an {@code int[]} by object, and only the arrays'
+ * holds, so Strings are counted per array (a bit per object for the arrays seen, and a map for
+ * the few arrays held by more than one String: an {@code int} per object was 120 MB on a
+ * 30M-object dump), and only the arrays'
  * records (and, for a coder, one String's per even-length array) are read again, in one pass in
  * file order. Nothing is looked up by address: the records come back in the order of their sorted offsets.
  */
@@ -29,8 +32,10 @@ final class GraphStringGroups {
     private final HeapGraph g;
     /** The class address of java.lang.String, 0 when the heap has none. */
     final long stringClass;
-    /** Strings per value array, by object. */
-    private final int[] refs;
+    /** The value arrays held by some String, by object. */
+    private final BitSet seen = new BitSet();
+    /** The Strings beyond the first that hold an array, by the array's object: most arrays have one. */
+    private final LongLongMap moreHolders = new LongLongMap();
     /** The first String to hold each array of an even length: where it is in the file, and the array. */
     private long[] stringAt = new long[1024];
     private int[] values = new int[1024];
@@ -48,7 +53,6 @@ final class GraphStringGroups {
         this.heap = heap;
         this.g = heap.graph();
         this.stringClass = stringClass;
-        this.refs = new int[stringClass == 0 ? 0 : g.objectCount()];
     }
 
     /** Counts the heap's Strings per value array: one walk over the graph, no record read. */
@@ -75,11 +79,14 @@ final class GraphStringGroups {
             if (at < 0 || value < 0) {
                 continue;
             }
-            if (refs[value] == 0) { // the array's own columns read once
+            if (seen.get(value)) {
+                moreHolders.put(value, moreHolders.get(value, 0) + 1);
+            } else { // the array's own columns read once
                 long valueAt = g.position(value);
                 if (valueAt < 0) {
-                    continue; // no record to read
+                    continue; // no record to read: never seen, never counted
                 }
+                seen.set(value);
                 mostWasted += g.shallowSize(value);
                 if (distinct == arrays.length) {
                     arrays = Arrays.copyOf(arrays, distinct * 2);
@@ -91,8 +98,12 @@ final class GraphStringGroups {
                     holdsArray(at, value);
                 }
             }
-            refs[value]++;
         }
+    }
+
+    /** How many Strings hold the value array {@code value} (one it was seen for). */
+    private long holders(int value) {
+        return 1 + moreHolders.get(value, 0);
     }
 
     /**
@@ -119,25 +130,46 @@ final class GraphStringGroups {
             return new Result(List.of(), 0, 0, 0);
         }
         int coderOffset = coderOffset(heap.read().classes(), stringClass);
+        // grouped once: each growable column (up to twice its contents) goes once sorted, before the records are read
         long[] arraysAt = Arrays.copyOf(arrayAt, distinct);
+        arrayAt = null;
         int[] byOffset = FileOrder.sort(arrays, arraysAt);
+        arrays = null;
         long[] stringsAt = Arrays.copyOf(stringAt, coderOffset >= 0 ? held : 0);
+        stringAt = null;
         int[] valueByOffset = FileOrder.sort(values, stringsAt);
+        values = null;
         BitSet utf16 = new BitSet(); // arrays, by object, whose Strings say UTF-16
         long[] hashes = new long[distinct];
         byte[] types = new byte[distinct];
         long[] lengths = new long[distinct];
         readRecords(FileOrder.merge(arraysAt, stringsAt), valueByOffset, coderOffset, utf16, hashes, types, lengths);
-        StringContentGroups groups = new StringContentGroups();
-        for (int a = 0; a < distinct; a++) {
+        RepeatedKeys repeated = new RepeatedKeys(distinct);
+        for (int a = 0; a < distinct; a++) { // the hashes become the contents' keys; -1 in types: not a String's characters
             BasicType type = BasicType.of(types[a]);
             if (type != BasicType.BYTE && type != BasicType.CHAR) {
-                continue; // not a String's characters
+                types[a] = -1;
+                continue;
             }
-            int coder = utf16.get(byOffset[a]) ? 1 : 0;
-            groups.add(StringContentGroups.key(type, coder, hashes[a]), refs[byOffset[a]], type, coder, lengths[a], arraysAt[a]);
+            hashes[a] = StringContentGroups.key(type, utf16.get(byOffset[a]) ? 1 : 0, hashes[a]);
+            repeated.add(hashes[a]);
         }
-        return new Result(groups.duplicated(), groups.distinct(), stringCount, stringClass);
+        // grouped: the contents that may be in two arrays, and arrays held by two Strings; the rest
+        // are one String's own contents, never reported, only counted (in the same order: groups keep their numbers' order)
+        StringContentGroups groups = new StringContentGroups();
+        int heldOnce = 0;
+        for (int a = 0; a < distinct; a++) {
+            if (types[a] == -1) {
+                continue;
+            }
+            long holders = holders(byOffset[a]);
+            if (holders == 1 && !repeated.maybeRepeated(hashes[a])) {
+                heldOnce++;
+                continue;
+            }
+            groups.add(hashes[a], holders, BasicType.of(types[a]), utf16.get(byOffset[a]) ? 1 : 0, lengths[a], arraysAt[a]);
+        }
+        return new Result(groups.duplicated(), groups.distinct() + heldOnce, stringCount, stringClass);
     }
 
     /** One pass over the records at {@code offsets} (the arrays' and the Strings', merged, ascending). */

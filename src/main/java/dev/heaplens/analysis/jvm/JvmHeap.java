@@ -46,18 +46,10 @@ public final class JvmHeap implements NamedHeap {
         new JvmValues(graph, classes, read.source()).write(sink);
     }
 
-    /** The arrays' lengths from the read (kept in the index, loaded on first use); null until asked for. */
-    private int[] lengths;
-    private boolean lengthsAsked;
-
     /** An object array's or primitive array's length (its elements); -1 for instances and classes. */
     @Override
     public long length(int o) {
-        if (!lengthsAsked) {
-            lengths = read.lengths().all();
-            lengthsAsked = true;
-        }
-        return lengths == null ? -1 : lengths[o];
+        return read.lengths().length(o);
     }
 
     /** The records read again, for the JVM's own analyses. */

@@ -79,7 +79,7 @@ public final class SuspectFinder {
         SuspectFinder finder = new SuspectFinder(heap, d, null, null, children);
         RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.treeWithEdges(d.graph(), d.filter(), scratch);
         int[] accumulation = new int[live.size()];
-        List<List<Suspect.HeldClass>> held = new ArrayList<>(live.size());
+        HeldRows held = new HeldRows(live.size());
         Map<Integer, TopObjects.LabelledPath> paths = new HashMap<>();
         for (int i = 0; i < live.size(); i++) {
             accumulation[i] = LeakRules.accumulationPoint(d, children, live.object[i]);
@@ -90,7 +90,7 @@ public final class SuspectFinder {
             }
         }
         TopObjects top = new TopObjects(live.object, live.retained, live.retainedCount, live.className, accumulation,
-                held::get, paths::get);
+                held, paths::get);
         long analysed = d.reachableBytes() - overheadBytes(finder.overhead(top, new String[top.size()]));
         return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree), findings.apply(analysed));
     }

@@ -4,28 +4,36 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IntColumn;
 
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
 import java.util.List;
-
+import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
 /**
  * Each array's length (its elements, as its record's header says) by graph object, -1 for
- * instances and classes: read with the graph, kept in the index, and loaded from it only when
- * asked ({@code export}), so that other commands do not pay for it. After a read, held as a byte
- * an object ({@link PackedArrayLengths}) until asked for.
+ * instances and classes: read with the graph and kept in the index. Asked one object at a time
+ * ({@link #length}), never copied into an {@code int} an object: after a read they stay a byte an
+ * object ({@link PackedArrayLengths}), from an index they are read where the index is mapped (an
+ * {@code int[n]} was 120 MB beside suspects' checks on a 30M-object dump).
  */
 public final class ArrayLengths {
-    private Supplier<int[]> load;
-    private int[] lengths;
+    /** The length of an object given no array, and of every object when the dump has no array. */
+    private static final IntUnaryOperator NONE = o -> -1;
+    private Supplier<IntUnaryOperator> open;
+    private IntUnaryOperator byObject;
+    /** An {@code int[]} of them all, or null when the dump has no array. */
+    private final Supplier<int[]> copy;
 
-    private ArrayLengths(int[] lengths, Supplier<int[]> load) {
-        this.lengths = lengths;
-        this.load = load;
+    private ArrayLengths(Supplier<IntUnaryOperator> open, Supplier<int[]> copy) {
+        this.open = open;
+        this.copy = copy;
     }
 
     /** The lengths at hand (null: the dump has no array). */
     static ArrayLengths of(int[] lengths) {
-        return new ArrayLengths(lengths, null);
+        return lengths == null ? new ArrayLengths(() -> NONE, () -> null)
+                : new ArrayLengths(() -> o -> lengths[o], () -> lengths);
     }
 
     /**
@@ -36,20 +44,43 @@ public final class ArrayLengths {
     static ArrayLengths packed(HeapGraphBuilder builder, List<IntColumn> lengths, HeapGraph graph, HprofLayout layout,
                                HprofClasses classes) {
         PackedArrayLengths.Packed packed = PackedArrayLengths.pack(v -> builder.forEachInGraphOrder(lengths, v), graph, layout, classes);
-        return packed != null ? loading(packed::unpack) : of(builder.toGraphOrder(lengths));
+        return packed != null ? new ArrayLengths(() -> packed::length, packed::unpack) : of(builder.toGraphOrder(lengths));
     }
 
-    /** The lengths {@code load} gives on first use (null: the dump has no array). */
-    static ArrayLengths loading(Supplier<int[]> load) {
-        return new ArrayLengths(null, load);
+    /**
+     * The lengths stored in an index: {@code pages} maps them on first use (null: the dump has no
+     * array), pages of {@code 2^shift} ints; {@code copy} reads them all into the heap.
+     */
+    static ArrayLengths mapped(Supplier<ByteBuffer[]> pages, int shift, Supplier<int[]> copy) {
+        return new ArrayLengths(() -> {
+            ByteBuffer[] mapped = pages.get();
+            if (mapped == null) {
+                return NONE;
+            }
+            IntBuffer[] ints = new IntBuffer[mapped.length];
+            for (int p = 0; p < ints.length; p++) {
+                ints[p] = mapped[p].asIntBuffer();
+            }
+            int mask = (1 << shift) - 1;
+            return o -> ints[o >>> shift].get(o & mask);
+        }, copy);
     }
 
-    /** By graph object: the array's length (at most 2^31 - 1), -1 for an object that is no array; null when no object is. */
-    public synchronized int[] all() {
-        if (load != null) {
-            lengths = load.get();
-            load = null;
+    /** An object's array length (at most 2^31 - 1), -1 for an object that is no array. */
+    public long length(int o) {
+        return lookup().applyAsInt(o);
+    }
+
+    private synchronized IntUnaryOperator lookup() {
+        if (open != null) {
+            byObject = open.get();
+            open = null;
         }
-        return lengths;
+        return byObject;
+    }
+
+    /** All of them by graph object, read-only, made for the caller when not at hand (the index write, which drops it); null when no object is an array. */
+    public int[] all() {
+        return copy.get();
     }
 }

@@ -9,6 +9,7 @@ import dev.heaplens.index.IndexWriter;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,13 +86,29 @@ public final class HprofStore {
             }
             HprofClasses classes = new HprofClasses(names, fieldNames, dumps, layout, idSize);
             return new HprofGraphReader.Result(source, header, layout, layoutNote, classes, graph, warnings,
-                    ThreadStacksStore.read(r), ArrayLengths.loading(() -> lengths(r, graph)));
+                    ThreadStacksStore.read(r), ArrayLengths.mapped(() -> mappedLengths(r, graph),
+                    IndexReader.MAPPED_PAGE_SHIFT - 2, () -> lengths(r, graph)));
         } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
             throw new IndexException("corrupt: the class table cannot be read: " + e.getMessage());
         }
     }
 
-    /** The stored lengths, read when first asked for (export). */
+    /** The stored lengths where the index is mapped, when first asked for (null: none stored). */
+    private static ByteBuffer[] mappedLengths(IndexReader r, HeapGraph graph) {
+        if (!r.has(LENGTHS)) {
+            return null;
+        }
+        try {
+            if (r.count(LENGTHS) != graph.objectCount()) {
+                throw new IndexException("corrupt: " + LENGTHS + " does not fit the graph");
+            }
+            return r.mappedInts(LENGTHS);
+        } catch (IndexException e) {
+            throw r.failedLater(e);
+        }
+    }
+
+    /** The stored lengths copied into the heap, for an index written again from this one. */
     private static int[] lengths(IndexReader r, HeapGraph graph) {
         if (!r.has(LENGTHS)) {
             return null;

@@ -92,10 +92,15 @@ final class PackedArrayLengths {
         int[] unpack() {
             int[] lengths = new int[padding.length];
             for (int o = 0; o < lengths.length; o++) {
-                int b = padding[o] & 0xFF;
-                lengths[o] = b == NO_ARRAY ? -1 : (int) (sizes.elementsIn(o) - b);
+                lengths[o] = length(o);
             }
             return lengths;
+        }
+
+        /** One object's length, -1 when it is no array. */
+        int length(int o) {
+            int b = padding[o] & 0xFF;
+            return b == NO_ARRAY ? -1 : (int) (sizes.elementsIn(o) - b);
         }
     }
 

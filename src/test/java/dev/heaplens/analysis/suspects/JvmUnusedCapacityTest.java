@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heaplens.analysis.suspects.probe.CapacityProbe;
+import dev.heaplens.cli.CliTestSupport;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -68,5 +70,16 @@ class JvmUnusedCapacityTest {
         assertThat(f.get("text").asText()).contains("use less than half of their capacity");
         assertThat(finding()).isEqualTo(f); // writes the index
         assertThat(finding()).isEqualTo(f); // reads it
+    }
+
+    /**
+     * The first suspects on an index another command wrote works the checks out from it, the arrays'
+     * lengths read where that index is mapped: the same finding as the dump read in the heap.
+     */
+    @Test
+    void anIndexTopWroteGivesTheSameFindingFromItsMappedLengths(@TempDir Path other) throws Exception {
+        Path copy = Files.copy(dump, other.resolve("capacity.hprof"));
+        assertThat(CliTestSupport.run("top", copy.toString()).exitCode()).isZero();
+        assertThat(WasteFindings.finding(copy, "unused-capacity")).isEqualTo(finding("--no-index"));
     }
 }
