@@ -4,9 +4,10 @@ package dev.heaplens.graph;
  * The sort of {@link AddressSort#sort} (ascending as signed longs, equal keys by reading index, the
  * same permutation) for a first read out of core, whose heap cannot hold every address: the
  * addresses, in reading order, are sorted in runs of at most {@code runLength} in the heap (12 B a
- * key, one run at a time), each run written to scratch, and the runs merged from there into the
- * sorted column and the reading order, both mapped. Every scratch column is read and written in
- * order (one stream a run while merging), so the page cache is never asked for random access.
+ * key, one run at a time), each run streamed to two scratch files ({@link RunFiles}, not mapped), and
+ * the runs merged from there, a window of each at a time, into the sorted column and the reading
+ * order, both mapped; the runs' files are closed, so their disk given back, as soon as merged. Every
+ * scratch column is read and written in order, so the page cache is never asked for random access.
  */
 final class ExternalAddressSort {
     /** The smallest run worth sorting apart: below it the runs' cursors cost more than they save. */
@@ -39,68 +40,82 @@ final class ExternalAddressSort {
         if (runLength < 1) {
             throw new IllegalArgumentException("runs of " + runLength);
         }
-        MappedLongs runKeys = scratch.longs(n);
-        MappedInts runAt = null; // made when a run is first out of order: until then, the reading order is the identity
         int runs = (n + runLength - 1) / runLength;
-        boolean ascending = true;
-        long last = Long.MIN_VALUE;
-        for (int r = 0; r < runs; r++) {
-            int from = r * runLength;
-            long[] keys = new long[Math.min(runLength, n - from)];
-            source.next(keys, keys.length);
-            int[] perm = null;
-            if (!isAscending(keys)) {
-                int[] merged = RunMergeSort.sort(keys, 1);
-                perm = merged != null ? merged : InPlaceAddressSort.sort(keys);
-            }
-            ascending &= perm == null && keys[0] >= last;
-            last = keys[keys.length - 1];
-            if (perm != null && runAt == null) {
-                runAt = scratch.ints(n);
-                for (int i = 0; i < from; i++) {
-                    runAt.set(i, i);
+        if (runs <= 1) { // one run: sorted in the heap, written where it stays
+            long[] keys = new long[n];
+            source.next(keys, n);
+            int[] perm = isAscending(keys) ? null : sortRun(keys);
+            sorted = scratch.longs(n);
+            MappedInts order = perm == null ? null : scratch.ints(n);
+            for (int i = 0; i < n; i++) {
+                sorted.set(i, keys[i]);
+                if (order != null) {
+                    order.set(i, perm[i]);
                 }
             }
-            for (int i = 0; i < keys.length; i++) {
-                runKeys.set(from + i, keys[i]);
-                if (runAt != null) {
-                    runAt.set(from + i, from + (perm == null ? i : perm[i]));
-                }
-            }
-        }
-        if (ascending || runs == 1) {
-            sorted = runKeys;
-            readingIndex = ascending ? null : runAt;
+            readingIndex = order;
             duplicates = countDuplicates(sorted);
             return;
         }
-        if (runAt == null) { // every run in order, but not the runs one after another
-            runAt = scratch.ints(n);
-            for (int i = 0; i < n; i++) {
-                runAt.set(i, i);
+        // Runs streamed to two files of their own, not mapped: closed, so given back, once merged.
+        try (RunFiles files = new RunFiles(scratch)) {
+            boolean ascending = true;
+            long last = Long.MIN_VALUE;
+            for (int r = 0; r < runs; r++) {
+                int from = r * runLength;
+                long[] keys = new long[Math.min(runLength, n - from)];
+                source.next(keys, keys.length);
+                int[] perm = isAscending(keys) ? null : sortRun(keys);
+                ascending &= perm == null && keys[0] >= last;
+                last = keys[keys.length - 1];
+                files.append(keys, perm, from);
             }
+            sorted = scratch.longs(n);
+            if (ascending) { // in order already: the keys copied as they are
+                long[] window = new long[RunFiles.WINDOW];
+                for (long at = 0; at < n; at += window.length) {
+                    int count = (int) Math.min(window.length, n - at);
+                    files.keys(at, window, count);
+                    for (int i = 0; i < count; i++) {
+                        sorted.set(at + i, window[i]);
+                    }
+                }
+                readingIndex = null;
+                duplicates = countDuplicates(sorted);
+                return;
+            }
+            MappedInts order = scratch.ints(n);
+            duplicates = merge(files, n, runLength, sorted, order);
+            readingIndex = order;
         }
-        sorted = scratch.longs(n);
-        MappedInts order = scratch.ints(n);
-        duplicates = merge(runKeys, runAt, n, runLength, sorted, order);
-        readingIndex = order;
+    }
+
+    /** A run's merge or in-place radix sort: both sort {@code keys} in place with no second {@code long[]}. */
+    private static int[] sortRun(long[] keys) {
+        int[] merged = RunMergeSort.sort(keys, 1);
+        return merged != null ? merged : InPlaceAddressSort.sort(keys);
     }
 
     /**
-     * Merges the sorted runs of {@code keys} (positions in {@code at}) into {@code outKeys} and
-     * {@code outAt}: a binary heap of the runs by their next key, equal keys taken from the earlier
-     * run (whose positions are lower), so the order is stable. Returns the duplicates written.
+     * Merges the sorted runs of {@code files} into {@code outKeys} and {@code outAt}: a binary heap of
+     * the runs by their next key, equal keys taken from the earlier run (whose positions are lower),
+     * so the order is stable; each run read through a window of its own. Returns the duplicates written.
      */
-    private static int merge(MappedLongs keys, MappedInts at, int n, int runLength, MappedLongs outKeys, MappedInts outAt) {
+    private static int merge(RunFiles files, int n, int runLength, MappedLongs outKeys, MappedInts outAt) {
         int runs = (n + runLength - 1) / runLength;
+        int window = Math.max(64, Math.min(RunFiles.WINDOW, RunFiles.WINDOW * 16 / runs));
         long[] next = new long[runs];
         long[] end = new long[runs];
         long[] head = new long[runs];
+        long[][] keys = new long[runs][window];
+        int[][] at = new int[runs][window];
+        long[] windowStart = new long[runs];
         int[] heap = new int[runs];
         for (int r = 0; r < runs; r++) {
             next[r] = (long) r * runLength;
             end[r] = Math.min(n, next[r] + runLength);
-            head[r] = keys.get(next[r]);
+            fill(files, r, next[r], end[r], keys, at, windowStart);
+            head[r] = keys[r][0];
             heap[r] = r;
         }
         int size = runs;
@@ -117,9 +132,12 @@ final class ExternalAddressSort {
             }
             previous = key;
             outKeys.set(o, key);
-            outAt.set(o, at.get(next[r]));
+            outAt.set(o, at[r][(int) (next[r] - windowStart[r])]);
             if (++next[r] < end[r]) {
-                head[r] = keys.get(next[r]);
+                if (next[r] - windowStart[r] == keys[r].length) {
+                    fill(files, r, next[r], end[r], keys, at, windowStart);
+                }
+                head[r] = keys[r][(int) (next[r] - windowStart[r])];
             } else {
                 heap[0] = heap[--size];
             }
@@ -128,6 +146,14 @@ final class ExternalAddressSort {
             }
         }
         return duplicates;
+    }
+
+    /** Run {@code r}'s window from {@code from} (at most to {@code end}). */
+    private static void fill(RunFiles files, int r, long from, long end, long[][] keys, int[][] at, long[] windowStart) {
+        int count = (int) Math.min(keys[r].length, end - from);
+        files.keys(from, keys[r], count);
+        files.positions(from, at[r], count);
+        windowStart[r] = from;
     }
 
     private static void siftDown(int[] heap, int size, int i, long[] head) {
