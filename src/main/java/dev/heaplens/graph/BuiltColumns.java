@@ -1,5 +1,6 @@
 package dev.heaplens.graph;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -11,6 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class BuiltColumns implements ColumnSource {
     private final Scratch scratch;
+    /** The most addresses sorted in the heap at a time. */
+    private final int addressRun;
     /** By {@link GraphStore} section name; the kinds are the one byte column. */
     private final Map<String, MappedLongs> longColumns = new ConcurrentHashMap<>();
     private final Map<String, MappedInts> intColumns = new ConcurrentHashMap<>();
@@ -18,8 +21,9 @@ final class BuiltColumns implements ColumnSource {
     private long[] weak;
     private long totalShallowSize;
 
-    BuiltColumns(Scratch scratch) {
+    BuiltColumns(Scratch scratch, int addressRun) {
         this.scratch = scratch;
+        this.addressRun = addressRun;
     }
 
     // Each object column is copied as soon as the build has ordered it (one at a time); each returns
@@ -58,39 +62,44 @@ final class BuiltColumns implements ColumnSource {
         totalShallowSize = sum;
     }
 
-    Positions positions(Positions positions) {
-        longColumns.put(GraphStore.POSITION_BASE, copy(scratch, positions.base));
-        intColumns.put(GraphStore.POSITION_OFFSET, copy(positions.offset));
-        longColumns.put(GraphStore.POSITION_WIDE, copy(scratch, positions.wide));
-        return null;
+    /**
+     * The {@code n} addresses of {@code source} sorted in runs (sized to the heap) and merged, in
+     * scratch; the sorted column is the graph's.
+     */
+    ExternalAddressSort sortAddresses(ExternalAddressSort.Source source, int n) {
+        ExternalAddressSort sort = new ExternalAddressSort(source, n, addressRun, scratch);
+        longColumns.put(GraphStore.ADDRESS, sort.sorted);
+        return sort;
     }
 
-    private MappedInts copy(int[] values) {
-        MappedInts m = scratch.ints(values.length);
-        for (int i = 0; i < values.length; i++) {
-            m.set(i, values[i]);
+    /** The reference offsets by reading index (the running sum of the parts' degrees, which it frees) in a scratch file. */
+    MappedLongs readingOffsets(List<HeapGraphPart> parts, int n) {
+        ObjectColumns.DegreeSums sums = new ObjectColumns.DegreeSums(parts);
+        MappedLongs m = scratch.longs(n + 1L);
+        for (long i = 0; i <= n; i++) {
+            m.set(i, sums.next());
         }
+        parts.forEach(p -> p.degrees.clear());
         return m;
     }
 
-    /** Copies the sorted addresses, as soon as nothing in the heap needs them. */
-    void addresses(long[] addresses) {
-        longColumns.put(GraphStore.ADDRESS, copy(scratch, addresses));
+    /** The positions' offsets' mapped column, written by the build a block at a time; then {@link #positions}. */
+    MappedInts positionOffsets(int n) {
+        MappedInts m = scratch.ints(n);
+        intColumns.put(GraphStore.POSITION_OFFSET, m);
+        return m;
     }
 
-    /**
-     * Copies the addresses (null: {@link #addresses} has) and the reference offsets; {@code targets}
-     * are mapped already (written in place).
-     */
-    void references(long[] addresses, ReferenceOffsets offsets, MappedInts resolvedTargets, long[] weakBits) {
-        if (addresses != null) {
-            addresses(addresses);
-        }
-        MappedLongs outOffsets = scratch.longs(offsets.length());
-        longColumns.put(GraphStore.OUT_OFFSETS, outOffsets);
-        for (int i = 0; i < offsets.length(); i++) {
-            outOffsets.set(i, offsets.get(i));
-        }
+    /** The positions' bases and whole blocks, once their offsets are written. */
+    Positions positions(Positions.Builder built) {
+        longColumns.put(GraphStore.POSITION_BASE, copy(scratch, built.bases()));
+        longColumns.put(GraphStore.POSITION_WIDE, copy(scratch, built.wides()));
+        return null;
+    }
+
+    /** The offsets and {@code targets}, mapped already (written in place), and the weak bits. */
+    void references(MappedLongs offsets, MappedInts resolvedTargets, long[] weakBits) {
+        longColumns.put(GraphStore.OUT_OFFSETS, offsets);
         intColumns.put(GraphStore.TARGETS, resolvedTargets);
         weak = weakBits;
     }

@@ -30,10 +30,15 @@ final class DenseAddressTable implements AddressLookup {
 
     /** As {@link #of(long[])}, with the addresses' {@code units} already found. */
     static DenseAddressTable of(long[] sortedAddresses, AddressUnits units) {
+        return of(AddressChunks.of(sortedAddresses), units);
+    }
+
+    /** As {@link #of(long[], AddressUnits)}, the addresses handed over a chunk at a time. */
+    static DenseAddressTable of(AddressChunks sortedAddresses, AddressUnits units) {
         if (units == null || units.repeats()) {
             return null; // with repeats, the first of equal addresses must win: a rank cannot say which
         }
-        int n = sortedAddresses.length;
+        int n = sortedAddresses.count();
         long span = units.span();
         if (span <= 0 || span / MAX_UNITS_PER_OBJECT > n || (span + 63) >>> 6 > (Integer.MAX_VALUE - 8) / 2) {
             return null;
@@ -41,24 +46,30 @@ final class DenseAddressTable implements AddressLookup {
         return new DenseAddressTable(sortedAddresses, units);
     }
 
-    private DenseAddressTable(long[] sortedAddresses, AddressUnits units) {
+    private DenseAddressTable(AddressChunks sortedAddresses, AddressUnits units) {
         this.min = units.min();
         this.max = units.max();
         this.shift = units.shift();
         this.alignMask = (1L << shift) - 1;
         int wordCount = (int) ((units.span() + 63) >>> 6);
         words = new long[2 * wordCount];
-        int lastWord = -1;
-        for (int o = 0; o < sortedAddresses.length; o++) {
-            long unit = (sortedAddresses[o] - min) >>> shift;
+        int[] lastWord = {-1};
+        sortedAddresses.forEach((a, count, first) -> lastWord[0] = fill(a, count, first, lastWord[0]));
+    }
+
+    /** Sets the bits of objects {@code first...} at {@code a[0, count)}; returns the last word written. */
+    private int fill(long[] a, int count, int first, int lastWord) {
+        for (int i = 0; i < count; i++) {
+            long unit = (a[i] - min) >>> shift;
             int w = (int) (unit >>> 6);
             if (w != lastWord) {
                 // words with no address keep a first object of 0: their bits are 0, so nothing reads it
-                words[2 * w + 1] = o;
+                words[2 * w + 1] = first + i;
                 lastWord = w;
             }
             words[2 * w] |= 1L << unit;
         }
+        return lastWord;
     }
 
     /** The object at {@code address}, or -1. */

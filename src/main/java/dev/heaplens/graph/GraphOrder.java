@@ -12,11 +12,11 @@ import java.util.List;
 final class GraphOrder {
     /** Reading index of each part's first object, and the object count last. */
     private final long[] partStart;
-    /** Graph id -> reading index; null when they are the same. */
-    private final int[] readingIndex;
+    /** Graph id -> reading index (in the heap, or mapped out of core: read in graph order); null when they are the same. */
+    private final IntCells readingIndex;
     private final int n;
 
-    GraphOrder(long[] partObjects, int[] readingIndex) {
+    GraphOrder(long[] partObjects, IntCells readingIndex) {
         partStart = new long[partObjects.length + 1];
         for (int k = 0; k < partObjects.length; k++) {
             partStart[k + 1] = partStart[k] + partObjects[k];
@@ -30,12 +30,16 @@ final class GraphOrder {
         void run(int graphId, int part, long local, int length);
     }
 
+    int objectCount() {
+        return n;
+    }
+
     /** Visits graph ids {@code [from, to)} as runs, in graph order. */
     void forEachRun(int from, int to, RunVisitor visitor) {
         int k = 0;
         int g = from;
         while (g < to) {
-            int old = readingIndex == null ? g : readingIndex[g];
+            int old = readingIndex == null ? g : readingIndex.get(g);
             while (old >= partStart[k + 1]) {
                 k++;
             }
@@ -47,7 +51,7 @@ final class GraphOrder {
             if (readingIndex == null) {
                 length = most;
             } else {
-                while (length < most && readingIndex[g + length] == old + length) {
+                while (length < most && readingIndex.get(g + length) == old + length) {
                     length++;
                 }
             }
@@ -74,6 +78,11 @@ final class GraphOrder {
         byte[] out = new byte[n];
         forEachRun(0, n, (g, k, local, length) -> columns.get(k).copyRange(local, out, g, length));
         return out;
+    }
+
+    /** Graph ids {@code [from, to)} of {@code columns} (as {@link #ints}) into {@code out[0, to - from)}. */
+    void ints(List<IntColumn> columns, int from, int to, int[] out) {
+        forEachRun(from, to, (g, k, local, length) -> columns.get(k).copyRange(local, out, g - from, length));
     }
 
     /** As {@link #longs}, for {@link IntColumn}s: -1 where a part's column has no value. */

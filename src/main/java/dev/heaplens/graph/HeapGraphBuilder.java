@@ -30,6 +30,8 @@ public final class HeapGraphBuilder {
     private final int pageShift;
     private final int tableLimit;
     private final Scratch scratch;
+    /** Out of core: the most addresses sorted in the heap at a time ({@link ExternalAddressSort}); 0: sized to the heap. */
+    private final int addressRun;
     private boolean built;
     /** After {@link #build()}: objects of each part. */
     private long[] partObjects;
@@ -60,9 +62,15 @@ public final class HeapGraphBuilder {
 
     /** Tests pass a mapped {@code scratch} to spill the parts as a read out of core does. */
     HeapGraphBuilder(int pageShift, int tableLimit, Scratch scratch) {
+        this(pageShift, tableLimit, scratch, 0);
+    }
+
+    /** Tests pass a small {@code addressRun} to sort the addresses out of core in many runs. */
+    HeapGraphBuilder(int pageShift, int tableLimit, Scratch scratch, int addressRun) {
         this.pageShift = pageShift;
         this.tableLimit = tableLimit;
         this.scratch = scratch;
+        this.addressRun = addressRun;
     }
 
     /** The one line that refuses a dump of {@code objects} objects, more than object ids can number. */
@@ -109,29 +117,32 @@ public final class HeapGraphBuilder {
             throw new HeaplensException(tooManyObjects(total));
         }
         // Out of core, each column goes to a mapped file as soon as it is made, its heap copy dropped.
-        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch) : null;
+        BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch,
+                addressRun > 0 ? addressRun : ExternalAddressSort.runLength(Runtime.getRuntime().maxMemory())) : null;
         ObjectColumns objects = new ObjectColumns(parts, (int) total, mapped);
         graphOrder = objects.graphOrder;
         objectsOrdered.run();
         // Faster than the graph's sorted index: for resolving references, then dropped. The index
         // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
+        // Out of core the sorted addresses are mapped; the compact tables are built from them a chunk at a time.
         long[] address = objects.takeAddresses();
-        AddressLookup table = total <= tableLimit ? table(address) : null;
+        AddressChunks chunks = address != null ? AddressChunks.of(address) : AddressChunks.of(objects.mappedAddresses);
+        AddressLookup table = total <= tableLimit ? compactTable(chunks) : null;
+        if (table == null && address == null) {
+            address = objects.mappedAddresses.toArray(); // the wide table and the sorted index search the addresses themselves
+        }
+        if (table == null && total <= tableLimit) {
+            table = new AddressTable(address);
+        }
         AddressIndex index = table == null ? new AddressIndex(address) : null;
         AddressLookup lookup = table != null ? table : index;
-        if (mapped != null && index == null && !(table instanceof AddressTable)) {
-            // the dense and packed tables keep no addresses: mapped now, their 8 B an object gone before the references
-            mapped.addresses(address);
-            address = null;
-        }
         RootColumns roots = new RootColumns(parts, lookup);
-        ReferenceColumns references = new ReferenceColumns(parts, lookup, objects.readingOffsets, objects.readingIndex,
-                objects.graphOrder, pageShift, scratch);
+        ReferenceColumns references = new ReferenceColumns(parts, lookup, objects, pageShift, scratch);
         parts.clear();
         if (mapped != null) {
-            mapped.references(address, references.offsets, references.mappedTargets, references.weak);
+            mapped.references(references.mappedOffsets, references.mappedTargets, references.weak);
             int n = (int) total;
-            return new HeapGraph(mapped, n, references.offsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
+            return new HeapGraph(mapped, n, references.mappedOffsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
                     objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
                     objects.duplicates, mapped.totalShallowSize());
         }
@@ -142,16 +153,33 @@ public final class HeapGraphBuilder {
 
     /**
      * The dense table (a small one, mostly cached) when the addresses fill their span densely enough,
-     * else the packed table (one cache miss a lookup) when their span allows, else the wide one.
+     * else the packed table (one cache miss a lookup) when their span allows, else null (the wide one).
      */
-    private static AddressLookup table(long[] sortedAddresses) {
+    private static AddressLookup compactTable(AddressChunks sortedAddresses) {
         AddressUnits units = AddressUnits.of(sortedAddresses);
         DenseAddressTable dense = DenseAddressTable.of(sortedAddresses, units);
-        if (dense != null) {
-            return dense;
+        return dense != null ? dense : PackedAddressTable.of(sortedAddresses, units);
+    }
+
+    /** Values of objects {@code [firstObject, firstObject + count)}, in {@code values[0, count)}. */
+    public interface IntChunks {
+        void chunk(int firstObject, int[] values, int count);
+    }
+
+    /**
+     * As {@link #toGraphOrder}, handed over {@code 2^16} objects at a time, so that no {@code int[n]} is
+     * made (a reader's own column packed smaller as it goes); nothing when every column is empty.
+     */
+    public void forEachInGraphOrder(List<IntColumn> columnOfEachPart, IntChunks visitor) {
+        if (toGraphOrderChecked(columnOfEachPart)) {
+            int n = graphOrder.objectCount();
+            int[] chunk = new int[Math.min(n, ObjectColumns.CHUNK)];
+            for (int from = 0; from < n; from += chunk.length) {
+                int to = Math.min(n, from + chunk.length);
+                graphOrder.ints(columnOfEachPart, from, to, chunk);
+                visitor.chunk(from, chunk, to - from);
+            }
         }
-        PackedAddressTable packed = PackedAddressTable.of(sortedAddresses, units);
-        return packed != null ? packed : new AddressTable(sortedAddresses);
     }
 
     /**
@@ -159,6 +187,11 @@ public final class HeapGraphBuilder {
      * as one array by graph object id, -1 where unset; null when every column is empty.
      */
     public int[] toGraphOrder(List<IntColumn> columnOfEachPart) {
+        return toGraphOrderChecked(columnOfEachPart) ? graphOrder.ints(columnOfEachPart) : null;
+    }
+
+    /** Whether {@code columnOfEachPart} has any value; refuses columns that do not fit the parts. */
+    private boolean toGraphOrderChecked(List<IntColumn> columnOfEachPart) {
         if (!built) {
             throw new IllegalStateException("graph not built yet");
         }
@@ -166,7 +199,7 @@ public final class HeapGraphBuilder {
             throw new IllegalArgumentException(columnOfEachPart.size() + " columns for " + partObjects.length + " parts");
         }
         if (columnOfEachPart.stream().allMatch(IntColumn::isEmpty)) {
-            return null;
+            return false;
         }
         for (int k = 0; k < partObjects.length; k++) {
             if (columnOfEachPart.get(k).size() > partObjects[k]) {
@@ -174,6 +207,6 @@ public final class HeapGraphBuilder {
                         + partObjects[k] + " objects");
             }
         }
-        return graphOrder.ints(columnOfEachPart);
+        return true;
     }
 }

@@ -19,6 +19,11 @@ public interface IntCells {
         return new OneArray(new int[length]);
     }
 
+    /** {@code values} behind the interface, not copied. */
+    static IntCells of(int[] values) {
+        return new OneArray(values);
+    }
+
     /** One heap array behind the interface. */
     final class OneArray implements IntCells {
         private final int[] values;

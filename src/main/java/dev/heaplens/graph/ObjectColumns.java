@@ -15,8 +15,10 @@ import java.util.List;
 final class ObjectColumns {
     /** Graph ids ordered at a time when a column goes straight to its mapped file. */
     static final int CHUNK = 1 << 16;
-    /** Sorted; handed on by {@link #takeAddresses()}. */
+    /** Sorted; handed on by {@link #takeAddresses()}; null out of core, where {@link #mappedAddresses} has them. */
     private long[] address;
+    /** Out of core: the sorted addresses in scratch ({@link ExternalAddressSort}); else null. */
+    final MappedLongs mappedAddresses;
     // Out of core these four are null: handed to the mapped columns as soon as each is ordered.
     final byte[] kind;
     /** Each object's class as a number into {@link #classTable}. */
@@ -29,10 +31,12 @@ final class ObjectColumns {
     /** Null when no part set a position. */
     final Positions position;
     final boolean hasPositions;
-    /** Graph id -> reading index; null when the parts were already in address order. */
-    final int[] readingIndex;
-    /** Reference offsets by reading index ({@code n + 1} entries). */
+    /** Graph id -> reading index (mapped out of core); null when the parts were already in address order. */
+    final IntCells readingIndex;
+    /** Reference offsets by reading index ({@code n + 1} entries); null out of core, where {@link #mappedReadingOffsets} has them. */
     final ReferenceOffsets readingOffsets;
+    /** Out of core: the reference offsets by reading index in a scratch file, 8 B an object on disk and none in the heap. */
+    final MappedLongs mappedReadingOffsets;
     /** Objects whose address equals the previous one's. */
     final int duplicates;
     /** Puts other columns kept by part (a runtime's own) in the same order. */
@@ -44,30 +48,42 @@ final class ObjectColumns {
      * two at a time (one a thread) are in the heap.
      */
     ObjectColumns(List<HeapGraphPart> parts, int n, BuiltColumns mapped) {
-        address = new long[n];
         long[] partObjects = new long[parts.size()];
         for (int k = 0; k < parts.size(); k++) {
             partObjects[k] = parts.get(k).objects;
         }
-        // The addresses are copied and sorted on one thread while the other sums the reference offsets.
+        // The addresses are copied and sorted on one thread while the other sums the reference offsets;
+        // out of core they are sorted in runs, in scratch, and never held whole in the heap.
         int[][] sorted = new int[1][];
-        ReferenceOffsets[] offsets = new ReferenceOffsets[1];
+        Object[] offsets = new Object[1];
+        ExternalAddressSort[] external = new ExternalAddressSort[1];
         Parallel.runUnchecked("heaplens-columns", 2, t -> {
-            if (t == 0) {
+            if (t == 0 && mapped != null) {
+                external[0] = mapped.sortAddresses(partAddresses(parts), n);
+            } else if (t == 0) {
+                address = new long[n];
                 int at = 0;
                 for (HeapGraphPart p : parts) {
                     p.addresses.copyTo(address, at);
                     p.addresses.clear(); // each column of the parts is freed once copied: the build's peak
                     at += (int) p.objects;
                 }
-                sorted[0] = isAscending(address) ? null : sort(address, mapped != null);
+                sorted[0] = isAscending(address) ? null : sort(address);
             } else {
-                offsets[0] = sumOffsets(parts, n);
+                offsets[0] = mapped == null ? sumOffsets(parts, n) : mapped.readingOffsets(parts, n);
             }
         });
-        readingOffsets = offsets[0];
-        readingIndex = sorted[0];
-        duplicates = countDuplicates(address);
+        readingOffsets = offsets[0] instanceof ReferenceOffsets r ? r : null;
+        mappedReadingOffsets = offsets[0] instanceof MappedLongs m ? m : null;
+        if (mapped == null) {
+            readingIndex = sorted[0] == null ? null : IntCells.of(sorted[0]);
+            duplicates = countDuplicates(address);
+            mappedAddresses = null;
+        } else {
+            readingIndex = external[0].readingIndex;
+            duplicates = external[0].duplicates;
+            mappedAddresses = external[0].sorted;
+        }
         graphOrder = new GraphOrder(partObjects, readingIndex);
         boolean anyPositions = false;
         for (HeapGraphPart p : parts) {
@@ -94,7 +110,27 @@ final class ObjectColumns {
         largeSizes = (LargeSizes) ordered[5];
     }
 
-    /** The sorted addresses, no longer held here (so that the heap can let them go as soon as the build has). */
+    /** The parts' addresses in reading order, each part's freed once handed over. */
+    private static ExternalAddressSort.Source partAddresses(List<HeapGraphPart> parts) {
+        long[] state = new long[2]; // part, index in it
+        return (to, count) -> {
+            int at = 0;
+            while (at < count) {
+                HeapGraphPart p = parts.get((int) state[0]);
+                int m = (int) Math.min(count - at, p.objects - state[1]);
+                p.addresses.copyRange(state[1], to, at, m);
+                at += m;
+                state[1] += m;
+                if (state[1] == p.objects) {
+                    p.addresses.clear();
+                    state[0]++;
+                    state[1] = 0;
+                }
+            }
+        };
+    }
+
+    /** The sorted addresses, no longer held here (so that the heap can let them go as soon as the build has); null out of core. */
     long[] takeAddresses() {
         long[] a = address;
         address = null;
@@ -121,8 +157,7 @@ final class ObjectColumns {
             parts.forEach(p -> p.classes.clear());
         } else {
             orderSizes(parts, n, mapped, ordered);
-            Positions p = positions ? positions(parts, n) : null;
-            ordered[3] = mapped == null || p == null ? p : mapped.positions(p);
+            ordered[3] = positions ? positions(parts, n, mapped) : null;
         }
     }
 
@@ -216,9 +251,12 @@ final class ObjectColumns {
         });
     }
 
-    /** The parts' record positions in graph order, a run of blocks at a time (never a whole {@code long[]}). */
-    private Positions positions(List<HeapGraphPart> parts, int n) {
-        Positions.Builder out = new Positions.Builder(n);
+    /**
+     * The parts' record positions in graph order, a run of blocks at a time (never a whole {@code long[]});
+     * out of core their offsets straight into a mapped column (null returned: {@code mapped} has them).
+     */
+    private Positions positions(List<HeapGraphPart> parts, int n, BuiltColumns mapped) {
+        Positions.Builder out = mapped == null ? new Positions.Builder(n) : new Positions.Builder(n, mapped.positionOffsets(n));
         long[] run = new long[Math.min(n, 1 << 16)];
         for (int from = 0; from < n; from += run.length) {
             int first = from;
@@ -233,7 +271,7 @@ final class ObjectColumns {
             });
             out.add(from, run, to - from);
         }
-        return out.build();
+        return mapped == null ? out.build() : mapped.positions(out);
     }
 
     /**
@@ -276,7 +314,7 @@ final class ObjectColumns {
     }
 
     /** The running sum of the parts' degrees, 0 first: what {@link ReferenceOffsets#of} asks for in order. */
-    private static final class DegreeSums {
+    static final class DegreeSums {
         private final List<HeapGraphPart> parts;
         private final int[] chunk = new int[GrowableInts.CHUNK];
         private int part;
@@ -313,15 +351,8 @@ final class ObjectColumns {
         }
     }
 
-    /**
-     * A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort;
-     * out of core, both without a second {@code long[n]} (12 B an object at the sort, not 24).
-     */
-    private static int[] sort(long[] address, boolean outOfCore) {
-        if (outOfCore) {
-            int[] merged = RunMergeSort.sort(address, 1);
-            return merged != null ? merged : InPlaceAddressSort.sort(address);
-        }
+    /** A merge when the addresses are mostly in order already (an HPROF dump's), else a full sort. */
+    private static int[] sort(long[] address) {
         int[] merged = RunMergeSort.sort(address);
         return merged != null ? merged : AddressSort.sort(address);
     }

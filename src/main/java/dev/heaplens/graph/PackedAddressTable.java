@@ -35,11 +35,16 @@ final class PackedAddressTable implements AddressLookup {
 
     /** As {@link #of(long[])}, with the addresses' {@code units} already found. */
     static PackedAddressTable of(long[] sortedAddresses, AddressUnits units) {
-        if (units == null || sortedAddresses.length > MAX_OBJECTS
+        return of(AddressChunks.of(sortedAddresses), units);
+    }
+
+    /** As {@link #of(long[], AddressUnits)}, the addresses handed over a chunk at a time. */
+    static PackedAddressTable of(AddressChunks sortedAddresses, AddressUnits units) {
+        if (units == null || sortedAddresses.count() > MAX_OBJECTS
                 || Long.compareUnsigned((units.max() - units.min()) >>> units.shift(), 0xFFFF_FFFFL) > 0) {
             return null;
         }
-        return new PackedAddressTable(sortedAddresses, units, capacity(sortedAddresses.length), LongPages.DEFAULT_SHIFT);
+        return new PackedAddressTable(sortedAddresses, units, capacity(sortedAddresses.count()), LongPages.DEFAULT_SHIFT);
     }
 
     /** Slots for {@code n} objects: a power of two, load at most {@link #LOAD}. */
@@ -49,7 +54,10 @@ final class PackedAddressTable implements AddressLookup {
 
     /** Tests give a {@code capacity} (a power of two) past 2^31 slots with small pages, few of them written. */
     PackedAddressTable(long[] sortedAddresses, AddressUnits units, long capacity, int pageShift) {
-        int n = sortedAddresses.length;
+        this(AddressChunks.of(sortedAddresses), units, capacity, pageShift);
+    }
+
+    private PackedAddressTable(AddressChunks sortedAddresses, AddressUnits units, long capacity, int pageShift) {
         this.min = units.min();
         this.max = units.max();
         this.shift = units.shift();
@@ -57,26 +65,33 @@ final class PackedAddressTable implements AddressLookup {
         slots = new LongPages(capacity, pageShift);
         mask = capacity - 1;
         hashShift = 64 - Long.numberOfTrailingZeros(capacity);
+        long[] touched = {0};
+        sortedAddresses.forEach((a, count, first) -> touched[0] += fill(a, count, first));
+        this.touched = touched[0];
+    }
+
+    /** Adds objects {@code first...} at {@code a[0, count)}; returns what the batches' first loads read. */
+    private long fill(long[] a, int count, int first) {
         long touched = 0;
-        for (int b = 0; b < n; b += BATCH) {
-            int end = Math.min(n, b + BATCH);
+        for (int b = 0; b < count; b += BATCH) {
+            int end = Math.min(count, b + BATCH);
             // Loads of the batch's home slots first, independent of one another: their misses overlap.
-            for (int o = b; o < end; o++) {
-                touched += slots.get(slot((sortedAddresses[o] - min) >>> shift));
+            for (int i = b; i < end; i++) {
+                touched += slots.get(slot((a[i] - min) >>> shift));
             }
-            for (int o = b; o < end; o++) {
-                long key = (sortedAddresses[o] - min) >>> shift;
+            for (int i = b; i < end; i++) {
+                long key = (a[i] - min) >>> shift;
                 long s = slot(key);
                 long at;
                 while ((at = slots.get(s)) != 0 && at >>> 32 != key) {
                     s = (s + 1) & mask;
                 }
                 if (at == 0) {
-                    slots.set(s, pack(key, o)); // the first of equal addresses wins
+                    slots.set(s, pack(key, first + i)); // the first of equal addresses wins
                 }
             }
         }
-        this.touched = touched;
+        return touched;
     }
 
     /** A slot: the address's key (its units from the lowest) above, the object + 1 below (0 is empty). */

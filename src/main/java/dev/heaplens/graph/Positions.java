@@ -49,16 +49,31 @@ final class Positions {
         return all;
     }
 
-    /** Fills positions block by block: {@link #add} each block's positions in graph order, then {@link #build}. */
+    /**
+     * Fills positions block by block: {@link #add} each block's positions in graph order, then
+     * {@link #build}. Out of core the offsets go straight to a mapped column ({@link #Builder(int, IntCells)}),
+     * so that no {@code int[n]} is in the heap beside the build's other columns (4 B an object at its peak).
+     */
     static final class Builder {
         private final long[] base;
+        /** Null when the offsets are written to {@link #cells}. */
         private final int[] offset;
+        private final IntCells cells;
+        private final int[] blockOffsets = new int[BLOCK];
         private long[] wide = new long[0];
         private int wideBlocks;
 
         Builder(int objects) {
             base = new long[blocks(objects)];
             offset = new int[objects];
+            cells = null;
+        }
+
+        /** The offsets written to {@code offsets} ({@code objects} cells, all 0) instead of a heap array. */
+        Builder(int objects, IntCells offsets) {
+            base = new long[blocks(objects)];
+            offset = null;
+            cells = offsets;
         }
 
         /** The positions of objects {@code [first, first + count)}, {@code first} a multiple of {@link #BLOCK}. */
@@ -83,7 +98,14 @@ final class Positions {
                 base[first >>> SHIFT] = b;
                 for (int i = 0; i < length; i++) {
                     long v = p[from + i];
-                    offset[first + i] = v < 0 ? UNKNOWN : (int) (v - b);
+                    blockOffsets[i] = v < 0 ? UNKNOWN : (int) (v - b);
+                }
+                if (offset != null) {
+                    System.arraycopy(blockOffsets, 0, offset, first, length);
+                } else {
+                    for (int i = 0; i < length; i++) {
+                        cells.set(first + i, blockOffsets[i]);
+                    }
                 }
                 return;
             }
@@ -106,8 +128,18 @@ final class Positions {
             return true;
         }
 
+        /** The positions, their offsets in the heap ({@link #Builder(int)} only). */
         Positions build() {
-            return new Positions(base, offset, Arrays.copyOf(wide, wideBlocks * BLOCK));
+            return new Positions(base, offset, wides());
+        }
+
+        long[] bases() {
+            return base;
+        }
+
+        /** The blocks kept whole, one after another. */
+        long[] wides() {
+            return Arrays.copyOf(wide, wideBlocks * BLOCK);
         }
     }
 }

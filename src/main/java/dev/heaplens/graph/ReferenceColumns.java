@@ -16,7 +16,10 @@ import java.util.List;
  * squeezed out in place, when there are any.
  */
 final class ReferenceColumns {
+    /** In the heap; null out of core, where {@link #mappedOffsets} has them. */
     final ReferenceOffsets offsets;
+    /** Out of core: the offsets in graph order written in a scratch file (8 B an object on disk, none in the heap); else null. */
+    final MappedLongs mappedOffsets;
     /** In the heap; null out of core, where {@link #mappedTargets} has them. */
     final IntPages targets;
     /** Out of core: the targets written in place in a scratch file (past the kept ones, unused values); else null. */
@@ -26,29 +29,43 @@ final class ReferenceColumns {
     final long dangling;
 
     /**
-     * Resolves and releases the references (and roots) of {@code parts}; {@code readingOffsets},
-     * {@code readingIndex} and {@code order} come from {@link ObjectColumns}; a mapped {@code scratch}
-     * takes the targets (out of core).
+     * Resolves and releases the references (and roots) of {@code parts}; the reading offsets, reading
+     * index and graph order come from {@code objects}; a mapped {@code scratch} takes the targets and
+     * the offsets in graph order (out of core).
      */
-    ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, ReferenceOffsets readingOffsets, int[] readingIndex,
-                     GraphOrder order, int pageShift, Scratch scratch) {
-        int n = readingOffsets.length() - 1;
-        long refTotal = readingOffsets.get(n);
+    ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, ObjectColumns objects, int pageShift, Scratch scratch) {
+        ReferenceOffsets heapReading = objects.readingOffsets;
+        MappedLongs mappedReading = objects.mappedReadingOffsets;
+        int n = heapReading != null ? heapReading.length() - 1 : (int) mappedReading.length() - 1;
+        ReferenceOffsets.Values reading = heapReading != null ? i -> heapReading.get((int) i) : mappedReading::get;
+        IntCells readingIndex = objects.readingIndex;
+        long refTotal = reading.get(n);
         long[] weakBefore = weakReferenceBits(parts, refTotal);
-        ReferenceOffsets all = readingOffsets; // graph order, dangling references included
+        // graph order, dangling references included: in the heap, or in scratch out of core
+        ReferenceOffsets heapAll = heapReading;
+        MappedLongs mappedAll = mappedReading;
         if (readingIndex != null) {
             long[] sum = new long[1];
-            all = ReferenceOffsets.of(n + 1, o -> {
+            ReferenceOffsets.Values inGraphOrder = o -> {
                 if (o == 0) {
                     return 0;
                 }
-                int old = readingIndex[(int) o - 1];
-                return sum[0] += readingOffsets.get(old + 1) - readingOffsets.get(old);
-            });
+                int old = readingIndex.get(o - 1);
+                return sum[0] += reading.get(old + 1L) - reading.get(old);
+            };
+            if (mappedAll == null) {
+                heapAll = ReferenceOffsets.of(n + 1, inGraphOrder);
+            } else {
+                mappedAll = scratch.longs(n + 1L);
+                for (long o = 0; o <= n; o++) {
+                    mappedAll.set(o, inGraphOrder.get(o));
+                }
+            }
         }
+        ReferenceOffsets.Values all = heapAll != null ? values(heapAll) : mappedAll::get;
         IntCells resolved = scratch.isMapped() ? scratch.ints(refTotal) : new IntPages(refTotal, pageShift);
         long[] weakBits = weakBefore == null ? null : new long[bitWords(refTotal)];
-        long dropped = resolveInParallel(new Source(parts, readingOffsets, order, weakBefore), lookup, all,
+        long dropped = resolveInParallel(new Source(parts, reading, objects.graphOrder, weakBefore), lookup, all, n,
                 resolved, weakBits);
         parts.forEach(HeapGraphPart::releaseReferences);
         mappedTargets = resolved instanceof MappedInts m ? m : null;
@@ -56,8 +73,13 @@ final class ReferenceColumns {
             targets = mappedTargets == null ? (IntPages) resolved : null;
             weak = weakBits;
         } else {
-            all = squeeze(all, resolved, weakBits);
-            long kept = all.get(n);
+            long kept;
+            if (mappedAll == null) {
+                heapAll = squeeze(heapAll, resolved, weakBits);
+                kept = heapAll.get(n);
+            } else {
+                kept = squeezeInPlace(mappedAll, n, resolved, weakBits);
+            }
             targets = mappedTargets == null ? ((IntPages) resolved).truncated(kept) : null;
             scratch.shrink(mappedTargets, kept << 2); // out of core: the dropped ones' disk back (null: passed over)
             weak = weakBits == null ? null : Arrays.copyOf(weakBits, bitWords(kept));
@@ -65,8 +87,13 @@ final class ReferenceColumns {
                 weak[weak.length - 1] &= (1L << kept) - 1; // bits squeezed past the end
             }
         }
-        offsets = all;
+        offsets = heapAll;
+        mappedOffsets = mappedAll;
         dangling = dropped;
+    }
+
+    private static ReferenceOffsets.Values values(ReferenceOffsets offsets) {
+        return i -> offsets.get((int) i);
     }
 
     /** Where each object's references are read from: its part's column, by reading order. */
@@ -76,11 +103,11 @@ final class ReferenceColumns {
         final long[] firstObject;
         /** Global reading-order index of each part's first reference. */
         final long[] firstReference;
-        final ReferenceOffsets readingOffsets;
+        final ReferenceOffsets.Values readingOffsets;
         final GraphOrder order;
         final long[] weakBefore;
 
-        Source(List<HeapGraphPart> parts, ReferenceOffsets readingOffsets, GraphOrder order, long[] weakBefore) {
+        Source(List<HeapGraphPart> parts, ReferenceOffsets.Values readingOffsets, GraphOrder order, long[] weakBefore) {
             int k = parts.size();
             references = new GrowableLongs[k];
             firstObject = new long[k + 1];
@@ -101,13 +128,13 @@ final class ReferenceColumns {
      * range a thread, into {@code out} at {@code all}'s offsets (-1 when dangling), marking
      * {@code weak}; returns how many point at no object of the dump.
      */
-    private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets all, IntCells out, long[] weak) {
-        int n = all.length() - 1;
+    private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets.Values all, int n, IntCells out,
+                                          long[] weak) {
         int threads = Math.max(1, source.references.length);
         int[] from = new int[threads + 1];
         from[threads] = n;
         for (int t = 1; t < threads; t++) {
-            from[t] = Math.max(from[t - 1], firstAtLeast(all, all.get(n) / threads * t));
+            from[t] = Math.max(from[t - 1], firstAtLeast(all, n, all.get(n) / threads * t));
         }
         long[] dangling = new long[threads];
         long[] firstWeakWord = new long[threads]; // a range's bits in the word it shares with the range before
@@ -128,9 +155,9 @@ final class ReferenceColumns {
     }
 
     /** The first index whose offset is at least {@code wanted} (the last one, n, when none is). */
-    private static int firstAtLeast(ReferenceOffsets offsets, long wanted) {
+    private static int firstAtLeast(ReferenceOffsets.Values offsets, int n, long wanted) {
         int lo = 0;
-        int hi = offsets.length() - 1;
+        int hi = n;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (offsets.get(mid) < wanted) {
@@ -176,8 +203,8 @@ final class ReferenceColumns {
         /** Gathers the addresses of a run's references (consecutive in its part), flushing as the batch fills. */
         private void gather(int graphId, int part, long local, int length) {
             long old = source.firstObject[part] + local;
-            long start = source.readingOffsets.get((int) old);
-            long end = source.readingOffsets.get((int) old + length);
+            long start = source.readingOffsets.get(old);
+            long end = source.readingOffsets.get(old + length);
             GrowableLongs refs = source.references[part];
             long at = start - source.firstReference[part];
             while (start < end) {
@@ -235,20 +262,42 @@ final class ReferenceColumns {
             if (o == n) {
                 return w;
             }
-            long at = w;
-            for (long i = offsets.get((int) o), end = offsets.get((int) o + 1); i < end; i++) {
-                int t = targets.get(i);
-                if (t >= 0) {
-                    if (weak != null) {
-                        boolean set = isSet(weak, i); // bit i is read before any write reaches it: w <= i
-                        weak[(int) (w >>> 6)] = set ? weak[(int) (w >>> 6)] | 1L << w : weak[(int) (w >>> 6)] & ~(1L << w);
-                    }
-                    targets.set(w++, t);
-                }
-            }
-            kept[0] = w;
-            return at;
+            kept[0] = keep(offsets.get((int) o), offsets.get((int) o + 1), w, targets, weak);
+            return w;
         });
+    }
+
+    /**
+     * {@link #squeeze} over offsets in a scratch file, rewritten in place: offset {@code o} is written
+     * once offsets {@code o} and {@code o + 1} are read, so no old one is overwritten before it is read.
+     * Returns how many references are kept.
+     */
+    private static long squeezeInPlace(MappedLongs offsets, int n, IntCells targets, long[] weak) {
+        long w = 0;
+        long from = offsets.get(0);
+        for (int o = 0; o < n; o++) {
+            long to = offsets.get(o + 1L);
+            offsets.set(o, w);
+            w = keep(from, to, w, targets, weak);
+            from = to;
+        }
+        offsets.set(n, w);
+        return w;
+    }
+
+    /** Moves the kept targets of references {@code [from, to)} down to {@code w}, their weak bits too; returns the next {@code w}. */
+    private static long keep(long from, long to, long w, IntCells targets, long[] weak) {
+        for (long i = from; i < to; i++) {
+            int t = targets.get(i);
+            if (t >= 0) {
+                if (weak != null) {
+                    boolean set = isSet(weak, i); // bit i is read before any write reaches it: w <= i
+                    weak[(int) (w >>> 6)] = set ? weak[(int) (w >>> 6)] | 1L << w : weak[(int) (w >>> 6)] & ~(1L << w);
+                }
+                targets.set(w++, t);
+            }
+        }
+        return w;
     }
 
     /** The weak references of every part as bits over reading-order indices, or null when there are none. */

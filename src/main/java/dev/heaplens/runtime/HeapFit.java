@@ -28,14 +28,15 @@ public final class HeapFit {
     static final long JVM_BYTES_PER_OBJECT = 63;
     /**
      * Heap a first read out of core needs per object (no index yet: the read's parts in scratch
-     * files, the addresses sorted in place, the other columns ordered into mapped scratch files, the
-     * graph used mapped, its dominators' scratch and results mapped), measured as the JVM's figure is
-     * and rounded down by a tenth: the generated 30M-object HPROF dump's first {@code top} in
-     * 603 MiB (20.8 B over the fixed part; the 7.39M-object JVM dump's in 167 MiB, 22.6 B), its
-     * peak the ordering of the record positions (addresses, reading offsets and order, the positions); the
-     * 3.46M-object Ruby one's in 163 MiB (47.0 B). Under load (BENCHMARKS "Round 8, issue 28").
+     * files, the addresses sorted in runs of a third of the heap and merged from scratch, the reading
+     * order, reference offsets, record positions and other columns in mapped scratch files, the graph
+     * used mapped, its dominators' scratch and results mapped), measured as the JVM's figure is and
+     * rounded down: the generated 30M-object HPROF dump's first {@code top} in 157 MiB (5.2 B an
+     * object over the fixed part, 4.6 B between the two dumps; the 7.39M-object JVM dump's in 57 MiB,
+     * 7.0 B, where the fixed part weighs more); the 3.46M-object Ruby one's in 163 MiB (47.0 B, round 8, its peak in
+     * Ruby's own columns). Under load (BENCHMARKS "Round 9, issue 28, the first read's heap").
      */
-    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 18;
+    static final long JVM_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 5;
     static final long RUBY_FIRST_READ_OUT_OF_CORE_BYTES_PER_OBJECT = 42;
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;

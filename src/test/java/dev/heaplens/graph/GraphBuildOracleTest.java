@@ -36,13 +36,17 @@ class GraphBuildOracleTest {
     /**
      * Out of core, the parts' columns are written to scratch files as their chunks fill (16K values):
      * parts of 20K to 60K objects, read back in graph order from the files, against the same oracle.
-     * The files are unlinked as soon as made: none is left in the directory.
+     * The addresses are sorted in runs of one to all objects. The files are unlinked as soon as made:
+     * none is left in the directory.
      */
     @Test
     void partsSpilledToScratchFilesBuildTheSameGraph(@TempDir Path dir) throws IOException {
         Scratch scratch = Scratch.mappedIn(dir);
         for (long seed = 300; seed < 315; seed++) {
             check(seed, scratch, 20_000);
+        }
+        for (long seed = 315; seed < 415; seed++) { // small graphs: runs of a few objects, many merged
+            check(seed, scratch, 0);
         }
         assertThat(scratch.mappedBytes()).as("bytes spilled").isGreaterThan(15L * 20_000 * 8);
         try (var left = Files.list(dir)) {
@@ -75,7 +79,9 @@ class GraphBuildOracleTest {
         boolean bulk = rnd.nextBoolean();
         int shift = rnd.nextBoolean() ? IntPages.DEFAULT_SHIFT : 1 + rnd.nextInt(6);
         int tableLimit = rnd.nextInt(4) == 0 ? 0 : HeapGraphBuilder.MAX_OBJECTS; // 0: the sorted index resolves
-        HeapGraphBuilder b = new HeapGraphBuilder(shift, tableLimit, scratch);
+        // out of core, the addresses sorted in runs of a few objects to all of them
+        int addressRun = new int[] {1 + rnd.nextInt(50), 1 + rnd.nextInt(n), 4_096 + rnd.nextInt(n), n}[rnd.nextInt(4)];
+        HeapGraphBuilder b = new HeapGraphBuilder(shift, tableLimit, scratch, addressRun);
         HeapGraphPart[] ps = new HeapGraphPart[parts];
         for (int p = 0; p < parts; p++) {
             ps[p] = b.newPart();

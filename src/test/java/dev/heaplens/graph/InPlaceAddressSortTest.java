@@ -27,7 +27,8 @@ class InPlaceAddressSortTest {
         }
     }
 
-    private static long[] keys(Random rnd, int n) {
+    /** Seeded keys of four shapes; {@link ExternalAddressSortTest} sorts them too. */
+    static long[] keys(Random rnd, int n) {
         long[] keys = new long[n];
         switch (rnd.nextInt(4)) {
             case 0 -> { // few distinct values: long runs of equal keys

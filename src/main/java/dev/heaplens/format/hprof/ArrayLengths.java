@@ -1,9 +1,12 @@
 package dev.heaplens.format.hprof;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.HeapGraphBuilder;
+import dev.heaplens.graph.IntColumn;
 
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
+import java.util.List;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
@@ -33,10 +36,15 @@ public final class ArrayLengths {
                 : new ArrayLengths(() -> o -> lengths[o], () -> lengths);
     }
 
-    /** The lengths a read gave, held packed when the graph's sizes allow it (null: the dump has no array). */
-    static ArrayLengths packed(int[] lengths, HeapGraph graph, HprofLayout layout, HprofClasses classes) {
-        PackedArrayLengths.Packed packed = lengths == null ? null : PackedArrayLengths.pack(lengths, graph, layout, classes);
-        return packed == null ? of(lengths) : new ArrayLengths(() -> packed::length, packed::unpack);
+    /**
+     * The lengths a read gave (a column per part of {@code builder}), held packed when the graph's sizes
+     * allow it, packed a chunk at a time so that no {@code int} an object is held on the way (null:
+     * the dump has no array); else as {@code int}s.
+     */
+    static ArrayLengths packed(HeapGraphBuilder builder, List<IntColumn> lengths, HeapGraph graph, HprofLayout layout,
+                               HprofClasses classes) {
+        PackedArrayLengths.Packed packed = PackedArrayLengths.pack(v -> builder.forEachInGraphOrder(lengths, v), graph, layout, classes);
+        return packed != null ? new ArrayLengths(() -> packed::length, packed::unpack) : of(builder.toGraphOrder(lengths));
     }
 
     /**

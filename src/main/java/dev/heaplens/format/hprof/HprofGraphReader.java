@@ -209,7 +209,7 @@ public final class HprofGraphReader {
                                  Map<Long, String> strings, Phases phases) {
         phases.enter("references", -1, () -> 0);
         HeapGraph graph = read.builder().build();
-        ArrayLengths lengths = ArrayLengths.packed(read.builder().toGraphOrder(read.lengths()), graph, used, classes);
+        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes);
         read.lengths().forEach(IntColumn::clear); // out of core, their scratch files' disk back now, not at the end
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());

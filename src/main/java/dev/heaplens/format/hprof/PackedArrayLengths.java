@@ -1,6 +1,7 @@
 package dev.heaplens.format.hprof;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.HeapGraphBuilder;
 
 /**
  * The arrays' lengths in a byte an object where an {@code int} took four: an array's shallow size
@@ -39,16 +40,33 @@ final class PackedArrayLengths {
      * or null when some length cannot be told from its size that way.
      */
     static PackedArrayLengths.Packed pack(int[] lengths, HeapGraph graph, HprofLayout layout, HprofClasses classes) {
+        return pack(v -> v.chunk(0, lengths, lengths.length), graph, layout, classes);
+    }
+
+    /** The lengths by graph object, handed over a chunk at a time. */
+    interface Lengths {
+        void forEach(HeapGraphBuilder.IntChunks visitor);
+    }
+
+    /** As {@link #pack(int[], HeapGraph, HprofLayout, HprofClasses)}, the lengths a chunk at a time; null when no object has one. */
+    static PackedArrayLengths.Packed pack(Lengths lengths, HeapGraph graph, HprofLayout layout, HprofClasses classes) {
         PackedArrayLengths p = new PackedArrayLengths(graph, layout, classes);
-        byte[] padding = new byte[lengths.length];
-        for (int o = 0; o < lengths.length; o++) {
-            int b = lengths[o] < 0 ? NO_ARRAY : p.elementsInSize(o) - lengths[o];
-            if (b < 0 || b > NO_ARRAY || (b == NO_ARRAY) != (lengths[o] < 0) || lengths[o] < -1) {
-                return null;
+        byte[][] padding = new byte[1][];
+        boolean[] packs = {true};
+        lengths.forEach((first, values, count) -> {
+            if (padding[0] == null) {
+                padding[0] = new byte[graph.objectCount()];
             }
-            padding[o] = (byte) b;
-        }
-        return new Packed(p, padding);
+            for (int i = 0; i < count && packs[0]; i++) {
+                int length = values[i];
+                int b = length < 0 ? NO_ARRAY : p.elementsInSize(first + i) - length;
+                if (b < 0 || b > NO_ARRAY || (b == NO_ARRAY) != (length < 0) || length < -1) {
+                    packs[0] = false;
+                }
+                padding[0][first + i] = (byte) b;
+            }
+        });
+        return padding[0] == null || !packs[0] ? null : new Packed(p, padding[0]);
     }
 
     /** The elements an array's shallow size has room for, or -1 (never a length) when it is no array or its type is unclear. */

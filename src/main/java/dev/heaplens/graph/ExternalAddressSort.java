@@ -1,0 +1,201 @@
+package dev.heaplens.graph;
+
+/**
+ * The sort of {@link AddressSort#sort} (ascending as signed longs, equal keys by reading index, the
+ * same permutation) for a first read out of core, whose heap cannot hold every address: the
+ * addresses, in reading order, are sorted in runs of at most {@code runLength} in the heap (12 B a
+ * key, one run at a time), each run streamed to two scratch files ({@link RunFiles}, not mapped), and
+ * the runs merged from there, a window of each at a time, into the sorted column and the reading
+ * order, both mapped; the runs' files are closed, so their disk given back, as soon as merged. Every
+ * scratch column is read and written in order, so the page cache is never asked for random access.
+ */
+final class ExternalAddressSort {
+    /** The smallest run worth sorting apart: below it the runs' cursors cost more than they save. */
+    static final int MIN_RUN = 1 << 16;
+    /** Heap bytes a key takes while its run is sorted: the key and its position. */
+    private static final int RUN_BYTES_PER_KEY = 12;
+    /** Of the heap, the share one run may take (the rest: the read's other state, and slack for the collector). */
+    private static final int RUN_SHARE_OF_HEAP = 3;
+
+    /** The addresses, ascending, mapped. */
+    final MappedLongs sorted;
+    /** Graph id -> reading index, mapped; null when the addresses came in order already. */
+    final IntCells readingIndex;
+    /** Addresses equal to the one before. */
+    final int duplicates;
+
+    /** The addresses by reading index, handed over in order. */
+    interface Source {
+        /** The next {@code count} addresses into {@code to[0, count)}. */
+        void next(long[] to, int count);
+    }
+
+    /** The longest run for a heap of {@code maxHeapBytes}: a third of it, at least {@link #MIN_RUN} keys. */
+    static int runLength(long maxHeapBytes) {
+        return (int) Math.max(MIN_RUN, Math.min(HeapGraphBuilder.MAX_OBJECTS, maxHeapBytes / RUN_SHARE_OF_HEAP / RUN_BYTES_PER_KEY));
+    }
+
+    /** Sorts the {@code n} addresses of {@code source} in runs of at most {@code runLength}, in {@code scratch} (mapped). */
+    ExternalAddressSort(Source source, int n, int runLength, Scratch scratch) {
+        if (runLength < 1) {
+            throw new IllegalArgumentException("runs of " + runLength);
+        }
+        int runs = (n + runLength - 1) / runLength;
+        if (runs <= 1) { // one run: sorted in the heap, written where it stays
+            long[] keys = new long[n];
+            source.next(keys, n);
+            int[] perm = isAscending(keys) ? null : sortRun(keys);
+            sorted = scratch.longs(n);
+            MappedInts order = perm == null ? null : scratch.ints(n);
+            for (int i = 0; i < n; i++) {
+                sorted.set(i, keys[i]);
+                if (order != null) {
+                    order.set(i, perm[i]);
+                }
+            }
+            readingIndex = order;
+            duplicates = countDuplicates(sorted);
+            return;
+        }
+        // Runs streamed to two files of their own, not mapped: closed, so given back, once merged.
+        try (RunFiles files = new RunFiles(scratch)) {
+            boolean ascending = true;
+            long last = Long.MIN_VALUE;
+            for (int r = 0; r < runs; r++) {
+                int from = r * runLength;
+                long[] keys = new long[Math.min(runLength, n - from)];
+                source.next(keys, keys.length);
+                int[] perm = isAscending(keys) ? null : sortRun(keys);
+                ascending &= perm == null && keys[0] >= last;
+                last = keys[keys.length - 1];
+                files.append(keys, perm, from);
+            }
+            sorted = scratch.longs(n);
+            if (ascending) { // in order already: the keys copied as they are
+                long[] window = new long[RunFiles.WINDOW];
+                for (long at = 0; at < n; at += window.length) {
+                    int count = (int) Math.min(window.length, n - at);
+                    files.keys(at, window, count);
+                    for (int i = 0; i < count; i++) {
+                        sorted.set(at + i, window[i]);
+                    }
+                }
+                readingIndex = null;
+                duplicates = countDuplicates(sorted);
+                return;
+            }
+            MappedInts order = scratch.ints(n);
+            duplicates = merge(files, n, runLength, sorted, order);
+            readingIndex = order;
+        }
+    }
+
+    /** A run's merge or in-place radix sort: both sort {@code keys} in place with no second {@code long[]}. */
+    private static int[] sortRun(long[] keys) {
+        int[] merged = RunMergeSort.sort(keys, 1);
+        return merged != null ? merged : InPlaceAddressSort.sort(keys);
+    }
+
+    /**
+     * Merges the sorted runs of {@code files} into {@code outKeys} and {@code outAt}: a binary heap of
+     * the runs by their next key, equal keys taken from the earlier run (whose positions are lower),
+     * so the order is stable; each run read through a window of its own. Returns the duplicates written.
+     */
+    private static int merge(RunFiles files, int n, int runLength, MappedLongs outKeys, MappedInts outAt) {
+        int runs = (n + runLength - 1) / runLength;
+        int window = Math.max(64, Math.min(RunFiles.WINDOW, RunFiles.WINDOW * 16 / runs));
+        long[] next = new long[runs];
+        long[] end = new long[runs];
+        long[] head = new long[runs];
+        long[][] keys = new long[runs][window];
+        int[][] at = new int[runs][window];
+        long[] windowStart = new long[runs];
+        int[] heap = new int[runs];
+        for (int r = 0; r < runs; r++) {
+            next[r] = (long) r * runLength;
+            end[r] = Math.min(n, next[r] + runLength);
+            fill(files, r, next[r], end[r], keys, at, windowStart);
+            head[r] = keys[r][0];
+            heap[r] = r;
+        }
+        int size = runs;
+        for (int i = size / 2 - 1; i >= 0; i--) {
+            siftDown(heap, size, i, head);
+        }
+        int duplicates = 0;
+        long previous = 0;
+        for (long o = 0; o < n; o++) {
+            int r = heap[0];
+            long key = head[r];
+            if (o > 0 && key == previous) {
+                duplicates++;
+            }
+            previous = key;
+            outKeys.set(o, key);
+            outAt.set(o, at[r][(int) (next[r] - windowStart[r])]);
+            if (++next[r] < end[r]) {
+                if (next[r] - windowStart[r] == keys[r].length) {
+                    fill(files, r, next[r], end[r], keys, at, windowStart);
+                }
+                head[r] = keys[r][(int) (next[r] - windowStart[r])];
+            } else {
+                heap[0] = heap[--size];
+            }
+            if (size > 0) {
+                siftDown(heap, size, 0, head);
+            }
+        }
+        return duplicates;
+    }
+
+    /** Run {@code r}'s window from {@code from} (at most to {@code end}). */
+    private static void fill(RunFiles files, int r, long from, long end, long[][] keys, int[][] at, long[] windowStart) {
+        int count = (int) Math.min(keys[r].length, end - from);
+        files.keys(from, keys[r], count);
+        files.positions(from, at[r], count);
+        windowStart[r] = from;
+    }
+
+    private static void siftDown(int[] heap, int size, int i, long[] head) {
+        int r = heap[i];
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= size) {
+                break;
+            }
+            if (child + 1 < size && before(heap[child + 1], heap[child], head)) {
+                child++;
+            }
+            if (!before(heap[child], r, head)) {
+                break;
+            }
+            heap[i] = heap[child];
+            i = child;
+        }
+        heap[i] = r;
+    }
+
+    /** Run {@code a}'s next key goes before run {@code b}'s: smaller, or equal and from an earlier run. */
+    private static boolean before(int a, int b, long[] head) {
+        return head[a] < head[b] || head[a] == head[b] && a < b;
+    }
+
+    private static boolean isAscending(long[] keys) {
+        for (int i = 1; i < keys.length; i++) {
+            if (keys[i - 1] > keys[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int countDuplicates(MappedLongs sorted) {
+        int duplicates = 0;
+        for (long i = 1, n = sorted.length(); i < n; i++) {
+            if (sorted.get(i - 1) == sorted.get(i)) {
+                duplicates++;
+            }
+        }
+        return duplicates;
+    }
+}
