@@ -30,6 +30,11 @@ final class GraphOrder {
         void run(int graphId, int part, long local, int length);
     }
 
+    /** The reading order (null when it is graph order), for its scratch to be given back. */
+    IntCells readingIndex() {
+        return readingIndex;
+    }
+
     int objectCount() {
         return n;
     }

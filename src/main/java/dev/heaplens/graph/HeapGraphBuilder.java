@@ -37,6 +37,8 @@ public final class HeapGraphBuilder {
     private long[] partObjects;
     /** After {@link #build()}: puts columns kept by part in graph order. */
     private GraphOrder graphOrder;
+    /** Whether graph order outlives the build ({@link #keepGraphOrder}): out of core its mapped reading order is held. */
+    private boolean graphOrderKept;
 
     public HeapGraphBuilder() {
         this(Scratch.heap());
@@ -139,6 +141,9 @@ public final class HeapGraphBuilder {
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects, pageShift, scratch);
         parts.clear();
+        if (!graphOrderKept) {
+            releaseGraphOrder();
+        }
         if (mapped != null) {
             mapped.references(references.mappedOffsets, references.mappedTargets, references.weak);
             int n = (int) total;
@@ -190,10 +195,23 @@ public final class HeapGraphBuilder {
         return toGraphOrderChecked(columnOfEachPart) ? graphOrder.ints(columnOfEachPart) : null;
     }
 
+    /** Before {@link #build()}: graph order stays for {@link #toGraphOrder} after it, until {@link #releaseGraphOrder}. */
+    public void keepGraphOrder() {
+        graphOrderKept = true;
+    }
+
+    /** Graph order given up: out of core, its reading order's scratch file is given back. */
+    public void releaseGraphOrder() {
+        if (graphOrder != null) {
+            scratch.release(graphOrder.readingIndex());
+            graphOrder = null;
+        }
+    }
+
     /** Whether {@code columnOfEachPart} has any value; refuses columns that do not fit the parts. */
     private boolean toGraphOrderChecked(List<IntColumn> columnOfEachPart) {
-        if (!built) {
-            throw new IllegalStateException("graph not built yet");
+        if (!built || graphOrder == null) {
+            throw new IllegalStateException(built ? "graph order released" : "graph not built yet");
         }
         if (columnOfEachPart.size() != partObjects.length) {
             throw new IllegalArgumentException(columnOfEachPart.size() + " columns for " + partObjects.length + " parts");

@@ -68,6 +68,9 @@ final class ReferenceColumns {
         long dropped = resolveInParallel(new Source(parts, reading, objects.graphOrder, weakBefore), lookup, all, n,
                 resolved, weakBits);
         parts.forEach(HeapGraphPart::releaseReferences);
+        if (mappedReading != null && mappedAll != mappedReading) {
+            scratch.release(mappedReading); // the reading offsets, out of core: graph order's are made
+        }
         mappedTargets = resolved instanceof MappedInts m ? m : null;
         if (dropped == 0) {
             targets = mappedTargets == null ? (IntPages) resolved : null;

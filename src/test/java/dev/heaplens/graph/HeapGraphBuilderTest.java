@@ -42,6 +42,7 @@ class HeapGraphBuilderTest {
             a[i] = 16L * rnd.nextInt(15_000) - 16L * 5_000; // repeats, and negative addresses
             p.addObject(a[i], (byte) 0, 0, 1);
         }
+        b.keepGraphOrder(); // toGraphOrder after the build
         HeapGraph g = b.build();
         Arrays.sort(a);
         for (int k = 0; k < 3 * AddressIndex.SEARCHES_FIRST; k++) {
@@ -68,6 +69,7 @@ class HeapGraphBuilderTest {
         p.addRoot("vm", 10);
         p.addRoot("machine context", 30);
         p.addRoot("vm", 20);
+        b.keepGraphOrder(); // toGraphOrder after the build
         HeapGraph g = b.build();
         assertThat(g.objectCount()).isEqualTo(3);
         assertThat(g.address(1)).isEqualTo(20);
@@ -117,6 +119,7 @@ class HeapGraphBuilderTest {
         firstSites.set(first.lastObject(), 9);
         first.addRoot("a", 200);
         second.addRoot("b", -5);
+        b.keepGraphOrder(); // toGraphOrder after the build
         HeapGraph g = b.build();
         assertThat(addresses(g)).containsExactly(-5L, 100L, 200L, 300L);
         assertThat(g.kind(0)).isEqualTo((byte) 4);
@@ -163,6 +166,7 @@ class HeapGraphBuilderTest {
             p.addReference(2);
             p.addRoot("x", 1);
             p.addRoot("x", 80);
+            b.keepGraphOrder(); // toGraphOrder after the build
             HeapGraph g = b.build();
             assertThat(g.danglingReferences()).isEqualTo(3);
             assertThat(g.danglingRoots()).isEqualTo(1);
@@ -239,6 +243,7 @@ class HeapGraphBuilderTest {
                 p.addReference(address[t]);
             }
         }
+        b.keepGraphOrder(); // toGraphOrder after the build
         HeapGraph g = b.build();
         return new Fed(g, b.toGraphOrder(sites));
     }
@@ -268,6 +273,7 @@ class HeapGraphBuilderTest {
         for (Thread t : threads) {
             t.join();
         }
+        b.keepGraphOrder(); // toGraphOrder after the build
         HeapGraph g = b.build();
         assertThat(g.objectCount()).isEqualTo(parts * per);
         for (int o = 0; o < g.objectCount(); o++) {
@@ -328,6 +334,7 @@ class HeapGraphBuilderTest {
         p.addObject(10, (byte) 2, 0, 1);
         p.addReference(50);
         p.addObject(50, (byte) 3, 0, 1);
+        b.keepGraphOrder(); // toGraphOrder after the build
         HeapGraph g = b.build();
         assertThat(g.duplicateAddresses()).isEqualTo(1);
         assertThat(g.objectOf(50)).isEqualTo(1);
@@ -343,8 +350,12 @@ class HeapGraphBuilderTest {
         assertThatThrownBy(p::lastObject).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> p.setPosition(1)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> b.toGraphOrder(List.of(new IntColumn()))).isInstanceOf(IllegalStateException.class);
+        b.keepGraphOrder();
         b.build();
         assertThatThrownBy(() -> b.toGraphOrder(List.of())).isInstanceOf(IllegalArgumentException.class);
+        b.releaseGraphOrder();
+        assertThatThrownBy(() -> b.toGraphOrder(List.of(new IntColumn()))).isInstanceOf(IllegalStateException.class)
+                .hasMessage("graph order released");
         assertThatThrownBy(b::build).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(b::newPart).isInstanceOf(IllegalStateException.class);
     }
