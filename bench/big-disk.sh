@@ -8,9 +8,10 @@
 # TIMELINE=FILE also writes, per scratch file (by inode): when first seen, its size and allocated bytes,
 # when last held open (a file given back is cut to nothing and closed) and last mapped; then each
 # sample's "t scratch index" bytes: which phase's file makes the peak (issue 28's disk, round 9).
+# KEEP_INDEX=1 keeps the index (in the printed directory) for the commands that follow (bench/big-500.sh).
 set -uo pipefail
 launcher="$1"; dump="$2"; heap="$3"; parent="${4:-/tmp}"
-dir="$(mktemp -d "$parent/big-disk.XXXXXX")"; trap 'rm -rf "$dir/index"' EXIT; mkdir "$dir/index"
+dir="$(mktemp -d "$parent/big-disk.XXXXXX")"; [ -z "${KEEP_INDEX:-}" ] && trap 'rm -rf "$dir/index"' EXIT; mkdir "$dir/index"
 HEAPLENS_MAX_HEAP="$heap" /usr/bin/time -f '%e %U %S %M' -o "$dir/time" "$launcher" top "$dump" \
   --index-dir "$dir/index" --no-progress > "$dir/top.out" 2> "$dir/top.err" &
 runner=$!
@@ -73,3 +74,4 @@ per() { echo "scale=1; $1 / $objects" | bc; }
 echo "exit $rc; wall $wall s; CPU $(echo "$user + $sys" | bc) s; peak RSS $((rss / 1024)) MB; objects $objects"
 echo "index $index B ($(per "$index") B/object); scratch peak $scratch B ($(per "$scratch")); scratch + index peak $total B ($(per "$total"))"
 echo "$(head -1 "$dir/top.err")"
+[ -n "${KEEP_INDEX:-}" ] && echo "index kept in $dir/index"
