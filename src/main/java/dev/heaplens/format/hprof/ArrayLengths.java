@@ -39,12 +39,15 @@ public final class ArrayLengths {
     /**
      * The lengths a read gave (a column per part of {@code builder}), held packed when the graph's sizes
      * allow it, packed a chunk at a time so that no {@code int} an object is held on the way (null:
-     * the dump has no array); else as {@code int}s.
+     * the dump has no array); else as {@code int}s. Then the read's columns and graph order are given back.
      */
     static ArrayLengths packed(HeapGraphBuilder builder, List<IntColumn> lengths, HeapGraph graph, HprofLayout layout,
                                HprofClasses classes) {
         PackedArrayLengths.Packed packed = PackedArrayLengths.pack(v -> builder.forEachInGraphOrder(lengths, v), graph, layout, classes);
-        return packed != null ? new ArrayLengths(() -> packed::length, packed::unpack) : of(builder.toGraphOrder(lengths));
+        ArrayLengths made = packed != null ? new ArrayLengths(() -> packed::length, packed::unpack) : of(builder.toGraphOrder(lengths));
+        lengths.forEach(IntColumn::clear); // out of core, their scratch files' disk back now, not at the end
+        builder.releaseGraphOrder(); // kept for these alone (HeapGraphBuilder#keepGraphOrder)
+        return made;
     }
 
     /**

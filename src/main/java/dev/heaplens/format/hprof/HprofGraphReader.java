@@ -211,8 +211,6 @@ public final class HprofGraphReader {
         read.builder().keepGraphOrder(); // the array lengths are put in graph order once the graph has its sizes
         HeapGraph graph = read.builder().build();
         ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes);
-        read.lengths().forEach(IntColumn::clear); // out of core, their scratch files' disk back now, not at the end
-        read.builder().releaseGraphOrder();
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);
