@@ -93,7 +93,7 @@ final class GraphOrder {
     /** As {@link #longs}, for {@link IntColumn}s: -1 where a part's column has no value. */
     int[] ints(List<IntColumn> columns) {
         int[] out = new int[n];
-        forEachRun(0, n, (g, k, local, length) -> columns.get(k).copyRange(local, out, g, length));
+        ints(columns, 0, n, out);
         return out;
     }
 }

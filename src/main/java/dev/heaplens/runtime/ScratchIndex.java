@@ -24,6 +24,7 @@ final class ScratchIndex {
     }
 
     private static final String PREFIX = "heaplens-scratch-";
+    private static final String FILE_NAME = "scratch" + HeapIndex.SUFFIX;
     private final Path dir;
     private final Thread hook;
 
@@ -60,14 +61,14 @@ final class ScratchIndex {
      */
     static Path scratchDirFor(Path indexFile) {
         Path dir = indexFile.toAbsolutePath().getParent();
-        boolean scratchIndex = indexFile.getFileName().toString().equals("scratch" + HeapIndex.SUFFIX)
+        boolean scratchIndex = indexFile.getFileName().toString().equals(FILE_NAME)
                 && dir.getFileName().toString().startsWith(PREFIX);
         return scratchIndex ? dir.getParent() : dir;
     }
 
     /** The index file, in {@link #dir}. */
     Path file() {
-        return dir.resolve("scratch" + HeapIndex.SUFFIX);
+        return dir.resolve(FILE_NAME);
     }
 
     /**
