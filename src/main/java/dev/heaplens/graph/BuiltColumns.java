@@ -31,9 +31,7 @@ final class BuiltColumns implements ColumnSource {
 
     byte[] kinds(byte[] kinds) {
         kind = scratch.bytes(kinds.length);
-        for (int o = 0; o < kinds.length; o++) {
-            kind.set(o, kinds[o]);
-        }
+        kind.put(0, kinds, kinds.length);
         return null;
     }
 
@@ -76,8 +74,13 @@ final class BuiltColumns implements ColumnSource {
     MappedLongs readingOffsets(List<HeapGraphPart> parts, int n) {
         ObjectColumns.DegreeSums sums = new ObjectColumns.DegreeSums(parts);
         MappedLongs m = scratch.longs(n + 1L);
-        for (long i = 0; i <= n; i++) {
-            m.set(i, sums.next());
+        long[] run = new long[(int) Math.min(n + 1L, ObjectColumns.CHUNK)];
+        for (long from = 0; from <= n; from += run.length) {
+            int count = (int) Math.min(run.length, n + 1L - from);
+            for (int k = 0; k < count; k++) {
+                run[k] = sums.next();
+            }
+            m.put(from, run, count);
         }
         parts.forEach(p -> p.degrees.clear());
         return m;
@@ -110,9 +113,7 @@ final class BuiltColumns implements ColumnSource {
 
     private static MappedLongs copy(Scratch scratch, long[] values) {
         MappedLongs m = scratch.longs(values.length);
-        for (int i = 0; i < values.length; i++) {
-            m.set(i, values[i]);
-        }
+        m.put(0, values, values.length);
         return m;
     }
 

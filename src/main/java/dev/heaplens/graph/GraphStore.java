@@ -127,10 +127,10 @@ public final class GraphStore {
     private static void writeMapped(HeapGraph g, ColumnSource s, IndexWriter w, Scratch givenBack) throws IOException {
         int n = g.objectCount();
         MappedLongs address = s.mappedLongs(ADDRESS);
-        w.longs(ADDRESS, n, address::get);
+        w.longRuns(ADDRESS, n, address::copy);
         givenBack.release(address);
         MappedBytes kind = s.mappedBytes(KIND);
-        w.bytes(KIND, n, kind::get);
+        w.byteRuns(KIND, n, kind::copy);
         givenBack.release(kind);
         writeInts(CLASS_NUMBER, n, s.mappedInts(CLASS_NUMBER), w, givenBack);
         w.longs(CLASS_TABLE, g.classCount(), c -> g.classAddressOf((int) c));
@@ -157,12 +157,12 @@ public final class GraphStore {
     /** The first {@code count} of {@code values} as a section; then their scratch file, if {@code givenBack}'s, released. */
     private static void writeInts(String name, long count, MappedInts values, IndexWriter w, Scratch givenBack)
             throws IOException {
-        w.ints(name, count, values::get);
+        w.intRuns(name, count, values::copy);
         givenBack.release(values);
     }
 
     private static void writeAll(String name, MappedLongs values, IndexWriter w, Scratch givenBack) throws IOException {
-        w.longs(name, values.length(), values::get);
+        w.longRuns(name, values.length(), values::copy);
         givenBack.release(values);
     }
 

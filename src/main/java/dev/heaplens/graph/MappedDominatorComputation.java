@@ -156,9 +156,10 @@ final class MappedDominatorComputation {
         long[] weak = this.weak;
         EdgeFilter f = this.f;
         MappedLongs at = scratch.longs(objects);
+        OutboundStream out = new OutboundStream(g);
         for (int v = 0; v < objects; v++) {
-            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
+            for (long i = out.start(v), end = out.end(v); i < end; i++) {
+                int w = out.target(i);
                 if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     at.set(w, at.get(w) + 1);
                 }
@@ -232,16 +233,21 @@ final class MappedDominatorComputation {
         EdgeFilter f = this.f;
         MappedInts num = this.num;
         boolean counts = from == 0; // one of the two threads tells how far they are
+        OutboundStream out = new OutboundStream(g);
+        int[] numbers = new int[STEP]; // num streamed a run at a time, as the references are
         for (int v = 0; v < objects; v++) {
-            if (counts && (v & (STEP - 1)) == 0) {
-                handled = (long) objects + v;
+            if ((v & (STEP - 1)) == 0) {
+                num.copy(v, numbers, Math.min(STEP, objects - v));
+                if (counts) {
+                    handled = (long) objects + v;
+                }
             }
-            int x = num.get(v);
+            int x = numbers[v & (STEP - 1)];
             if (x == 0) {
                 continue;
             }
-            for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
+            for (long i = out.start(v), end = out.end(v); i < end; i++) {
+                int w = out.target(i);
                 if (w >= from && w < to && w != v
                         && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     long place = at.get(w) - 1;

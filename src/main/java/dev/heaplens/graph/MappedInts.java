@@ -27,9 +27,34 @@ final class MappedInts implements IntCells {
         this.length = total;
     }
 
+    /**
+     * Copies {@code count} values from {@code from} into {@code into}: a bulk copy a page at a time,
+     * for loops that stream a column (a call per value costs several times the CPU).
+     */
+    void copy(long from, int[] into, int count) {
+        for (int done = 0; done < count; ) {
+            long i = from + done;
+            int inPage = (int) i & mask;
+            int n = (int) Math.min(count - done, (1L << shift) - inPage);
+            pages[(int) (i >>> shift)].get(inPage, into, done, n);
+            done += n;
+        }
+    }
+
     @Override
     public int get(long i) {
         return pages[(int) (i >>> shift)].get((int) i & mask);
+    }
+
+    /** {@link #copy}'s other way: {@code count} values of {@code from} written at {@code at}, a page at a time (scratch only). */
+    void put(long at, int[] from, int count) {
+        for (int done = 0; done < count; ) {
+            long i = at + done;
+            int inPage = (int) i & mask;
+            int n = (int) Math.min(count - done, (1L << shift) - inPage);
+            pages[(int) (i >>> shift)].put(inPage, from, done, n);
+            done += n;
+        }
     }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */

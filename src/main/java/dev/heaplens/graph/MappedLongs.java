@@ -27,8 +27,33 @@ final class MappedLongs {
         this.length = total;
     }
 
+    /**
+     * Copies {@code count} values from {@code from} into {@code into}: a bulk copy a page at a time,
+     * for loops that stream a column (a call per value costs several times the CPU).
+     */
+    void copy(long from, long[] into, int count) {
+        for (int done = 0; done < count; ) {
+            long i = from + done;
+            int inPage = (int) i & mask;
+            int n = (int) Math.min(count - done, (1L << shift) - inPage);
+            pages[(int) (i >>> shift)].get(inPage, into, done, n);
+            done += n;
+        }
+    }
+
     long get(long i) {
         return pages[(int) (i >>> shift)].get((int) i & mask);
+    }
+
+    /** {@link #copy}'s other way: {@code count} values of {@code from} written at {@code at}, a page at a time (scratch only). */
+    void put(long at, long[] from, int count) {
+        for (int done = 0; done < count; ) {
+            long i = at + done;
+            int inPage = (int) i & mask;
+            int n = (int) Math.min(count - done, (1L << shift) - inPage);
+            pages[(int) (i >>> shift)].put(inPage, from, done, n);
+            done += n;
+        }
     }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */

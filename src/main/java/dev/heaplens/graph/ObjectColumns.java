@@ -93,14 +93,10 @@ final class ObjectColumns {
         hasPositions = positions;
         // Two threads, two columns each, copied from the parts in runs of consecutive objects; the
         // parts' copy of a column is freed as soon as it is ordered, so at most two columns are held twice.
-        // Out of core, one thread does both halves in turn: one column in the heap at a time, not two.
+        // Out of core too: there only the kinds are whole in the heap (1 B an object), the other three
+        // go to their mapped columns a chunk at a time, so the second thread adds a few chunks, not a column.
         Object[] ordered = new Object[6];
-        int threads = mapped == null ? 2 : 1;
-        Parallel.runUnchecked("heaplens-columns", threads, t -> {
-            for (int k = t; k < 2; k += threads) {
-                orderHalf(k, parts, n, positions, mapped, ordered);
-            }
-        });
+        Parallel.runUnchecked("heaplens-columns", 2, k -> orderHalf(k, parts, n, positions, mapped, ordered));
         parts.forEach(HeapGraphPart::releaseObjects);
         kind = (byte[]) ordered[0];
         classNumber = (int[]) ordered[1];
@@ -200,14 +196,12 @@ final class ObjectColumns {
     }
 
     /** Writes a column of {@code n} ints to {@code out} a chunk of {@link #CHUNK} at a time. */
-    private static void inChunks(int n, ChunkFill fill, IntCells out) {
+    private static void inChunks(int n, ChunkFill fill, MappedInts out) {
         int[] chunk = new int[Math.min(n, CHUNK)];
         for (int from = 0; from < n; from += chunk.length) {
             int to = Math.min(n, from + chunk.length);
             fill.fill(from, to, chunk);
-            for (int i = from; i < to; i++) {
-                out.set(i, chunk[i - from]);
-            }
+            out.put(from, chunk, to - from);
         }
     }
 
