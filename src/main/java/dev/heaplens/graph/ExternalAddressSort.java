@@ -1,12 +1,15 @@
 package dev.heaplens.graph;
 
+import dev.heaplens.util.Parallel;
+
 /**
  * The sort of {@link AddressSort#sort} (ascending as signed longs, equal keys by reading index, the
  * same permutation) for a first read out of core, whose heap cannot hold every address: the
  * addresses, in reading order, are sorted in runs of at most {@code runLength} in the heap (12 B a
  * key, one run at a time), each run streamed to two scratch files ({@link RunFiles}, not mapped), and
  * the runs merged from there, a window of each at a time, into the sorted column and the reading
- * order, both mapped; the runs' files are closed, so their disk given back, as soon as merged. Every
+ * order, both mapped. Past one run, the runs are half as long and sorted two at a time, one a
+ * thread (the same heap as one whole run: the first read's second core, issue 28, round 10); the runs' files are closed, so their disk given back, as soon as merged. Every
  * scratch column is read and written in order, so the page cache is never asked for random access.
  */
 final class ExternalAddressSort {
@@ -40,35 +43,40 @@ final class ExternalAddressSort {
         if (runLength < 1) {
             throw new IllegalArgumentException("runs of " + runLength);
         }
-        int runs = (n + runLength - 1) / runLength;
-        if (runs <= 1) { // one run: sorted in the heap, written where it stays
+        if (n <= runLength) { // one run: sorted in the heap, written where it stays
             long[] keys = new long[n];
             source.next(keys, n);
             int[] perm = isAscending(keys) ? null : sortRun(keys);
             sorted = scratch.longs(n);
+            sorted.put(0, keys, n);
             MappedInts order = perm == null ? null : scratch.ints(n);
-            for (int i = 0; i < n; i++) {
-                sorted.set(i, keys[i]);
-                if (order != null) {
-                    order.set(i, perm[i]);
-                }
+            if (order != null) {
+                order.put(0, perm, n);
             }
             readingIndex = order;
             duplicates = countDuplicates(sorted);
             return;
         }
+        int half = (runLength + 1) / 2; // two runs in the heap at once, each sorted by a thread of its own
+        int runs = (int) ((n + (long) half - 1) / half);
         // Runs streamed to two files of their own, not mapped: closed, so given back, once merged.
         try (RunFiles files = new RunFiles(scratch)) {
             boolean ascending = true;
             long last = Long.MIN_VALUE;
-            for (int r = 0; r < runs; r++) {
-                int from = r * runLength;
-                long[] keys = new long[Math.min(runLength, n - from)];
-                source.next(keys, keys.length);
-                int[] perm = isAscending(keys) ? null : sortRun(keys);
-                ascending &= perm == null && keys[0] >= last;
-                last = keys[keys.length - 1];
-                files.append(keys, perm, from);
+            for (int r = 0; r < runs; r += 2) {
+                int pair = Math.min(2, runs - r);
+                long[][] keys = new long[pair][];
+                int[][] perm = new int[pair][];
+                for (int k = 0; k < pair; k++) {
+                    keys[k] = new long[Math.min(half, n - (r + k) * half)];
+                    source.next(keys[k], keys[k].length);
+                }
+                Parallel.runUnchecked("heaplens-sort", pair, k -> perm[k] = isAscending(keys[k]) ? null : sortRun(keys[k]));
+                for (int k = 0; k < pair; k++) {
+                    ascending &= perm[k] == null && keys[k][0] >= last;
+                    last = keys[k][keys[k].length - 1];
+                    files.append(keys[k], perm[k], (r + k) * half);
+                }
             }
             sorted = scratch.longs(n);
             if (ascending) { // in order already: the keys copied as they are
@@ -76,16 +84,14 @@ final class ExternalAddressSort {
                 for (long at = 0; at < n; at += window.length) {
                     int count = (int) Math.min(window.length, n - at);
                     files.keys(at, window, count);
-                    for (int i = 0; i < count; i++) {
-                        sorted.set(at + i, window[i]);
-                    }
+                    sorted.put(at, window, count);
                 }
                 readingIndex = null;
                 duplicates = countDuplicates(sorted);
                 return;
             }
             MappedInts order = scratch.ints(n);
-            duplicates = merge(files, n, runLength, sorted, order);
+            duplicates = merge(files, n, half, sorted, order);
             readingIndex = order;
         }
     }
@@ -102,7 +108,7 @@ final class ExternalAddressSort {
      * so the order is stable; each run read through a window of its own. Returns the duplicates written.
      */
     private static int merge(RunFiles files, int n, int runLength, MappedLongs outKeys, MappedInts outAt) {
-        int runs = (n + runLength - 1) / runLength;
+        int runs = (int) ((n + (long) runLength - 1) / runLength);
         int window = Math.max(64, Math.min(RunFiles.WINDOW, RunFiles.WINDOW * 16 / runs));
         long[] next = new long[runs];
         long[] end = new long[runs];
@@ -124,6 +130,8 @@ final class ExternalAddressSort {
         }
         int duplicates = 0;
         long previous = 0;
+        long[] keysOut = new long[RunFiles.WINDOW]; // the output a window at a time: bulk puts, not a call per key
+        int[] atOut = new int[RunFiles.WINDOW];
         for (long o = 0; o < n; o++) {
             int r = heap[0];
             long key = head[r];
@@ -131,8 +139,13 @@ final class ExternalAddressSort {
                 duplicates++;
             }
             previous = key;
-            outKeys.set(o, key);
-            outAt.set(o, at[r][(int) (next[r] - windowStart[r])]);
+            int w = (int) (o % keysOut.length);
+            keysOut[w] = key;
+            atOut[w] = at[r][(int) (next[r] - windowStart[r])];
+            if (w == keysOut.length - 1 || o == n - 1) {
+                outKeys.put(o - w, keysOut, w + 1);
+                outAt.put(o - w, atOut, w + 1);
+            }
             if (++next[r] < end[r]) {
                 if (next[r] - windowStart[r] == keys[r].length) {
                     fill(files, r, next[r], end[r], keys, at, windowStart);
