@@ -20,13 +20,7 @@ final class MappedBytes {
      * for loops that stream a column (a call per value costs several times the CPU).
      */
     void copy(long from, byte[] into, int count) {
-        for (int done = 0; done < count; ) {
-            long i = from + done;
-            int inPage = (int) i & mask;
-            int n = (int) Math.min(count - done, (1L << shift) - inPage);
-            pages[(int) (i >>> shift)].get(inPage, into, done, n);
-            done += n;
-        }
+        Pages.spans(from, count, shift, (page, inPage, done, n) -> pages[page].get(inPage, into, done, n));
     }
 
     byte get(long i) {
@@ -35,13 +29,7 @@ final class MappedBytes {
 
     /** {@link #copy}'s other way: {@code count} values of {@code from} written at {@code at}, a page at a time (scratch only). */
     void put(long at, byte[] from, int count) {
-        for (int done = 0; done < count; ) {
-            long i = at + done;
-            int inPage = (int) i & mask;
-            int n = (int) Math.min(count - done, (1L << shift) - inPage);
-            pages[(int) (i >>> shift)].put(inPage, from, done, n);
-            done += n;
-        }
+        Pages.spans(at, count, shift, (page, inPage, done, n) -> pages[page].put(inPage, from, done, n));
     }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */

@@ -32,13 +32,7 @@ final class MappedInts implements IntCells {
      * for loops that stream a column (a call per value costs several times the CPU).
      */
     void copy(long from, int[] into, int count) {
-        for (int done = 0; done < count; ) {
-            long i = from + done;
-            int inPage = (int) i & mask;
-            int n = (int) Math.min(count - done, (1L << shift) - inPage);
-            pages[(int) (i >>> shift)].get(inPage, into, done, n);
-            done += n;
-        }
+        Pages.spans(from, count, shift, (page, inPage, done, n) -> pages[page].get(inPage, into, done, n));
     }
 
     @Override
@@ -48,13 +42,7 @@ final class MappedInts implements IntCells {
 
     /** {@link #copy}'s other way: {@code count} values of {@code from} written at {@code at}, a page at a time (scratch only). */
     void put(long at, int[] from, int count) {
-        for (int done = 0; done < count; ) {
-            long i = at + done;
-            int inPage = (int) i & mask;
-            int n = (int) Math.min(count - done, (1L << shift) - inPage);
-            pages[(int) (i >>> shift)].put(inPage, from, done, n);
-            done += n;
-        }
+        Pages.spans(at, count, shift, (page, inPage, done, n) -> pages[page].put(inPage, from, done, n));
     }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */

@@ -32,13 +32,7 @@ final class MappedLongs {
      * for loops that stream a column (a call per value costs several times the CPU).
      */
     void copy(long from, long[] into, int count) {
-        for (int done = 0; done < count; ) {
-            long i = from + done;
-            int inPage = (int) i & mask;
-            int n = (int) Math.min(count - done, (1L << shift) - inPage);
-            pages[(int) (i >>> shift)].get(inPage, into, done, n);
-            done += n;
-        }
+        Pages.spans(from, count, shift, (page, inPage, done, n) -> pages[page].get(inPage, into, done, n));
     }
 
     long get(long i) {
@@ -47,13 +41,7 @@ final class MappedLongs {
 
     /** {@link #copy}'s other way: {@code count} values of {@code from} written at {@code at}, a page at a time (scratch only). */
     void put(long at, long[] from, int count) {
-        for (int done = 0; done < count; ) {
-            long i = at + done;
-            int inPage = (int) i & mask;
-            int n = (int) Math.min(count - done, (1L << shift) - inPage);
-            pages[(int) (i >>> shift)].put(inPage, from, done, n);
-            done += n;
-        }
+        Pages.spans(at, count, shift, (page, inPage, done, n) -> pages[page].put(inPage, from, done, n));
     }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */

@@ -30,4 +30,23 @@ final class Pages {
         }
         return count;
     }
+
+    /** One stretch of a bulk copy that lies in one page: {@code n} values at {@code inPage} of page {@code page}, the copy's {@code done} onwards. */
+    interface Span {
+        void copy(int page, int inPage, int done, int n);
+    }
+
+    /**
+     * Splits {@code count} values from {@code at} at the page bounds, for the mapped columns' bulk
+     * copies ({@link MappedInts#copy} and kin): one call a page crossed, not one a value.
+     */
+    static void spans(long at, int count, int shift, Span span) {
+        for (int done = 0; done < count; ) {
+            long i = at + done;
+            int inPage = (int) (i & ((1L << shift) - 1));
+            int n = (int) Math.min(count - done, (1L << shift) - inPage);
+            span.copy((int) (i >>> shift), inPage, done, n);
+            done += n;
+        }
+    }
 }

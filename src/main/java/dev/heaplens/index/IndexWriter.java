@@ -192,36 +192,44 @@ public final class IndexWriter implements AutoCloseable {
 
     /** The same bytes as {@link #ints(String, long, Ints)}, the values fetched a run at a time. */
     public void intRuns(String name, long count, IntRuns values) throws IOException {
-        long start = begin();
-        int[] run = new int[(int) Math.min(RUN, count)];
-        for (long i = 0; i < count; i += run.length) {
-            int n = (int) Math.min(run.length, count - i);
-            values.copy(i, run, n);
+        int[] run = new int[runLength(count)];
+        inRuns(name, IndexFormat.INTS, count, run.length, (from, n) -> {
+            values.copy(from, run, n);
             putInts(run, n);
-        }
-        end(name, IndexFormat.INTS, start);
+        });
     }
 
     public void longRuns(String name, long count, LongRuns values) throws IOException {
-        long start = begin();
-        long[] run = new long[(int) Math.min(RUN, count)];
-        for (long i = 0; i < count; i += run.length) {
-            int n = (int) Math.min(run.length, count - i);
-            values.copy(i, run, n);
+        long[] run = new long[runLength(count)];
+        inRuns(name, IndexFormat.LONGS, count, run.length, (from, n) -> {
+            values.copy(from, run, n);
             putLongs(run, n);
-        }
-        end(name, IndexFormat.LONGS, start);
+        });
     }
 
     public void byteRuns(String name, long count, ByteRuns values) throws IOException {
-        long start = begin();
-        byte[] run = new byte[(int) Math.min(RUN, count)];
-        for (long i = 0; i < count; i += run.length) {
-            int n = (int) Math.min(run.length, count - i);
-            values.copy(i, run, n);
+        byte[] run = new byte[runLength(count)];
+        inRuns(name, IndexFormat.BYTES, count, run.length, (from, n) -> {
+            values.copy(from, run, n);
             putBytes(run, n);
+        });
+    }
+
+    private static int runLength(long count) {
+        return (int) Math.min(RUN, count);
+    }
+
+    /** One run of a section written a run at a time: {@code n} values from {@code from}. */
+    private interface Run {
+        void write(long from, int n) throws IOException;
+    }
+
+    private void inRuns(String name, byte type, long count, int runLength, Run run) throws IOException {
+        long start = begin();
+        for (long i = 0; i < count; i += runLength) {
+            run.write(i, (int) Math.min(runLength, count - i));
         }
-        end(name, IndexFormat.BYTES, start);
+        end(name, type, start);
     }
 
     public void ints(String name, long count, Ints values) throws IOException {
