@@ -12,6 +12,7 @@ import dev.heaplens.util.LongLongMap;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.PrimitiveIterator;
 
 /**
  * A loaded graph's {@code java.lang.String}s grouped by content, as {@link JvmStringGroups} groups a
@@ -142,7 +143,7 @@ final class GraphStringGroups {
         BitSet utf16 = new BitSet(); // arrays, by object, whose Strings say UTF-16
         long[] hashes = new long[distinct];
         byte[] types = new byte[distinct];
-        long[] lengths = new long[distinct];
+        int[] lengths = new int[distinct]; // an HPROF length is a u4: unsigned in an int
         readRecords(FileOrder.merge(arraysAt, stringsAt), valueByOffset, coderOffset, utf16, hashes, types, lengths);
         RepeatedKeys repeated = new RepeatedKeys(distinct);
         for (int a = 0; a < distinct; a++) { // the hashes become the contents' keys; -1 in types: not a String's characters
@@ -167,14 +168,15 @@ final class GraphStringGroups {
                 heldOnce++;
                 continue;
             }
-            groups.add(hashes[a], holders, BasicType.of(types[a]), utf16.get(byOffset[a]) ? 1 : 0, lengths[a], arraysAt[a]);
+            groups.add(hashes[a], holders, BasicType.of(types[a]), utf16.get(byOffset[a]) ? 1 : 0,
+                    Integer.toUnsignedLong(lengths[a]), arraysAt[a]);
         }
         return new Result(groups.duplicated(), groups.distinct() + heldOnce, stringCount, stringClass);
     }
 
     /** One pass over the records at {@code offsets} (the arrays' and the Strings', merged, ascending). */
-    private void readRecords(long[] offsets, int[] valueByOffset, int coderOffset, BitSet utf16, long[] hashes, byte[] types,
-                             long[] lengths) {
+    private void readRecords(PrimitiveIterator.OfLong offsets, int[] valueByOffset, int coderOffset, BitSet utf16, long[] hashes,
+                             byte[] types, int[] lengths) {
         HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, new HprofVisitor() {
             private int nextArray;
             private int nextString;
@@ -190,7 +192,7 @@ final class GraphStringGroups {
             @Override
             public void primitiveArray(long id, BasicType type, long length, long offset) {
                 types[nextArray] = (byte) type.code;
-                lengths[nextArray] = length;
+                lengths[nextArray] = (int) length;
                 hashes[nextArray++] = EMPTY_HASH; // replaced by the contents when there are some
             }
 

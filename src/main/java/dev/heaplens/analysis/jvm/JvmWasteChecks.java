@@ -49,6 +49,8 @@ public final class JvmWasteChecks {
                                    DuplicateStrings groupedStrings) {
         HeapGraph g = heap.graph();
         HeapClasses classes = HeapClasses.of(heap);
+        // the strings' groups first: their columns are gone before the candidate lists are made
+        Finding strings = duplicateStrings(heap, classes, groupedStrings, analysedBytes);
         CheckCandidates candidates = CheckCandidates.of(heap, d, classes);
         Map<String, List<Integer>> classObjects = classes.byName;
         List<Finding> found = new ArrayList<>();
@@ -83,7 +85,6 @@ public final class JvmWasteChecks {
         if (oneValue != null) {
             found.add(oneValue);
         }
-        Finding strings = duplicateStrings(heap, classes, groupedStrings, analysedBytes);
         if (strings != null) {
             found.add(strings);
         }

@@ -70,15 +70,36 @@ public final class HprofRecords {
      */
     public static void visit(HprofSource source, int idSize, long[] sortedOffsets, HprofVisitor visitor,
                              java.util.function.IntConsumer afterEach) {
-        if (sortedOffsets.length == 0) {
+        visit(source, idSize, new java.util.PrimitiveIterator.OfLong() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < sortedOffsets.length;
+            }
+
+            @Override
+            public long nextLong() {
+                return sortedOffsets[next++];
+            }
+        }, visitor, afterEach);
+    }
+
+    /**
+     * As {@link #visit(HprofSource, int, long[], HprofVisitor, java.util.function.IntConsumer)}, the
+     * offsets as they come (ascending, distinct): a merge of two lists need not be made a third.
+     */
+    public static void visit(HprofSource source, int idSize, java.util.PrimitiveIterator.OfLong sortedOffsets,
+                             HprofVisitor visitor, java.util.function.IntConsumer afterEach) {
+        if (!sortedOffsets.hasNext()) {
             return;
         }
         try (InputStream stream = source.open()) {
             HprofInput in = new HprofInput(source.name(), stream);
             in.setIdSize(idSize);
             HprofReader reader = HprofReader.subRecords(in, visitor);
-            for (int i = 0; i < sortedOffsets.length; i++) {
-                in.skip(sortedOffsets[i] - in.offset());
+            for (int i = 0; sortedOffsets.hasNext(); i++) {
+                in.skip(sortedOffsets.nextLong() - in.offset());
                 reader.readSubRecord();
                 afterEach.accept(i);
             }
