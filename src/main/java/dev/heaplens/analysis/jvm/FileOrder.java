@@ -22,15 +22,21 @@ final class FileOrder {
      * Strings' arrays); else {@link AddressSort}.
      */
     static int[] sort(int[] values, long[] offsets) {
-        int n = offsets.length;
+        return sort(values, offsets, offsets.length);
+    }
+
+    /** As {@link #sort(int[], long[])}, for the first {@code n} of each (columns grown with room to spare). */
+    static int[] sort(int[] values, long[] offsets, int n) {
         long last = 0;
-        for (long at : offsets) {
-            last = Math.max(last, at);
+        for (int i = 0; i < n; i++) {
+            last = Math.max(last, offsets[i]);
         }
         int indexBits = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1));
         int[] sorted = new int[n];
         if (64 - Long.numberOfLeadingZeros(last) + indexBits > 63) {
-            int[] order = AddressSort.sort(offsets);
+            long[] keys = n == offsets.length ? offsets : Arrays.copyOf(offsets, n);
+            int[] order = AddressSort.sort(keys); // sorts the keys in place
+            System.arraycopy(keys, 0, offsets, 0, n);
             for (int i = 0; i < n; i++) {
                 sorted[i] = values[order[i]];
             }
@@ -50,17 +56,18 @@ final class FileOrder {
     }
 
     /**
-     * Two ascending offset lists as one, as they are read (a merged copy held 8 bytes an offset more
-     * at the peak of suspects out of core); the lists share no offset (each is other records').
+     * Two ascending offset lists (the first {@code aLength} of {@code a}, {@code bLength} of
+     * {@code b}) as one, as they are read (a merged copy held 8 bytes an offset more at the peak of
+     * suspects out of core); the lists share no offset (each is other records').
      */
-    static PrimitiveIterator.OfLong merge(long[] a, long[] b) {
+    static PrimitiveIterator.OfLong merge(long[] a, int aLength, long[] b, int bLength) {
         return new PrimitiveIterator.OfLong() {
             private int i;
             private int j;
 
             @Override
             public boolean hasNext() {
-                return i < a.length || j < b.length;
+                return i < aLength || j < bLength;
             }
 
             @Override
@@ -68,7 +75,7 @@ final class FileOrder {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                return j == b.length || i < a.length && a[i] < b[j] ? a[i++] : b[j++];
+                return j == bLength || i < aLength && a[i] < b[j] ? a[i++] : b[j++];
             }
         };
     }

@@ -90,8 +90,8 @@ final class GraphStringGroups {
                 seen.set(value);
                 mostWasted += g.shallowSize(value);
                 if (distinct == arrays.length) {
-                    arrays = Arrays.copyOf(arrays, distinct * 2);
-                    arrayAt = Arrays.copyOf(arrayAt, distinct * 2);
+                    arrays = Arrays.copyOf(arrays, grown(distinct));
+                    arrayAt = Arrays.copyOf(arrayAt, grown(distinct));
                 }
                 arrays[distinct] = value;
                 arrayAt[distinct++] = valueAt;
@@ -100,6 +100,14 @@ final class GraphStringGroups {
                 }
             }
         }
+    }
+
+    /**
+     * A column's next length: a quarter more, not twice (the columns grow to millions; doubling
+     * left up to half of them empty and held the old and twice the new while copying).
+     */
+    private static int grown(int length) {
+        return (int) Math.min(Integer.MAX_VALUE - 8L, length + (length >> 2));
     }
 
     /** How many Strings hold the value array {@code value} (one it was seen for). */
@@ -115,8 +123,8 @@ final class GraphStringGroups {
      */
     private void holdsArray(long stringOffset, int value) {
         if (held == values.length) {
-            stringAt = Arrays.copyOf(stringAt, held * 2);
-            values = Arrays.copyOf(values, held * 2);
+            stringAt = Arrays.copyOf(stringAt, grown(held));
+            values = Arrays.copyOf(values, grown(held));
         }
         stringAt[held] = stringOffset;
         values[held++] = value;
@@ -131,20 +139,24 @@ final class GraphStringGroups {
             return new Result(List.of(), 0, 0, 0);
         }
         int coderOffset = coderOffset(heap.read().classes(), stringClass);
-        // grouped once: each growable column (up to twice its contents) goes once sorted, before the records are read
-        long[] arraysAt = Arrays.copyOf(arrayAt, distinct);
+        // sorted where they grew (up to a quarter to spare), each column let go once used: copies made the peak out of core
+        long[] arraysAt = arrayAt;
         arrayAt = null;
-        int[] byOffset = FileOrder.sort(arrays, arraysAt);
+        int[] byOffset = FileOrder.sort(arrays, arraysAt, distinct);
         arrays = null;
-        long[] stringsAt = Arrays.copyOf(stringAt, coderOffset >= 0 ? held : 0);
+        int strings = coderOffset >= 0 ? held : 0;
+        long[] stringsAt = stringAt;
         stringAt = null;
-        int[] valueByOffset = FileOrder.sort(values, stringsAt);
+        int[] valueByOffset = FileOrder.sort(values, stringsAt, strings);
         values = null;
         BitSet utf16 = new BitSet(); // arrays, by object, whose Strings say UTF-16
         long[] hashes = new long[distinct];
         byte[] types = new byte[distinct];
         int[] lengths = new int[distinct]; // an HPROF length is a u4: unsigned in an int
-        readRecords(FileOrder.merge(arraysAt, stringsAt), valueByOffset, coderOffset, utf16, hashes, types, lengths);
+        readRecords(FileOrder.merge(arraysAt, distinct, stringsAt, strings), valueByOffset, coderOffset, utf16, hashes, types,
+                lengths);
+        stringsAt = null;
+        valueByOffset = null;
         RepeatedKeys repeated = new RepeatedKeys(distinct);
         for (int a = 0; a < distinct; a++) { // the hashes become the contents' keys; -1 in types: not a String's characters
             BasicType type = BasicType.of(types[a]);
