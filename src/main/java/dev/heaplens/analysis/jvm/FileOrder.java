@@ -5,6 +5,7 @@ import dev.heaplens.graph.AddressSort;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
+import java.util.function.IntToLongFunction;
 
 /**
  * Records read again in file order: the waste checks that read many records (Strings' arrays,
@@ -16,27 +17,60 @@ final class FileOrder {
     }
 
     /**
+     * The order of {@code n} records by where they are in the file, {@code at(i)} for record
+     * {@code i}, computed as asked, not held (a column of offsets was 8 bytes a String's array at
+     * the peak of suspects out of core): element {@code k} is the record {@code k}th in the file,
+     * equal offsets in their given order. As {@link #sort(int[], long[])} sorts, its keys made here.
+     */
+    static int[] order(int n, IntToLongFunction at) {
+        long last = 0;
+        for (int i = 0; i < n; i++) {
+            last = Math.max(last, at.applyAsLong(i));
+        }
+        int indexBits = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1));
+        if (64 - Long.numberOfLeadingZeros(last) + indexBits > 63) {
+            long[] keys = new long[n];
+            Arrays.setAll(keys, at::applyAsLong);
+            return AddressSort.sort(keys);
+        }
+        long[] packed = new long[n];
+        for (int i = 0; i < n; i++) {
+            packed[i] = at.applyAsLong(i) << indexBits | i;
+        }
+        Arrays.sort(packed);
+        int[] order = new int[n];
+        long mask = (1L << indexBits) - 1;
+        for (int i = 0; i < n; i++) {
+            order[i] = (int) (packed[i] & mask);
+        }
+        return order;
+    }
+
+    /** {@code values[order[k]]} for each {@code k}: a column put in {@link #order}'s order. */
+    static int[] permuted(int[] values, int[] order) {
+        int[] out = new int[order.length];
+        for (int k = 0; k < order.length; k++) {
+            out[k] = values[order[k]];
+        }
+        return out;
+    }
+
+    /**
      * Sorts {@code offsets} in place and returns {@code values} (one per offset) in the same order.
      * Offset and index packed in one long where both fit, for the JDK's sort, which finds the long
      * ascending runs a dump's address order leaves (five times the radix sort's speed on 2.25M
      * Strings' arrays); else {@link AddressSort}.
      */
     static int[] sort(int[] values, long[] offsets) {
-        return sort(values, offsets, offsets.length);
-    }
-
-    /** As {@link #sort(int[], long[])}, for the first {@code n} of each (columns grown with room to spare). */
-    static int[] sort(int[] values, long[] offsets, int n) {
+        int n = offsets.length;
         long last = 0;
-        for (int i = 0; i < n; i++) {
-            last = Math.max(last, offsets[i]);
+        for (long at : offsets) {
+            last = Math.max(last, at);
         }
         int indexBits = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1));
         int[] sorted = new int[n];
         if (64 - Long.numberOfLeadingZeros(last) + indexBits > 63) {
-            long[] keys = n == offsets.length ? offsets : Arrays.copyOf(offsets, n);
-            int[] order = AddressSort.sort(keys); // sorts the keys in place
-            System.arraycopy(keys, 0, offsets, 0, n);
+            int[] order = AddressSort.sort(offsets);
             for (int i = 0; i < n; i++) {
                 sorted[i] = values[order[i]];
             }
@@ -56,14 +90,16 @@ final class FileOrder {
     }
 
     /**
-     * Two ascending offset lists (the first {@code aLength} of {@code a}, {@code bLength} of
-     * {@code b}) as one, as they are read (a merged copy held 8 bytes an offset more at the peak of
-     * suspects out of core); the lists share no offset (each is other records').
+     * Two ascending lists of offsets ({@code a(i)} for {@code i < aLength}, {@code b(j)} for
+     * {@code j < bLength}) as one, as they are read: a merged copy held 8 bytes an offset more at
+     * the peak of suspects out of core. The lists share no offset (each is other records').
      */
-    static PrimitiveIterator.OfLong merge(long[] a, int aLength, long[] b, int bLength) {
+    static PrimitiveIterator.OfLong merge(IntToLongFunction a, int aLength, IntToLongFunction b, int bLength) {
         return new PrimitiveIterator.OfLong() {
             private int i;
             private int j;
+            private long nextA = i < aLength ? a.applyAsLong(0) : 0;
+            private long nextB = j < bLength ? b.applyAsLong(0) : 0;
 
             @Override
             public boolean hasNext() {
@@ -75,7 +111,14 @@ final class FileOrder {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                return j == bLength || i < aLength && a[i] < b[j] ? a[i++] : b[j++];
+                if (j == bLength || i < aLength && nextA < nextB) {
+                    long at = nextA;
+                    nextA = ++i < aLength ? a.applyAsLong(i) : 0;
+                    return at;
+                }
+                long at = nextB;
+                nextB = ++j < bLength ? b.applyAsLong(j) : 0;
+                return at;
             }
         };
     }

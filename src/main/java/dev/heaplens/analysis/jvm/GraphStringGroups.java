@@ -37,13 +37,15 @@ final class GraphStringGroups {
     private final BitSet seen = new BitSet();
     /** The Strings beyond the first that hold an array, by the array's object: most arrays have one. */
     private final LongLongMap moreHolders = new LongLongMap();
-    /** The first String to hold each array of an even length: where it is in the file, and the array. */
-    private long[] stringAt = new long[1024];
+    /**
+     * The first String to hold each array of an even length, and the array. Objects only: where
+     * each is in the file is the graph's to say when asked (8 bytes a column of them held at the peak).
+     */
+    private int[] firstHolders = new int[1024];
     private int[] values = new int[1024];
     private int held;
-    /** The distinct value arrays, and where each is in the file. */
+    /** The distinct value arrays. */
     private int[] arrays = new int[1024];
-    private long[] arrayAt = new long[1024];
     private int distinct;
     /** Every String, with or without an array. */
     long stringCount;
@@ -76,27 +78,23 @@ final class GraphStringGroups {
             stringCount++;
             mostWasted += g.shallowSize(o);
             int value = valueArray(g, o);
-            long at = g.position(o);
-            if (at < 0 || value < 0) {
+            if (g.position(o) < 0 || value < 0) {
                 continue;
             }
             if (seen.get(value)) {
                 moreHolders.put(value, moreHolders.get(value, 0) + 1);
             } else { // the array's own columns read once
-                long valueAt = g.position(value);
-                if (valueAt < 0) {
+                if (g.position(value) < 0) {
                     continue; // no record to read: never seen, never counted
                 }
                 seen.set(value);
                 mostWasted += g.shallowSize(value);
                 if (distinct == arrays.length) {
                     arrays = Arrays.copyOf(arrays, grown(distinct));
-                    arrayAt = Arrays.copyOf(arrayAt, grown(distinct));
                 }
-                arrays[distinct] = value;
-                arrayAt[distinct++] = valueAt;
+                arrays[distinct++] = value;
                 if (heap.length(value) % 2 != 1) { // -1: length unknown, read
-                    holdsArray(at, value);
+                    holdsArray(o, value);
                 }
             }
         }
@@ -121,12 +119,12 @@ final class GraphStringGroups {
      * character), so only even arrays' first holders are read again (a third of the records on
      * the 7.4M-object dump). JDK 8's char[] values have no coder: none is read then.
      */
-    private void holdsArray(long stringOffset, int value) {
+    private void holdsArray(int string, int value) {
         if (held == values.length) {
-            stringAt = Arrays.copyOf(stringAt, grown(held));
+            firstHolders = Arrays.copyOf(firstHolders, grown(held));
             values = Arrays.copyOf(values, grown(held));
         }
-        stringAt[held] = stringOffset;
+        firstHolders[held] = string;
         values[held++] = value;
     }
 
@@ -138,25 +136,12 @@ final class GraphStringGroups {
         if (stringClass == 0) {
             return new Result(List.of(), 0, 0, 0);
         }
-        int coderOffset = coderOffset(heap.read().classes(), stringClass);
-        // sorted where they grew (up to a quarter to spare), each column let go once used: copies made the peak out of core
-        long[] arraysAt = arrayAt;
-        arrayAt = null;
-        int[] byOffset = FileOrder.sort(arrays, arraysAt, distinct);
-        arrays = null;
-        int strings = coderOffset >= 0 ? held : 0;
-        long[] stringsAt = stringAt;
-        stringAt = null;
-        int[] valueByOffset = FileOrder.sort(values, stringsAt, strings);
-        values = null;
-        BitSet utf16 = new BitSet(); // arrays, by object, whose Strings say UTF-16
-        long[] hashes = new long[distinct];
-        byte[] types = new byte[distinct];
-        int[] lengths = new int[distinct]; // an HPROF length is a u4: unsigned in an int
-        readRecords(FileOrder.merge(arraysAt, distinct, stringsAt, strings), valueByOffset, coderOffset, utf16, hashes, types,
-                lengths);
-        stringsAt = null;
-        valueByOffset = null;
+        Read read = readInFileOrder(coderOffset(heap.read().classes(), stringClass));
+        int[] byOffset = read.arrays;
+        long[] hashes = read.hashes;
+        byte[] types = read.types;
+        int[] lengths = read.lengths;
+        BitSet utf16 = read.utf16;
         RepeatedKeys repeated = new RepeatedKeys(distinct);
         for (int a = 0; a < distinct; a++) { // the hashes become the contents' keys; -1 in types: not a String's characters
             BasicType type = BasicType.of(types[a]);
@@ -181,9 +166,35 @@ final class GraphStringGroups {
                 continue;
             }
             groups.add(hashes[a], holders, BasicType.of(types[a]), utf16.get(byOffset[a]) ? 1 : 0,
-                    Integer.toUnsignedLong(lengths[a]), arraysAt[a]);
+                    Integer.toUnsignedLong(lengths[a]), g.position(byOffset[a]));
         }
         return new Result(groups.duplicated(), groups.distinct() + heldOnce, stringCount, stringClass);
+    }
+
+    /** The distinct arrays in file order, and what their records (and their first Strings') say. */
+    private record Read(int[] arrays, long[] hashes, byte[] types, int[] lengths, BitSet utf16) {
+    }
+
+    /**
+     * Puts the arrays and their first Strings in file order, each column let go once used (it grew
+     * with up to a quarter to spare), the offsets asked of the graph as needed (copies and a column
+     * of offsets made the peak of suspects out of core), then reads them in one pass.
+     */
+    private Read readInFileOrder(int coderOffset) {
+        int[] unsorted = arrays;
+        arrays = null;
+        int[] byOffset = FileOrder.permuted(unsorted, FileOrder.order(distinct, a -> g.position(unsorted[a])));
+        int strings = coderOffset >= 0 ? held : 0;
+        int[] holders = firstHolders;
+        firstHolders = null;
+        int[] stringOrder = FileOrder.order(strings, s -> g.position(holders[s]));
+        int[] stringByOffset = FileOrder.permuted(holders, stringOrder);
+        int[] valueByOffset = FileOrder.permuted(values, stringOrder);
+        values = null;
+        Read read = new Read(byOffset, new long[distinct], new byte[distinct], new int[distinct], new BitSet());
+        readRecords(FileOrder.merge(a -> g.position(byOffset[a]), distinct, s -> g.position(stringByOffset[s]), strings),
+                valueByOffset, coderOffset, read.utf16, read.hashes, read.types, read.lengths);
+        return read;
     }
 
     /** One pass over the records at {@code offsets} (the arrays' and the Strings', merged, ascending). */
