@@ -23,19 +23,18 @@ final class FileOrder {
      * equal offsets in their given order. As {@link #sort(int[], long[])} sorts, its keys made here.
      */
     static int[] order(int n, IntToLongFunction at) {
+        long[] packed = new long[n]; // each offset asked once (out of core each is a read of the mapped index)
         long last = 0;
         for (int i = 0; i < n; i++) {
-            last = Math.max(last, at.applyAsLong(i));
+            packed[i] = at.applyAsLong(i);
+            last = Math.max(last, packed[i]);
         }
         int indexBits = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1));
         if (64 - Long.numberOfLeadingZeros(last) + indexBits > 63) {
-            long[] keys = new long[n];
-            Arrays.setAll(keys, at::applyAsLong);
-            return AddressSort.sort(keys);
+            return AddressSort.sort(packed);
         }
-        long[] packed = new long[n];
         for (int i = 0; i < n; i++) {
-            packed[i] = at.applyAsLong(i) << indexBits | i;
+            packed[i] = packed[i] << indexBits | i;
         }
         Arrays.sort(packed);
         int[] order = new int[n];
