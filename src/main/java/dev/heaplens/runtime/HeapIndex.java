@@ -224,7 +224,7 @@ final class HeapIndex {
      */
     private boolean roomToExtend(LoadedHeap heap, Path file) {
         try {
-            long need = Files.size(file) + Files.size(file) / 4;
+            long need = bytesToExtend(Files.size(file));
             long free = Files.getFileStore(file.toAbsolutePath().getParent()).getUsableSpace();
             if (free >= need) {
                 return true;
@@ -235,6 +235,11 @@ final class HeapIndex {
         } catch (IOException e) {
             return true; // the copy says what is wrong
         }
+    }
+
+    /** The free disk an index of {@code indexBytes} needs beside it to be extended: its copy, and a quarter more. */
+    static long bytesToExtend(long indexBytes) {
+        return indexBytes + indexBytes / 4;
     }
 
     /** Whether it wrote the index. */
