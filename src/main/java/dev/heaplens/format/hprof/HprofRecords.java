@@ -74,7 +74,7 @@ public final class HprofRecords {
             return;
         }
         try (InputStream stream = source.open()) {
-            HprofInput in = new HprofInput(source.name(), stream);
+            HprofInput in = new HprofInput(source.name(), stream, 0, bufferFor(sortedOffsets));
             in.setIdSize(idSize);
             HprofReader reader = HprofReader.subRecords(in, visitor);
             for (int i = 0; i < sortedOffsets.length; i++) {
@@ -85,6 +85,16 @@ public final class HprofRecords {
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read again: " + e.getMessage());
         }
+    }
+
+    /**
+     * A small buffer when the records are further apart on average than it holds, so that the gaps
+     * are sought past and not copied; else the reader's own, fewer reads for the same bytes.
+     */
+    private static int bufferFor(long[] sortedOffsets) {
+        int n = sortedOffsets.length;
+        boolean dense = n > 1 && (sortedOffsets[n - 1] - sortedOffsets[0]) / n <= HprofInput.SCATTERED_BUFFER;
+        return dense ? HprofInput.BUFFER : HprofInput.SCATTERED_BUFFER;
     }
 
     /** Keeps a copy of the one record just read. */
