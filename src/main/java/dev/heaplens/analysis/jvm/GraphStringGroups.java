@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.PrimitiveIterator;
+import java.util.function.IntToLongFunction;
 
 /**
  * A loaded graph's {@code java.lang.String}s grouped by content, as {@link JvmStringGroups} groups a
@@ -192,15 +193,22 @@ final class GraphStringGroups {
         int[] valueByOffset = FileOrder.permuted(values, stringOrder);
         values = null;
         Read read = new Read(byOffset, new long[distinct], new byte[distinct], new int[distinct], new BitSet());
-        readRecords(FileOrder.merge(a -> g.position(byOffset[a]), distinct, s -> g.position(stringByOffset[s]), strings),
-                valueByOffset, coderOffset, read.utf16, read.hashes, read.types, read.lengths);
+        IntToLongFunction arrayAt = a -> g.position(byOffset[a]);
+        IntToLongFunction stringAt = s -> g.position(stringByOffset[s]);
+        long first = Math.min(distinct > 0 ? arrayAt.applyAsLong(0) : Long.MAX_VALUE,
+                strings > 0 ? stringAt.applyAsLong(0) : Long.MAX_VALUE);
+        long last = Math.max(distinct > 0 ? arrayAt.applyAsLong(distinct - 1) : 0,
+                strings > 0 ? stringAt.applyAsLong(strings - 1) : 0);
+        int buffer = HprofRecords.bufferFor(first, last, (long) distinct + strings); // the reader's, for the records' spread
+        readRecords(FileOrder.merge(arrayAt, distinct, stringAt, strings), buffer, valueByOffset, coderOffset, read.utf16,
+                read.hashes, read.types, read.lengths);
         return read;
     }
 
     /** One pass over the records at {@code offsets} (the arrays' and the Strings', merged, ascending). */
-    private void readRecords(PrimitiveIterator.OfLong offsets, int[] valueByOffset, int coderOffset, BitSet utf16, long[] hashes,
-                             byte[] types, int[] lengths) {
-        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, new HprofVisitor() {
+    private void readRecords(PrimitiveIterator.OfLong offsets, int buffer, int[] valueByOffset, int coderOffset, BitSet utf16,
+                             long[] hashes, byte[] types, int[] lengths) {
+        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, buffer, new HprofVisitor() {
             private int nextArray;
             private int nextString;
 
