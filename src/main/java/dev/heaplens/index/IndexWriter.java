@@ -163,6 +163,7 @@ public final class IndexWriter implements AutoCloseable {
         end(name, IndexFormat.INTS, start);
     }
 
+    /** {@code values[0..count)} into the buffer in bulk copies. */
     private void putInts(int[] values, int count) throws IOException {
         for (int i = 0; i < count; ) {
             room(4);
@@ -232,11 +233,21 @@ public final class IndexWriter implements AutoCloseable {
         end(name, type, start);
     }
 
+    /**
+     * A column of {@code count} ints from {@code values}, gathered a chunk at a time and copied in
+     * bulk: a checked {@code putInt} each (C1 does not inline it) cost suspects' two path columns
+     * about 40 ms a 7.4M-object dump.
+     */
     public void ints(String name, long count, Ints values) throws IOException {
         long start = begin();
-        for (long i = 0; i < count; i++) {
-            room(4);
-            buffer.putInt(values.get(i));
+        int[] chunk = new int[(int) Math.min(count, BUFFER_BYTES / 4)];
+        for (long i = 0; i < count; ) {
+            int n = (int) Math.min(chunk.length, count - i);
+            for (int k = 0; k < n; k++) {
+                chunk[k] = values.get(i + k);
+            }
+            putInts(chunk, n);
+            i += n;
         }
         end(name, IndexFormat.INTS, start);
     }

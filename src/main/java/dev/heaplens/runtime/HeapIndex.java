@@ -6,6 +6,7 @@ import dev.heaplens.index.IndexKey;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.util.HumanBytes;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -204,7 +205,7 @@ final class HeapIndex {
      */
     void extend(LoadedHeap heap, Sections more) {
         Place place = heap.index();
-        if (place == null) {
+        if (place == null || !roomToExtend(heap, place.file())) {
             return;
         }
         try (IndexReader existing = IndexReader.open(place.file(), place.key());
@@ -214,6 +215,31 @@ final class HeapIndex {
         } catch (IOException | RuntimeException e) {
             listener.warning(heap.input().name(), "index " + place.file() + " not extended: " + e.getMessage());
         }
+    }
+
+    /**
+     * Whether the index's disk has room for its copy with the sections added (a quarter more: the
+     * suspects sections were 15% of a 30M-object dump's index). Without room the copy would fill the
+     * disk before it failed (a 500M-object dump's index is 31.5 GB); it is not made, with one warning.
+     */
+    private boolean roomToExtend(LoadedHeap heap, Path file) {
+        try {
+            long need = bytesToExtend(Files.size(file));
+            long free = Files.getFileStore(file.toAbsolutePath().getParent()).getUsableSpace();
+            if (free >= need) {
+                return true;
+            }
+            listener.warning(heap.input().name(), "index " + file + " not extended: its copy with the new sections needs about "
+                    + HumanBytes.of(need) + " free beside it, and " + HumanBytes.of(free) + " are");
+            return false;
+        } catch (IOException e) {
+            return true; // the copy says what is wrong
+        }
+    }
+
+    /** The free disk an index of {@code indexBytes} needs beside it to be extended: its copy, and a quarter more. */
+    static long bytesToExtend(long indexBytes) {
+        return indexBytes + indexBytes / 4;
     }
 
     /** Whether it wrote the index. */

@@ -2,7 +2,6 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.analysis.jvm.JvmWasteChecks;
-import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.suspects.Finding;
 
 import java.util.Collections;
@@ -11,17 +10,18 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The JVM's findings beside the suspects ({@link JvmWasteChecks}). Their duplicate strings need no
- * dominator tree, so a load for suspects groups them on a second thread while the tree is
- * computed ({@link #besideDominators}); the checks then take that grouping instead of making it.
+ * The JVM's findings beside the suspects ({@link JvmWasteChecks}). Their duplicate strings and the
+ * heap's classes need no dominator tree, so a load for suspects works them out on a second thread
+ * while the tree is computed ({@link #besideDominators}); the checks then take them instead of
+ * making them.
  */
 final class JvmFindings implements GraphLoad.Findings {
-    /** Strings grouped ahead, by heap, until the checks take them. */
-    private final Map<LoadedHeap, DuplicateStrings> groupedAhead = Collections.synchronizedMap(new WeakHashMap<>());
+    /** What was worked out ahead, by heap, until the checks take it. */
+    private final Map<LoadedHeap, JvmWasteChecks.Ahead> workedAhead = Collections.synchronizedMap(new WeakHashMap<>());
 
     @Override
     public void besideDominators(LoadedHeap heap) {
-        groupedAhead.put(heap, JvmWasteChecks.duplicateStrings(jvm(heap)));
+        workedAhead.put(heap, JvmWasteChecks.ahead(jvm(heap)));
     }
 
     /** The heaps given here are the JVM load's own ({@link GraphLoad#namer} checked them on the way in). */
@@ -31,6 +31,6 @@ final class JvmFindings implements GraphLoad.Findings {
 
     @Override
     public List<Finding> of(LoadedHeap heap, long analysedBytes) {
-        return JvmWasteChecks.of(jvm(heap), heap.dominators(), heap.weakOnly(), analysedBytes, groupedAhead.remove(heap));
+        return JvmWasteChecks.of(jvm(heap), heap.dominators(), heap.weakOnly(), analysedBytes, workedAhead.remove(heap));
     }
 }

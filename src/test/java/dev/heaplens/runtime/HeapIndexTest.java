@@ -164,4 +164,12 @@ class HeapIndexTest {
                 .isEqualTo(Path.of(System.getProperty("user.home"), ".cache", "heaplens"));
         assertThat(IndexOptions.fromEnvironment(Map.of(), Path.of("/d")).dir()).isEqualTo(Path.of("/d"));
     }
+
+    @Test
+    void anExtensionAsksForRoomForTheCopyAndTheSectionsMeasured() {
+        // the generated 30M-object dump's index (round 10): 1,886,835,193 bytes, 2,171,041,152 with suspects' sections
+        assertThat(HeapIndex.bytesToExtend(1_886_835_193L)).isGreaterThanOrEqualTo(2_171_041_152L);
+        // and no more than the copy and half again: a disk with room for that is not refused
+        assertThat(HeapIndex.bytesToExtend(1_886_835_193L)).isLessThan(1_886_835_193L * 3 / 2);
+    }
 }

@@ -12,6 +12,8 @@ import dev.heaplens.util.LongLongMap;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.PrimitiveIterator;
+import java.util.function.IntToLongFunction;
 
 /**
  * A loaded graph's {@code java.lang.String}s grouped by content, as {@link JvmStringGroups} groups a
@@ -36,13 +38,15 @@ final class GraphStringGroups {
     private final BitSet seen = new BitSet();
     /** The Strings beyond the first that hold an array, by the array's object: most arrays have one. */
     private final LongLongMap moreHolders = new LongLongMap();
-    /** The first String to hold each array of an even length: where it is in the file, and the array. */
-    private long[] stringAt = new long[1024];
+    /**
+     * The first String to hold each array of an even length, and the array. Objects only: where
+     * each is in the file is the graph's to say when asked (8 bytes a column of them held at the peak).
+     */
+    private int[] firstHolders = new int[1024];
     private int[] values = new int[1024];
     private int held;
-    /** The distinct value arrays, and where each is in the file. */
+    /** The distinct value arrays. */
     private int[] arrays = new int[1024];
-    private long[] arrayAt = new long[1024];
     private int distinct;
     /** Every String, with or without an array. */
     long stringCount;
@@ -75,30 +79,34 @@ final class GraphStringGroups {
             stringCount++;
             mostWasted += g.shallowSize(o);
             int value = valueArray(g, o);
-            long at = g.position(o);
-            if (at < 0 || value < 0) {
+            if (g.position(o) < 0 || value < 0) {
                 continue;
             }
             if (seen.get(value)) {
                 moreHolders.put(value, moreHolders.get(value, 0) + 1);
             } else { // the array's own columns read once
-                long valueAt = g.position(value);
-                if (valueAt < 0) {
+                if (g.position(value) < 0) {
                     continue; // no record to read: never seen, never counted
                 }
                 seen.set(value);
                 mostWasted += g.shallowSize(value);
                 if (distinct == arrays.length) {
-                    arrays = Arrays.copyOf(arrays, distinct * 2);
-                    arrayAt = Arrays.copyOf(arrayAt, distinct * 2);
+                    arrays = Arrays.copyOf(arrays, grown(distinct));
                 }
-                arrays[distinct] = value;
-                arrayAt[distinct++] = valueAt;
+                arrays[distinct++] = value;
                 if (heap.length(value) % 2 != 1) { // -1: length unknown, read
-                    holdsArray(at, value);
+                    holdsArray(o, value);
                 }
             }
         }
+    }
+
+    /**
+     * A column's next length: a quarter more, not twice (the columns grow to millions; doubling
+     * left up to half of them empty and held the old and twice the new while copying).
+     */
+    private static int grown(int length) {
+        return (int) Math.min(Integer.MAX_VALUE - 8L, length + (length >> 2));
     }
 
     /** How many Strings hold the value array {@code value} (one it was seen for). */
@@ -112,12 +120,12 @@ final class GraphStringGroups {
      * character), so only even arrays' first holders are read again (a third of the records on
      * the 7.4M-object dump). JDK 8's char[] values have no coder: none is read then.
      */
-    private void holdsArray(long stringOffset, int value) {
+    private void holdsArray(int string, int value) {
         if (held == values.length) {
-            stringAt = Arrays.copyOf(stringAt, held * 2);
-            values = Arrays.copyOf(values, held * 2);
+            firstHolders = Arrays.copyOf(firstHolders, grown(held));
+            values = Arrays.copyOf(values, grown(held));
         }
-        stringAt[held] = stringOffset;
+        firstHolders[held] = string;
         values[held++] = value;
     }
 
@@ -129,21 +137,12 @@ final class GraphStringGroups {
         if (stringClass == 0) {
             return new Result(List.of(), 0, 0, 0);
         }
-        int coderOffset = coderOffset(heap.read().classes(), stringClass);
-        // grouped once: each growable column (up to twice its contents) goes once sorted, before the records are read
-        long[] arraysAt = Arrays.copyOf(arrayAt, distinct);
-        arrayAt = null;
-        int[] byOffset = FileOrder.sort(arrays, arraysAt);
-        arrays = null;
-        long[] stringsAt = Arrays.copyOf(stringAt, coderOffset >= 0 ? held : 0);
-        stringAt = null;
-        int[] valueByOffset = FileOrder.sort(values, stringsAt);
-        values = null;
-        BitSet utf16 = new BitSet(); // arrays, by object, whose Strings say UTF-16
-        long[] hashes = new long[distinct];
-        byte[] types = new byte[distinct];
-        long[] lengths = new long[distinct];
-        readRecords(FileOrder.merge(arraysAt, stringsAt), valueByOffset, coderOffset, utf16, hashes, types, lengths);
+        Read read = readInFileOrder(coderOffset(heap.read().classes(), stringClass));
+        int[] byOffset = read.arrays;
+        long[] hashes = read.hashes;
+        byte[] types = read.types;
+        int[] lengths = read.lengths;
+        BitSet utf16 = read.utf16;
         RepeatedKeys repeated = new RepeatedKeys(distinct);
         for (int a = 0; a < distinct; a++) { // the hashes become the contents' keys; -1 in types: not a String's characters
             BasicType type = BasicType.of(types[a]);
@@ -167,15 +166,49 @@ final class GraphStringGroups {
                 heldOnce++;
                 continue;
             }
-            groups.add(hashes[a], holders, BasicType.of(types[a]), utf16.get(byOffset[a]) ? 1 : 0, lengths[a], arraysAt[a]);
+            groups.add(hashes[a], holders, BasicType.of(types[a]), utf16.get(byOffset[a]) ? 1 : 0,
+                    Integer.toUnsignedLong(lengths[a]), g.position(byOffset[a]));
         }
         return new Result(groups.duplicated(), groups.distinct() + heldOnce, stringCount, stringClass);
     }
 
+    /** The distinct arrays in file order, and what their records (and their first Strings') say. */
+    private record Read(int[] arrays, long[] hashes, byte[] types, int[] lengths, BitSet utf16) {
+    }
+
+    /**
+     * Puts the arrays and their first Strings in file order, each column let go once used (it grew
+     * with up to a quarter to spare), the offsets asked of the graph as needed (copies and a column
+     * of offsets made the peak of suspects out of core), then reads them in one pass.
+     */
+    private Read readInFileOrder(int coderOffset) {
+        int[] unsorted = arrays;
+        arrays = null;
+        int[] byOffset = FileOrder.permuted(unsorted, FileOrder.order(distinct, a -> g.position(unsorted[a])));
+        int strings = coderOffset >= 0 ? held : 0;
+        int[] holders = firstHolders;
+        firstHolders = null;
+        int[] stringOrder = FileOrder.order(strings, s -> g.position(holders[s]));
+        int[] stringByOffset = FileOrder.permuted(holders, stringOrder);
+        int[] valueByOffset = FileOrder.permuted(values, stringOrder);
+        values = null;
+        Read read = new Read(byOffset, new long[distinct], new byte[distinct], new int[distinct], new BitSet());
+        IntToLongFunction arrayAt = a -> g.position(byOffset[a]);
+        IntToLongFunction stringAt = s -> g.position(stringByOffset[s]);
+        long first = Math.min(distinct > 0 ? arrayAt.applyAsLong(0) : Long.MAX_VALUE,
+                strings > 0 ? stringAt.applyAsLong(0) : Long.MAX_VALUE);
+        long last = Math.max(distinct > 0 ? arrayAt.applyAsLong(distinct - 1) : 0,
+                strings > 0 ? stringAt.applyAsLong(strings - 1) : 0);
+        int buffer = HprofRecords.bufferFor(first, last, (long) distinct + strings); // the reader's, for the records' spread
+        readRecords(FileOrder.merge(arrayAt, distinct, stringAt, strings), buffer, valueByOffset, coderOffset, read.utf16,
+                read.hashes, read.types, read.lengths);
+        return read;
+    }
+
     /** One pass over the records at {@code offsets} (the arrays' and the Strings', merged, ascending). */
-    private void readRecords(long[] offsets, int[] valueByOffset, int coderOffset, BitSet utf16, long[] hashes, byte[] types,
-                             long[] lengths) {
-        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, new HprofVisitor() {
+    private void readRecords(PrimitiveIterator.OfLong offsets, int buffer, int[] valueByOffset, int coderOffset, BitSet utf16,
+                             long[] hashes, byte[] types, int[] lengths) {
+        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, buffer, new HprofVisitor() {
             private int nextArray;
             private int nextString;
 
@@ -190,7 +223,7 @@ final class GraphStringGroups {
             @Override
             public void primitiveArray(long id, BasicType type, long length, long offset) {
                 types[nextArray] = (byte) type.code;
-                lengths[nextArray] = length;
+                lengths[nextArray] = (int) length;
                 hashes[nextArray++] = EMPTY_HASH; // replaced by the contents when there are some
             }
 

@@ -42,13 +42,15 @@ public final class JvmWasteChecks {
     }
 
     /**
-     * As {@link #of(JvmHeap, Dominators, Reachability.WeakOnly, long)}, with the duplicate strings
-     * grouped ahead ({@link #duplicateStrings(JvmHeap)}), or null to group them here.
+     * As {@link #of(JvmHeap, Dominators, Reachability.WeakOnly, long)}, with what needs no dominator
+     * tree worked out ahead ({@link #ahead(JvmHeap)}), or null to work it out here.
      */
     public static List<Finding> of(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes,
-                                   DuplicateStrings groupedStrings) {
+                                   Ahead ahead) {
         HeapGraph g = heap.graph();
-        HeapClasses classes = HeapClasses.of(heap);
+        HeapClasses classes = ahead != null ? ahead.classes : HeapClasses.of(heap);
+        // the strings' groups first: their columns are gone before the candidate lists are made
+        Finding strings = duplicateStrings(heap, classes, ahead != null ? ahead.strings : null, analysedBytes);
         CheckCandidates candidates = CheckCandidates.of(heap, d, classes);
         Map<String, List<Integer>> classObjects = classes.byName;
         List<Finding> found = new ArrayList<>();
@@ -83,7 +85,6 @@ public final class JvmWasteChecks {
         if (oneValue != null) {
             found.add(oneValue);
         }
-        Finding strings = duplicateStrings(heap, classes, groupedStrings, analysedBytes);
         if (strings != null) {
             found.add(strings);
         }
@@ -91,11 +92,24 @@ public final class JvmWasteChecks {
     }
 
     /**
-     * The duplicate strings, grouped without the dominator tree (they need none): suspects groups
-     * them on a second thread while the tree is computed.
+     * What the checks need that the dominator tree does not give: the heap's classes by name and the
+     * duplicate strings. Suspects works it out on a second thread while the tree is computed, once:
+     * the checks then take it instead of walking every object for the classes again.
      */
-    public static DuplicateStrings duplicateStrings(JvmHeap heap) {
-        return JvmDuplicateStrings.inGraph(heap, HeapClasses.of(heap), DuplicateStringsFinding.VALUES, 0);
+    public static Ahead ahead(JvmHeap heap) {
+        HeapClasses classes = HeapClasses.of(heap);
+        return new Ahead(classes, JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES, 0));
+    }
+
+    /** What {@link #ahead} worked out, held until the checks take it. */
+    public static final class Ahead {
+        private final HeapClasses classes;
+        private final DuplicateStrings strings;
+
+        private Ahead(HeapClasses classes, DuplicateStrings strings) {
+            this.classes = classes;
+            this.strings = strings;
+        }
     }
 
     /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings (or as grouped ahead). */

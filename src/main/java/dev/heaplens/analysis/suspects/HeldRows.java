@@ -38,6 +38,28 @@ final class HeldRows implements TopObjects.HeldLookup {
         start[++tops] = rows;
     }
 
+    /** Every top object's rows, for the index to store as they are (no row made an object). */
+    int rows() {
+        return rows;
+    }
+
+    /** Top object {@code topIndex}'s first row; {@code start(size)}: the number of rows. */
+    int start(int topIndex) {
+        return start[topIndex];
+    }
+
+    String className(int row) {
+        return className[row];
+    }
+
+    long objects(int row) {
+        return objects[row];
+    }
+
+    long bytes(int row) {
+        return bytes[row];
+    }
+
     @Override
     public List<Suspect.HeldClass> of(int topIndex) {
         List<Suspect.HeldClass> out = new ArrayList<>(start[topIndex + 1] - start[topIndex]);

@@ -75,7 +75,11 @@ public final class SuspectFinder {
     public static SuspectInputs inputs(NamedHeap heap, Dominators d, RootPaths.Tree madeAhead, Scratch scratch,
                                        LongFunction<List<Finding>> findings) {
         DominatedChildren children = DominatedChildren.forMany(d, scratch);
-        TopObjects live = TopObjects.of(heap, d, children.of(Dominators.SUPER_ROOT));
+        int[] topIds = children.of(Dominators.SUPER_ROOT);
+        // the findings first, from the top's ids alone: their checks' columns are gone before the top
+        // objects' are made (together they were the peak of suspects from an index out of core)
+        List<Finding> found = findings.apply(d.reachableBytes() - overheadBytes(heap, d, topIds));
+        TopObjects live = TopObjects.of(heap, d, topIds);
         SuspectFinder finder = new SuspectFinder(heap, d, null, null, children);
         RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.treeWithEdges(d.graph(), d.filter(), scratch);
         int[] accumulation = new int[live.size()];
@@ -91,8 +95,7 @@ public final class SuspectFinder {
         }
         TopObjects top = new TopObjects(live.object, live.retained, live.retainedCount, live.className, accumulation,
                 held, paths::get);
-        long analysed = d.reachableBytes() - overheadBytes(finder.overhead(top, new String[top.size()]));
-        return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree), findings.apply(analysed));
+        return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree), found);
     }
 
     /**
@@ -106,9 +109,18 @@ public final class SuspectFinder {
 
     /** The heap's bytes less what tools hold at the top of the dominator tree: what the findings' shares are of. */
     public static long analysedBytes(NamedHeap heap, Dominators d) {
-        TopObjects top = TopObjects.of(heap, d, new DominatedChildren(d).of(Dominators.SUPER_ROOT));
-        SuspectFinder finder = new SuspectFinder(heap, d, null, null, null);
-        return d.reachableBytes() - overheadBytes(finder.overhead(top, new String[top.size()]));
+        return d.reachableBytes() - overheadBytes(heap, d, new DominatedChildren(d).of(Dominators.SUPER_ROOT));
+    }
+
+    /** What tools retain among the top objects {@code topIds}: {@link #overhead}'s sum, with no column per top object. */
+    private static long overheadBytes(NamedHeap heap, Dominators d, int[] topIds) {
+        long bytes = 0;
+        for (int o : topIds) {
+            if (ToolOverhead.toolOf(heap.className(o)) != null) {
+                bytes += d.retainedSize(o);
+            }
+        }
+        return bytes;
     }
 
     private static long overheadBytes(List<Overhead> overhead) {

@@ -74,6 +74,11 @@ public final class TopObjects {
         return held.of(i);
     }
 
+    /** What every holder holds, in columns: for top objects worked out here, not read back from an index. */
+    HeldRows heldRows() {
+        return (HeldRows) held;
+    }
+
     /** Top object {@code i}'s labelled path to its holder, where stored (the larger ones), else null. */
     LabelledPath path(int i) {
         return paths.of(i);

@@ -70,21 +70,55 @@ public final class HprofRecords {
      */
     public static void visit(HprofSource source, int idSize, long[] sortedOffsets, HprofVisitor visitor,
                              java.util.function.IntConsumer afterEach) {
-        if (sortedOffsets.length == 0) {
+        int n = sortedOffsets.length;
+        int buffer = n == 0 ? HprofInput.BUFFER : bufferFor(sortedOffsets[0], sortedOffsets[n - 1], n);
+        visit(source, idSize, new java.util.PrimitiveIterator.OfLong() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < sortedOffsets.length;
+            }
+
+            @Override
+            public long nextLong() {
+                return sortedOffsets[next++];
+            }
+        }, buffer, visitor, afterEach);
+    }
+
+    /**
+     * As {@link #visit(HprofSource, int, long[], HprofVisitor, java.util.function.IntConsumer)}, the
+     * offsets as they come (ascending, distinct): a merge of two lists need not be made a third;
+     * {@code buffer}: the reader's, {@link #bufferFor} the offsets' spread.
+     */
+    public static void visit(HprofSource source, int idSize, java.util.PrimitiveIterator.OfLong sortedOffsets, int buffer,
+                             HprofVisitor visitor, java.util.function.IntConsumer afterEach) {
+        if (!sortedOffsets.hasNext()) {
             return;
         }
         try (InputStream stream = source.open()) {
-            HprofInput in = new HprofInput(source.name(), stream);
+            HprofInput in = new HprofInput(source.name(), stream, 0, buffer);
             in.setIdSize(idSize);
             HprofReader reader = HprofReader.subRecords(in, visitor);
-            for (int i = 0; i < sortedOffsets.length; i++) {
-                in.skip(sortedOffsets[i] - in.offset());
+            for (int i = 0; sortedOffsets.hasNext(); i++) {
+                in.skip(sortedOffsets.nextLong() - in.offset());
                 reader.readSubRecord();
                 afterEach.accept(i);
             }
         } catch (IOException e) {
             throw new HeaplensException(source.name() + ": cannot read again: " + e.getMessage());
         }
+    }
+
+    /**
+     * The reader's buffer for {@code n} records from offset {@code first} to {@code last}: a small
+     * one when the records are further apart on average than it holds, so that the gaps
+     * are sought past and not copied; else the reader's own, fewer reads for the same bytes.
+     */
+    public static int bufferFor(long first, long last, long n) {
+        boolean dense = n > 1 && (last - first) / n <= HprofInput.SCATTERED_BUFFER;
+        return dense ? HprofInput.BUFFER : HprofInput.SCATTERED_BUFFER;
     }
 
     /** Keeps a copy of the one record just read. */
