@@ -69,6 +69,8 @@ public final class IndexReader implements AutoCloseable {
     private final Map<String, Section> sections;
     /** Where the sections end and the table begins: what {@link IndexWriter#extend} copies. */
     private final long sectionsEnd;
+    /** The file's length when it was checked: where {@link IndexWriter#append} writes on. */
+    private final long fileLength;
     /**
      * Kept open for the columns read later: the file this reader checked, even if a rebuild has
      * since renamed a new index onto its path. Closed with the process (or when unreachable).
@@ -79,10 +81,11 @@ public final class IndexReader implements AutoCloseable {
         this.file = file;
         this.sections = table.sections();
         this.sectionsEnd = table.sectionsEnd();
+        this.fileLength = table.fileLength();
         this.channel = channel;
     }
 
-    private record Table(Map<String, Section> sections, long sectionsEnd) {
+    private record Table(Map<String, Section> sections, long sectionsEnd, long fileLength) {
     }
 
     /**
@@ -180,7 +183,7 @@ public final class IndexReader implements AutoCloseable {
                         new java.util.BitSet(blocks)));
             }
         }
-        return new Table(sections, tableOffset);
+        return new Table(sections, tableOffset, size);
     }
 
     /** The file as it was checked: its header and sections, for {@link IndexWriter#extend} to copy. */
@@ -190,6 +193,10 @@ public final class IndexReader implements AutoCloseable {
 
     long sectionsEnd() {
         return sectionsEnd;
+    }
+
+    long fileLength() {
+        return fileLength;
     }
 
     /** The sections in the order they lie in the file. */

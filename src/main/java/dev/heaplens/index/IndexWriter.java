@@ -7,19 +7,16 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * Writes an index file: sections one after the other into a temporary file beside the target,
- * then the table and trailer, {@code fsync}, and an atomic rename onto the target. A reader sees
- * the old index, no index, or the whole new one, never a part; a crash leaves only a temporary
- * file. Not thread-safe.
+ * Writes an index file: sections one after the other, then the table and trailer, {@code fsync},
+ * and the commit that makes it the index ({@link IndexTarget}: a new file renamed onto the target,
+ * so that a reader sees the old index, no index, or the whole new one; or sections appended to an
+ * index where the disk has no room for a copy). Not thread-safe.
  */
 public final class IndexWriter implements AutoCloseable {
     /** Values by index, written without copying them into an array first. */
@@ -62,8 +59,7 @@ public final class IndexWriter implements AutoCloseable {
     private static final int BUFFER_BYTES = 1 << 20;
     private static final int RUN = 1 << 16; // values a run copies: 256-512 KiB, within the buffer
 
-    private final Path target;
-    private final Path temp;
+    private final IndexTarget target;
     private final FileChannel channel;
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     /** The CRC of the section's current block, and those of its blocks so far. */
@@ -75,15 +71,14 @@ public final class IndexWriter implements AutoCloseable {
     private long position;
     private boolean committed;
 
-    private IndexWriter(Path target, Path temp, FileChannel channel) {
+    private IndexWriter(IndexTarget target) {
         this.target = target;
-        this.temp = temp;
-        this.channel = channel;
+        this.channel = target.channel;
     }
 
     /** Starts an index for the dump with {@code key}, to be renamed to {@code target} by {@link #commit()}. */
     public static IndexWriter create(Path target, IndexKey key) throws IOException {
-        IndexWriter w = beside(target);
+        IndexWriter w = new IndexWriter(IndexTarget.replacing(target));
         try {
             ByteBuffer header = ByteBuffer.allocate(IndexFormat.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
             IndexFormat.writeHeader(header, key);
@@ -106,7 +101,7 @@ public final class IndexWriter implements AutoCloseable {
      * has replaces it.
      */
     public static IndexWriter extend(IndexReader existing) throws IOException {
-        IndexWriter w = beside(existing.file());
+        IndexWriter w = new IndexWriter(IndexTarget.replacing(existing.file()));
         try {
             long end = existing.sectionsEnd();
             FileChannel from = existing.channel();
@@ -126,11 +121,25 @@ public final class IndexWriter implements AutoCloseable {
         return w;
     }
 
-    private static IndexWriter beside(Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path temp = Files.createTempFile(dir, target.getFileName().toString() + ".", ".tmp");
-        FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        return new IndexWriter(target, temp, channel);
+    /**
+     * As {@link #extend}, but the new sections, table and trailer are written past the end of
+     * {@code existing}'s own file, where its disk has no room for a copy ({@link IndexTarget#appending}:
+     * its bytes so far stay as they are; a write that fails is cut off again). The old table and
+     * trailer stay in the file, unread.
+     */
+    public static IndexWriter append(IndexReader existing) throws IOException {
+        IndexWriter w = new IndexWriter(IndexTarget.appending(existing.file(), existing.fileLength()));
+        try {
+            w.tableCrc.update(IndexReader.read(existing.channel(), 0, IndexFormat.HEADER_BYTES));
+            for (IndexReader.Section s : existing.sectionsInFileOrder()) {
+                w.sections.add(new Section(s.name(), s.type(), s.offset(), s.length(), s.blockCrcs()));
+            }
+            w.position = existing.fileLength();
+        } catch (IOException | RuntimeException e) {
+            w.close();
+            throw e;
+        }
+        return w;
     }
 
     public void longs(String name, long[] values) throws IOException {
@@ -332,17 +341,15 @@ public final class IndexWriter implements AutoCloseable {
                 .put(IndexFormat.END);
         flush();
         channel.force(true);
-        channel.close();
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        target.commit();
         committed = true;
     }
 
-    /** Deletes the temporary file unless {@link #commit()} renamed it. */
+    /** Leaves the target as it was unless {@link #commit()} made the new index its. */
     @Override
     public void close() throws IOException {
         if (!committed) {
-            channel.close();
-            Files.deleteIfExists(temp);
+            target.abandon();
         }
     }
 

@@ -200,16 +200,18 @@ final class HeapIndex {
 
     /**
      * Adds {@code more} to the index {@code heap} was read from or written to (none: nothing to do).
-     * The index is copied with them and renamed onto itself ({@link IndexWriter#extend}); a failure
-     * is one warning, and the command goes on with what it worked out.
+     * The index is copied with them and renamed onto itself ({@link IndexWriter#extend}), or, where
+     * its disk has no room for the copy, they are appended to it ({@link IndexWriter#append}); a
+     * failure is one warning, and the command goes on with what it worked out.
      */
     void extend(LoadedHeap heap, Sections more) {
         Place place = heap.index();
-        if (place == null || !roomToExtend(heap, place.file())) {
+        Extension how = place == null ? Extension.NONE : extensionOf(heap, place.file());
+        if (how == Extension.NONE) {
             return;
         }
         try (IndexReader existing = IndexReader.open(place.file(), place.key());
-             IndexWriter out = IndexWriter.extend(existing)) {
+             IndexWriter out = how == Extension.COPY ? IndexWriter.extend(existing) : IndexWriter.append(existing)) {
             more.write(out);
             out.commit();
         } catch (IOException | RuntimeException e) {
@@ -217,29 +219,40 @@ final class HeapIndex {
         }
     }
 
-    /**
-     * Whether the index's disk has room for its copy with the sections added (a quarter more: the
-     * suspects sections were 15% of a 30M-object dump's index). Without room the copy would fill the
-     * disk before it failed (a 500M-object dump's index is 31.5 GB); it is not made, with one warning.
-     */
-    private boolean roomToExtend(LoadedHeap heap, Path file) {
+    /** How an index is extended: a copy with the new sections, the sections appended to it, or not at all. */
+    enum Extension { COPY, APPEND, NONE }
+
+    /** How the index {@code file} can be extended on its disk; without room for the sections, one warning. */
+    private Extension extensionOf(LoadedHeap heap, Path file) {
         try {
-            long need = bytesToExtend(Files.size(file));
+            long size = Files.size(file);
             long free = Files.getFileStore(file.toAbsolutePath().getParent()).getUsableSpace();
-            if (free >= need) {
-                return true;
+            Extension how = extension(size, free);
+            if (how == Extension.NONE) {
+                listener.warning(heap.input().name(), "index " + file + " not extended: its new sections need about "
+                        + HumanBytes.of(sectionBytes(size)) + " free beside it, and " + HumanBytes.of(free) + " are");
             }
-            listener.warning(heap.input().name(), "index " + file + " not extended: its copy with the new sections needs about "
-                    + HumanBytes.of(need) + " free beside it, and " + HumanBytes.of(free) + " are");
-            return false;
+            return how;
         } catch (IOException e) {
-            return true; // the copy says what is wrong
+            return Extension.COPY; // the copy says what is wrong
         }
     }
 
-    /** The free disk an index of {@code indexBytes} needs beside it to be extended: its copy, and a quarter more. */
-    static long bytesToExtend(long indexBytes) {
-        return indexBytes + indexBytes / 4;
+    /**
+     * A copy where the disk has room for it and the sections (it keeps the index whole for readers
+     * at every moment); else the sections appended, where there is room for them. A 500M-object
+     * dump's index is 31.5 GB: its copy would fill the disk before it failed.
+     */
+    static Extension extension(long indexBytes, long freeBytes) {
+        if (freeBytes >= indexBytes + sectionBytes(indexBytes)) {
+            return Extension.COPY;
+        }
+        return freeBytes >= sectionBytes(indexBytes) ? Extension.APPEND : Extension.NONE;
+    }
+
+    /** The most the sections added to an index of {@code indexBytes} take: a quarter (suspects' were 15% on 30M objects). */
+    static long sectionBytes(long indexBytes) {
+        return indexBytes / 4;
     }
 
     /** Whether it wrote the index. */

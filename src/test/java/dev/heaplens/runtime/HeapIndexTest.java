@@ -166,10 +166,14 @@ class HeapIndexTest {
     }
 
     @Test
-    void anExtensionAsksForRoomForTheCopyAndTheSectionsMeasured() {
+    void anExtensionAsksForRoomForTheSectionsMeasuredAndCopiesOnlyWhereTheCopyFitsToo() {
         // the generated 30M-object dump's index (round 10): 1,886,835,193 bytes, 2,171,041,152 with suspects' sections
-        assertThat(HeapIndex.bytesToExtend(1_886_835_193L)).isGreaterThanOrEqualTo(2_171_041_152L);
-        // and no more than the copy and half again: a disk with room for that is not refused
-        assertThat(HeapIndex.bytesToExtend(1_886_835_193L)).isLessThan(1_886_835_193L * 3 / 2);
+        long index = 1_886_835_193L;
+        long added = 2_171_041_152L - index;
+        assertThat(HeapIndex.sectionBytes(index)).isGreaterThanOrEqualTo(added).isLessThan(index / 2);
+        assertThat(HeapIndex.extension(index, 2_171_041_152L + index / 4)).isEqualTo(HeapIndex.Extension.COPY);
+        assertThat(HeapIndex.extension(index, index)).isEqualTo(HeapIndex.Extension.APPEND);
+        assertThat(HeapIndex.extension(index, index / 4)).isEqualTo(HeapIndex.Extension.APPEND);
+        assertThat(HeapIndex.extension(index, added)).isEqualTo(HeapIndex.Extension.NONE);
     }
 }
