@@ -108,12 +108,8 @@ public final class IndexWriter implements AutoCloseable {
             for (long at = 0; at < end; ) { // positional: the reader's channel keeps its own position
                 at += from.transferTo(at, end - at, w.channel);
             }
-            w.tableCrc.update(IndexReader.read(from, 0, IndexFormat.HEADER_BYTES));
-            for (IndexReader.Section s : existing.sectionsInFileOrder()) {
-                w.sections.add(new Section(s.name(), s.type(), s.offset(), s.length(), s.blockCrcs()));
-            }
             w.channel.position(end);
-            w.position = end;
+            w.carryOver(existing, end);
         } catch (IOException | RuntimeException e) {
             w.close();
             throw e;
@@ -130,16 +126,21 @@ public final class IndexWriter implements AutoCloseable {
     public static IndexWriter append(IndexReader existing) throws IOException {
         IndexWriter w = new IndexWriter(IndexTarget.appending(existing.file(), existing.fileLength()));
         try {
-            w.tableCrc.update(IndexReader.read(existing.channel(), 0, IndexFormat.HEADER_BYTES));
-            for (IndexReader.Section s : existing.sectionsInFileOrder()) {
-                w.sections.add(new Section(s.name(), s.type(), s.offset(), s.length(), s.blockCrcs()));
-            }
-            w.position = existing.fileLength();
+            w.carryOver(existing, existing.fileLength());
         } catch (IOException | RuntimeException e) {
             w.close();
             throw e;
         }
         return w;
+    }
+
+    /** {@code existing}'s header (in the table's checksum) and sections, kept; writing goes on at {@code at}. */
+    private void carryOver(IndexReader existing, long at) throws IOException {
+        tableCrc.update(IndexReader.read(existing.channel(), 0, IndexFormat.HEADER_BYTES));
+        for (IndexReader.Section s : existing.sectionsInFileOrder()) {
+            sections.add(new Section(s.name(), s.type(), s.offset(), s.length(), s.blockCrcs()));
+        }
+        position = at;
     }
 
     public void longs(String name, long[] values) throws IOException {
