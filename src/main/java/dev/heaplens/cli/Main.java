@@ -60,7 +60,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
      * The commands that print a table from a graph and are done: a new index is written beside
      * their work (on the second core) rather than before it, and waited for before they exit.
      */
-    private static final List<String> WRITE_INDEX_BEHIND = List.of("top", "retained", "object", "paths", "graph");
+    private static final List<String> WRITE_INDEX_BEHIND = List.of("top", "retained", "object", "paths", "graph", "suspects");
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 

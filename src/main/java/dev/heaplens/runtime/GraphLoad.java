@@ -252,11 +252,15 @@ final class GraphLoad<N extends NamedHeap> {
                 Reachability reachability = heap.reachability();
                 N namer = namer(heap);
                 if (forSuspects) { // worked out once: the suspects run that asked uses them too
-                    SuspectInputs inputs = suspectInputsOf(heap, paths);
+                    WorkedOnce<SuspectInputs> inputs = new WorkedOnce<>(() -> suspectInputsOf(heap, paths));
+                    if (readOutOfCore) {
+                        inputs.get(); // the write gives back the scratch they are worked out from
+                    }
                     heap.withSuspectInputs(inputs);
+                    // written behind the command, the graph's sections go while its thread works the inputs out
                     return out -> {
                         writeHeap(heap, largest, namer, reachability, out);
-                        SuspectsStore.write(inputs, heap.graph(), out);
+                        SuspectsStore.write(inputs.get(), heap.graph(), out);
                     };
                 }
                 List<Finding> found = findingsNeedTheRead

@@ -83,7 +83,8 @@ final class JvmRuntime extends RuntimeBase {
 
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
-        if (heap.index() != null || heap.storedSuspectInputs() != null) { // the findings kept in the index, or added to it
+        // the findings kept in the index, or added to it (asked first: the index waits for a write behind)
+        if (heap.storedSuspectInputs() != null || heap.index() != null) {
             return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
                     graphs.suspectInputs(heap), analysed -> findings.of(heap, analysed));
         }

@@ -53,7 +53,8 @@ public final class LoadedHeap {
     private ReadListener listener = ReadListener.QUIET;
     /** Where the dominators' computation and suspects' lists keep their scratch: mapped files beside the index when out of core. */
     private Scratch scratch = Scratch.heap();
-    private volatile SuspectInputs suspectInputs;
+    /** Suspects' inputs, stored or being worked out beside the index write (null: none yet). */
+    private volatile WorkedOnce<SuspectInputs> suspectInputs;
     /** The findings an index holds without the rest of what suspects reads; null when it holds none. */
     private volatile List<Finding> storedFindings;
     /** The index this heap was read from or written to, or null: where sections first needed later go. */
@@ -157,12 +158,18 @@ public final class LoadedHeap {
 
     /** What the index cache stored for suspects, or null (then suspects computes it). */
     public SuspectInputs storedSuspectInputs() {
-        return suspectInputs;
+        WorkedOnce<SuspectInputs> inputs = suspectInputs;
+        return inputs != null ? inputs.get() : null;
     }
 
     /** Suspects' inputs as the index cache stored them; null leaves them to be computed. */
     LoadedHeap withSuspectInputs(SuspectInputs stored) {
-        suspectInputs = stored;
+        return withSuspectInputs(stored != null ? new WorkedOnce<>(() -> stored) : null);
+    }
+
+    /** Suspects' inputs worked out once, by this heap's first asker or by the index write that stores them. */
+    LoadedHeap withSuspectInputs(WorkedOnce<SuspectInputs> inputs) {
+        suspectInputs = inputs;
         return this;
     }
 
