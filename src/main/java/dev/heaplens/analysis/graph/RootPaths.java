@@ -245,12 +245,15 @@ public final class RootPaths {
         IntCells parent = scratch.cells(n);
         parent.fill(-2);
         IntCells queue = scratch.cells(n);
+        // reached or not, asked once a reference: a bit an object stays in the cache where the parent column would not
+        long[] reached = new long[(n + 63) >>> 6];
         int head = 0;
         int tail = 0;
         int left = until == null ? -1 : until.cardinality();
         for (int r = 0; r < g.rootCount(); r++) {
             int o = g.rootTarget(r);
-            if (parent.get(o) == -2) {
+            if ((reached[o >>> 6] & (1L << o)) == 0) {
+                reached[o >>> 6] |= 1L << o;
                 parent.set(o, Tree.ROOT_BASE - r);
                 queue.set(tail++, o);
                 if (until != null && until.get(o)) {
@@ -263,7 +266,8 @@ public final class RootPaths {
             long start = g.outStart(o);
             for (long i = start, end = g.outEnd(o); i < end; i++) {
                 int t = g.target(i);
-                if (parent.get(t) == -2 && filter.follow(o, i, t)) {
+                if ((reached[t >>> 6] & (1L << t)) == 0 && filter.follow(o, i, t)) {
+                    reached[t >>> 6] |= 1L << t;
                     parent.set(t, o);
                     if (edge != null) {
                         edge.set(t, (int) (i - start));
