@@ -238,14 +238,16 @@ abstract class ValueScanner extends TailScanner {
 
     /**
      * Skips the flags object (flat: no object nests in it) without decoding it: to the first
-     * {@code }} outside quotes; a brace inside a quoted key is read key by key, as when the
-     * flags are wanted, so that both reads agree on the line.
+     * {@code }} outside quotes, where a value ends; a brace inside a quoted key, or one that
+     * ends no value, is read key by key, as when the flags are wanted, so that both reads agree
+     * on the line.
      */
     final int skipFlags(int pos, RubyRecord r) {
         int open = pos;
         pos = expect(pos, '{');
         int close = Swar.indexOfCounting(buf, pos, end, (byte) '}', (byte) '"', count);
-        if (close >= 0 && (count[0] & 1) == 0) {
+        // on garbage (a quote a lenient string does not end at) parseFlags may end the flags elsewhere
+        if (close >= 0 && (count[0] & 1) == 0 && endsValue(close + 1)) {
             r.flags |= RubyRecord.HAS_FLAGS;
             return close + 1;
         }
