@@ -238,20 +238,35 @@ abstract class ValueScanner extends TailScanner {
 
     /**
      * Skips the flags object (flat: no object nests in it) without decoding it: to the first
-     * {@code }} outside quotes, where a value ends; a brace inside a quoted key, or one that
-     * ends no value, is read key by key, as when the flags are wanted, so that both reads agree
-     * on the line.
+     * {@code }} outside quotes, when every quoted text before it is a key; a brace inside a
+     * quoted key, or a quoted value, is read key by key, as when the flags are wanted, so that both
+     * reads agree on the line.
      */
     final int skipFlags(int pos, RubyRecord r) {
         int open = pos;
         pos = expect(pos, '{');
         int close = Swar.indexOfCounting(buf, pos, end, (byte) '}', (byte) '"', count);
-        // on garbage (a quote a lenient string does not end at) parseFlags may end the flags elsewhere
-        if (close >= 0 && (count[0] & 1) == 0 && endsValue(close + 1)) {
+        // only where the flags hold keys and no string value, as Ruby writes them: on garbage (a quote a
+        // lenient string does not end at) parseFlags may end them elsewhere
+        if (close >= 0 && (count[0] & 1) == 0 && keysOnly(pos, close)) {
             r.flags |= RubyRecord.HAS_FLAGS;
             return close + 1;
         }
         return parseFlags(open, r);
+    }
+
+    /** Whether every quoted text in {@code [from, to)} is a key: its closing quote followed by ':'. */
+    private boolean keysOnly(int from, int to) {
+        boolean inKey = false;
+        for (int p = from; p < to; p++) {
+            if (buf[p] == '"') {
+                if (inKey && buf[p + 1] != ':') {
+                    return false;
+                }
+                inKey = !inKey;
+            }
+        }
+        return true;
     }
 
     final int parseFlags(int pos, RubyRecord r) {
