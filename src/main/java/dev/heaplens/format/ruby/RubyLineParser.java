@@ -288,7 +288,7 @@ public final class RubyLineParser extends ValueScanner {
             // accepted before, byte for byte (usualTail found it, or the tail was found otherwise): it ends at end - 2
             boolean known = open == knownFlagsOpen || (open < end - 2 && knownFlags.isKept(buf, open, end - 2));
             int close = known ? end - 2 : Swar.indexOfCounting(buf, open + 1, end, (byte) '}', (byte) '"', count);
-            if (!known && (close < 0 || (count[0] & 1) != 0)) {
+            if (!known && (close < 0 || (count[0] & 1) != 0 || !keysOnly(open + 1, close))) { // as skipFlags trusts it
                 return false;
             }
             p = skipSpace(close + 1);

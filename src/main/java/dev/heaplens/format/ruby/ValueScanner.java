@@ -256,7 +256,7 @@ abstract class ValueScanner extends TailScanner {
     }
 
     /** Whether every quoted text in {@code [from, to)} is a key: its closing quote followed by ':'. */
-    private boolean keysOnly(int from, int to) {
+    final boolean keysOnly(int from, int to) {
         boolean inKey = false;
         for (int p = from; p < to; p++) {
             if (buf[p] == '"') {
