@@ -310,6 +310,17 @@ public final class IndexWriter implements AutoCloseable {
         sections.add(new Section(s.name(), IndexFormat.DATA, s.offset(), s.length(), s.blockCrcs()));
     }
 
+    /**
+     * Forces what is written so far to disk, between sections: when the rest of the index is still
+     * being worked out, {@link #commit()}'s own force then has only the rest to wait for (on the
+     * 7.4M-object dump it was 150 ms at the end of the first suspects run).
+     */
+    public void forceWritten() throws IOException {
+        padTo8();
+        flush();
+        channel.force(false);
+    }
+
     /** Writes the table and trailer, forces the file to disk and renames it onto the target. */
     public void commit() throws IOException {
         padTo8();

@@ -260,7 +260,13 @@ final class GraphLoad<N extends NamedHeap> {
                     // written behind the command, the graph's sections go while its thread works the inputs out
                     return out -> {
                         writeHeap(heap, largest, namer, reachability, out);
-                        SuspectsStore.write(inputs.get(), heap.graph(), out);
+                        if (paths != null) { // made ahead: written while the inputs are still worked out
+                            SuspectsStore.writePaths(paths, heap.graph(), out);
+                            out.forceWritten(); // to disk while they are; the commit then forces a few sections
+                            SuspectsStore.writeAllButPaths(inputs.get(), out);
+                        } else {
+                            SuspectsStore.write(inputs.get(), heap.graph(), out);
+                        }
                     };
                 }
                 List<Finding> found = findingsNeedTheRead

@@ -48,4 +48,31 @@ class IndexWriterRunsTest {
             assertThat(Files.readAllBytes(runs)).as("length %d", length).isEqualTo(Files.readAllBytes(one));
         }
     }
+
+    /** Forcing what is written between sections (while the rest is worked out) changes no byte, and reads back. */
+    @Test
+    void forcingBetweenSectionsWritesTheSameBytes(@TempDir Path dir) throws IOException {
+        Random rnd = new Random(24);
+        for (int length : new int[] {0, 1, 7, 65_537, 300_001}) {
+            byte[] bytes = new byte[length];
+            rnd.nextBytes(bytes);
+            int[] ints = rnd.ints(length).toArray();
+            Path plain = dir.resolve("plain-" + length);
+            Path forced = dir.resolve("forced-" + length);
+            for (Path file : new Path[] {plain, forced}) {
+                try (IndexWriter w = IndexWriter.create(file, KEY)) {
+                    w.bytes("b", length, i -> bytes[(int) i]); // odd lengths: the force pads as the next section would
+                    if (file == forced) {
+                        w.forceWritten();
+                    }
+                    w.ints("i", length, i -> ints[(int) i]);
+                    w.commit();
+                }
+            }
+            assertThat(Files.readAllBytes(forced)).as("length %d", length).isEqualTo(Files.readAllBytes(plain));
+            try (IndexReader r = IndexReader.open(forced, KEY)) {
+                assertThat(r.ints("i")).isEqualTo(ints);
+            }
+        }
+    }
 }

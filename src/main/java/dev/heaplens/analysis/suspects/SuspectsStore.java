@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.suspects;
 
+import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
@@ -45,6 +46,26 @@ public final class SuspectsStore {
     }
 
     public static void write(SuspectInputs inputs, HeapGraph graph, IndexWriter w) throws IOException {
+        writePaths((StoredRootPaths) inputs.paths(), graph, w);
+        writeAllButPaths(inputs, w);
+    }
+
+    /**
+     * The whole tree of shortest paths from the roots, as {@link #write} stores it: written on its
+     * own when made ahead, while the rest is still being worked out (its two columns are most of
+     * the write: after the rest, they kept the first suspects run waiting).
+     */
+    public static void writePaths(RootPaths.Tree tree, HeapGraph graph, IndexWriter w) throws IOException {
+        writePaths(StoredRootPaths.of(graph, tree), graph, w);
+    }
+
+    private static void writePaths(StoredRootPaths paths, HeapGraph graph, IndexWriter w) throws IOException {
+        w.ints(PATHS, graph.objectCount(), i -> paths.stored((int) i));
+        w.ints(PATH_EDGES, graph.objectCount(), i -> paths.edge((int) i));
+    }
+
+    /** All that {@link #write} stores but the paths ({@link #writePaths}). */
+    public static void writeAllButPaths(SuspectInputs inputs, IndexWriter w) throws IOException {
         TopObjects top = inputs.top();
         Map<String, Integer> ids = new LinkedHashMap<>();
         w.ints(TOP, top.object);
@@ -59,9 +80,6 @@ public final class SuspectsStore {
         w.longs(HELD_BYTES, held.rows(), i -> held.bytes((int) i));
         writeLabelled(top, ids, w);
         w.strings(NAMES, new ArrayList<>(ids.keySet()));
-        StoredRootPaths paths = (StoredRootPaths) inputs.paths();
-        w.ints(PATHS, graph.objectCount(), i -> paths.stored((int) i));
-        w.ints(PATH_EDGES, graph.objectCount(), i -> paths.edge((int) i));
         writeFindings(inputs.findings(), w);
     }
 
