@@ -2,7 +2,6 @@ package dev.heaplens.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
 /**
@@ -52,23 +51,7 @@ public final class IndexWriteBehind implements AutoCloseable {
 
     /** Waits for {@code task}; what it threw is rethrown (a write's own failures are warnings, caught inside it). */
     static void await(FutureTask<Void> task) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                task.get();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof Error error) {
-                    throw error;
-                }
-                throw new IllegalStateException(e.getCause());
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        WorkedOnce.awaited(task);
     }
 
     /** Waits for every write started in the scope, then closes it. */

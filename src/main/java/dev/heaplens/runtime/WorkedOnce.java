@@ -20,6 +20,14 @@ final class WorkedOnce<T> {
     /** The value: worked out now when no thread has begun it, else waited for. */
     T get() {
         task.run(); // does nothing when begun or done
+        return awaited(task);
+    }
+
+    /**
+     * What {@code task} gave, once done, waited for through interrupts (kept for the caller to
+     * see); what it threw is thrown again as itself, an Error or a RuntimeException.
+     */
+    static <V> V awaited(FutureTask<V> task) {
         boolean interrupted = false;
         try {
             while (true) {
