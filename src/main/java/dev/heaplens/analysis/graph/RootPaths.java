@@ -85,14 +85,21 @@ public final class RootPaths {
                 queue.set(tail++, o);
             }
         }
+        LevelOrder order = new LevelOrder(n);
         while (head < tail && (target < 0 || dist.get(target) < 0)) {
-            int o = queue.get(head++);
-            int next = dist.get(o) + 1;
-            for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-                int t = g.target(i);
-                if (dist.get(t) < 0 && filter.follow(o, i, t)) {
-                    dist.set(t, next);
-                    queue.set(tail++, t);
+            int levelEnd = tail;
+            if (head > 0) { // the roots' targets in the dump's order of roots
+                order.sort(queue, head, levelEnd);
+            }
+            while (head < levelEnd && (target < 0 || dist.get(target) < 0)) {
+                int o = queue.get(head++);
+                int next = dist.get(o) + 1;
+                for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+                    int t = g.target(i);
+                    if (dist.get(t) < 0 && filter.follow(o, i, t)) {
+                        dist.set(t, next);
+                        queue.set(tail++, t);
+                    }
                 }
             }
         }
@@ -165,12 +172,18 @@ public final class RootPaths {
 
     /**
      * One breadth-first search from all roots that remembers how each object was first reached:
-     * a shortest path to any object, without searching again for each.
+     * a shortest path to any object, without searching again for each. The roots' targets are
+     * visited in the dump's order of roots, each level after in ascending object order
+     * ({@link LevelOrder}): an object one step from a root's target has the first such target that
+     * holds it as its parent, and any deeper object the lowest-numbered object one step nearer.
      */
     public static final class Tree implements ToRoot {
-        private static final int ROOT_BASE = -3;
+        /** {@link #stored}'s value for an object no root reaches. */
+        public static final int UNREACHED = -1;
+        /** {@link #stored}'s value for root {@code r}'s target is {@code ROOT_BASE - r}. */
+        public static final int ROOT_BASE = -2;
         private final HeapGraph graph;
-        /** The object that first reached each; -2 unreached; a root's target: {@code ROOT_BASE - root} (no column of roots). */
+        /** Each object's {@link #stored} value (no column of roots). */
         private final IntCells parent;
         private final IntCells edge;   // where recorded: the place of the reference in its parent's out list
 
@@ -188,7 +201,7 @@ public final class RootPaths {
         /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
         public int parent(int o) {
             int p = parent.get(o);
-            return p >= -2 ? p : -1;
+            return p >= 0 ? p : p == UNREACHED ? -2 : -1;
         }
 
         /** The root that holds {@code o}, for a root's target ({@link #parent} -1). */
@@ -196,9 +209,24 @@ public final class RootPaths {
             return ROOT_BASE - parent.get(o);
         }
 
+        /** What an index stores for {@code o}: the object that first reached it, {@link #UNREACHED}, or {@code ROOT_BASE - r} for root r's target. */
+        public int stored(int o) {
+            return parent.get(o);
+        }
+
+        /** {@code count} objects' {@link #stored} values from {@code from}, in bulk, for the index writer. */
+        public void copyStored(long from, int[] into, int count) {
+            parent.copy(from, into, count);
+        }
+
+        /** {@code count} objects' {@link #edgeIndex} from {@code from}, in bulk. */
+        public void copyEdges(long from, int[] into, int count) {
+            edge.copy(from, into, count);
+        }
+
         @Override
         public Path pathTo(int target) {
-            if (parent.get(target) == -2) {
+            if (parent.get(target) == UNREACHED) {
                 return null;
             }
             int length = 1;
@@ -243,7 +271,7 @@ public final class RootPaths {
         int n = g.objectCount();
         IntCells edge = edges ? scratch.cells(n) : null;
         IntCells parent = scratch.cells(n);
-        parent.fill(-2);
+        parent.fill(Tree.UNREACHED);
         IntCells queue = scratch.cells(n);
         // reached or not, asked once a reference: a bit an object stays in the cache where the parent column would not
         long[] reached = new long[(n + 63) >>> 6];
@@ -261,20 +289,27 @@ public final class RootPaths {
                 }
             }
         }
+        LevelOrder order = new LevelOrder(n);
         while (head < tail && left != 0) {
-            int o = queue.get(head++);
-            long start = g.outStart(o);
-            for (long i = start, end = g.outEnd(o); i < end; i++) {
-                int t = g.target(i);
-                if ((reached[t >>> 6] & (1L << t)) == 0 && filter.follow(o, i, t)) {
-                    reached[t >>> 6] |= 1L << t;
-                    parent.set(t, o);
-                    if (edge != null) {
-                        edge.set(t, (int) (i - start));
-                    }
-                    queue.set(tail++, t);
-                    if (until != null && until.get(t) && --left == 0) {
-                        break;
+            int levelEnd = tail;
+            if (head > 0) { // the roots' targets in the dump's order of roots
+                order.sort(queue, head, levelEnd);
+            }
+            while (head < levelEnd && left != 0) {
+                int o = queue.get(head++);
+                long start = g.outStart(o);
+                for (long i = start, end = g.outEnd(o); i < end; i++) {
+                    int t = g.target(i);
+                    if ((reached[t >>> 6] & (1L << t)) == 0 && filter.follow(o, i, t)) {
+                        reached[t >>> 6] |= 1L << t;
+                        parent.set(t, o);
+                        if (edge != null) {
+                            edge.set(t, (int) (i - start));
+                        }
+                        queue.set(tail++, t);
+                        if (until != null && until.get(t) && --left == 0) {
+                            break;
+                        }
                     }
                 }
             }

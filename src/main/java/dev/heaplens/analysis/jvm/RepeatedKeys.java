@@ -1,7 +1,5 @@
 package dev.heaplens.analysis.jvm;
 
-import java.util.BitSet;
-
 /**
  * Which of many 64-bit keys may occur more than once, in two bits a bucket: a key whose bucket
  * was filled once occurs once for sure, the others maybe more. Grouping only the maybes keeps the
@@ -10,30 +8,28 @@ import java.util.BitSet;
  * few single keys share a bucket by chance.
  */
 final class RepeatedKeys {
-    private final BitSet once;
-    private final BitSet more;
+    /** Two bits a bucket, side by side (one cache line read a key, where two bit sets took two): once, more. */
+    private final long[] buckets;
     private final int mask;
 
     /** Room for about {@code keys} keys. */
     RepeatedKeys(int keys) {
-        int buckets = Integer.highestOneBit((int) Math.max(64, Math.min(1 << 30, keys * 16L)));
-        this.once = new BitSet(buckets);
-        this.more = new BitSet(buckets);
-        this.mask = buckets - 1;
+        int count = Integer.highestOneBit((int) Math.max(64, Math.min(1 << 30, keys * 16L)));
+        this.buckets = new long[count >>> 5];
+        this.mask = count - 1;
     }
 
     void add(long key) {
         int b = bucket(key);
-        if (once.get(b)) {
-            more.set(b);
-        } else {
-            once.set(b);
-        }
+        long once = 1L << ((b & 31) << 1);
+        long word = buckets[b >>> 5];
+        buckets[b >>> 5] = word | ((word & once) != 0 ? once << 1 : once);
     }
 
     /** False only for a key added once (or never). */
     boolean maybeRepeated(long key) {
-        return more.get(bucket(key));
+        int b = bucket(key);
+        return (buckets[b >>> 5] & (2L << ((b & 31) << 1))) != 0;
     }
 
     private int bucket(long key) {

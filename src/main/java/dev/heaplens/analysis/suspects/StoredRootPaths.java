@@ -13,18 +13,25 @@ import java.util.function.IntUnaryOperator;
  * {@code ROOT_BASE - root}; a second column says which of the parent's references it was.
  */
 final class StoredRootPaths implements RootPaths.ToRoot {
-    static final int UNREACHED = -1;
-    static final int ROOT_BASE = -2;
+    static final int UNREACHED = RootPaths.Tree.UNREACHED;
+    static final int ROOT_BASE = RootPaths.Tree.ROOT_BASE;
 
     private final HeapGraph graph;
     private final IntUnaryOperator stored;
     /** Which of its parent's references reached each object: its field is named without reading the references. */
     private final IntUnaryOperator edge;
+    /** The search's own tree, when just worked out (its columns are the stored ones, copied in bulk); else null. */
+    private final RootPaths.Tree tree;
 
     StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge) {
+        this(graph, stored, edge, null);
+    }
+
+    private StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge, RootPaths.Tree tree) {
         this.graph = graph;
         this.stored = stored;
         this.edge = edge;
+        this.tree = tree;
     }
 
     @Override
@@ -35,22 +42,29 @@ final class StoredRootPaths implements RootPaths.ToRoot {
 
     /** The whole {@code tree} (with its edges) in the form the index stores: one answer, stored or just worked out. */
     static StoredRootPaths of(HeapGraph graph, RootPaths.Tree tree) {
-        return new StoredRootPaths(graph, o -> encode(tree, o), tree::edgeIndex);
+        return new StoredRootPaths(graph, tree::stored, tree::edgeIndex, tree);
     }
 
-    private static int encode(RootPaths.Tree tree, int o) {
-        int parent = tree.parent(o);
-        return parent >= 0 ? parent : parent == -2 ? UNREACHED : ROOT_BASE - tree.rootIndex(o);
+    /** The parent column's values from {@code from}: what the index stores. */
+    void copyStored(long from, int[] into, int count) {
+        if (tree != null) {
+            tree.copyStored(from, into, count);
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            into[i] = stored.applyAsInt((int) (from + i));
+        }
     }
 
-    /** The parent column's value for {@code o}: what the index stores. */
-    int stored(int o) {
-        return stored.applyAsInt(o);
-    }
-
-    /** Which of its parent's references reached {@code o}: what the index stores beside. */
-    int edge(int o) {
-        return edge.applyAsInt(o);
+    /** Which of its parent's references reached each object from {@code from}: what the index stores beside. */
+    void copyEdges(long from, int[] into, int count) {
+        if (tree != null) {
+            tree.copyEdges(from, into, count);
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            into[i] = edge.applyAsInt((int) (from + i));
+        }
     }
 
     @Override

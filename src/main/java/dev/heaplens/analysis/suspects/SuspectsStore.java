@@ -60,8 +60,8 @@ public final class SuspectsStore {
     }
 
     private static void writePaths(StoredRootPaths paths, HeapGraph graph, IndexWriter w) throws IOException {
-        w.ints(PATHS, graph.objectCount(), i -> paths.stored((int) i));
-        w.ints(PATH_EDGES, graph.objectCount(), i -> paths.edge((int) i));
+        w.intRuns(PATHS, graph.objectCount(), paths::copyStored);
+        w.intRuns(PATH_EDGES, graph.objectCount(), paths::copyEdges);
     }
 
     /** All that {@link #write} stores but the paths ({@link #writePaths}). */

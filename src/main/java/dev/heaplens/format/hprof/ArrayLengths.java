@@ -21,7 +21,7 @@ public final class ArrayLengths {
     /** The length of an object given no array, and of every object when the dump has no array. */
     private static final IntUnaryOperator NONE = o -> -1;
     private Supplier<IntUnaryOperator> open;
-    private IntUnaryOperator byObject;
+    private volatile IntUnaryOperator byObject;
     /** An {@code int[]} of them all, or null when the dump has no array. */
     private final Supplier<int[]> copy;
 
@@ -71,7 +71,8 @@ public final class ArrayLengths {
 
     /** An object's array length (at most 2^31 - 1), -1 for an object that is no array. */
     public long length(int o) {
-        return lookup().applyAsInt(o);
+        IntUnaryOperator opened = byObject; // no lock once opened: suspects asks of millions of arrays
+        return (opened != null ? opened : lookup()).applyAsInt(o);
     }
 
     private synchronized IntUnaryOperator lookup() {
