@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * The one load of a heap graph, whatever the runtime: the dump's index when it has a sound one;
@@ -131,8 +132,7 @@ final class GraphLoad<N extends NamedHeap> {
      * ahead, so that nothing more is held while the tree is computed.
      */
     RootPaths.Tree besideDominators(LoadedHeap heap, boolean pathTree) {
-        long room = HeapFit.need(heap.graph().objectCount(), format.bytesPerObject() + AHEAD_BYTES_PER_OBJECT);
-        if (readOutOfCore || Runtime.getRuntime().maxMemory() < room) {
+        if (!roomBeside(heap)) {
             heap.dominators();
             return null;
         }
@@ -150,6 +150,36 @@ final class GraphLoad<N extends NamedHeap> {
             }
         });
         return paths[0];
+    }
+
+    /** Whether a second thread may work beside this one: in the heap, with room for what both hold. */
+    private boolean roomBeside(LoadedHeap heap) {
+        long room = HeapFit.need(heap.graph().objectCount(), format.bytesPerObject() + AHEAD_BYTES_PER_OBJECT);
+        return !readOutOfCore && Runtime.getRuntime().maxMemory() >= room && options.threads() >= 2;
+    }
+
+    /**
+     * Suspects' findings for a heap without an index ({@code of}, given the analysed bytes): begun
+     * on a second thread once the dominator tree is there, while suspects finds its objects and
+     * their paths on this one (nothing else runs then, a core was idle). Worked out when asked
+     * where there is no room beside, or when asked of other bytes than those begun with.
+     */
+    LongFunction<List<Finding>> findingsBeside(LoadedHeap heap, LongFunction<List<Finding>> of) {
+        if (!roomBeside(heap)) {
+            return of;
+        }
+        long analysed = SuspectFinder.analysedBytes(heap.namer(), heap.dominators());
+        WorkedOnce<List<Finding>> found = new WorkedOnce<>(() -> of.apply(analysed));
+        Thread beside = new Thread(() -> {
+            try {
+                found.get();
+            } catch (RuntimeException | Error e) {
+                // kept by the task: thrown again on the thread that asks for the findings
+            }
+        }, "heaplens-findings");
+        beside.setDaemon(true);
+        beside.start();
+        return asked -> asked == analysed ? found.get() : of.apply(asked);
     }
 
     /** The whole graph from a sound index, else the objects alone (not indexed: less than an index holds). */

@@ -88,10 +88,11 @@ final class JvmRuntime extends RuntimeBase {
             return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
                     graphs.suspectInputs(heap), analysed -> findings.of(heap, analysed));
         }
-        // Worked out here, only what the threshold needs; the duplicate strings grouped while the tree is computed
+        // Worked out here, only what the threshold needs; the duplicate strings grouped while the tree is computed,
+        // the findings beside the suspects' own work after it
         graphs.besideDominators(heap, false);
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                null, analysed -> findings.of(heap, analysed));
+                null, graphs.findingsBeside(heap, analysed -> findings.of(heap, analysed)));
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.heaplens.analysis.ruby.RubyWasteChecks;
 import dev.heaplens.analysis.ruby.RuntimeMethods;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.analysis.suspects.SuspectFinder;
+import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.analysis.ruby.RubySummary;
 import dev.heaplens.analysis.ruby.RubySummarySink;
@@ -31,6 +32,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 /** Ruby {@code ObjectSpace.dump_all} dumps (JSON lines), read with {@link RubyDumpReader}. */
@@ -72,8 +74,10 @@ final class RubyRuntime extends RuntimeBase {
 
     @Override
     public SuspectsResult suspects(LoadedHeap heap, double thresholdPercent) {
+        SuspectInputs stored = graphs.suspectInputs(heap);
+        LongFunction<List<Finding>> found = analysed -> findings(heap, analysed);
         return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
-                graphs.suspectInputs(heap), analysed -> findings(heap, analysed));
+                stored, stored != null ? found : graphs.findingsBeside(heap, found)); // no index: worked out beside
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {
