@@ -3,6 +3,7 @@ package dev.heaplens.analysis.suspects;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.index.IndexWriter;
 
 import java.util.function.IntUnaryOperator;
 
@@ -20,18 +21,30 @@ final class StoredRootPaths implements RootPaths.ToRoot {
     private final IntUnaryOperator stored;
     /** Which of its parent's references reached each object: its field is named without reading the references. */
     private final IntUnaryOperator edge;
-    /** The search's own tree, when just worked out (its columns are the stored ones, copied in bulk); else null. */
-    private final RootPaths.Tree tree;
+    /** The two columns a run at a time, for the index writer: in bulk from a search's own tree. */
+    private final IndexWriter.IntRuns storedRuns;
+    private final IndexWriter.IntRuns edgeRuns;
 
     StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge) {
-        this(graph, stored, edge, null);
+        this(graph, stored, edge, eachOf(stored), eachOf(edge));
     }
 
-    private StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge, RootPaths.Tree tree) {
+    private StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge, IndexWriter.IntRuns storedRuns,
+                            IndexWriter.IntRuns edgeRuns) {
         this.graph = graph;
         this.stored = stored;
         this.edge = edge;
-        this.tree = tree;
+        this.storedRuns = storedRuns;
+        this.edgeRuns = edgeRuns;
+    }
+
+    /** Runs of {@code values}, one value at a time. */
+    private static IndexWriter.IntRuns eachOf(IntUnaryOperator values) {
+        return (from, into, count) -> {
+            for (int i = 0; i < count; i++) {
+                into[i] = values.applyAsInt((int) (from + i));
+            }
+        };
     }
 
     @Override
@@ -42,29 +55,17 @@ final class StoredRootPaths implements RootPaths.ToRoot {
 
     /** The whole {@code tree} (with its edges) in the form the index stores: one answer, stored or just worked out. */
     static StoredRootPaths of(HeapGraph graph, RootPaths.Tree tree) {
-        return new StoredRootPaths(graph, tree::stored, tree::edgeIndex, tree);
+        return new StoredRootPaths(graph, tree::stored, tree::edgeIndex, tree::copyStored, tree::copyEdges);
     }
 
     /** The parent column's values from {@code from}: what the index stores. */
     void copyStored(long from, int[] into, int count) {
-        if (tree != null) {
-            tree.copyStored(from, into, count);
-            return;
-        }
-        for (int i = 0; i < count; i++) {
-            into[i] = stored.applyAsInt((int) (from + i));
-        }
+        storedRuns.copy(from, into, count);
     }
 
     /** Which of its parent's references reached each object from {@code from}: what the index stores beside. */
     void copyEdges(long from, int[] into, int count) {
-        if (tree != null) {
-            tree.copyEdges(from, into, count);
-            return;
-        }
-        for (int i = 0; i < count; i++) {
-            into[i] = edge.applyAsInt((int) (from + i));
-        }
+        edgeRuns.copy(from, into, count);
     }
 
     @Override
