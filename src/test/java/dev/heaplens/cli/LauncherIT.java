@@ -145,6 +145,28 @@ class LauncherIT {
     }
 
     @Test
+    void everyGraphCommandIsSizedForItsDumpEvenThroughALink() throws Exception {
+        install();
+        Map<String, String> flags = Map.of("HEAPLENS_CDS", "0", "HEAPLENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+        Path dump = home.resolve("big.hprof");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(dump.toFile(), "rw")) {
+            f.write("JAVA PROFILE 1.0.2".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            f.setLength(1L << 30);
+        }
+        Path link = Files.createSymbolicLink(home.resolve("link.hprof"), dump);
+        Map<String, Long> top = heapFlags(launch(flags, "top", "--help", dump.toString()));
+        Map<String, Long> defaults = heapFlags(launch(flags, "histogram", "--help", dump.toString()));
+        assertThat(top.get("InitialHeapSize")).as("a 1 GB dump's graph").isGreaterThan(defaults.get("InitialHeapSize"));
+        // sized by the file a link names (stat of the link itself gave 60 bytes, so the JVM's defaults)
+        for (String command : List.of("top", "suspects", "threads", "export", "sql", "mcp")) {
+            Map<String, Long> sized = heapFlags(command.equals("sql") // its query last, or its usage error
+                    ? launch(flags, command, "--help", link.toString(), "SELECT 1") : launch(flags, command, "--help", link.toString()));
+            assertThat(sized.get("InitialHeapSize")).as(command).isEqualTo(top.get("InitialHeapSize"));
+            assertThat(sized.get("MaxHeapSize")).as(command).isEqualTo(top.get("MaxHeapSize"));
+        }
+    }
+
+    @Test
     void leaksIsSizedForOneGraphAndTheOthersIdentities() throws Exception {
         install();
         Map<String, String> flags = Map.of("HEAPLENS_CDS", "0", "HEAPLENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
