@@ -14,13 +14,6 @@ public interface IntCells {
     /** Every cell set to {@code value}. */
     void fill(int value);
 
-    /** {@code count} cells from {@code from} into {@code into}: in bulk where the cells allow (a call per value costs C1 several times the CPU). */
-    default void copy(long from, int[] into, int count) {
-        for (int i = 0; i < count; i++) {
-            into[i] = get(from + i);
-        }
-    }
-
     /** {@code length} ints in one heap array: a plain array's speed where it fits. */
     static IntCells inHeap(int length) {
         return new OneArray(new int[length]);
@@ -52,11 +45,6 @@ public interface IntCells {
         @Override
         public void fill(int value) {
             Arrays.fill(values, value);
-        }
-
-        @Override
-        public void copy(long from, int[] into, int count) {
-            System.arraycopy(values, (int) from, into, 0, count);
         }
     }
 }

@@ -31,8 +31,7 @@ final class MappedInts implements IntCells {
      * Copies {@code count} values from {@code from} into {@code into}: a bulk copy a page at a time,
      * for loops that stream a column (a call per value costs several times the CPU).
      */
-    @Override
-    public void copy(long from, int[] into, int count) {
+    void copy(long from, int[] into, int count) {
         Pages.spans(from, count, shift, (page, inPage, done, n) -> pages[page].get(inPage, into, done, n));
     }
 

@@ -107,7 +107,7 @@ final class GraphLoad<N extends NamedHeap> {
                 return known;
             }
             SuspectInputs inputs = suspectInputsOf(heap);
-            new HeapIndex(options.index(), listener).extend(heap, out -> SuspectsStore.write(inputs, heap.graph(), out));
+            new HeapIndex(options.index(), listener).extend(heap, out -> SuspectsStore.write(inputs, out));
             heap.withSuspectInputs(inputs);
             return inputs;
         }
@@ -290,13 +290,8 @@ final class GraphLoad<N extends NamedHeap> {
                     // written behind the command, the graph's sections go while its thread works the inputs out
                     return out -> {
                         writeHeap(heap, largest, namer, reachability, out);
-                        if (paths != null) { // made ahead: written while the inputs are still worked out
-                            SuspectsStore.writePaths(paths, heap.graph(), out);
-                            out.forceWritten(); // to disk while they are; the commit then forces a few sections
-                            SuspectsStore.writeAllButPaths(inputs.get(), out);
-                        } else {
-                            SuspectsStore.write(inputs.get(), heap.graph(), out);
-                        }
+                        out.forceWritten(); // to disk while they are worked out; the commit then forces a few small sections
+                        SuspectsStore.write(inputs.get(), out);
                     };
                 }
                 List<Finding> found = findingsNeedTheRead

@@ -7,7 +7,6 @@ import dev.heaplens.HeaplensException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -44,12 +43,6 @@ class ScratchTest {
             for (int i = 0; i < length; i++) {
                 assertThat(ints.get(i)).as("shift %d, int %d", byteShift, i).isEqualTo(intOracle[i]);
                 assertThat(longs.get(i)).as("shift %d, long %d", byteShift, i).isEqualTo(longOracle[i]);
-            }
-            for (IntCells cells : List.of(ints, IntCells.of(intOracle.clone()))) { // a run across pages, both kinds of cells
-                int from = rnd.nextInt(length);
-                int[] run = new int[length - from];
-                cells.copy(from, run, run.length);
-                assertThat(run).as("shift %d, run from %d", byteShift, from).containsExactly(Arrays.copyOfRange(intOracle, from, length));
             }
             ints.fill(-7);
             for (int i = 0; i < length; i++) {

@@ -214,16 +214,6 @@ public final class RootPaths {
             return parent.get(o);
         }
 
-        /** {@code count} objects' {@link #stored} values from {@code from}, in bulk, for the index writer. */
-        public void copyStored(long from, int[] into, int count) {
-            parent.copy(from, into, count);
-        }
-
-        /** {@code count} objects' {@link #edgeIndex} from {@code from}, in bulk. */
-        public void copyEdges(long from, int[] into, int count) {
-            edge.copy(from, into, count);
-        }
-
         @Override
         public Path pathTo(int target) {
             if (parent.get(target) == UNREACHED) {

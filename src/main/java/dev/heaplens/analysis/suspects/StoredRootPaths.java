@@ -3,74 +3,100 @@ package dev.heaplens.analysis.suspects;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.HeapGraph;
-import dev.heaplens.index.IndexWriter;
+import dev.heaplens.index.IndexException;
 
-import java.util.function.IntUnaryOperator;
+import java.util.Arrays;
+import java.util.BitSet;
 
 /**
- * The shortest paths from the GC roots as the index stored them: one int per object, read one at
- * a time, so a path costs its own length in reads, not a search over every reference. The value
- * is the object that first reached it, {@link #UNREACHED}, or for a root's target
- * {@code ROOT_BASE - root}; a second column says which of the parent's references it was.
+ * The shortest paths from the GC roots that suspects can show, as the index stores them: a step
+ * for every object on the path tree's way to a top object or an accumulation point (the only
+ * objects suspects asks a path to, at any threshold), in ascending object order. A step is the
+ * object that first reached it ({@link #UNREACHED}, or {@code ROOT_BASE - root} for a root's
+ * target) and which of that parent's references it was. On the 7.4M-object dump that is some
+ * thousands of steps, where a column over every object was 60 MB of the index.
  */
 final class StoredRootPaths implements RootPaths.ToRoot {
     static final int UNREACHED = RootPaths.Tree.UNREACHED;
     static final int ROOT_BASE = RootPaths.Tree.ROOT_BASE;
 
     private final HeapGraph graph;
-    private final IntUnaryOperator stored;
-    /** Which of its parent's references reached each object: its field is named without reading the references. */
-    private final IntUnaryOperator edge;
-    /** The two columns a run at a time, for the index writer: in bulk from a search's own tree. */
-    private final IndexWriter.IntRuns storedRuns;
-    private final IndexWriter.IntRuns edgeRuns;
+    /** The objects with a step, ascending. */
+    private final int[] objects;
+    /** Each one's parent, as the tree stores it. */
+    private final int[] parents;
+    /** Which of its parent's references reached each: its field is named without reading the references. */
+    private final int[] edges;
 
-    StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge) {
-        this(graph, stored, edge, eachOf(stored), eachOf(edge));
-    }
-
-    private StoredRootPaths(HeapGraph graph, IntUnaryOperator stored, IntUnaryOperator edge, IndexWriter.IntRuns storedRuns,
-                            IndexWriter.IntRuns edgeRuns) {
+    private StoredRootPaths(HeapGraph graph, int[] objects, int[] parents, int[] edges) {
         this.graph = graph;
-        this.stored = stored;
-        this.edge = edge;
-        this.storedRuns = storedRuns;
-        this.edgeRuns = edgeRuns;
+        this.objects = objects;
+        this.parents = parents;
+        this.edges = edges;
     }
 
-    /** Runs of {@code values}, one value at a time. */
-    private static IndexWriter.IntRuns eachOf(IntUnaryOperator values) {
-        return (from, into, count) -> {
-            for (int i = 0; i < count; i++) {
-                into[i] = values.applyAsInt((int) (from + i));
+    /** The steps of {@code tree}'s paths to {@code targets}, and so to every object on them. */
+    static StoredRootPaths of(HeapGraph graph, RootPaths.Tree tree, int[]... targets) {
+        BitSet on = new BitSet();
+        for (int[] some : targets) {
+            for (int t : some) {
+                for (int o = t; o >= 0 && !on.get(o); o = tree.parent(o)) {
+                    on.set(o);
+                }
             }
-        };
+        }
+        int[] objects = on.stream().toArray();
+        int[] parents = new int[objects.length];
+        int[] edges = new int[objects.length];
+        for (int i = 0; i < objects.length; i++) {
+            parents[i] = tree.stored(objects[i]);
+            edges[i] = parents[i] >= 0 ? tree.edgeIndex(objects[i]) : 0;
+        }
+        return new StoredRootPaths(graph, objects, parents, edges);
+    }
+
+    /** The steps an index stored, checked: objects ascending within the graph, each parent a step or a root. */
+    static StoredRootPaths stored(HeapGraph graph, int[] objects, int[] parents, int[] edges) {
+        if (parents.length != objects.length || edges.length != objects.length) {
+            throw new IndexException("corrupt: the stored paths' columns are of unequal lengths");
+        }
+        int n = graph.objectCount();
+        for (int i = 0; i < objects.length; i++) {
+            int p = parents[i];
+            boolean parentFits = p >= 0 ? edges[i] >= 0 : p == UNREACHED || ROOT_BASE - p < graph.rootCount();
+            if (objects[i] < 0 || objects[i] >= n || (i > 0 && objects[i] <= objects[i - 1]) || !parentFits) {
+                throw new IndexException("corrupt: the stored paths do not fit the graph");
+            }
+        }
+        for (int p : parents) { // every step's parent has its own step: a path never leaves them
+            if (p >= 0 && Arrays.binarySearch(objects, p) < 0) {
+                throw new IndexException("corrupt: a stored path step's parent has no step");
+            }
+        }
+        return new StoredRootPaths(graph, objects, parents, edges);
+    }
+
+    int[] objects() {
+        return objects;
+    }
+
+    int[] parents() {
+        return parents;
+    }
+
+    int[] edges() {
+        return edges;
     }
 
     @Override
     public String via(NamedHeap heap, int from, int to) {
-        return stored.applyAsInt(to) == from ? heap.edgeLabel(from, edge.applyAsInt(to), to)
-                : RootPaths.ToRoot.super.via(heap, from, to);
-    }
-
-    /** The whole {@code tree} (with its edges) in the form the index stores: one answer, stored or just worked out. */
-    static StoredRootPaths of(HeapGraph graph, RootPaths.Tree tree) {
-        return new StoredRootPaths(graph, tree::stored, tree::edgeIndex, tree::copyStored, tree::copyEdges);
-    }
-
-    /** The parent column's values from {@code from}: what the index stores. */
-    void copyStored(long from, int[] into, int count) {
-        storedRuns.copy(from, into, count);
-    }
-
-    /** Which of its parent's references reached each object from {@code from}: what the index stores beside. */
-    void copyEdges(long from, int[] into, int count) {
-        edgeRuns.copy(from, into, count);
+        int at = Arrays.binarySearch(objects, to);
+        return at >= 0 && parents[at] == from ? heap.edgeLabel(from, edges[at], to) : RootPaths.ToRoot.super.via(heap, from, to);
     }
 
     @Override
     public RootPaths.Path pathTo(int target) {
-        int v = stored.applyAsInt(target);
+        int v = parentOf(target);
         if (v == UNREACHED) {
             return null;
         }
@@ -79,22 +105,31 @@ final class StoredRootPaths implements RootPaths.ToRoot {
         int o = target;
         while (true) {
             if (length == chain.length) {
-                chain = java.util.Arrays.copyOf(chain, length * 2);
+                chain = Arrays.copyOf(chain, length * 2);
             }
             chain[length++] = o;
             if (v <= ROOT_BASE) {
                 break;
             }
-            if (v < 0 || length > graph.objectCount()) {
+            if (v < 0 || length > objects.length) {
                 throw new IllegalStateException("the stored paths from the roots have a cycle");
             }
             o = v;
-            v = stored.applyAsInt(o);
+            v = parentOf(o);
         }
         int[] path = new int[length];
         for (int i = 0; i < length; i++) {
             path[i] = chain[length - 1 - i];
         }
         return new RootPaths.Path(graph.rootCategory(ROOT_BASE - v), path);
+    }
+
+    /** {@code o}'s stored parent; every object suspects asks about has one by construction. */
+    private int parentOf(int o) {
+        int at = Arrays.binarySearch(objects, o);
+        if (at < 0) {
+            throw new IllegalStateException("no stored path step for object " + o);
+        }
+        return parents[at];
     }
 }

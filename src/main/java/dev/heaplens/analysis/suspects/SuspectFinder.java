@@ -60,8 +60,8 @@ public final class SuspectFinder {
 
     /**
      * Everything suspects needs that no threshold changes, for an index to store: every top object
-     * with its accumulation point and what that holds, the whole tree of shortest paths from the
-     * roots, and the findings.
+     * with its accumulation point and what that holds, the shortest paths from the roots to all of
+     * them, and the findings.
      */
     public static SuspectInputs inputs(NamedHeap heap, Dominators d, LongFunction<List<Finding>> findings) {
         return inputs(heap, d, null, Scratch.heap(), findings);
@@ -95,7 +95,8 @@ public final class SuspectFinder {
         }
         TopObjects top = new TopObjects(live.object, live.retained, live.retainedCount, live.className, accumulation,
                 held, paths::get);
-        return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree), found);
+        // the paths to every top object and accumulation point: all that suspects asks, at any threshold
+        return new SuspectInputs(top, StoredRootPaths.of(d.graph(), tree, live.object, accumulation), found);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.heaplens.analysis.suspects;
 
-import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
@@ -36,36 +35,21 @@ public final class SuspectsStore {
     static final String LABELLED_OBJECT = "suspects.labelled-object";
     static final String LABELLED_VIA = "suspects.labelled-via";
     static final String NAMES = "suspects.names";
+    static final String PATH_OBJECTS = "suspects.path-objects";
     static final String PATHS = "suspects.paths";
     static final String PATH_EDGES = "suspects.path-edges";
     static final String FINDINGS = "suspects.findings";
     private static final List<String> SECTIONS = List.of(TOP, TOP_RETAINED, TOP_COUNT, TOP_CLASS, ACCUMULATION,
-            HELD_START, HELD_CLASS, HELD_OBJECTS, HELD_BYTES, LABELLED_TOP, LABELLED_START, LABELLED_OBJECT, LABELLED_VIA, NAMES, PATHS, PATH_EDGES, FINDINGS);
+            HELD_START, HELD_CLASS, HELD_OBJECTS, HELD_BYTES, LABELLED_TOP, LABELLED_START, LABELLED_OBJECT, LABELLED_VIA, NAMES, PATH_OBJECTS, PATHS, PATH_EDGES, FINDINGS);
 
     private SuspectsStore() {
     }
 
-    public static void write(SuspectInputs inputs, HeapGraph graph, IndexWriter w) throws IOException {
-        writePaths((StoredRootPaths) inputs.paths(), graph, w);
-        writeAllButPaths(inputs, w);
-    }
-
-    /**
-     * The whole tree of shortest paths from the roots, as {@link #write} stores it: written on its
-     * own when made ahead, while the rest is still being worked out (its two columns are most of
-     * the write: after the rest, they kept the first suspects run waiting).
-     */
-    public static void writePaths(RootPaths.Tree tree, HeapGraph graph, IndexWriter w) throws IOException {
-        writePaths(StoredRootPaths.of(graph, tree), graph, w);
-    }
-
-    private static void writePaths(StoredRootPaths paths, HeapGraph graph, IndexWriter w) throws IOException {
-        w.intRuns(PATHS, graph.objectCount(), paths::copyStored);
-        w.intRuns(PATH_EDGES, graph.objectCount(), paths::copyEdges);
-    }
-
-    /** All that {@link #write} stores but the paths ({@link #writePaths}). */
-    public static void writeAllButPaths(SuspectInputs inputs, IndexWriter w) throws IOException {
+    public static void write(SuspectInputs inputs, IndexWriter w) throws IOException {
+        StoredRootPaths paths = (StoredRootPaths) inputs.paths();
+        w.ints(PATH_OBJECTS, paths.objects());
+        w.ints(PATHS, paths.parents());
+        w.ints(PATH_EDGES, paths.edges());
         TopObjects top = inputs.top();
         Map<String, Integer> ids = new LinkedHashMap<>();
         w.ints(TOP, top.object);
@@ -176,8 +160,7 @@ public final class SuspectsStore {
         int[] accumulation = r.ints(ACCUMULATION);
         int k = object.length;
         if (retained.length != k || count.length != k || classIds.length != k || accumulation.length != k
-                || r.count(HELD_START) != k + 1L || r.count(PATHS) != graph.objectCount()
-                || r.count(PATH_EDGES) != graph.objectCount()) {
+                || r.count(HELD_START) != k + 1L) {
             throw new IndexException("corrupt: the suspects sections are of unequal lengths");
         }
         String[] className = new String[k];
@@ -187,8 +170,8 @@ public final class SuspectsStore {
         Map<Integer, TopObjects.LabelledPath> paths = readLabelled(r, names, k);
         TopObjects top = new TopObjects(object, retained, count, className, accumulation, i -> held(r, names, i),
                 paths::get);
-        return new SuspectInputs(top, new StoredRootPaths(graph, o -> intAt(r, PATHS, o),
-                o -> intAt(r, PATH_EDGES, o)), readFindings(r));
+        return new SuspectInputs(top, StoredRootPaths.stored(graph, r.ints(PATH_OBJECTS), r.ints(PATHS), r.ints(PATH_EDGES)),
+                readFindings(r));
     }
 
     private static String name(List<String> names, int id) {
@@ -207,15 +190,6 @@ public final class SuspectsStore {
                         r.longAt(HELD_BYTES, at)));
             }
             return rows;
-        } catch (IndexException e) {
-            throw r.failedLater(e);
-        }
-    }
-
-    /** One value of a path column; a block found damaged only now stops the command and removes the index. */
-    private static int intAt(IndexReader r, String section, int o) {
-        try {
-            return r.intAt(section, o);
         } catch (IndexException e) {
             throw r.failedLater(e);
         }

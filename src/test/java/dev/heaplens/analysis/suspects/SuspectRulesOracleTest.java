@@ -139,6 +139,37 @@ class SuspectRulesOracleTest {
         assertThat(groupPoints).isGreaterThan(5);
     }
 
+    /**
+     * What an index stores for suspects (the paths to the top objects and accumulation points, not
+     * to every object) answers as the search does, at any threshold: the run that writes the index
+     * and the run that reopens it print what a run without an index prints.
+     */
+    @Test
+    void theIndexsStoredPathsAnswerAsTheSearchAtAnyThreshold() throws IOException {
+        double[] thresholds = {0.5, 1, 3, 10};
+        for (long seed = 100; seed < 100 + SEEDS / 2; seed++) {
+            Random rnd = new Random(seed);
+            TestHeap h = randomHeap(rnd, new ArrayList<>());
+            for (String runtime : List.of("ruby", "hprof")) {
+                Path dump = runtime.equals("ruby") ? h.writeRuby(dir.resolve(seed + ".json")) : h.writeHprof(dir.resolve(seed + ".hprof"));
+                for (double threshold : thresholds) {
+                    String[] args = {"suspects", dump.toString(), "--threshold", Double.toString(threshold), "--format", "json"};
+                    String at = "seed " + seed + ", threshold " + threshold + "%, " + runtime;
+                    CliTestSupport.Result searched = CliTestSupport.run(append(args, "--no-index"));
+                    assertThat(searched.exitCode()).as(at).isZero();
+                    assertThat(CliTestSupport.run(args).out()).as(at + ", written or reopened").isEqualTo(searched.out());
+                    assertThat(CliTestSupport.run(args).out()).as(at + ", reopened").isEqualTo(searched.out());
+                }
+            }
+        }
+    }
+
+    private static String[] append(String[] args, String more) {
+        String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = more;
+        return all;
+    }
+
     /** The rules applied to brute-force dominators and a plain breadth-first search. */
     private static final class Oracle {
         private final TestHeap h;
