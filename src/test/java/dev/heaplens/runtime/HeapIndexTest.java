@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the dump (the runtime reports no read) and gives a heap equal, column by column, to the one the
  * read built; both runtimes, on seeded random heaps.
  */
-class HeapIndexTest {
+public class HeapIndexTest {
     @TempDir
     Path dir;
 
@@ -59,7 +59,7 @@ class HeapIndexTest {
      * {@code size} objects (-1: 20 to 219, drawn from the seed) of two classes, referring to each other at
      * random, one to three of them roots.
      */
-    static TestHeap randomHeap(long seed, int size) {
+    public static TestHeap randomHeap(long seed, int size) {
         Random rnd = new Random(seed);
         TestHeap h = new TestHeap();
         List<TestHeap.Cls> classes = List.of(h.cls("Node", 3, 1), h.cls("Leaf", 0, 2));

@@ -7,6 +7,7 @@ import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.runtime.HeapIndexTest;
 import dev.heaplens.runtime.HeapRuntime;
 import dev.heaplens.runtime.IndexOptions;
 import dev.heaplens.runtime.ReadListener;
@@ -32,7 +33,7 @@ class StoredRootPathsTest {
     void theKeptStepsGiveTheWholeTreesPathsToTheirTargetsAndNoOthers() {
         for (long seed = 0; seed < 30; seed++) {
             Random rnd = new Random(seed);
-            HeapGraph g = graph(randomHeap(rnd), seed);
+            HeapGraph g = graph(HeapIndexTest.randomHeap(seed, -1), seed);
             RootPaths.Tree tree = RootPaths.treeWithEdges(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
             int[] targets = rnd.ints(1 + rnd.nextInt(4), 0, g.objectCount()).toArray();
             int[] more = rnd.ints(rnd.nextInt(3), 0, g.objectCount()).toArray();
@@ -72,7 +73,7 @@ class StoredRootPathsTest {
 
     @Test
     void storedColumnsThatDoNotFitTheGraphAreCorrupt() {
-        HeapGraph g = graph(randomHeap(new Random(5)), 5);
+        HeapGraph g = graph(HeapIndexTest.randomHeap(5, -1), 5);
         RootPaths.Tree tree = RootPaths.treeWithEdges(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
         int[] all = java.util.stream.IntStream.range(0, g.objectCount()).toArray();
         StoredRootPaths kept = StoredRootPaths.of(g, tree, all);
@@ -96,27 +97,6 @@ class StoredRootPathsTest {
         if (objects[objects.length - 1] + 1 < g.objectCount()) { // an object not listed: a parent with no step
             assertThatThrownBy(() -> StoredRootPaths.stored(g, objects, unlistedParent, edges)).isInstanceOf(IndexException.class);
         }
-    }
-
-    private static TestHeap randomHeap(Random rnd) {
-        TestHeap h = new TestHeap();
-        TestHeap.Cls node = h.cls("Node", 3, 2);
-        int n = 20 + rnd.nextInt(40);
-        long[] objects = new long[n];
-        for (int i = 0; i < n; i++) {
-            objects[i] = h.object(node);
-        }
-        for (long o : objects) {
-            long[] targets = new long[rnd.nextInt(4)];
-            for (int k = 0; k < targets.length; k++) {
-                targets[k] = objects[rnd.nextInt(n)];
-            }
-            h.refs(o, targets);
-        }
-        for (int r = 0; r < 1 + rnd.nextInt(4); r++) {
-            h.root(objects[rnd.nextInt(n)]);
-        }
-        return h;
     }
 
     private HeapGraph graph(TestHeap h, long seed) {
