@@ -128,8 +128,8 @@ final class GraphLoad<N extends NamedHeap> {
      * The heap's dominator tree, and beside it on a second thread what suspects needs that does not
      * wait for it: the findings' own work and, with {@code pathTree}, the whole tree of shortest
      * paths from the roots (returned; else null). The tree's serial phases leave a core idle: the
-     * wall, not the CPU, is cut. Out of core, or in a heap without room for both, nothing is done
-     * ahead, so that nothing more is held while the tree is computed.
+     * wall, not the CPU, is cut. Out of core, in a heap without room for both, or with one thread
+     * asked for, nothing is done ahead, so that nothing more is held while the tree is computed.
      */
     RootPaths.Tree besideDominators(LoadedHeap heap, boolean pathTree) {
         if (!roomBeside(heap)) {
@@ -137,12 +137,10 @@ final class GraphLoad<N extends NamedHeap> {
             return null;
         }
         RootPaths.Tree[] paths = new RootPaths.Tree[1];
-        int threads = Math.min(2, Math.max(1, options.threads()));
-        Parallel.runUnchecked("heaplens-suspects", threads, t -> {
+        Parallel.runUnchecked("heaplens-suspects", 2, t -> {
             if (t == 0) {
                 heap.dominators();
-            }
-            if (t == threads - 1) {
+            } else {
                 if (pathTree) {
                     paths[0] = SuspectFinder.pathTree(heap.graph());
                 }

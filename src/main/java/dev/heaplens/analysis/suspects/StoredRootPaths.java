@@ -13,8 +13,8 @@ import java.util.BitSet;
  * for every object on the path tree's way to a top object or an accumulation point (the only
  * objects suspects asks a path to, at any threshold), in ascending object order. A step is the
  * object that first reached it ({@link #UNREACHED}, or {@code ROOT_BASE - root} for a root's
- * target) and which of that parent's references it was. On the 7.4M-object dump that is some
- * thousands of steps, where a column over every object was 60 MB of the index.
+ * target) and which of that parent's references it was. On the 7.4M-object dump that is 41,063
+ * steps for 23,869 top objects, where a column over every object was 60 MB of the index.
  */
 final class StoredRootPaths implements RootPaths.ToRoot {
     static final int UNREACHED = RootPaths.Tree.UNREACHED;
