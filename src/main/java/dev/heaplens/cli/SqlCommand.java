@@ -8,9 +8,12 @@ import dev.heaplens.report.QueryRenderer;
 import dev.heaplens.sql.QueryResult;
 import dev.heaplens.sql.SqlEngine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +41,9 @@ import java.util.concurrent.Callable;
 final class SqlCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(arity = "2..*", paramLabel = "DUMP|DIR... QUERY", hideParamSyntax = true, description = {"One or more dumps (" + DumpArgument.ANY_DUMP
+    // one at least, not two: picocli checks an arity as it parses, before it sees --help, so
+    // `sql --help heap.hprof` was a usage error; the query's absence is told when called
+    @Parameters(arity = "1..*", paramLabel = "DUMP|DIR... QUERY", hideParamSyntax = true, description = {"One or more dumps (" + DumpArgument.ANY_DUMP
             + ") or directories written by export --parquet, then the query, last."})
     List<String> arguments;
 
@@ -56,12 +61,18 @@ final class SqlCommand implements Callable<Integer> {
     @Mixin
     GraphDumpOptions dumpOptions;
 
+    @Spec
+    CommandSpec spec;
+
     SqlCommand(Console console) {
         this.console = console;
     }
 
     @Override
     public Integer call() {
+        if (arguments.size() < 2) { // the same usage error as any missing parameter (UsageHints words it)
+            throw new MissingParameterException(spec.commandLine(), spec.positionalParameters().get(0), "Missing the query");
+        }
         String query = arguments.get(arguments.size() - 1);
         List<Path> dirs = new ArrayList<>();
         for (String source : arguments.subList(0, arguments.size() - 1)) {

@@ -175,6 +175,9 @@ class FirstHourCliTest {
     void sqlWithoutAQueryShowsWhereItGoes() {
         assertThat(usageError("sql", "heap.json.gz"))
                 .isEqualTo("heaplens: sql needs the dumps, then a query, last: `heaplens sql DUMP \"SELECT count(*) FROM objects\"`");
+        Result help = run("sql", "--help", "heap.json.gz"); // help asked with a dump named: the help, not an error
+        assertThat(help.exitCode()).as(help.toString()).isZero();
+        assertThat(help.out()).startsWith("Usage: heaplens sql");
     }
 
     @Test
