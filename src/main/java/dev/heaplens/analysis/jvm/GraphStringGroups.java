@@ -9,6 +9,7 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.ByteHash;
 import dev.heaplens.util.LongLongMap;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.PrimitiveIterator;
@@ -41,11 +42,11 @@ final class GraphStringGroups {
      * The first String to hold each array of an even length, and the array. Objects only: where
      * each is in the file is the graph's to say when asked (8 bytes a column of them held at the peak).
      */
-    private int[] firstHolders;
-    private int[] values;
+    private int[] firstHolders = new int[1024];
+    private int[] values = new int[1024];
     private int held;
     /** The distinct value arrays. */
-    private int[] arrays;
+    private int[] arrays = new int[1024];
     private int distinct;
     /** Every String, with or without an array. */
     long stringCount;
@@ -71,16 +72,6 @@ final class GraphStringGroups {
     /** Counts the Strings, objects of class number {@code string} (compared as ints: no address per object). */
     private void count(int string) {
         byte instance = HprofObjectKind.INSTANCE.code();
-        int strings = 0;
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (g.classNumber(o) == string && g.kind(o) == instance) {
-                strings++;
-            }
-        }
-        // sized once, at most one each a String: grown a quarter at a time, they were copied some 50 times
-        arrays = new int[strings];
-        firstHolders = new int[strings];
-        values = new int[strings];
         for (int o = 0, n = g.objectCount(); o < n; o++) {
             if (g.classNumber(o) != string || g.kind(o) != instance) {
                 continue;
@@ -99,12 +90,23 @@ final class GraphStringGroups {
                 }
                 seen.set(value);
                 mostWasted += g.shallowSize(value);
+                if (distinct == arrays.length) {
+                    arrays = Arrays.copyOf(arrays, grown(distinct));
+                }
                 arrays[distinct++] = value;
                 if (heap.length(value) % 2 != 1) { // -1: length unknown, read
                     holdsArray(o, value);
                 }
             }
         }
+    }
+
+    /**
+     * A column's next length: a quarter more, not twice (the columns grow to millions; doubling
+     * left up to half of them empty and held the old and twice the new while copying).
+     */
+    private static int grown(int length) {
+        return (int) Math.min(Integer.MAX_VALUE - 8L, length + (length >> 2));
     }
 
     /** How many Strings hold the value array {@code value} (one it was seen for). */
@@ -119,6 +121,10 @@ final class GraphStringGroups {
      * the 7.4M-object dump). JDK 8's char[] values have no coder: none is read then.
      */
     private void holdsArray(int string, int value) {
+        if (held == values.length) {
+            firstHolders = Arrays.copyOf(firstHolders, grown(held));
+            values = Arrays.copyOf(values, grown(held));
+        }
         firstHolders[held] = string;
         values[held++] = value;
     }
@@ -171,8 +177,8 @@ final class GraphStringGroups {
     }
 
     /**
-     * Puts the arrays and their first Strings in file order, each column let go once used (sized for
-     * every String, one array each at most), the offsets asked of the graph as needed (copies and a column
+     * Puts the arrays and their first Strings in file order, each column let go once used (it grew
+     * with up to a quarter to spare), the offsets asked of the graph as needed (copies and a column
      * of offsets made the peak of suspects out of core), then reads them in one pass.
      */
     private Read readInFileOrder(int coderOffset) {
