@@ -183,19 +183,47 @@ public final class RootPaths {
         /** {@link #stored}'s value for root {@code r}'s target is {@code ROOT_BASE - r}. */
         public static final int ROOT_BASE = -2;
         private final HeapGraph graph;
+        private final EdgeFilter filter;
         /** Each object's {@link #stored} value (no column of roots). */
         private final IntCells parent;
-        private final IntCells edge;   // where recorded: the place of the reference in its parent's out list
 
-        private Tree(HeapGraph graph, IntCells parent, IntCells edge) {
+        private Tree(HeapGraph graph, EdgeFilter filter, IntCells parent) {
             this.graph = graph;
+            this.filter = filter;
             this.parent = parent;
-            this.edge = edge;
         }
 
-        /** Which of its {@link #parent}'s references first reached {@code o} (counted from 0), when recorded. */
-        public int edgeIndex(int o) {
-            return edge.get(o);
+        /**
+         * Which of its {@link #parent}'s references first reached each of {@code objects} (ascending;
+         * counted from 0, and 0 for a root's target or an object not reached): the first the search
+         * followed to it, since the search reaches an object once. Each parent's references are read
+         * once, for the few objects a path is kept to, where a column over every object cost the
+         * search a write at random an object.
+         */
+        public int[] edgeIndexes(int[] objects) {
+            int[] edges = new int[objects.length];
+            java.util.BitSet wanted = new java.util.BitSet();
+            int[] parents = new int[objects.length];
+            int count = 0;
+            for (int o : objects) {
+                int p = parent.get(o);
+                if (p >= 0) {
+                    wanted.set(o);
+                    parents[count++] = p;
+                }
+            }
+            parents = Arrays.stream(parents, 0, count).sorted().distinct().toArray();
+            for (int p : parents) {
+                long start = graph.outStart(p);
+                for (long i = start, end = graph.outEnd(p); i < end; i++) {
+                    int t = graph.target(i);
+                    if (wanted.get(t) && parent.get(t) == p && filter.follow(p, i, t)) {
+                        edges[Arrays.binarySearch(objects, t)] = (int) (i - start);
+                        wanted.clear(t); // the first such reference is the one followed
+                    }
+                }
+            }
+            return edges;
         }
 
         /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
@@ -235,7 +263,7 @@ public final class RootPaths {
     }
 
     public static Tree tree(HeapGraph g, EdgeFilter filter) {
-        return tree(g, filter, null);
+        return tree(g, filter, Scratch.heap());
     }
 
     /**
@@ -245,21 +273,19 @@ public final class RootPaths {
      * object), and says null for any other.
      */
     public static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until) {
-        return tree(g, filter, until, false, Scratch.heap());
+        return tree(g, filter, until, Scratch.heap());
     }
 
     /**
-     * The whole tree, remembering which reference reached each object (so that its field is named
-     * without a search); its columns and queue in {@code scratch} (mapped out of core: 12 bytes an
-     * object that the heap does not hold).
+     * The whole tree, its column and queue in {@code scratch} (mapped out of core: 8 bytes an object
+     * that the heap does not hold).
      */
-    public static Tree treeWithEdges(HeapGraph g, EdgeFilter filter, Scratch scratch) {
-        return tree(g, filter, null, true, scratch);
+    public static Tree tree(HeapGraph g, EdgeFilter filter, Scratch scratch) {
+        return tree(g, filter, null, scratch);
     }
 
-    private static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until, boolean edges, Scratch scratch) {
+    private static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until, Scratch scratch) {
         int n = g.objectCount();
-        IntCells edge = edges ? scratch.cells(n) : null;
         IntCells parent = scratch.cells(n);
         parent.fill(Tree.UNREACHED);
         IntCells queue = scratch.cells(n);
@@ -287,15 +313,11 @@ public final class RootPaths {
             }
             while (head < levelEnd && left != 0) {
                 int o = queue.get(head++);
-                long start = g.outStart(o);
-                for (long i = start, end = g.outEnd(o); i < end; i++) {
+                for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
                     int t = g.target(i);
                     if ((reached[t >>> 6] & (1L << t)) == 0 && filter.follow(o, i, t)) {
                         reached[t >>> 6] |= 1L << t;
                         parent.set(t, o);
-                        if (edge != null) {
-                            edge.set(t, (int) (i - start));
-                        }
                         queue.set(tail++, t);
                         if (until != null && until.get(t) && --left == 0) {
                             break;
@@ -304,7 +326,7 @@ public final class RootPaths {
                 }
             }
         }
-        return new Tree(g, parent, edge);
+        return new Tree(g, filter, parent);
     }
 
     /** Duplicate references give the same chain twice; keep one. */

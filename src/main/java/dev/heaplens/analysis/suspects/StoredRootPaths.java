@@ -47,12 +47,10 @@ final class StoredRootPaths implements RootPaths.ToRoot {
         }
         int[] objects = on.stream().toArray();
         int[] parents = new int[objects.length];
-        int[] edges = new int[objects.length];
         for (int i = 0; i < objects.length; i++) {
             parents[i] = tree.stored(objects[i]);
-            edges[i] = parents[i] >= 0 ? tree.edgeIndex(objects[i]) : 0;
         }
-        return new StoredRootPaths(graph, objects, parents, edges);
+        return new StoredRootPaths(graph, objects, parents, tree.edgeIndexes(objects));
     }
 
     /** The steps an index stored, checked: objects ascending within the graph, each parent a step or a root. */

@@ -81,7 +81,7 @@ public final class SuspectFinder {
         List<Finding> found = findings.apply(d.reachableBytes() - overheadBytes(heap, d, topIds));
         TopObjects live = TopObjects.of(heap, d, topIds);
         SuspectFinder finder = new SuspectFinder(heap, d, null, null, children);
-        RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.treeWithEdges(d.graph(), d.filter(), scratch);
+        RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.tree(d.graph(), d.filter(), scratch);
         int[] accumulation = new int[live.size()];
         HeldRows held = new HeldRows(live.size());
         Map<Integer, TopObjects.LabelledPath> paths = new HashMap<>();
@@ -105,7 +105,7 @@ public final class SuspectFinder {
      * be made while that is computed.
      */
     public static RootPaths.Tree pathTree(HeapGraph g) {
-        return RootPaths.treeWithEdges(g, g.strongReferences(), Scratch.heap());
+        return RootPaths.tree(g, g.strongReferences(), Scratch.heap());
     }
 
     /** The heap's bytes less what tools hold at the top of the dominator tree: what the findings' shares are of. */

@@ -34,7 +34,7 @@ class StoredRootPathsTest {
         for (long seed = 0; seed < 30; seed++) {
             Random rnd = new Random(seed);
             HeapGraph g = graph(HeapIndexTest.randomHeap(seed, -1), seed);
-            RootPaths.Tree tree = RootPaths.treeWithEdges(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
+            RootPaths.Tree tree = RootPaths.tree(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
             int[] targets = rnd.ints(1 + rnd.nextInt(4), 0, g.objectCount()).toArray();
             int[] more = rnd.ints(rnd.nextInt(3), 0, g.objectCount()).toArray();
             StoredRootPaths kept = StoredRootPaths.of(g, tree, targets, more);
@@ -74,7 +74,7 @@ class StoredRootPathsTest {
     @Test
     void storedColumnsThatDoNotFitTheGraphAreCorrupt() {
         HeapGraph g = graph(HeapIndexTest.randomHeap(5, -1), 5);
-        RootPaths.Tree tree = RootPaths.treeWithEdges(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
+        RootPaths.Tree tree = RootPaths.tree(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
         int[] all = java.util.stream.IntStream.range(0, g.objectCount()).toArray();
         StoredRootPaths kept = StoredRootPaths.of(g, tree, all);
         int[] objects = kept.objects();
