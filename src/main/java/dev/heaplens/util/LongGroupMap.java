@@ -69,7 +69,7 @@ public final class LongGroupMap {
         long[] oldKeys = keys;
         long[] oldCounts = counts;
         long[] oldBytes = bytes;
-        keys = new long[oldKeys.length * 2];
+        keys = new long[TableGrowth.doubled(oldKeys.length, size)];
         Arrays.fill(keys, EMPTY);
         counts = new long[keys.length];
         bytes = new long[keys.length];

@@ -47,7 +47,7 @@ public final class LongIndex {
         keys[slot] = key;
         slots[slot] = index + 1;
         if (index == byIndex.length) {
-            byIndex = Arrays.copyOf(byIndex, index * 2);
+            byIndex = Arrays.copyOf(byIndex, TableGrowth.doubled(byIndex.length, index));
         }
         byIndex[index] = key;
         if (size * 2 > keys.length) {
@@ -65,7 +65,7 @@ public final class LongIndex {
     }
 
     private void grow() {
-        keys = new long[keys.length * 2];
+        keys = new long[TableGrowth.doubled(keys.length, size)];
         slots = new int[keys.length];
         int mask = keys.length - 1;
         for (int index = 0; index < size; index++) {

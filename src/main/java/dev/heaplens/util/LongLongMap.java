@@ -60,7 +60,7 @@ public final class LongLongMap {
 
     private void grow() {
         long[] old = slots;
-        slots = new long[old.length * 2];
+        slots = new long[TableGrowth.doubled(old.length, size)];
         size = hasZero ? 1 : 0;
         for (int i = 0; i < old.length; i += 2) {
             if (old[i] != 0) {
