@@ -2,8 +2,10 @@ import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofWriter;
 import dev.heaplens.format.hprof.RootKind;
 
+import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +26,8 @@ import java.util.SplittableRandom;
  * </ul>
  * Usage: {@code java -cp target/classes bench/jvm/BigHprof.java OUT.hprof OBJECTS [SEED]}; prints the
  * exact counts (objects, references, classes, customers, sessions) on stdout, the oracle of what a
- * reader must find, and the first session's address (for {@code paths}).
+ * reader must find, and the first session's address (for {@code paths}). An OUT of {@code -} writes
+ * the dump on stdout and the counts on stderr, for a dump bigger than the disk read through a pipe.
  */
 public final class BigHprof {
     private static final long BASE = 0x6_0000_0000L;   // the heap, as a zero-based compressed-oops heap starts
@@ -69,13 +72,16 @@ public final class BigHprof {
         long wanted = Long.parseLong(args[1].replace("_", ""));
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 28;
         long start = System.nanoTime();
-        try (HprofWriter w = new HprofWriter(new FileOutputStream(args[0]), 8, 4 << 20)) {
-            new BigHprof(w, seed).write(wanted);
+        boolean piped = args[0].equals("-"); // the dump on stdout, for a reader at the other end of a pipe
+        PrintStream counts = piped ? System.err : System.out;
+        try (HprofWriter w = new HprofWriter(piped ? new FileOutputStream(FileDescriptor.out) : new FileOutputStream(args[0]), 8,
+                4 << 20)) {
+            new BigHprof(w, seed).write(wanted, counts);
         }
         System.err.printf("BigHprof: %s written in %.1f s%n", args[0], (System.nanoTime() - start) / 1e9);
     }
 
-    private void write(long wanted) {
+    private void write(long wanted, PrintStream counts) {
         long fixed = PRODUCTS * 4L + 64;
         long customers = Math.max(1, (long) ((wanted - fixed) / (BLOCK_OBJECTS + 2.0 / BUCKET)));
         long buckets = (customers + BUCKET - 1) / BUCKET;
@@ -116,7 +122,7 @@ public final class BigHprof {
             w.root(RootKind.STICKY_CLASS, c);
         }
         w.endSegment().end();
-        System.out.printf("objects %d%nreferences %d%nclasses %d%ncustomers %d%nsessions %d%nheap bytes %d%nthread 0x%x%n"
+        counts.printf("objects %d%nreferences %d%nclasses %d%ncustomers %d%nsessions %d%nheap bytes %d%nthread 0x%x%n"
                 + "session 0x%x%n", objects, references, classIds.size(), customers, customers * SESSIONS, next - BASE, thread,
                 firstSession);
     }

@@ -38,7 +38,8 @@ final class GraphLoad<N extends NamedHeap> {
     private final OutOfCore outOfCore;
     /**
      * What {@link #besideDominators} holds beside the dominators' scratch, per object: the path
-     * tree's four int columns, with room for the strings' count per object and their groups.
+     * tree's two int columns (parents, queue) and its bits, with room for the duplicate strings'
+     * columns and groups (kept at 32 when the tree lost its column of edges: room to spare).
      */
     static final long AHEAD_BYTES_PER_OBJECT = 32;
     /** Set when this load read the dump and chose to work out of core: its index is then read in place. */
