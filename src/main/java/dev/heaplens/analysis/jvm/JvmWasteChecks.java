@@ -116,7 +116,7 @@ public final class JvmWasteChecks {
     private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, DuplicateStrings grouped, long analysedBytes) {
         DuplicateStrings d = grouped != null ? grouped : JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES,
                 (long) Math.ceil(DuplicateStringsFinding.WORTH_TELLING * analysedBytes));
-        return d == null ? null : DuplicateStringsFinding.of(d, analysedBytes, "", "Strings.intern() or a map of canonical "
+        return d == null ? null : DuplicateStringsFinding.of(d, analysedBytes, "", "String.intern() or a map of canonical "
                 + "values for repeated texts, or -XX:+UseStringDeduplication (G1 and others) to share their arrays.");
     }
 
