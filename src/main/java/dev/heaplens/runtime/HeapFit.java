@@ -53,8 +53,9 @@ public final class HeapFit {
             return;
         }
         if (objects > HeapGraphBuilder.MAX_OBJECTS) {
-            // no heap would do: said before the read rather than after hours of it
-            throw new HeaplensException(dump + ": " + HeapGraphBuilder.tooManyObjects(objects));
+            // no heap would do: said before the read rather than after hours of it, with what still reads it
+            throw new HeaplensException(dump + ": " + HeapGraphBuilder.tooManyObjects(objects)
+                    + "; histogram and diff, which build no graph, read it");
         }
         long need = need(objects, bytesPerObject);
         if (need > maxHeap) {
