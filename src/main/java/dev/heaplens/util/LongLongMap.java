@@ -1,20 +1,34 @@
 package dev.heaplens.util;
 
 /**
- * A long → long map with open addressing in one primitive array (key and value side by side), no
- * object per entry or lookup. Key 0, which marks an empty slot, is kept beside the array.
+ * A long → long map with open addressing in primitive arrays (key and value side by side), no
+ * object per entry or lookup. Key 0, which marks an empty slot, is kept beside the arrays. The
+ * slots are in pages of at most {@code 2^pageShift} longs, indexed by a {@code long}, so the map
+ * grows past what one Java array holds (2^30 slots stopped it at 268M keys: `strings` on a dump of
+ * more String arrays than that), as far as the heap allows.
  */
 public final class LongLongMap {
-    private long[] slots; // key, value, key, value...
-    private int size;
+    /** 2^26 longs, 512 MB: a page. */
+    private static final int PAGE_SHIFT = 26;
+    private final int pageShift;
+    private long[][] pages;
+    /** Slots (key and value) minus one: a power of two minus one. */
+    private long mask;
+    private long size;
     private boolean hasZero;
     private long zeroValue;
 
     public LongLongMap() {
-        slots = new long[64];
+        this(PAGE_SHIFT);
     }
 
-    public int size() {
+    /** Tests pass a small {@code pageShift} (at least 1: a slot's two longs share a page). */
+    LongLongMap(int pageShift) {
+        this.pageShift = pageShift;
+        allocate(32);
+    }
+
+    public long size() {
         return size;
     }
 
@@ -25,20 +39,16 @@ public final class LongLongMap {
             zeroValue = value;
             return;
         }
-        int mask = (slots.length >> 1) - 1;
-        int slot = slot(key, mask);
-        while (slots[slot * 2] != 0 && slots[slot * 2] != key) {
-            slot = (slot + 1) & mask;
-        }
-        if (slots[slot * 2] == 0) {
-            slots[slot * 2] = key;
-            if (++size * 2 > (slots.length >> 1)) {
-                slots[slot * 2 + 1] = value;
+        long at = find(key);
+        long[] page = pages[(int) (at >>> pageShift)];
+        int i = (int) (at & ((1L << pageShift) - 1));
+        page[i + 1] = value;
+        if (page[i] == 0) {
+            page[i] = key;
+            if (++size * 2 > mask + 1) {
                 grow();
-                return;
             }
         }
-        slots[slot * 2 + 1] = value;
     }
 
     /** The value of {@code key}, or {@code absent}. */
@@ -46,31 +56,50 @@ public final class LongLongMap {
         if (key == 0) {
             return hasZero ? zeroValue : absent;
         }
-        int mask = (slots.length >> 1) - 1;
-        int slot = slot(key, mask);
-        long k;
-        while ((k = slots[slot * 2]) != 0) {
-            if (k == key) {
-                return slots[slot * 2 + 1];
+        long at = find(key);
+        long[] page = pages[(int) (at >>> pageShift)];
+        int i = (int) (at & ((1L << pageShift) - 1));
+        return page[i] == key ? page[i + 1] : absent;
+    }
+
+    /** Where {@code key} is, or the empty slot it would take: the index of its key's long. */
+    private long find(long key) {
+        long pageMask = (1L << pageShift) - 1;
+        for (long slot = slot(key, mask); ; slot = (slot + 1) & mask) {
+            long at = slot * 2;
+            long k = pages[(int) (at >>> pageShift)][(int) (at & pageMask)];
+            if (k == 0 || k == key) {
+                return at;
             }
-            slot = (slot + 1) & mask;
         }
-        return absent;
+    }
+
+    private void allocate(long slots) {
+        long longs = slots * 2;
+        long pageLength = 1L << pageShift;
+        int count = (int) Math.max(1, (longs + pageLength - 1) >>> pageShift);
+        pages = new long[count][];
+        for (int p = 0; p < count; p++) {
+            pages[p] = new long[(int) Math.min(pageLength, longs - (long) p * pageLength)];
+        }
+        mask = slots - 1;
     }
 
     private void grow() {
-        long[] old = slots;
-        slots = new long[TableGrowth.doubled(old.length, size)];
+        long[][] old = pages;
+        allocate((mask + 1) * 2);
         size = hasZero ? 1 : 0;
-        for (int i = 0; i < old.length; i += 2) {
-            if (old[i] != 0) {
-                put(old[i], old[i + 1]);
+        for (long[] page : old) {
+            for (int i = 0; i < page.length; i += 2) {
+                if (page[i] != 0) {
+                    put(page[i], page[i + 1]);
+                }
             }
         }
     }
 
-    private static int slot(long key, int mask) {
+    private static long slot(long key, long mask) {
         long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 31)) & mask;
+        return (h ^ (h >>> 31)) & mask;
     }
 }

@@ -5,9 +5,11 @@ import dev.heaplens.HeaplensException;
 import java.util.Locale;
 
 /**
- * How the hash tables here grow: each doubles one Java array, which holds at most 2^31 - 1
- * elements, so a table stops at 2^30. Past that a dump gets a one-line refusal naming the limit,
- * where doubling the length would overflow an {@code int} (NegativeArraySizeException).
+ * How {@link LongGroupMap} and {@link LongIndex} grow: each doubles one Java array, which holds at
+ * most 2^31 - 1 elements, so a table stops at 2^30. Past that a dump gets a one-line refusal naming
+ * the limit, where doubling the length would overflow an {@code int} (NegativeArraySizeException).
+ * Their keys are few (a histogram's groups, a dump's classes); {@link LongLongMap}, which can be
+ * asked to hold a key per String, is paged instead.
  */
 final class TableGrowth {
     /** The longest array a table grows to. */

@@ -11,8 +11,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LongLongMapTest {
     @Test
     void agreesWithAHashMapThroughGrowthAndOverwrites() {
+        agreesWithAHashMap(new LongLongMap());
+    }
+
+    /** Pages of two slots: every probe that wraps past a page's end, every page boundary, is taken. */
+    @Test
+    void agreesWithAHashMapInManySmallPages() {
+        agreesWithAHashMap(new LongLongMap(2));
+    }
+
+    private static void agreesWithAHashMap(LongLongMap map) {
         Random random = new Random(42);
-        LongLongMap map = new LongLongMap();
         Map<Long, Long> oracle = new HashMap<>();
         for (int i = 0; i < 50_000; i++) {
             long key = random.nextInt(20_000) * 8L + 0x7f00_0000_0000L; // aligned, like object ids
