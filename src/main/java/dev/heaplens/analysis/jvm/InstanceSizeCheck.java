@@ -26,8 +26,9 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
     private static final long MAX_GAP = 1 << 16;
 
     /**
-     * One class: the size computed for its instances, the gap most of them have to the next
-     * object, how many have it, and how many instances had a next object in reach.
+     * One class: the size computed for its (first) instance, the gap most of its instances have to
+     * the next object beyond their own computed sizes, added to that size, how many have it, and
+     * how many instances had a next object in reach.
      */
     public record ClassGap(String className, long computed, long gap, long votes, long samples) {
         public boolean agrees() {
@@ -46,7 +47,9 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
     /** Checks {@code g}'s instances (objects in address order); {@code className} names a class address. */
     public static InstanceSizeCheck of(HeapGraph g, LongFunction<String> className) {
         LongIndex classIndex = new LongIndex();
-        List<long[]> perClass = new ArrayList<>(); // {candidate gap, vote balance, samples, votes, size}
+        // per class: {candidate gap less the instance's size, vote balance, samples, votes, first size}; by the
+        // difference, not the gap, so that a class whose instances differ in size (a StackChunk) is judged too
+        List<long[]> perClass = new ArrayList<>();
         int n = g.objectCount();
         // Pass 1: each class's majority candidate (Boyer-Moore vote), without a map of gaps.
         // Neighbours are often of one class: the last class looked up is kept.
@@ -57,20 +60,21 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
             if (gap <= 0) {
                 continue;
             }
+            long off = gap - g.shallowSize(o);
             if (g.classAddress(o) != lastClass || s == null) {
                 lastClass = g.classAddress(o);
                 int c = classIndex.add(lastClass);
                 if (c == perClass.size()) {
-                    perClass.add(new long[] {gap, 0, 0, 0, g.shallowSize(o)});
+                    perClass.add(new long[] {off, 0, 0, 0, g.shallowSize(o)});
                 }
                 s = perClass.get(c);
             }
             s[2]++;
             if (s[1] == 0) {
-                s[0] = gap;
+                s[0] = off;
                 s[1] = 1;
             } else {
-                s[1] += s[0] == gap ? 1 : -1;
+                s[1] += s[0] == off ? 1 : -1;
             }
         }
         // Pass 2: how many instances really have the candidate gap.
@@ -82,7 +86,7 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
                     lastClass = g.classAddress(o);
                     s = perClass.get(classIndex.indexOf(lastClass));
                 }
-                if (s[0] == gap) {
+                if (s[0] == gap - g.shallowSize(o)) {
                     s[3]++;
                 }
             }
@@ -92,7 +96,7 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
             s = perClass.get(c);
             if (s[2] >= MIN_SAMPLES && s[3] * 2 > s[2]) {
                 String name = className.apply(classIndex.key(c));
-                judged.add(new ClassGap(name == null ? "0x" + Long.toHexString(classIndex.key(c)) : name, s[4], s[0],
+                judged.add(new ClassGap(name == null ? "0x" + Long.toHexString(classIndex.key(c)) : name, s[4], s[4] + s[0],
                         s[3], s[2]));
             }
         }

@@ -15,8 +15,21 @@ final class HotSpotHiddenFields {
     /** An injected field's type: a native pointer is a word. */
     enum Kind { POINTER, LONG, INT, SHORT, BYTE, REFERENCE }
 
-    /** A field the VM adds to {@code className} in releases {@code from} to {@code to}. */
-    record Injected(String className, String field, Kind kind, int from, int to) {
+    /**
+     * A field the VM adds to {@code className} in releases {@code from} to {@code to}, and only
+     * where the class declares {@code whenDeclared} and not {@code unlessDeclared} (null: no
+     * condition): the release guess stops at 19, so a later release is told by the class's own fields.
+     */
+    record Injected(String className, String field, Kind kind, int from, int to, String whenDeclared,
+                    String unlessDeclared) {
+        Injected(String className, String field, Kind kind, int from, int to) {
+            this(className, field, kind, from, to, null, null);
+        }
+
+        boolean fits(Set<String> declared) {
+            return (whenDeclared == null || declared.contains(whenDeclared))
+                    && (unlessDeclared == null || !declared.contains(unlessDeclared));
+        }
     }
 
     private static final int LAST = Integer.MAX_VALUE;
@@ -51,7 +64,21 @@ final class HotSpotHiddenFields {
             new Injected("java.lang.Thread", "jvmti_thread_state", Kind.POINTER, 19, LAST),
             new Injected("java.lang.Thread", "jvmti_VTMS_transition_disable_count", Kind.INT, 19, LAST),
             new Injected("java.lang.Thread", "jvmti_is_in_VTMS_transition", Kind.BYTE, 19, LAST),
-            new Injected("java.lang.Thread", "jfr_epoch", Kind.SHORT, 19, LAST));
+            new Injected("java.lang.Thread", "jfr_epoch", Kind.SHORT, 19, LAST),
+            // A virtual thread's frozen stack (JDK 19+): JDK 24 adds a byte (lockStackSize) that
+            // fits in the padding in every layout, so it changes no size and is left out.
+            new Injected("jdk.internal.vm.StackChunk", "cont", Kind.REFERENCE, 19, LAST),
+            new Injected("jdk.internal.vm.StackChunk", "flags", Kind.BYTE, 19, LAST),
+            new Injected("jdk.internal.vm.StackChunk", "pc", Kind.POINTER, 19, LAST),
+            new Injected("jdk.internal.vm.StackChunk", "maxThawingSize", Kind.INT, 19, LAST),
+            // JDK 24 (JEP 491, virtual threads that block in monitors) added the waiter pointer with
+            // the blockPermit field: checked on JDK 25 (168 bytes, not 160).
+            new Injected("java.lang.VirtualThread", "objectWaiter", Kind.POINTER, 19, LAST, "blockPermit", null),
+            // A JDK whose CallSite has no context field (MethodHandleNatives$CallSiteContext gone) keeps
+            // the call site's dependencies in the CallSite itself: checked on JDK 25 (ConstantCallSite
+            // 40 bytes, not 24).
+            new Injected("java.lang.invoke.CallSite", "vmdependencies", Kind.POINTER, 19, LAST, null, "context"),
+            new Injected("java.lang.invoke.CallSite", "last_cleanup", Kind.LONG, 19, LAST, null, "context"));
 
     /** Classes that are {@code @Contended} as a whole, by release range. */
     private record ContendedClass(String className, int from, int to) {
@@ -103,7 +130,7 @@ final class HotSpotHiddenFields {
         List<HotSpotFieldLayout.Slot> slots = new ArrayList<>();
         for (Injected i : INJECTED) {
             if (i.className().equals(className) && feature >= i.from() && feature <= i.to()
-                    && !declared.contains(i.field())) {
+                    && !declared.contains(i.field()) && i.fits(declared)) {
                 slots.add(switch (i.kind()) {
                     case POINTER -> new HotSpotFieldLayout.Slot(m.wordBytes(), false, -1);
                     case LONG -> new HotSpotFieldLayout.Slot(8, false, -1);

@@ -27,14 +27,57 @@ public final class HprofClasses {
         final int referentIndex;
         /** Header plus fields, before alignment. */
         final long unalignedSize;
+        /** Every instance's size, but for a class with a stack ({@link #stackWordsAt}): its fields' part. */
         public final long shallowSize;
+        /**
+         * Where a {@code jdk.internal.vm.StackChunk}'s {@code size} (its frozen stack, in words) is in
+         * its record, or -1: the VM puts the stack, and a bitmap of it for the GC, after the fields,
+         * so each chunk has its own size (HPROF lists only the fields: a 2 KB chunk read as 32 bytes).
+         */
+        final int stackWordsAt;
+        private final HprofLayout layout;
+        private final int wordBytes;
 
         Shape(int fileBytes, int[] referenceOffsets, int referentIndex, long unalignedSize, long shallowSize) {
+            this(fileBytes, referenceOffsets, referentIndex, unalignedSize, shallowSize, -1, null, 0);
+        }
+
+        Shape(int fileBytes, int[] referenceOffsets, int referentIndex, long unalignedSize, long shallowSize,
+              int stackWordsAt, HprofLayout layout, int wordBytes) {
             this.fileBytes = fileBytes;
             this.referenceOffsets = referenceOffsets;
             this.referentIndex = referentIndex;
             this.unalignedSize = unalignedSize;
             this.shallowSize = shallowSize;
+            this.stackWordsAt = stackWordsAt;
+            this.layout = layout;
+            this.wordBytes = wordBytes;
+        }
+
+        /** Whether instances differ in size: read each one's with {@link #shallowSize(byte[])}. */
+        public boolean sizedPerInstance() {
+            return stackWordsAt >= 0;
+        }
+
+        /** The size of the instance whose field values are {@code fields} (a record of this class). */
+        public long shallowSize(byte[] fields) {
+            if (stackWordsAt < 0) {
+                return shallowSize;
+            }
+            long words = Math.max(0, (fields[stackWordsAt] & 0xffL) << 24 | (fields[stackWordsAt + 1] & 0xff) << 16
+                    | (fields[stackWordsAt + 2] & 0xff) << 8 | (fields[stackWordsAt + 3] & 0xff));
+            return stackChunkSize(words);
+        }
+
+        /**
+         * HotSpot's InstanceStackChunkKlass::instance_size: the fields, then the stack's words, then a
+         * bitmap with a bit for every place a reference could be (two a word with compressed
+         * references), in whole words, the sum aligned as any object.
+         */
+        long stackChunkSize(long stackWords) {
+            int bitsPerWord = wordBytes / layout.referenceBytes();
+            long bitmapWords = (stackWords * bitsPerWord + wordBytes * 8L - 1) / (wordBytes * 8L);
+            return layout.align(shallowSize + (stackWords + bitmapWords) * wordBytes);
         }
     }
 
@@ -43,6 +86,7 @@ public final class HprofClasses {
     }
 
     private static final String REFERENCE_CLASS = "java.lang.ref.Reference";
+    private static final String STACK_CHUNK_CLASS = "jdk.internal.vm.StackChunk";
     /** How the graph names the reference from every object to its class. */
     public static final String JVM_EDGE_CLASS = "<class>";
     /** How the graph names the reference from a class to the class of its arrays. */
@@ -344,7 +388,24 @@ public final class HprofClasses {
             return new Shape(fileBytes, offsets, referent, fieldBytes, layout.align(fieldBytes));
         }
         HotSpotFieldLayout.Laid l = laidOut(chain);
-        return new Shape(fileBytes, offsets, referent, l.fieldsEnd(), l.instanceSize());
+        int stackWordsAt = version.feature() >= 19 ? stackWordsAt(chain.get(0)) : -1;
+        return new Shape(fileBytes, offsets, referent, l.fieldsEnd(), l.instanceSize(), stackWordsAt, layout,
+                machine.wordBytes());
+    }
+
+    /** Where {@code c}'s int {@code size} is in its records when {@code c} is jdk.internal.vm.StackChunk, else -1. */
+    private int stackWordsAt(ClassDump c) {
+        if (!STACK_CHUNK_CLASS.equals(names.get(c.classId())) || c.loaderId() != 0) {
+            return -1;
+        }
+        int at = 0; // a record holds the class's own fields first
+        for (int i = 0; i < c.fieldTypes().length; i++) {
+            if (c.fieldTypes()[i] == BasicType.INT && "size".equals(fieldNames.get(c.fieldNameIds()[i]))) {
+                return at;
+            }
+            at += c.fieldTypes()[i].fileSize(idSize);
+        }
+        return -1;
     }
 
     /** The layout of {@code chain}'s first class, laying out its superclasses first (no recursion). */

@@ -36,6 +36,16 @@ final class HprofCountPass extends HprofClassRecords {
 
     private final List<String> warnings = new ArrayList<>();
     private final RepeatedAddresses repeated = new RepeatedAddresses();
+    /**
+     * The classes whose instances each have their own size (jdk.internal.vm.StackChunk: the VM puts
+     * the frozen stack after the fields), as the split named them for a part, or null to find them
+     * in this pass's own names; and those instances' records, read with their contents (class id,
+     * length, fields), for sizing once the class dumps are known.
+     */
+    private long[] sizedClasses;
+    /** Whether {@link #sizedClasses} came from the split (this pass is a part that saw no names). */
+    private boolean splitNamed;
+    private final java.io.ByteArrayOutputStream sizedRecords = new java.io.ByteArrayOutputStream();
 
     /** Null unless loaders were asked for: loader ids (from class dumps) and their instance's class. */
     private final LongIndex loaderIndex;
@@ -75,8 +85,43 @@ final class HprofCountPass extends HprofClassRecords {
         return false;
     }
 
+    /** A part of a split read: the classes the split named as sized per instance. */
+    void sizePerInstance(long[] classes) {
+        sizedClasses = classes;
+        splitNamed = true;
+    }
+
+    @Override
+    public long[] contentClasses() {
+        if (sizedClasses == null || sizedClasses.length == 0 && !splitNamed) {
+            // the whole dump in one pass: its LOAD CLASS records came before the heap dump
+            sizedClasses = classNameIds.entrySet().stream().filter(e -> HprofParts.STACK_CHUNK.equals(strings.get(e.getValue())))
+                    .mapToLong(Map.Entry::getKey).toArray();
+        }
+        return sizedClasses.length == 0 ? null : sizedClasses;
+    }
+
+    private boolean sized(long classId) {
+        for (long c : sizedClasses == null ? new long[0] : sizedClasses) {
+            if (c == classId) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public void instance(long id, long classId, byte[] fields, int length, long offset) {
+        if (fields != null && sized(classId)) { // one of contentClasses() (another visitor may want every instance's)
+            java.io.DataOutputStream out = new java.io.DataOutputStream(sizedRecords);
+            try {
+                out.writeLong(classId);
+                out.writeInt(length);
+                out.write(fields, 0, length);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e); // not thrown by a stream in memory
+            }
+        }
         instances.add(index(classId), length);
         repeated.offer(id);
         if (sample != null) {
@@ -116,6 +161,7 @@ final class HprofCountPass extends HprofClassRecords {
         classRecords.addAll(other.classRecords);
         warnings.addAll(other.warnings);
         repeated.addAll(other.repeated);
+        sizedRecords.writeBytes(other.sizedRecords.toByteArray());
         for (int j = 0; j < other.classIndex.size(); j++) {
             int i = index(other.classIndex.key(j));
             instances.addAll(i, other.instances, j);
@@ -185,7 +231,30 @@ final class HprofCountPass extends HprofClassRecords {
                     + Long.toHexString(classId) + " have " + instances.lengthSum(i) + " bytes of fields in all,"
                     + " their class hierarchy says " + shape.fileBytes + " each");
         }
-        return instances.count(i) * shape.shallowSize;
+        return shape.sizedPerInstance() ? sizedBytes(classes, classId, shape, instances.count(i))
+                : instances.count(i) * shape.shallowSize;
+    }
+
+    /** The bytes of {@code count} instances of a class sized one by one, from the records kept of them. */
+    private long sizedBytes(HprofClasses classes, long classId, HprofClasses.Shape shape, long count) {
+        long bytes = 0;
+        long sized = 0;
+        java.nio.ByteBuffer records = java.nio.ByteBuffer.wrap(sizedRecords.toByteArray());
+        while (records.hasRemaining()) {
+            long recordClass = records.getLong();
+            byte[] fields = new byte[records.getInt()];
+            records.get(fields);
+            if (recordClass == classId) {
+                bytes += shape.shallowSize(fields);
+                sized++;
+            }
+        }
+        if (sized < count) { // a record read without its contents: its fields alone, said
+            bytes += (count - sized) * shape.shallowSize;
+            warnings.add(String.format(java.util.Locale.ROOT, "%,d %s objects are counted at their fields' %d bytes: "
+                    + "their stacks' sizes were not read", count - sized, classes.name(classId), shape.shallowSize));
+        }
+        return bytes;
     }
 
     private Map<Long, Long> loaderClasses() {

@@ -76,6 +76,7 @@ public final class HprofCountReader {
         HprofCountPass[] passes = new HprofCountPass[split.starts().length];
         for (int i = 0; i < passes.length; i++) {
             passes[i] = new HprofCountPass(layout, false);
+            passes[i].sizePerInstance(split.stackChunkClasses());
         }
         String noData = HprofPartReads.read(source, split, threads, strict, passes).warning();
         for (int i = 1; i < passes.length; i++) {

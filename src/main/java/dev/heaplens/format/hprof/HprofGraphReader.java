@@ -357,7 +357,8 @@ public final class HprofGraphReader {
                         + Long.toHexString(classId) + " has " + length + " bytes of fields, its class hierarchy says "
                         + shape.fileBytes);
             }
-            addObject(id, HprofObjectKind.INSTANCE.code(), classId, shape.shallowSize, offset);
+            addObject(id, HprofObjectKind.INSTANCE.code(), classId,
+                    shape.sizedPerInstance() ? shape.shallowSize(fields) : shape.shallowSize, offset);
             if (!references) {
                 return;
             }

@@ -25,11 +25,24 @@ public final class HprofParts {
      * later one at a segment; a part ends where the next starts, the last at the end of the file.
      * One start means: read the file whole.
      */
-    public record Split(HprofHeader header, long[] starts) {
+    /**
+     * Where each part starts, and the classes named {@code jdk/internal/vm/StackChunk} in the dump's
+     * LOAD CLASS records: a part of a count reads those instances' contents (their sizes differ),
+     * though it sees neither the names nor the class dumps, which are in the first part.
+     */
+    public record Split(HprofHeader header, long[] starts, long[] stackChunkClasses) {
+        Split(HprofHeader header, long[] starts) {
+            this(header, starts, new long[0]);
+        }
+
         static Split whole() {
             return new Split(null, new long[] {0});
         }
     }
+
+    static final String STACK_CHUNK = "jdk/internal/vm/StackChunk";
+    private static final int UTF8 = 0x01;
+    private static final int LOAD_CLASS = 0x02;
 
     private final FileChannel file;
     private final long size;
@@ -69,6 +82,9 @@ public final class HprofParts {
 
         List<Long> segments = new ArrayList<>();
         List<Long> lengths = new ArrayList<>();
+        byte[] chunkName = STACK_CHUNK.getBytes(StandardCharsets.US_ASCII);
+        List<Long> chunkNameIds = new ArrayList<>();
+        List<long[]> loaded = new ArrayList<>(); // {class id, name id}
         for (long at = first; at < size; ) {
             if (!fetch(at, RECORD_HEADER)) {
                 return Split.whole();
@@ -82,10 +98,33 @@ public final class HprofParts {
             if (tag == HEAP_DUMP || tag == HEAP_DUMP_SEGMENT) {
                 segments.add(at);
                 lengths.add(length);
+            } else if (tag == UTF8 && length == idSize + chunkName.length && fetch(at + RECORD_HEADER, (int) length)
+                    && named(at + RECORD_HEADER + idSize, chunkName)) {
+                chunkNameIds.add(id(at + RECORD_HEADER, idSize));
+            } else if (tag == LOAD_CLASS && length == 8 + 2L * idSize && fetch(at + RECORD_HEADER, (int) length)) {
+                loaded.add(new long[] {id(at + RECORD_HEADER + 4, idSize), id(at + RECORD_HEADER + 8 + idSize, idSize)});
             }
             at = next;
         }
-        return new Split(header, starts(first, segments, lengths, parts));
+        long[] chunkClasses = loaded.stream().filter(c -> chunkNameIds.contains(c[1])).mapToLong(c -> c[0]).toArray();
+        return new Split(header, starts(first, segments, lengths, parts), chunkClasses);
+    }
+
+    /** Whether the window holds {@code name}'s bytes at {@code at}. */
+    private boolean named(long at, byte[] name) {
+        int from = (int) (at - windowStart);
+        for (int i = 0; i < name.length; i++) {
+            if (window.get(from + i) != name[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The id of {@code idSize} bytes at {@code at}, in the window. */
+    private long id(long at, int idSize) {
+        int from = (int) (at - windowStart);
+        return idSize == 4 ? window.getInt(from) & 0xFFFF_FFFFL : window.getLong(from);
     }
 
     /** Cuts before each segment whose middle passes the next share of the heap bytes. */

@@ -27,6 +27,8 @@ public final class HprofReader {
     private final HprofVisitor visitor;
     private final boolean wantsObjects;
     private final boolean wantsContents;
+    /** When contents are not wanted, the classes whose instances are read with theirs all the same (or null). */
+    private long[] contentClasses;
     private final boolean strict;
     private byte[] bytes = new byte[1024];
     private long[] ids = new long[1024];
@@ -233,6 +235,7 @@ public final class HprofReader {
     }
 
     private void heapDump(long end) {
+        contentClasses = wantsContents ? null : visitor.contentClasses();
         while (in.offset() < end) {
             subRecord(end);
         }
@@ -330,12 +333,25 @@ public final class HprofReader {
             in.skip(length);
             return;
         }
-        if (!wantsContents) {
+        if (!wantsContents && !contentsOf(classId)) {
             in.skip(length);
             visitor.instance(id, classId, null, (int) length, start);
             return;
         }
         visitor.instance(id, classId, readBytes((int) length), (int) length, start);
+    }
+
+    /** Whether {@code classId} is one of the visitor's {@link HprofVisitor#contentClasses()}. */
+    private boolean contentsOf(long classId) {
+        long[] classes = contentClasses;
+        if (classes != null) {
+            for (long c : classes) {
+                if (c == classId) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private void objectArray(long start, long end) {

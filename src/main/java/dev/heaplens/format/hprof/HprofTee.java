@@ -51,6 +51,16 @@ final class HprofTee implements HprofVisitor {
     }
 
     @Override
+    public long[] contentClasses() {
+        long[] a = first.contentClasses();
+        long[] b = second.contentClasses();
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return java.util.stream.LongStream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b)).distinct().toArray();
+    }
+
+    @Override
     public void instance(long id, long classId, byte[] fields, int length, long offset) {
         first.instance(id, classId, fields, length, offset);
         second.instance(id, classId, fields, length, offset);

@@ -65,6 +65,14 @@ public interface HprofVisitor {
         return true;
     }
 
+    /**
+     * Classes whose instances are read with their contents even when {@link #wantsObjectContents()}
+     * is false (null: none), asked at the start of each heap dump record.
+     */
+    default long[] contentClasses() {
+        return null;
+    }
+
     /** {@code fields[0..length)} are the instance's field values as in the file (null if not wanted). */
     default void instance(long id, long classId, byte[] fields, int length, long offset) {
     }

@@ -70,6 +70,46 @@ class HprofLayoutDetectionTest {
         assertThat(ours.get(LayoutProbe.Wide.class.getName())[0]).isEqualTo(LayoutProbe.COUNT);
         assertEveryInstanceSize(jvm, ours, java + " " + flags);
         assertAddressGapsAreTheHistogramsSizes(read, jvm);
+        assertTheCountsSizeAsTheGraph(dump, jvm, java.equals(JDK_25));
+    }
+
+    /**
+     * The classes whose size the VM decides beyond their declared fields (a call site's
+     * dependencies, a virtual thread's waiter, a chunk's frozen stack) have the histogram's count and
+     * bytes in the graph and in the count a histogram makes, read in parts and in one stream. On
+     * JDK 25 the probe's virtual threads must be there, so that the check is not empty.
+     */
+    private static void assertTheCountsSizeAsTheGraph(Path dump, Map<String, long[]> jvm, boolean virtualThreads)
+            throws Exception {
+        List<String> sizedByTheVm = List.of("jdk.internal.vm.StackChunk", "java.lang.VirtualThread",
+                "java.lang.invoke.ConstantCallSite");
+        if (virtualThreads) {
+            assertThat(jvm.get("jdk.internal.vm.StackChunk")[0]).as("the probe's parked virtual threads' chunks")
+                    .isGreaterThanOrEqualTo(LayoutProbe.VIRTUAL_THREADS);
+            assertThat(jvm.get("java.lang.VirtualThread")[0]).isGreaterThanOrEqualTo(LayoutProbe.VIRTUAL_THREADS);
+        }
+        HprofCountReader.Result inParts = HprofCountReader.read(dump, dump.toString(), null, 2, false);
+        HprofCountReader.Result inOneStream;
+        try (java.io.InputStream in = Files.newInputStream(dump)) {
+            inOneStream = HprofCountReader.read(dump.toString(), in, Files.size(dump), null, false, false);
+        }
+        for (HprofCountReader.Result counted : List.of(inParts, inOneStream)) {
+            assertThat(counted.warnings()).as("warnings").noneMatch(w -> w.contains("stacks' sizes"));
+            for (String name : sizedByTheVm) {
+                long[] h = jvm.get(name);
+                if (h == null) {
+                    continue;
+                }
+                long[] c = new long[2];
+                for (HprofCountReader.Tally t : counted.tallies()) {
+                    if (t.kind() == HprofObjectKind.INSTANCE && name.equals(counted.classes().name(t.classId()))) {
+                        c[0] += t.count();
+                        c[1] += t.bytes();
+                    }
+                }
+                assertThat(c).as(name + " (count, bytes) counted").containsExactly(h);
+            }
+        }
     }
 
     /**
@@ -82,8 +122,9 @@ class HprofLayoutDetectionTest {
         int confirmed = 0;
         for (InstanceSizeCheck.ClassGap c : check.classes()) {
             long[] h = jvm.get(c.className());
-            // Class objects differ in size (each holds its statics): the histogram gives their mean.
-            if (h != null && h[0] > 0 && !c.className().equals("java.lang.Class")) {
+            // Class objects and stack chunks differ in size (statics, a stack): the histogram gives their mean.
+            if (h != null && h[0] > 0 && !c.className().equals("java.lang.Class")
+                    && !c.className().equals("jdk.internal.vm.StackChunk")) {
                 assertThat(c.gap()).as("gap after " + c.className() + " vs the histogram's size").isEqualTo(h[1] / h[0]);
                 confirmed++;
             }

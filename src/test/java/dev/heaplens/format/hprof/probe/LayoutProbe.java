@@ -44,12 +44,58 @@ public final class LayoutProbe {
                 new Object[] {new String[0]}, new String[] {String[].class.getName()});
     }
 
+    /** Virtual threads parked in a frame, so the dump has their stacks' chunks (JDK 21+; none before). */
+    public static final int VIRTUAL_THREADS = 50;
+    private static final java.util.concurrent.CountDownLatch RELEASE = new java.util.concurrent.CountDownLatch(1);
+
+    /**
+     * Starts {@link #VIRTUAL_THREADS} virtual threads, each parked holding a local array of its own
+     * length (so their stacks' chunks differ), through reflection: this class is built for JDK 17.
+     */
+    private static void parkVirtualThreads() throws Exception {
+        java.lang.reflect.Method ofVirtual;
+        try {
+            ofVirtual = Thread.class.getMethod("ofVirtual");
+        } catch (NoSuchMethodException e) {
+            return; // before JDK 21
+        }
+        java.lang.reflect.Method start = Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class);
+        java.util.concurrent.CountDownLatch parked = new java.util.concurrent.CountDownLatch(VIRTUAL_THREADS);
+        for (int i = 0; i < VIRTUAL_THREADS; i++) {
+            int depth = i % 5;
+            Runnable task = () -> parkAt(depth, parked);
+            HELD.add(start.invoke(ofVirtual.invoke(null), task));
+        }
+        parked.await();
+        Thread.sleep(200); // each from counting down to parked
+    }
+
+    /** Parks {@code depth} frames down, so that the chunks hold stacks of different sizes. */
+    private static void parkAt(int depth, java.util.concurrent.CountDownLatch parked) {
+        long[] local = new long[depth + 1];
+        if (depth > 0) {
+            parkAt(depth - 1, parked);
+        } else {
+            parked.countDown();
+            try {
+                RELEASE.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        local[0]++;
+    }
+
     public static void main(String[] args) throws Exception {
         for (int i = 0; i < COUNT; i++) {
             HELD.add(new Wide());
             HELD.add(new Narrow());
             HELD.add(new Narrow[i % 7]);
         }
+        for (int i = 0; i < 20; i++) { // a call site holds its dependencies' context, or (JDK 24+) the VM puts them in it
+            HELD.add(new java.lang.invoke.ConstantCallSite(java.lang.invoke.MethodHandles.constant(int.class, i)));
+        }
+        parkVirtualThreads();
         // Once before, so that what dumping and taking a histogram load and keep is there at the
         // dump too, and the dump and the histogram count most classes alike.
         Path warmUp = Path.of(args[0] + ".warm-up.hprof");
@@ -60,5 +106,6 @@ public final class LayoutProbe {
         dump(Path.of(args[0]));
         String histogram = histogram();
         Files.writeString(Path.of(args[1]), histogram);
+        RELEASE.countDown();
     }
 }
