@@ -18,7 +18,8 @@ public class DumpOptions {
 
     @Option(names = "--layout", paramLabel = "LAYOUT",
             description = "JVM dumps: the object layout sizes are computed with: compressed, compressed-classes,"
-                    + " uncompressed, compact, 32bit or HEADER,ARRAY_HEADER,REFERENCE,ALIGNMENT"
+                    + " uncompressed, uncompressed-jdk22, compact, compact-uncompressed-oops, 32bit or"
+                    + " HEADER,ARRAY_HEADER,REFERENCE,ALIGNMENT"
                     + " (default: detected from the dump).")
     String layout;
 

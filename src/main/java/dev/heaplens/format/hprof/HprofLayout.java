@@ -22,6 +22,8 @@ public record HprofLayout(int headerBytes, int arrayHeaderBytes, int referenceBy
     public static final HprofLayout UNCOMPRESSED_64_JDK22 = new HprofLayout(16, 20, 8, 8);
     /** 64-bit JVM with compact object headers (JDK 24+ -XX:+UseCompactObjectHeaders). */
     public static final HprofLayout COMPACT_64 = new HprofLayout(8, 12, 4, 8);
+    /** The same without compressed oops: what a heap of 32 GB and more gets (a long[] or Object[] starts at 16). */
+    public static final HprofLayout COMPACT_UNCOMPRESSED_OOPS_64 = new HprofLayout(8, 12, 8, 8);
     /** 32-bit JVM. */
     public static final HprofLayout JVM_32 = new HprofLayout(8, 12, 4, 8);
 
@@ -35,6 +37,7 @@ public record HprofLayout(int headerBytes, int arrayHeaderBytes, int referenceBy
         p.put("uncompressed", UNCOMPRESSED_64);
         p.put("uncompressed-jdk22", UNCOMPRESSED_64_JDK22);
         p.put("compact", COMPACT_64);
+        p.put("compact-uncompressed-oops", COMPACT_UNCOMPRESSED_OOPS_64);
         p.put("32bit", JVM_32);
         return Collections.unmodifiableMap(p);
     }

@@ -23,7 +23,7 @@ public final class LayoutDetector {
     private static final int MIN_PAIRS = 100;
     private static final List<HprofLayout> CANDIDATES_64 = List.of(HprofLayout.COMPRESSED_64,
             HprofLayout.COMPRESSED_CLASSES_64, HprofLayout.UNCOMPRESSED_64, HprofLayout.UNCOMPRESSED_64_JDK22,
-            HprofLayout.COMPACT_64,
+            HprofLayout.COMPACT_64, HprofLayout.COMPACT_UNCOMPRESSED_OOPS_64,
             new HprofLayout(12, 16, 4, 16), new HprofLayout(8, 12, 4, 16));
 
     /** Ends the sampling read once the sample is full. */

@@ -38,7 +38,9 @@ class HprofLayoutDetectionTest {
                         Runtime.version().feature() >= 22 ? HprofLayout.UNCOMPRESSED_64_JDK22 : HprofLayout.UNCOMPRESSED_64),
                 Arguments.of(THIS_JAVA, List.of("-XX:ObjectAlignmentInBytes=16"), new HprofLayout(12, 16, 4, 16)),
                 Arguments.of(JDK_25, List.<String>of(), HprofLayout.COMPRESSED_64),
-                Arguments.of(JDK_25, List.of("-XX:+UseCompactObjectHeaders"), HprofLayout.COMPACT_64));
+                Arguments.of(JDK_25, List.of("-XX:+UseCompactObjectHeaders"), HprofLayout.COMPACT_64),
+                Arguments.of(JDK_25, List.of("-XX:+UseCompactObjectHeaders", "-XX:-UseCompressedOops"),
+                        HprofLayout.COMPACT_UNCOMPRESSED_OOPS_64));
     }
 
     @ParameterizedTest(name = "{0} {1}")
