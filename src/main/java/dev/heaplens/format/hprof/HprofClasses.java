@@ -59,11 +59,12 @@ public final class HprofClasses {
             return stackWordsAt >= 0;
         }
 
-        /** The size of the instance whose field values are {@code fields} (a record of this class). */
+        /** The size of the instance whose field values are {@code fields} (a record of this class): small, so inlined. */
         public long shallowSize(byte[] fields) {
-            if (stackWordsAt < 0) {
-                return shallowSize;
-            }
+            return stackWordsAt < 0 ? shallowSize : stackChunkSize(fields);
+        }
+
+        private long stackChunkSize(byte[] fields) {
             long words = Math.max(0, (fields[stackWordsAt] & 0xffL) << 24 | (fields[stackWordsAt + 1] & 0xff) << 16
                     | (fields[stackWordsAt + 2] & 0xff) << 8 | (fields[stackWordsAt + 3] & 0xff));
             return stackChunkSize(words);

@@ -101,18 +101,9 @@ final class HprofCountPass extends HprofClassRecords {
         return sizedClasses.length == 0 ? null : sizedClasses;
     }
 
-    private boolean sized(long classId) {
-        for (long c : sizedClasses == null ? new long[0] : sizedClasses) {
-            if (c == classId) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     @Override
     public void instance(long id, long classId, byte[] fields, int length, long offset) {
-        if (fields != null && sized(classId)) { // one of contentClasses() (another visitor may want every instance's)
+        if (fields != null && ClassIds.contains(sizedClasses, classId)) { // one of contentClasses() (another visitor may want every instance's)
             java.io.DataOutputStream out = new java.io.DataOutputStream(sizedRecords);
             try {
                 out.writeLong(classId);

@@ -357,8 +357,7 @@ public final class HprofGraphReader {
                         + Long.toHexString(classId) + " has " + length + " bytes of fields, its class hierarchy says "
                         + shape.fileBytes);
             }
-            addObject(id, HprofObjectKind.INSTANCE.code(), classId,
-                    shape.sizedPerInstance() ? shape.shallowSize(fields) : shape.shallowSize, offset);
+            addObject(id, HprofObjectKind.INSTANCE.code(), classId, shape.shallowSize(fields), offset);
             if (!references) {
                 return;
             }

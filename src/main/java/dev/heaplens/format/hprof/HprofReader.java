@@ -68,7 +68,10 @@ public final class HprofReader {
         HprofHeader header = reader.header();
         visitor.header(header);
         reader.records();
-        reader.reportCounts();
+        String noData = reader.noData.warning(); // what was counted on the way, said once
+        if (noData != null) {
+            visitor.warning(noData);
+        }
         return header;
     }
 
@@ -333,25 +336,12 @@ public final class HprofReader {
             in.skip(length);
             return;
         }
-        if (!wantsContents && !contentsOf(classId)) {
+        if (!wantsContents && !ClassIds.contains(contentClasses, classId)) {
             in.skip(length);
             visitor.instance(id, classId, null, (int) length, start);
             return;
         }
         visitor.instance(id, classId, readBytes((int) length), (int) length, start);
-    }
-
-    /** Whether {@code classId} is one of the visitor's {@link HprofVisitor#contentClasses()}. */
-    private boolean contentsOf(long classId) {
-        long[] classes = contentClasses;
-        if (classes != null) {
-            for (long c : classes) {
-                if (c == classId) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private void objectArray(long start, long end) {
@@ -403,14 +393,6 @@ public final class HprofReader {
             if (kept > 0) {
                 visitor.primitiveArrayValues(id, type, this.bytes, kept);
             }
-        }
-    }
-
-    /** Warns about what was counted on the way and the results must mention. */
-    private void reportCounts() {
-        String warning = noData.warning();
-        if (warning != null) {
-            visitor.warning(warning);
         }
     }
 
