@@ -5,10 +5,16 @@ import dev.heaplens.format.hprof.HprofCountReader.Result;
 import dev.heaplens.format.hprof.HprofCountReader.Tally;
 import dev.heaplens.util.LongIndex;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -45,7 +51,8 @@ final class HprofCountPass extends HprofClassRecords {
     private long[] sizedClasses;
     /** Whether {@link #sizedClasses} came from the split (this pass is a part that saw no names). */
     private boolean splitNamed;
-    private final java.io.ByteArrayOutputStream sizedRecords = new java.io.ByteArrayOutputStream();
+    private final ByteArrayOutputStream sizedRecords = new ByteArrayOutputStream();
+    private final DataOutputStream sizedOut = new DataOutputStream(sizedRecords);
 
     /** Null unless loaders were asked for: loader ids (from class dumps) and their instance's class. */
     private final LongIndex loaderIndex;
@@ -103,14 +110,14 @@ final class HprofCountPass extends HprofClassRecords {
 
     @Override
     public void instance(long id, long classId, byte[] fields, int length, long offset) {
-        if (fields != null && ClassIds.contains(sizedClasses, classId)) { // one of contentClasses() (another visitor may want every instance's)
-            java.io.DataOutputStream out = new java.io.DataOutputStream(sizedRecords);
+        // fields are read for contentClasses() (and for every instance when another visitor wants them)
+        if (fields != null && ClassIds.contains(sizedClasses, classId)) {
             try {
-                out.writeLong(classId);
-                out.writeInt(length);
-                out.write(fields, 0, length);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e); // not thrown by a stream in memory
+                sizedOut.writeLong(classId);
+                sizedOut.writeInt(length);
+                sizedOut.write(fields, 0, length);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // not thrown by a stream in memory
             }
         }
         instances.add(index(classId), length);
@@ -230,7 +237,7 @@ final class HprofCountPass extends HprofClassRecords {
     private long sizedBytes(HprofClasses classes, long classId, HprofClasses.Shape shape, long count) {
         long bytes = 0;
         long sized = 0;
-        java.nio.ByteBuffer records = java.nio.ByteBuffer.wrap(sizedRecords.toByteArray());
+        ByteBuffer records = ByteBuffer.wrap(sizedRecords.toByteArray());
         while (records.hasRemaining()) {
             long recordClass = records.getLong();
             byte[] fields = new byte[records.getInt()];
@@ -242,7 +249,7 @@ final class HprofCountPass extends HprofClassRecords {
         }
         if (sized < count) { // a record read without its contents: its fields alone, said
             bytes += (count - sized) * shape.shallowSize;
-            warnings.add(String.format(java.util.Locale.ROOT, "%,d %s objects are counted at their fields' %d bytes: "
+            warnings.add(String.format(Locale.ROOT, "%,d %s objects are counted at their fields' %d bytes: "
                     + "their stacks' sizes were not read", count - sized, classes.name(classId), shape.shallowSize));
         }
         return bytes;
