@@ -4,8 +4,8 @@ package dev.heaplens.util;
  * A long → long map with open addressing in primitive arrays (key and value side by side), no
  * object per entry or lookup. Key 0, which marks an empty slot, is kept beside the arrays. The
  * slots are in pages of at most {@code 2^pageShift} longs, indexed by a {@code long}, so the map
- * grows past what one Java array holds (2^30 slots stopped it at 268M keys: `strings` on a dump of
- * more String arrays than that), as far as the heap allows.
+ * grows past what one Java array holds (one array of 2^30 longs stopped it at 268M keys: `strings`
+ * on a dump of more String arrays than that), as far as the heap allows.
  */
 public final class LongLongMap {
     /** 2^26 longs, 512 MB: a page. */
@@ -40,8 +40,8 @@ public final class LongLongMap {
             return;
         }
         long at = find(key);
-        long[] page = pages[(int) (at >>> pageShift)];
-        int i = (int) (at & ((1L << pageShift) - 1));
+        long[] page = page(at);
+        int i = inPage(at);
         page[i + 1] = value;
         if (page[i] == 0) {
             page[i] = key;
@@ -57,21 +57,28 @@ public final class LongLongMap {
             return hasZero ? zeroValue : absent;
         }
         long at = find(key);
-        long[] page = pages[(int) (at >>> pageShift)];
-        int i = (int) (at & ((1L << pageShift) - 1));
+        long[] page = page(at);
+        int i = inPage(at);
         return page[i] == key ? page[i + 1] : absent;
     }
 
     /** Where {@code key} is, or the empty slot it would take: the index of its key's long. */
     private long find(long key) {
-        long pageMask = (1L << pageShift) - 1;
         for (long slot = slot(key, mask); ; slot = (slot + 1) & mask) {
             long at = slot * 2;
-            long k = pages[(int) (at >>> pageShift)][(int) (at & pageMask)];
+            long k = page(at)[inPage(at)];
             if (k == 0 || k == key) {
                 return at;
             }
         }
+    }
+
+    private long[] page(long at) {
+        return pages[(int) (at >>> pageShift)];
+    }
+
+    private int inPage(long at) {
+        return (int) (at & ((1L << pageShift) - 1));
     }
 
     private void allocate(long slots) {

@@ -65,9 +65,7 @@ public final class HprofClasses {
         }
 
         private long stackChunkSize(byte[] fields) {
-            long words = Math.max(0, (fields[stackWordsAt] & 0xffL) << 24 | (fields[stackWordsAt + 1] & 0xff) << 16
-                    | (fields[stackWordsAt + 2] & 0xff) << 8 | (fields[stackWordsAt + 3] & 0xff));
-            return stackChunkSize(words);
+            return stackChunkSize(Math.max(0, HprofInput.getInt(fields, stackWordsAt)));
         }
 
         /**

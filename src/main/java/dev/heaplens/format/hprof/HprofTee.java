@@ -1,5 +1,8 @@
 package dev.heaplens.format.hprof;
 
+import java.util.Arrays;
+import java.util.stream.LongStream;
+
 /** Shows every record to two visitors, so two analyses share one read of the file. */
 final class HprofTee implements HprofVisitor {
     private final HprofVisitor first;
@@ -57,7 +60,7 @@ final class HprofTee implements HprofVisitor {
         if (a == null || b == null) {
             return a == null ? b : a;
         }
-        return java.util.stream.LongStream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b)).distinct().toArray();
+        return LongStream.concat(Arrays.stream(a), Arrays.stream(b)).distinct().toArray();
     }
 
     @Override
