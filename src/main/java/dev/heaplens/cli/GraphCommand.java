@@ -51,14 +51,14 @@ final class GraphCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
-        int[] targets = loaded.namer().objectsOfClass(className);
+        long[] targets = loaded.namer().objectsOfClass(className);
         if (targets.length == 0) {
             throw new HeaplensException("no objects of class '" + className + "' in " + loaded.input().name()
                     + suggestions(loaded.namer().classNames()));
         }
         ReferrerGraph.Result result = ReferrerGraph.walk(loaded.graph(), targets, limit, level);
         List<GraphDrawing.Node> nodes = new ArrayList<>();
-        for (int o : result.nodes()) {
+        for (long o : result.nodes()) {
             String own = loaded.namer().classObjectName(o);
             String name = own != null ? own + " (" + loaded.namer().kind(o).toLowerCase() + ")" : loaded.namer().className(o);
             nodes.add(new GraphDrawing.Node(hex(loaded, o), hex(loaded, o) + " " + name));
@@ -76,7 +76,7 @@ final class GraphCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String hex(LoadedHeap loaded, int o) {
+    private static String hex(LoadedHeap loaded, long o) {
         return "0x" + Long.toHexString(loaded.graph().address(o));
     }
 

@@ -97,15 +97,15 @@ final class LeaksCommand implements Callable<Integer> {
                 : Leaks.find(heapC.namer(), strong, candidates.newInB(), candidates.rule(), key, shownCount, sort);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(shownCount, leaks.groups().size()));
 
-        Set<Integer> objects = new LinkedHashSet<>();
+        Set<Long> objects = new LinkedHashSet<>();
         shown.forEach(g -> {
             if (g.samplePath() != null) {
-                for (int o : g.samplePath().objects()) {
+                for (long o : g.samplePath().objects()) {
                     objects.add(o);
                 }
             }
         });
-        int[] steps = objects.stream().mapToInt(Integer::intValue).toArray();
+        long[] steps = objects.stream().mapToLong(Long::longValue).toArray();
         // Of the formats only JSON shows what each object of a sample path retains: a traversal of
         // C's graph per 31 objects, made for it alone.
         RetainedSet[] retainedOfSteps = format.format == OutputFormat.JSON

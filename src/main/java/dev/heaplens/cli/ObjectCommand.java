@@ -43,7 +43,7 @@ final class ObjectCommand implements Callable<Integer> {
     public Integer call() {
         ObjectRenderer.requireTextOrJson(format, "object");
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
-        int o = loaded.objectAt(address);
+        long o = loaded.objectAt(address);
         ObjectReport report = loaded.objectReport(o, neighbours);
         console.out().print(ObjectRenderer.object(report, format));
         console.out().flush();

@@ -8,7 +8,7 @@ import dev.heaplens.runtime.LoadedHeap;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 
 /** Root paths as the renderers show them. */
 final class PathViews {
@@ -16,10 +16,10 @@ final class PathViews {
     }
 
     /** A root path as shown: each object described by {@code row} (rows made with their values), and the reference names between them. */
-    static ObjectRenderer.PathView of(LoadedHeap loaded, RootPaths.Path path, IntFunction<ObjectRow> row) {
+    static ObjectRenderer.PathView of(LoadedHeap loaded, RootPaths.Path path, LongFunction<ObjectRow> row) {
         List<ObjectRow> steps = new ArrayList<>();
         List<String> via = new ArrayList<>();
-        int[] objects = path.objects();
+        long[] objects = path.objects();
         for (int k = 0; k < objects.length; k++) {
             steps.add(row.apply(objects[k]));
             via.add(k == 0 ? null : ObjectReport.via(loaded.namer(), objects[k - 1], objects[k]));

@@ -48,7 +48,7 @@ final class PathsCommand implements Callable<Integer> {
     public Integer call() {
         ObjectRenderer.requireTextOrJson(format, "paths");
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
-        int target = loaded.objectAt(address);
+        long target = loaded.objectAt(address);
         List<RootPaths.Path> paths = RootPaths.shortest(loaded.graph(), loaded.graph().strongReferences(), target,
                 Math.max(1, max), loaded.scratch());
         // No strong path: say whether weak, soft or phantom references still reach it.
@@ -57,9 +57,9 @@ final class PathsCommand implements Callable<Integer> {
             paths = RootPaths.shortest(loaded.graph(), EdgeFilter.ALL, target, Math.max(1, max), loaded.scratch());
             weakOnly = !paths.isEmpty();
         }
-        Set<Integer> shown = new LinkedHashSet<>(List.of(target));
+        Set<Long> shown = new LinkedHashSet<>(List.of(target));
         paths.forEach(p -> {
-            for (int o : p.objects()) {
+            for (long o : p.objects()) {
                 shown.add(o);
             }
         });

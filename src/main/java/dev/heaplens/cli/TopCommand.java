@@ -40,7 +40,7 @@ final class TopCommand implements Callable<Integer> {
     public Integer call() {
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
         int[] largest = TopRetainers.largest(loaded.dominators(), top.atLeastOne());
-        List<ObjectRow> rows = loaded.rows(largest).inOrder();
+        List<ObjectRow> rows = loaded.rows(java.util.Arrays.stream(largest).asLongStream().toArray()).inOrder();
         Reachability reach = loaded.reachability();
         console.out().print(RetentionRenderer.top(rows, reach, format.format, loaded.input().name()));
         console.out().flush();

@@ -37,7 +37,7 @@ final class GraphTables {
             c.reserve(batch);
         }
         try (ParquetWriter w = files.open("references", List.of(from, to, position, name, weak))) {
-            for (int o = 0, n = graph.objectCount(); o < n; o++) {
+            for (long o = 0, n = graph.objectCount(); o < n; o++) {
                 long start = graph.outStart(o);
                 long end = graph.outEnd(o);
                 for (long i = start; i < end; i++) {
@@ -67,9 +67,9 @@ final class GraphTables {
         }
 
         /** Adds one reference; true when the batch is full. */
-        boolean add(int o, int t, int p) {
-            from[count] = o;
-            target[count] = t;
+        boolean add(long o, long t, int p) {
+            from[count] = (int) o;
+            target[count] = (int) t;
             position[count] = p;
             return ++count == from.length;
         }
@@ -105,7 +105,7 @@ final class GraphTables {
         List<String> categories = graph.rootCategories();
         try (ParquetWriter w = files.open("roots", List.of(address, kind))) {
             for (int r = 0, n = graph.rootCount(); r < n; r++) {
-                int target = graph.rootTarget(r);
+                long target = graph.rootTarget(r);
                 if (target < 0) {
                     continue;
                 }

@@ -35,7 +35,7 @@ final class LookupTables {
      * object is named twice), and the class object's own address where the dump has one.
      */
     static void classes(HeapGraph graph, NamedHeap namer, Map<String, Tally> byClass, TableFiles files) throws IOException {
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
+        for (long o = 0, n = graph.objectCount(); o < n; o++) {
             String own = namer.classObjectName(o);
             if (own != null) {
                 byClass.computeIfAbsent(own, k -> new Tally()).classAddress = graph.address(o);

@@ -61,46 +61,46 @@ final class ObjectsTable {
         long[] rooted = firstRootCategories();
         int nextRoot = 0;
         List<String> categories = graph.rootCategories();
-        int n = graph.objectCount();
-        int batch = Math.max(1, Math.min(n, TableFiles.ROW_GROUP));
+        long n = graph.objectCount();
+        int batch = (int) Math.max(1, Math.min(n, TableFiles.ROW_GROUP));
         int[] idoms = new int[batch];
         long[] dominatorAddress = new long[batch];
         for (Column c : columns) {
             c.reserve(batch);
         }
         try (ParquetWriter w = files.open("objects", columns)) {
-            for (int first = 0; first < n; first += batch) { // a row group at a time
-                int end = Math.min(n, first + batch);
+            for (long first = 0; first < n; first += batch) { // a row group at a time
+                long end = Math.min(n, first + batch);
                 // the dominators' addresses are random reads over the address column: looked up in one
                 // tight loop first, where the processor overlaps their cache misses
-                for (int o = first; o < end; o++) {
-                    idoms[o - first] = dominators.immediateDominator(o);
+                for (long o = first; o < end; o++) {
+                    idoms[(int) (o - first)] = (int) dominators.immediateDominator(o);
                 }
                 for (int k = 0; k < end - first; k++) {
                     int idom = idoms[k];
                     dominatorAddress[k] = idom >= 0 ? graph.address(idom) : 0;
                 }
-                for (int o = first; o < end; o++) {
+                for (long o = first; o < end; o++) {
                     address.add(graph.address(o));
                     String name = classOf(o);
                     className.add(name);
                     tally(name, graph.shallowSize(o));
                     kind.add(kindOf(o));
                     shallow.add(graph.shallowSize(o));
-                    int idom = idoms[o - first];
+                    int idom = idoms[(int) (o - first)];
                     boolean reached = idom != Dominators.UNREACHABLE;
                     reachable.add(reached);
                     if (reached) {
                         retained.add(dominators.retainedSize(o));
                         retainedCount.add(dominators.retainedCount(o));
-                        preorder.add(order[o]);
+                        preorder.add(order[(int) o]);
                     } else {
                         retained.addNull();
                         retainedCount.addNull();
                         preorder.addNull();
                     }
                     if (idom >= 0) {
-                        dominator.add(dominatorAddress[o - first]);
+                        dominator.add(dominatorAddress[(int) (o - first)]);
                     } else {
                         dominator.addNull();
                     }
@@ -128,7 +128,7 @@ final class ObjectsTable {
     /** The kind name by the graph's kind byte, which alone decides it: named once per kind, not per object. */
     private final String[] kinds = new String[256];
 
-    private String kindOf(int o) {
+    private String kindOf(long o) {
         int k = graph.kind(o) & 0xFF;
         String name = kinds[k];
         if (name == null) {
@@ -174,7 +174,7 @@ final class ObjectsTable {
      * The object's class as histogram names it; on the JVM named and its tally found once per class,
      * not per object (and left in {@link #lastClass}, {@link #lastTally} for {@link #tally}).
      */
-    private String classOf(int o) {
+    private String classOf(long o) {
         if (ruby) {
             return namer.group(o, GroupBy.CLASS); // a Ruby name may hang on the object's own record (a DATA struct)
         }
@@ -202,7 +202,7 @@ final class ObjectsTable {
         return sites;
     }
 
-    private void addRubyColumns(int o, StringColumn file, IntColumn line, IntColumn generation, StringColumn imemo) {
+    private void addRubyColumns(long o, StringColumn file, IntColumn line, IntColumn generation, StringColumn imemo) {
         String text = namer.location(o);
         if (text == null) {
             file.addNull();
@@ -231,23 +231,23 @@ final class ObjectsTable {
      * children in that order.
      */
     private int[] preorderNumbers() {
-        int n = graph.objectCount();
-        int[] order = new int[n];
-        int[] nextFree = new int[n]; // by object: the number its next child's subtree starts at
-        int nextRoot = 0;
-        for (int i = 0, reachable = dominators.reachableCount(); i < reachable; i++) {
-            int o = dominators.preorderObject(i);
-            int d = dominators.immediateDominator(o);
-            int at;
+        long n = graph.objectCount();
+        int[] order = new int[(int) n];
+        int[] nextFree = new int[(int) n]; // by object: the number its next child's subtree starts at
+        long nextRoot = 0;
+        for (long i = 0, reachable = dominators.reachableCount(); i < reachable; i++) {
+            long o = dominators.preorderObject(i);
+            long d = dominators.immediateDominator(o);
+            long at;
             if (d == Dominators.SUPER_ROOT) {
                 at = nextRoot;
                 nextRoot += dominators.retainedCount(o);
             } else {
-                at = nextFree[d];
-                nextFree[d] += dominators.retainedCount(o);
+                at = nextFree[(int) d];
+                nextFree[(int) d] += (int) dominators.retainedCount(o);
             }
-            order[o] = at;
-            nextFree[o] = at + 1;
+            order[(int) o] = (int) at;
+            nextFree[(int) o] = (int) (at + 1);
         }
         return order;
     }
@@ -260,7 +260,7 @@ final class ObjectsTable {
         long[] byObject = new long[graph.rootCount()];
         int n = 0;
         for (int r = 0, roots = graph.rootCount(); r < roots; r++) {
-            int target = graph.rootTarget(r);
+            long target = graph.rootTarget(r);
             if (target >= 0) {
                 byObject[n++] = (long) target << 32 | (long) r; // sorted by object, then by root: the first root first
             }

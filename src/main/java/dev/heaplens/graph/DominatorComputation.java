@@ -55,7 +55,7 @@ final class DominatorComputation {
         this.g = g;
         this.f = f;
         this.weak = f instanceof StrongReferences strong ? strong.weak : null;
-        this.objects = g.objectCount();
+        this.objects = (int) g.objectCount();
         this.narrowPlaces = narrowPlaces;
     }
 
@@ -98,7 +98,7 @@ final class DominatorComputation {
         vertex[0] = -1;
         int n = 0;
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             if ((seen[t >>> 6] & (1L << t)) != 0) {
                 continue;
             }
@@ -113,7 +113,7 @@ final class DominatorComputation {
                 long i = start + cursor[cur];
                 int next = -1;
                 for (; i < end; i++) {
-                    int w = g.target(i);
+                    int w = (int) g.target(i);
                     if ((seen[w >>> 6] & (1L << w)) == 0
                             && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                         next = w;

@@ -133,15 +133,15 @@ public final class Dominators {
         return a != null ? a : idomColumn();
     }
 
-    private int idom(int o) {
+    private long idom(long o) {
         int[] a = idom;
         if (a != null) {
-            return a[o];
+            return a[(int) o];
         }
         MappedInts m = mappedIdom;
         return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.IDOM, o)
                 : source.inPlace() ? LazyColumn.once(this, () -> mappedIdom, () -> source.mappedInts(GraphStore.IDOM),
-                        c -> mappedIdom = c).get(o) : idomColumn()[o];
+                        c -> mappedIdom = c).get(o) : idomColumn()[(int) o];
     }
 
     // The columns a stored tree loads on first use, through the one loader (LazyColumn).
@@ -192,41 +192,41 @@ public final class Dominators {
     }
 
     /** The immediate dominator of {@code o}: an object, {@link #SUPER_ROOT} or {@link #UNREACHABLE}. */
-    public int immediateDominator(int o) {
+    public long immediateDominator(long o) {
         return idom(o);
     }
 
-    public boolean isReachable(int o) {
+    public boolean isReachable(long o) {
         return idom(o) != UNREACHABLE;
     }
 
     /** Sum of shallow sizes of {@code o}'s dominator subtree (itself included); 0 when unreachable. */
-    public long retainedSize(int o) {
+    public long retainedSize(long o) {
         long[] a = retainedSize;
         if (a != null) {
-            return a[o];
+            return a[(int) o];
         }
         MappedLongs m = mappedRetainedSize;
         return m != null ? m.get(o) : sparse() ? source.longAt(GraphStore.RETAINED_SIZE, o)
                 : source.inPlace() ? LazyColumn.once(this, () -> mappedRetainedSize,
                         () -> source.mappedLongs(GraphStore.RETAINED_SIZE), c -> mappedRetainedSize = c).get(o)
-                : retainedSizeColumn()[o];
+                : retainedSizeColumn()[(int) o];
     }
 
     /** Objects in {@code o}'s dominator subtree (itself included); 0 when unreachable. */
-    public int retainedCount(int o) {
+    public long retainedCount(long o) {
         int[] a = retainedCount;
         if (a != null) {
-            return a[o];
+            return a[(int) o];
         }
         MappedInts m = mappedRetainedCount;
         return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.RETAINED_COUNT, o)
                 : source.inPlace() ? LazyColumn.once(this, () -> mappedRetainedCount,
                         () -> source.mappedInts(GraphStore.RETAINED_COUNT), c -> mappedRetainedCount = c).get(o)
-                : retainedCountColumn()[o];
+                : retainedCountColumn()[(int) o];
     }
 
-    public int reachableCount() {
+    public long reachableCount() {
         return reachableCount;
     }
 
@@ -234,7 +234,7 @@ public final class Dominators {
         return reachableBytes;
     }
 
-    public int unreachableCount() {
+    public long unreachableCount() {
         return graph.objectCount() - reachableCount;
     }
 
@@ -246,31 +246,31 @@ public final class Dominators {
      * The {@code i}-th reachable object ({@code 0 <= i < reachableCount()}) in DFS preorder from the
      * super-root: every object comes after all of its dominators.
      */
-    public int preorderObject(int i) {
+    public long preorderObject(long i) {
         int[] a = preorder;
         if (a != null) {
-            return a[i];
+            return a[(int) i];
         }
         MappedInts m = mappedPreorder;
         return m != null ? m.get(i) : sparse() ? source.intAt(GraphStore.PREORDER, i)
                 : source.inPlace() ? LazyColumn.once(this, () -> mappedPreorder, () -> source.mappedInts(GraphStore.PREORDER),
-                        c -> mappedPreorder = c).get(i) : preorderColumn()[i];
+                        c -> mappedPreorder = c).get(i) : preorderColumn()[(int) i];
     }
 
     // ---- dominator tree children (built on first use)
 
     /** Children of {@code o} (or of the super-root when {@code o == SUPER_ROOT}) in the dominator tree are
      * {@code child(i)} for {@code childStart(o) <= i < childEnd(o)}, in preorder. */
-    public int childStart(int o) {
-        return children()[0][o == SUPER_ROOT ? graph.objectCount() : o];
+    public long childStart(long o) {
+        return children()[0][(int) (o == SUPER_ROOT ? graph.objectCount() : o)];
     }
 
-    public int childEnd(int o) {
-        return children()[0][(o == SUPER_ROOT ? graph.objectCount() : o) + 1];
+    public long childEnd(long o) {
+        return children()[0][(int) (o == SUPER_ROOT ? graph.objectCount() : o) + 1];
     }
 
-    public int child(int i) {
-        return children()[1][i];
+    public long child(long i) {
+        return children()[1][(int) i];
     }
 
     private int[][] children() {
@@ -288,7 +288,7 @@ public final class Dominators {
     }
 
     private int[][] buildChildren() {
-        int n = graph.objectCount();
+        int n = (int) graph.objectCount();
         if (source == null || !source.inPlace()) {
             idom(); // whole columns, loaded once, rather than value by value
             if (preorder == null) {
@@ -297,8 +297,8 @@ public final class Dominators {
         }
         int[] start = new int[n + 2]; // slot n is the super-root
         for (int i = 0; i < reachableCount; i++) {
-            int d = idom(preorderObject(i));
-            start[(d == SUPER_ROOT ? n : d) + 1]++;
+            long d = idom(preorderObject(i));
+            start[(int) (d == SUPER_ROOT ? n : d) + 1]++;
         }
         for (int i = 0; i <= n; i++) {
             start[i + 1] += start[i];
@@ -306,9 +306,9 @@ public final class Dominators {
         int[] next = Arrays.copyOf(start, n + 1);
         int[] kids = new int[reachableCount];
         for (int i = 0; i < reachableCount; i++) {
-            int o = preorderObject(i);
-            int d = idom(o);
-            kids[next[d == SUPER_ROOT ? n : d]++] = o;
+            long o = preorderObject(i);
+            long d = idom(o);
+            kids[next[(int) (d == SUPER_ROOT ? n : d)]++] = (int) o;
         }
         return new int[][] {start, kids};
     }

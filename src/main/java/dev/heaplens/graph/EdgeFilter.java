@@ -12,5 +12,5 @@ public interface EdgeFilter {
     EdgeFilter ALL = (source, reference, target) -> true;
 
     /** Whether reference {@code reference} (an index for {@link HeapGraph#target(long)}) from {@code source} to {@code target} counts. */
-    boolean follow(int source, long reference, int target);
+    boolean follow(long source, long reference, long target);
 }

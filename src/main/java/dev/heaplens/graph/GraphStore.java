@@ -60,9 +60,9 @@ public final class GraphStore {
      * peak was both whole at once). Neither {@code g}'s columns nor {@code d} may be used afterwards.
      */
     public static void write(HeapGraph g, Dominators d, int[] largest, IndexWriter w, Scratch givenBack) throws IOException {
-        int n = g.objectCount();
+        long n = g.objectCount();
         w.data(COUNTS, out -> {
-            out.writeInt(n);
+            out.writeInt((int) n); // below 2^31 (HeapGraphBuilder.MAX_OBJECTS)
             out.writeLong(g.referenceCount());
             out.writeLong(g.danglingReferences());
             out.writeLong(g.danglingRoots());
@@ -71,14 +71,14 @@ public final class GraphStore {
             out.writeBoolean(g.hasWeakReferences());
             out.writeLong(d.reachableBytes());
             out.writeLong(g.totalShallowSize());
-            out.writeInt(d.reachableCount());
+            out.writeInt((int) d.reachableCount());
         });
         if (g.mappedSource() != null) {
             writeMapped(g, g.mappedSource(), w, givenBack);
         } else {
             writeColumns(g.columns(), w);
         }
-        w.ints(ROOT_TARGET, g.rootCount(), r -> g.rootTarget((int) r));
+        w.ints(ROOT_TARGET, g.rootCount(), r -> (int) g.rootTarget((int) r));
         w.ints(ROOT_CATEGORY, g.rootCount(), r -> g.rootCategoryId((int) r));
         w.strings(CATEGORIES, g.rootCategories());
         Dominators.Columns mapped = d.mappedColumns();
@@ -125,7 +125,7 @@ public final class GraphStore {
      * heap), in the same sections and order as {@link #writeColumns}: the same bytes.
      */
     private static void writeMapped(HeapGraph g, ColumnSource s, IndexWriter w, Scratch givenBack) throws IOException {
-        int n = g.objectCount();
+        long n = g.objectCount();
         MappedLongs address = s.mappedLongs(ADDRESS);
         w.longRuns(ADDRESS, n, address::copy);
         givenBack.release(address);
@@ -223,7 +223,7 @@ public final class GraphStore {
     }
 
     /** Object {@code o}'s record position, read value by value as {@link Positions#get} reads its arrays. */
-    static long positionAt(ColumnSource source, int o) {
+    static long positionAt(ColumnSource source, long o) {
         long base = source.longAt(POSITION_BASE, o >>> Positions.SHIFT);
         if (base < 0) {
             return source.longAt(POSITION_WIDE, (-(base + 1) << Positions.SHIFT) + (o & (Positions.BLOCK - 1)));

@@ -48,7 +48,7 @@ final class GroupTraversals {
                               RetainedSet[] result, int threads) {
         int first = pass * RetainedSet.GROUPS_PER_PASS;
         int end = Math.min(groups, first + RetainedSet.GROUPS_PER_PASS);
-        int n = g.objectCount();
+        int n = (int) g.objectCount();
         int[][] bits = new int[threads][n]; // per thread: groups whose members some path to the object avoids
         long[][] kept = new long[threads][];
         Shared shared = new Shared(threads);
@@ -113,7 +113,7 @@ final class GroupTraversals {
         void run() {
             int all = REACHED | ((1 << (end - first)) - 1);
             for (int r; (r = shared.nextRoot.getAndIncrement()) < g.rootCount(); ) {
-                int target = g.rootTarget(r);
+                int target = (int) g.rootTarget(r);
                 int gained = withoutOthers(target, all & ~memberBit(groupOf, target, first, end) & ~mine[target]);
                 if (gained != 0) {
                     mine[target] |= gained;
@@ -145,7 +145,7 @@ final class GroupTraversals {
                 int v = stack[--sp];
                 int have = mine[v];
                 for (long i = g.outStart(v), stop = g.outEnd(v); i < stop; i++) {
-                    int w = g.target(i);
+                    int w = (int) g.target(i);
                     int add = have & ~mine[w];
                     if (add == 0) {
                         continue;

@@ -243,7 +243,7 @@ public final class HeapGraph {
         return new StrongReferences(w != null ? w : weakColumn());
     }
 
-    public int objectCount() {
+    public long objectCount() {
         return objectCount;
     }
 
@@ -252,28 +252,28 @@ public final class HeapGraph {
         return inPlace != null;
     }
 
-    public long address(int o) {
+    public long address(long o) {
         long[] a = address;
-        return a != null ? a[o] : inPlace != null ? inPlace.address(o)
-                : sparse() ? source.longAt(GraphStore.ADDRESS, o) : addressColumn()[o];
+        return a != null ? a[(int) o] : inPlace != null ? inPlace.address(o)
+                : sparse() ? source.longAt(GraphStore.ADDRESS, o) : addressColumn()[(int) o];
     }
 
     /** The reader's kind code (a format's enum ordinal); the graph does not interpret it. */
-    public byte kind(int o) {
+    public byte kind(long o) {
         byte[] a = kind;
-        return a != null ? a[o] : inPlace != null ? inPlace.kind(o)
-                : sparse() ? source.byteAt(GraphStore.KIND, o) : kindColumn()[o];
+        return a != null ? a[(int) o] : inPlace != null ? inPlace.kind(o)
+                : sparse() ? source.byteAt(GraphStore.KIND, o) : kindColumn()[(int) o];
     }
 
-    public long classAddress(int o) {
+    public long classAddress(long o) {
         return classTable[classNumber(o)];
     }
 
     /** The object's class as a number {@code 0..classCount()-1}, in the order of the classes' addresses. */
-    public int classNumber(int o) {
+    public int classNumber(long o) {
         int[] a = classNumber;
-        return a != null ? a[o] : inPlace != null ? inPlace.classNumber(o)
-                : sparse() ? source.intAt(GraphStore.CLASS_NUMBER, o) : classNumberColumn()[o];
+        return a != null ? a[(int) o] : inPlace != null ? inPlace.classNumber(o)
+                : sparse() ? source.intAt(GraphStore.CLASS_NUMBER, o) : classNumberColumn()[(int) o];
     }
 
     /** Distinct class addresses the objects have. */
@@ -286,10 +286,10 @@ public final class HeapGraph {
         return classTable[classNumber];
     }
 
-    public long shallowSize(int o) {
+    public long shallowSize(long o) {
         int[] a = shallowSize;
-        int s = a != null ? a[o] : inPlace != null ? inPlace.shallowSize(o)
-                : sparse() ? source.intAt(GraphStore.SHALLOW_SIZE, o) : shallowSizeColumn()[o];
+        int s = a != null ? a[(int) o] : inPlace != null ? inPlace.shallowSize(o)
+                : sparse() ? source.intAt(GraphStore.SHALLOW_SIZE, o) : shallowSizeColumn()[(int) o];
         return s != LargeSizes.MARK ? s : largeSizes.of(o);
     }
 
@@ -299,7 +299,7 @@ public final class HeapGraph {
     }
 
     /** Byte offset of the object's record in the dump, -1 when unknown. */
-    public long position(int o) {
+    public long position(long o) {
         if (!hasPositions) {
             return -1;
         }
@@ -309,7 +309,7 @@ public final class HeapGraph {
     }
 
     /** The object at {@code address}, or -1 when the dump has none (the first one if duplicated). */
-    public int objectOf(long address) {
+    public long objectOf(long address) {
         AddressIndex i = index;
         if (i == null && inPlace != null) {
             return inPlace.objectOf(address); // no address index in the heap out of core
@@ -326,24 +326,24 @@ public final class HeapGraph {
         return referenceCount;
     }
 
-    public int outDegree(int o) {
+    public int outDegree(long o) {
         return (int) (outEnd(o) - outStart(o));
     }
 
     /** First reference index of {@code o}; see {@link #target(long)}. */
-    public long outStart(int o) {
+    public long outStart(long o) {
         ReferenceOffsets a = outOffsets;
-        return a != null ? a.get(o) : inPlace != null ? inPlace.outOffset(o) : outOffsets().get(o);
+        return a != null ? a.get((int) o) : inPlace != null ? inPlace.outOffset(o) : outOffsets().get((int) o);
     }
 
     /** One past the last reference index of {@code o}. */
-    public long outEnd(int o) {
+    public long outEnd(long o) {
         ReferenceOffsets a = outOffsets;
-        return a != null ? a.get(o + 1) : inPlace != null ? inPlace.outOffset(o + 1) : outOffsets().get(o + 1);
+        return a != null ? a.get((int) o + 1) : inPlace != null ? inPlace.outOffset(o + 1) : outOffsets().get((int) o + 1);
     }
 
     /** The object referenced by reference index {@code i}. */
-    public int target(long i) {
+    public long target(long i) {
         int[][] pages = targetPages;
         if (pages == null && inPlace != null) {
             return inPlace.target(i);
@@ -358,22 +358,22 @@ public final class HeapGraph {
 
     // ---- inbound references (built on first use)
 
-    public int inDegree(int o) {
+    public long inDegree(long o) {
         InboundReferences in = inbound();
-        return (int) (in.end(o) - in.start(o));
+        return in.end(o) - in.start(o);
     }
 
     /** First inbound index of {@code o}; see {@link #source(long)}. Builds the inbound index on first use. */
-    public long inStart(int o) {
+    public long inStart(long o) {
         return inbound().start(o);
     }
 
-    public long inEnd(int o) {
+    public long inEnd(long o) {
         return inbound().end(o);
     }
 
     /** The object holding inbound reference {@code i}; an object's sources are ascending. */
-    public int source(long i) {
+    public long source(long i) {
         return inbound().source(i);
     }
 
@@ -407,7 +407,7 @@ public final class HeapGraph {
         return rootTarget.length;
     }
 
-    public int rootTarget(int r) {
+    public long rootTarget(int r) {
         return rootTarget[r];
     }
 

@@ -14,22 +14,22 @@ final class InboundReferences {
     private final MappedInts mappedSources;
 
     InboundReferences(HeapGraph g, Scratch scratch) {
-        int n = g.objectCount();
+        long n = g.objectCount();
         long references = g.referenceCount();
         if (!scratch.heapHas(8L * (n + 1) + 4L * references)) {
             MappedLongs off = scratch.longs(n + 1L);
             for (long i = 0; i < references; i++) {
-                int t = g.target(i);
+                long t = g.target(i);
                 off.set(t, off.get(t) + 1);
             }
             endsFromCounts(n, off);
             MappedInts s = scratch.ints(Math.max(1, references));
-            for (int o = n - 1; o >= 0; o--) {
+            for (long o = n - 1; o >= 0; o--) {
                 for (long i = g.outEnd(o) - 1, start = g.outStart(o); i >= start; i--) {
-                    int t = g.target(i);
+                    long t = g.target(i);
                     long at = off.get(t) - 1;
                     off.set(t, at);
-                    s.set(at, o);
+                    s.set(at, (int) o);
                 }
             }
             offsets = null;
@@ -38,20 +38,21 @@ final class InboundReferences {
             mappedSources = s;
             return;
         }
-        long[] off = new long[n + 1];
+        int objects = (int) n; // in the heap: fewer than 2^31
+        long[] off = new long[objects + 1];
         for (long i = 0; i < references; i++) {
-            off[g.target(i)]++;
+            off[(int) g.target(i)]++;
         }
         long sum = 0;
-        for (int o = 0; o < n; o++) {
+        for (int o = 0; o < objects; o++) {
             sum += off[o];
             off[o] = sum; // end of o
         }
-        off[n] = sum;
+        off[objects] = sum;
         IntPages s = new IntPages(references, g.targetShift());
-        for (int o = n - 1; o >= 0; o--) {
+        for (int o = objects - 1; o >= 0; o--) {
             for (long i = g.outEnd(o) - 1, start = g.outStart(o); i >= start; i--) {
-                s.set(--off[g.target(i)], o);
+                s.set(--off[(int) g.target(i)], o);
             }
         }
         offsets = off;
@@ -61,24 +62,24 @@ final class InboundReferences {
     }
 
     /** Counts per object turned into each object's end, as the heap's loop does. */
-    private static void endsFromCounts(int n, MappedLongs off) {
+    private static void endsFromCounts(long n, MappedLongs off) {
         long sum = 0;
-        for (int o = 0; o < n; o++) {
+        for (long o = 0; o < n; o++) {
             sum += off.get(o);
             off.set(o, sum);
         }
         off.set(n, sum);
     }
 
-    long start(int o) {
-        return offsets != null ? offsets[o] : mappedOffsets.get(o);
+    long start(long o) {
+        return offsets != null ? offsets[(int) o] : mappedOffsets.get(o);
     }
 
-    long end(int o) {
-        return offsets != null ? offsets[o + 1] : mappedOffsets.get(o + 1L);
+    long end(long o) {
+        return offsets != null ? offsets[(int) o + 1] : mappedOffsets.get(o + 1);
     }
 
-    int source(long i) {
+    long source(long i) {
         return sources != null ? sources.pages[(int) (i >>> sources.shift)][(int) i & sources.mask] : mappedSources.get(i);
     }
 }

@@ -30,8 +30,8 @@ final class LargeSizes {
     }
 
     /** The size of {@code o}, whose column value is {@link #MARK}. */
-    long of(int o) {
-        int i = Arrays.binarySearch(objects, o);
+    long of(long o) {
+        int i = Arrays.binarySearch(objects, (int) o);
         if (i < 0) {
             throw new IllegalStateException("object " + o + " is marked large but has no size");
         }

@@ -58,7 +58,7 @@ final class MappedDominatorComputation {
         this.g = g;
         this.f = f;
         this.weak = f instanceof StrongReferences strong ? strong.weak : null;
-        this.objects = g.objectCount();
+        this.objects = (int) g.objectCount();
     }
 
     Dominators run(EdgeFilter publicFilter, Phases phases) {
@@ -100,7 +100,7 @@ final class MappedDominatorComputation {
         vertex.set(0, -1);
         int n = 0;
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             if ((seen[t >>> 6] & (1L << t)) != 0) {
                 continue;
             }
@@ -115,7 +115,7 @@ final class MappedDominatorComputation {
                 long i = start + cursor.get(cur);
                 int next = -1;
                 for (; i < end; i++) {
-                    int w = g.target(i);
+                    int w = (int) g.target(i);
                     if ((seen[w >>> 6] & (1L << w)) == 0
                             && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                         next = w;
@@ -166,7 +166,7 @@ final class MappedDominatorComputation {
             }
         }
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             at.set(t, at.get(t) + 1);
         }
         return at;
@@ -213,7 +213,7 @@ final class MappedDominatorComputation {
         int split = middle;
         Parallel.runUnchecked("heaplens-dominators", 2, k -> fill(k == 0 ? 0 : split, k == 0 ? split : objects, at, preds));
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             long place = at.get(t) - 1;
             at.set(t, place);
             preds.set(place, 0);

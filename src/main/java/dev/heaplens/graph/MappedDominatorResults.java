@@ -22,7 +22,7 @@ final class MappedDominatorResults {
     /** @param vertex the reachable objects by preorder number 1..n */
     MappedDominatorResults(HeapGraph g, int n, MappedInts vertex, Scratch scratch) {
         this.g = g;
-        this.objects = g.objectCount();
+        this.objects = (int) g.objectCount();
         this.n = n;
         this.vertex = vertex;
         this.scratch = scratch;

@@ -28,18 +28,18 @@ final class MappedGraphColumns {
         return sparseReads++ < HeapGraph.SPARSE_READS;
     }
 
-    long address(int o) {
+    long address(long o) {
         MappedLongs m = address;
         return m != null ? m.get(o) : sparse() ? source.longAt(GraphStore.ADDRESS, o) : addressColumn().get(o);
     }
 
-    byte kind(int o) {
+    byte kind(long o) {
         MappedBytes m = kind;
         return m != null ? m.get(o) : sparse() ? source.byteAt(GraphStore.KIND, o)
                 : LazyColumn.once(this, () -> kind, () -> source.mappedBytes(GraphStore.KIND), c -> kind = c).get(o);
     }
 
-    int classNumber(int o) {
+    int classNumber(long o) {
         MappedInts m = classNumber;
         return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.CLASS_NUMBER, o)
                 : LazyColumn.once(this, () -> classNumber, () -> source.mappedInts(GraphStore.CLASS_NUMBER),
@@ -47,14 +47,14 @@ final class MappedGraphColumns {
     }
 
     /** The size as the int column holds it ({@link LargeSizes#MARK} for a large one). */
-    int shallowSize(int o) {
+    int shallowSize(long o) {
         MappedInts m = shallowSize;
         return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.SHALLOW_SIZE, o)
                 : LazyColumn.once(this, () -> shallowSize, () -> source.mappedInts(GraphStore.SHALLOW_SIZE),
                         c -> shallowSize = c).get(o);
     }
 
-    long position(int o) {
+    long position(long o) {
         if (positionWide == null && sparse()) {
             return GraphStore.positionAt(source, o);
         }
@@ -72,20 +72,20 @@ final class MappedGraphColumns {
     }
 
     /** Reference offsets are mapped at once: whoever asks for one walks references. */
-    long outOffset(int i) {
+    long outOffset(long i) {
         MappedLongs m = outOffsets;
         return (m != null ? m : LazyColumn.once(this, () -> outOffsets, () -> source.mappedLongs(GraphStore.OUT_OFFSETS),
                 c -> outOffsets = c)).get(i);
     }
 
-    int target(long i) {
+    long target(long i) {
         MappedInts m = targets;
         return (m != null ? m : LazyColumn.once(this, () -> targets, () -> source.mappedInts(GraphStore.TARGETS),
                 c -> targets = c)).get(i);
     }
 
     /** The object at {@code address}, the first one if duplicated, or -1: a binary search of the mapped column. */
-    int objectOf(long address) {
+    long objectOf(long address) {
         return addressColumn().firstIndexOf(address);
     }
 

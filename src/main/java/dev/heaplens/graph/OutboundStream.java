@@ -55,7 +55,7 @@ final class OutboundStream {
 
     private void loadOffsets(int v) {
         offsetsFrom = v;
-        offsetsCount = Math.min(RUN, g.objectCount() - v);
+        offsetsCount = (int) Math.min(RUN, g.objectCount() - v);
         if (mappedOffsets != null) {
             mappedOffsets.copy(v, offsets, offsetsCount + 1);
         } else {
@@ -73,7 +73,7 @@ final class OutboundStream {
             mappedTargets.copy(i, targets, targetsCount);
         } else {
             for (int k = 0; k < targetsCount; k++) {
-                targets[k] = g.target(i + k);
+                targets[k] = (int) g.target(i + k);
             }
         }
     }

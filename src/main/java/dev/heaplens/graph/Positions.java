@@ -31,12 +31,12 @@ final class Positions {
         return (objects + BLOCK - 1) >>> SHIFT;
     }
 
-    long get(int o) {
-        long b = base[o >>> SHIFT];
+    long get(long o) {
+        long b = base[(int) (o >>> SHIFT)];
         if (b < 0) {
-            return wide[(int) (-(b + 1) << SHIFT) + (o & (BLOCK - 1))];
+            return wide[(int) (-(b + 1) << SHIFT) + (int) (o & (BLOCK - 1))];
         }
-        int d = offset[o];
+        int d = offset[(int) o];
         return d == UNKNOWN ? -1 : b + Integer.toUnsignedLong(d);
     }
 

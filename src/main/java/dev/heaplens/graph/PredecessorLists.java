@@ -35,7 +35,7 @@ final class PredecessorLists {
         this.g = g;
         this.f = f;
         this.weak = weak;
-        this.objects = g.objectCount();
+        this.objects = (int) g.objectCount();
         this.progress = progress;
         this.narrow = g.referenceCount() + g.rootCount() < narrowPlaces;
     }
@@ -63,14 +63,14 @@ final class PredecessorLists {
         long[] at = new long[objects];
         for (int v = 0; v < objects; v++) {
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
+                int w = (int) g.target(i);
                 if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     at[w]++;
                 }
             }
         }
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            at[g.rootTarget(r)]++;
+            at[(int) g.rootTarget(r)]++;
         }
         return at;
     }
@@ -83,14 +83,14 @@ final class PredecessorLists {
         int[] at = new int[objects];
         for (int v = 0; v < objects; v++) {
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
+                int w = (int) g.target(i);
                 if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     at[w]++;
                 }
             }
         }
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            at[g.rootTarget(r)]++;
+            at[(int) g.rootTarget(r)]++;
         }
         return at;
     }
@@ -141,7 +141,7 @@ final class PredecessorLists {
             }
         });
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             preds.set(narrowAt != null ? Integer.toUnsignedLong(--narrowAt[t]) : --at[t], 0);
         }
         return new Lists(predStart, preds);
@@ -162,7 +162,7 @@ final class PredecessorLists {
                 continue;
             }
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
+                int w = (int) g.target(i);
                 if (w >= from && w < to && w != v
                         && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     preds.set(--at[w], x);
@@ -186,7 +186,7 @@ final class PredecessorLists {
                 continue;
             }
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
+                int w = (int) g.target(i);
                 if (w >= from && w < to && w != v
                         && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     preds.set(Integer.toUnsignedLong(--at[w]), x);

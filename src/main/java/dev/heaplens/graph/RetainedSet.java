@@ -22,14 +22,14 @@ public record RetainedSet(long count, long bytes) {
     /** Union of the dominator subtrees of {@code members} (object ids): O(reachable objects). */
     public static RetainedSet minimum(Dominators dominators, BitSet members) {
         HeapGraph g = dominators.graph();
-        BitSet covered = new BitSet(g.objectCount());
+        BitSet covered = new BitSet((int) g.objectCount());
         long count = 0;
         long bytes = 0;
-        for (int i = 0, n = dominators.reachableCount(); i < n; i++) {
-            int o = dominators.preorderObject(i);
-            int d = dominators.immediateDominator(o);
-            if (members.get(o) || (d >= 0 && covered.get(d))) {
-                covered.set(o);
+        for (long i = 0, n = dominators.reachableCount(); i < n; i++) {
+            long o = dominators.preorderObject(i);
+            long d = dominators.immediateDominator(o);
+            if (members.get((int) o) || (d >= 0 && covered.get((int) d))) {
+                covered.set((int) o);
                 count++;
                 bytes += g.shallowSize(o);
             }
@@ -48,13 +48,13 @@ public record RetainedSet(long count, long bytes) {
     public static RetainedSet precise(Dominators dominators, BitSet members) {
         HeapGraph g = dominators.graph();
         EdgeFilter filter = dominators.filter() == EdgeFilter.ALL ? null : dominators.filter();
-        BitSet seen = new BitSet(g.objectCount());
+        BitSet seen = new BitSet((int) g.objectCount());
         int[] stack = new int[64];
         int sp = 0;
         long count = 0;
         long bytes = 0;
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             if (seen.get(t) || members.get(t)) {
                 continue;
             }
@@ -65,7 +65,7 @@ public record RetainedSet(long count, long bytes) {
                 count++;
                 bytes += g.shallowSize(v);
                 for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                    int w = g.target(i);
+                    int w = (int) g.target(i);
                     if (!seen.get(w) && !members.get(w) && (filter == null || filter.follow(v, i, w))) {
                         seen.set(w);
                         if (sp == stack.length) {
@@ -116,11 +116,11 @@ public record RetainedSet(long count, long bytes) {
      * and {@link Dominators#retainedCount} give them, without a dominator tree: each object a group
      * of its own, 31 per traversal.
      */
-    public static RetainedSet[] eachOf(HeapGraph graph, EdgeFilter filter, int[] objects) {
-        int[] groupOf = new int[graph.objectCount()];
+    public static RetainedSet[] eachOf(HeapGraph graph, EdgeFilter filter, long[] objects) {
+        int[] groupOf = new int[(int) graph.objectCount()];
         Arrays.fill(groupOf, -1);
         for (int i = 0; i < objects.length; i++) {
-            groupOf[objects[i]] = i;
+            groupOf[(int) objects[i]] = i;
         }
         return precise(graph, filter, groupOf, objects.length);
     }

@@ -26,7 +26,7 @@ public final class RootGroupRetained {
         HeapGraph g = dominators.graph();
         EdgeFilter filter = dominators.filter() == EdgeFilter.ALL ? null : dominators.filter();
         RetainedSet[] result = new RetainedSet[groups];
-        long[] reach = new long[g.objectCount()];
+        long[] reach = new long[(int) g.objectCount()];
         for (int first = 0; first < groups; first += 64) {
             Arrays.fill(reach, 0);
             traverse(g, filter, groupOfCategory, first, reach);
@@ -61,7 +61,7 @@ public final class RootGroupRetained {
             int c = g.rootCategoryId(r);
             int group = c < groupOfCategory.length ? groupOfCategory[c] : -1;
             long mask = group >= first && group < first + 64 ? ~(1L << (group - first)) : -1L;
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             if ((reach[t] | mask) != reach[t]) {
                 reach[t] |= mask;
                 if (sp == stack.length) {
@@ -74,7 +74,7 @@ public final class RootGroupRetained {
             int v = stack[--sp];
             long bits = reach[v];
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = g.target(i);
+                int w = (int) g.target(i);
                 if ((reach[w] | bits) != reach[w] && (filter == null || filter.follow(v, i, w))) {
                     reach[w] |= bits;
                     if (sp == stack.length) {

@@ -81,8 +81,8 @@ public final class Scratch {
     }
 
     /** {@code length} ints, all 0: in the heap while it has room for them, else mapped. */
-    public IntCells cellsWhereRoom(int length) {
-        return heapHas(4L * length) ? IntCells.inHeap(length) : ints(length);
+    public IntCells cellsWhereRoom(long length) {
+        return heapHas(4L * length) ? IntCells.inHeap((int) length) : ints(length);
     }
 
     public boolean isMapped() {
@@ -212,8 +212,8 @@ public final class Scratch {
     }
 
     /** {@code length} ints, all 0: mapped out of core, else one heap array (for analyses above the graph). */
-    public IntCells cells(int length) {
-        return isMapped() ? ints(length) : IntCells.inHeap(length);
+    public IntCells cells(long length) {
+        return isMapped() ? ints(length) : IntCells.inHeap((int) length);
     }
 
     /** {@code length} bytes, all 0. */

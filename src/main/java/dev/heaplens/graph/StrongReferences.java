@@ -10,7 +10,7 @@ final class StrongReferences implements EdgeFilter {
     }
 
     @Override
-    public boolean follow(int source, long reference, int target) {
+    public boolean follow(long source, long reference, long target) {
         return (weak[(int) (reference >>> 6)] & (1L << reference)) == 0;
     }
 }

@@ -262,7 +262,7 @@ final class GraphLoad<N extends NamedHeap> {
         if (readOutOfCore) {
             return true; // said before the read
         }
-        int objects = GraphStore.objectCount(in);
+        long objects = GraphStore.objectCount(in);
         if (!outOfCore.needed(objects, format.bytesPerObject())) {
             return false;
         }

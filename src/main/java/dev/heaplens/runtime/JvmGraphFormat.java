@@ -88,12 +88,12 @@ final class JvmGraphFormat implements GraphFormat<JvmHeap> {
     public LoadedHeap.Records records(DumpInput input, JvmHeap heap) {
         return new LoadedHeap.Records() {
             @Override
-            public String text(int o) {
+            public String text(long o) {
                 return heap.recordText(o);
             }
 
             @Override
-            public void show(int... objects) {
+            public void show(long... objects) {
                 heap.fetch(objects);
             }
 

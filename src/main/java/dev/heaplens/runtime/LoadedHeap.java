@@ -34,10 +34,10 @@ public final class LoadedHeap {
     /** How a runtime reads an object's record again to show it. */
     interface Records {
         /** The record of {@code o} as text, or null when it cannot be read again. */
-        String text(int o);
+        String text(long o);
 
         /** Fetches the records of {@code objects} so the namer shows their values. */
-        void show(int... objects);
+        void show(long... objects);
 
         /** Reads the dump once more for its values ({@code export --values}). */
         default void values(ValueSink sink) {
@@ -210,29 +210,29 @@ public final class LoadedHeap {
     }
 
     /** The record of {@code o} as text (a Ruby line, a JVM object's fields), or null when it cannot be read again. */
-    public String recordText(int o) {
+    public String recordText(long o) {
         return records.text(o);
     }
 
     /** The rows of {@code objects}, in order, their values fetched first (one pass over the dump for all). */
-    public ObjectRows rows(int... objects) {
+    public ObjectRows rows(long... objects) {
         return rows(objects, null);
     }
 
-    /** As {@link #rows(int...)}, for objects as a collection (a set of the objects a view shows). */
-    public ObjectRows rows(Collection<Integer> objects) {
-        return rows(objects.stream().mapToInt(Integer::intValue).toArray());
+    /** As {@link #rows(long...)}, for objects as a collection (a set of the objects a view shows). */
+    public ObjectRows rows(Collection<Long> objects) {
+        return rows(objects.stream().mapToLong(Long::longValue).toArray());
     }
 
     /**
-     * As {@link #rows(int...)}, each object with the retained set given in place of the dominator
+     * As {@link #rows(long...)}, each object with the retained set given in place of the dominator
      * tree's ({@code leaks}' sample paths), or null in {@code retained} when not computed (shown as -1).
      */
-    public ObjectRows rows(int[] objects, RetainedSet[] retained) {
+    public ObjectRows rows(long[] objects, RetainedSet[] retained) {
         fetchValues(objects);
-        Map<Integer, ObjectRow> rows = new LinkedHashMap<>();
+        Map<Long, ObjectRow> rows = new LinkedHashMap<>();
         for (int i = 0; i < objects.length; i++) {
-            int o = objects[i];
+            long o = objects[i];
             rows.put(o, retained == null ? ObjectRow.of(o, dominators(), heap)
                     : ObjectRow.of(o, heap.graph(), retained[i], heap));
         }
@@ -243,10 +243,10 @@ public final class LoadedHeap {
      * What {@code object} shows of {@code o}: its dominator chain, up to {@code neighbours} objects that
      * refer to it and that it refers to, and its record; every object shown with its value.
      */
-    public ObjectReport objectReport(int o, int neighbours) {
-        Set<Integer> shown = new LinkedHashSet<>(List.of(o));
+    public ObjectReport objectReport(long o, int neighbours) {
+        Set<Long> shown = new LinkedHashSet<>(List.of(o));
         HeapGraph g = graph();
-        for (int up = dominators().immediateDominator(o); up >= 0; up = dominators().immediateDominator(up)) {
+        for (long up = dominators().immediateDominator(o); up >= 0; up = dominators().immediateDominator(up)) {
             shown.add(up);
         }
         for (long i = g.inStart(o), n = 0; i < g.inEnd(o) && n < neighbours; i++, n++) {
@@ -255,12 +255,12 @@ public final class LoadedHeap {
         for (long i = g.outStart(o), n = 0; i < g.outEnd(o) && n < neighbours; i++, n++) {
             shown.add(g.target(i));
         }
-        fetchValues(shown.stream().mapToInt(Integer::intValue).toArray());
+        fetchValues(shown.stream().mapToLong(Long::longValue).toArray());
         return ObjectReport.of(o, dominators(), heap, recordText(o), Math.max(0, neighbours));
     }
 
     /** Fetches the records of {@code objects} (one pass for all) so the namer shows their values. */
-    private void fetchValues(int... objects) {
+    private void fetchValues(long... objects) {
         records.show(objects);
     }
 
@@ -271,7 +271,7 @@ public final class LoadedHeap {
     }
 
     /** The object at {@code address} ({@code 0x7f...} or plain hex), or a clear error. */
-    public int objectAt(String address) {
+    public long objectAt(String address) {
         String hex = address.startsWith("0x") || address.startsWith("0X") ? address.substring(2) : address;
         long value;
         try {
@@ -279,7 +279,7 @@ public final class LoadedHeap {
         } catch (NumberFormatException e) {
             throw new HeaplensException("not an address: '" + address + "' (expected hex like 0x7f84e29f8008)");
         }
-        int o = graph().objectOf(value);
+        long o = graph().objectOf(value);
         if (o < 0) {
             throw new HeaplensException("no object at address 0x" + Long.toHexString(value) + " in " + input.name());
         }

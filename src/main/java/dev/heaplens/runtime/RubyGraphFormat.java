@@ -117,18 +117,18 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
         }
 
         @Override
-        public String text(int o) {
+        public String text(long o) {
             return fetch(o).get(o);
         }
 
         @Override
-        public void show(int... objects) {
-            Map<Integer, ShownValue> values = new HashMap<>();
+        public void show(long... objects) {
+            Map<Long, ShownValue> values = new HashMap<>();
             fetch(objects).forEach((o, line) -> values.put(o, RubyValues.of(line)));
             heap.useValues(values);
         }
 
-        private Map<Integer, String> fetch(int... objects) {
+        private Map<Long, String> fetch(long... objects) {
             if (!input.canReopen()) {
                 return Map.of();
             }
@@ -137,8 +137,8 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
                 positions[i] = heap.graph().position(objects[i]);
             }
             Map<Long, String> lines = RecordLines.fetch(input, positions);
-            Map<Integer, String> byObject = new HashMap<>();
-            for (int o : objects) {
+            Map<Long, String> byObject = new HashMap<>();
+            for (long o : objects) {
                 String line = lines.get(heap.graph().position(o));
                 if (line != null) {
                     byObject.put(o, line);

@@ -87,7 +87,7 @@ final class ComparisonViews {
         GroupBy key = p.text("by", null) == null ? c.runtime.defaultLeakKey() : GroupViews.key(c, p);
         Leaks leaks = workspace.leaks(key);
         List<Leaks.Group> shown = leaks.groups().subList(0, Math.min(Workspace.LEAK_GROUPS, leaks.groups().size()));
-        Set<Integer> objects = new LinkedHashSet<>();
+        Set<Long> objects = new LinkedHashSet<>();
         shown.forEach(g -> {
             if (g.samplePath() != null) {
                 ObjectJson.addShown(objects, g.samplePath());

@@ -17,21 +17,21 @@ final class MergedPaths {
 
     private static final class MergedNode {
         final String className;
-        final int sampleFrom;
-        final int sampleTo;
+        final long sampleFrom;
+        final long sampleTo;
         final String rootCategory;
         long objects;
         long retained;
         final Map<String, MergedNode> children = new HashMap<>();
 
-        MergedNode(String className, int sampleFrom, int sampleTo, String rootCategory) {
+        MergedNode(String className, long sampleFrom, long sampleTo, String rootCategory) {
             this.className = className;
             this.sampleFrom = sampleFrom;
             this.sampleTo = sampleTo;
             this.rootCategory = rootCategory;
         }
 
-        MergedNode child(String cls, int from, int to, String rootCategory) {
+        MergedNode child(String cls, long from, long to, String rootCategory) {
             return children.computeIfAbsent(cls, k -> new MergedNode(cls, from, to, rootCategory));
         }
 
@@ -66,21 +66,21 @@ final class MergedPaths {
     }
 
     private String merge(ServedDump d, String name) {
-        int[] range = d.classRange(name);
+        long[] range = d.classRange(name);
         if (range == null) {
             throw new ApiException(404, "no class '" + name + "' in " + d.name());
         }
-        int taken = Math.min(range[1] - range[0], MAX_OBJECTS);
+        int taken = (int) Math.min(range[1] - range[0], MAX_OBJECTS);
         MergedNode top = new MergedNode("(GC roots)", -1, -1, null);
         int unreached = 0;
         for (int i = 0; i < taken; i++) {
-            int o = d.classObject(range[0] + i);
+            long o = d.classObject(range[0] + i);
             RootPaths.Path path = d.strongPaths.pathTo(o);
             if (path == null) {
                 unreached++;
                 continue;
             }
-            int[] steps = path.objects();
+            long[] steps = path.objects();
             MergedNode node = top;
             top.objects++;
             top.retained += d.dominators.retainedSize(o);

@@ -18,7 +18,7 @@ final class ObjectJson {
     }
 
     /** Object {@code o} as a JSON object, from its row (made with its value by {@code LoadedHeap.rows}). */
-    static void row(JsonWriter j, ServedDump dump, ObjectRows rows, int o) {
+    static void row(JsonWriter j, ServedDump dump, ObjectRows rows, long o) {
         ObjectRow r = rows.of(o);
         j.beginObject()
                 .field("address", r.hexAddress())
@@ -35,27 +35,27 @@ final class ObjectJson {
     }
 
     /** The objects of a path, for fetching their values before writing it. */
-    static int[] shownOf(RootPaths.Path path) {
-        int[] objects = path.objects();
+    static long[] shownOf(RootPaths.Path path) {
+        long[] objects = path.objects();
         if (objects.length <= 2 * PATH_ENDS) {
             return objects;
         }
-        int[] shown = new int[2 * PATH_ENDS];
+        long[] shown = new long[2 * PATH_ENDS];
         System.arraycopy(objects, 0, shown, 0, PATH_ENDS);
         System.arraycopy(objects, objects.length - PATH_ENDS, shown, PATH_ENDS, PATH_ENDS);
         return shown;
     }
 
     /** Adds the objects of {@code path} that {@link #path} shows to {@code shown}. */
-    static void addShown(Set<Integer> shown, RootPaths.Path path) {
-        for (int o : shownOf(path)) {
+    static void addShown(Set<Long> shown, RootPaths.Path path) {
+        for (long o : shownOf(path)) {
             shown.add(o);
         }
     }
 
     /** A root path: its root category, and each step with the reference that led to it; a long middle is elided. */
     static void path(JsonWriter j, ServedDump dump, ObjectRows rows, RootPaths.Path path, boolean weakOnly) {
-        int[] objects = path.objects();
+        long[] objects = path.objects();
         j.beginObject().field("rootCategory", path.rootCategory()).field("length", objects.length)
                 .field("weakOnly", weakOnly).name("steps").beginArray();
         for (int k = 0; k < objects.length; k++) {

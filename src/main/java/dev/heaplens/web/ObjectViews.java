@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.IntUnaryOperator;
+import java.util.function.LongUnaryOperator;
 
 /** The views of objects: a class's objects, the top retainers, one object, its paths, the dominator tree. */
 final class ObjectViews {
@@ -26,17 +26,17 @@ final class ObjectViews {
     }
 
     /** Writes objects {@code objectAt(from..)} of a list of {@code total}: fetches their records first, then their rows. */
-    static void page(JsonWriter j, ServedDump d, int page, int size, int total,
-                     IntUnaryOperator objectAt) {
+    static void page(JsonWriter j, ServedDump d, int page, int size, long total,
+                     LongUnaryOperator objectAt) {
         long from = Math.min((long) page * size, total);
-        int to = (int) Math.min(from + size, total);
-        int[] objects = new int[to - (int) from];
-        for (int i = (int) from; i < to; i++) {
-            objects[i - (int) from] = objectAt.applyAsInt(i);
+        long to = Math.min(from + size, total);
+        long[] objects = new long[(int) (to - from)];
+        for (long i = from; i < to; i++) {
+            objects[(int) (i - from)] = objectAt.applyAsLong(i);
         }
         ObjectRows rows = d.heap.rows(objects);
         j.beginObject().field("total", total).field("page", page).field("size", size).name("rows").beginArray();
-        for (int o : objects) {
+        for (long o : objects) {
             ObjectJson.row(j, d, rows, o);
         }
         j.endArray().endObject();
@@ -44,7 +44,7 @@ final class ObjectViews {
 
     String classObjects(ServedDump d, Params p) {
         String name = p.required("name");
-        int[] range = d.classRange(name);
+        long[] range = d.classRange(name);
         if (range == null) {
             throw new ApiException(404, "no class '" + name + "' in " + d.name());
         }
@@ -63,12 +63,12 @@ final class ObjectViews {
         StringBuilder out = new StringBuilder();
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("reachableBytes", d.dominators.reachableBytes()).name("objects");
-        page(j, d, p.page(), p.size(50), d.byRetained.length, i -> d.byRetained[i]);
+        page(j, d, p.page(), p.size(50), d.byRetained.length, i -> d.byRetained[(int) i]);
         j.endObject();
         return out.toString();
     }
 
-    static int objectAt(ServedDump d, Params p) {
+    static long objectAt(ServedDump d, Params p) {
         try {
             return d.heap.objectAt(p.required("address"));
         } catch (HeaplensException e) {
@@ -78,18 +78,18 @@ final class ObjectViews {
 
     /** Everything {@code object} shows, with the shortest strong path from a root (a weak one when there is none). */
     String object(ServedDump d, Params p) {
-        int o = objectAt(d, p);
+        long o = objectAt(d, p);
         int n = p.integer("n", 20, 0, Params.MAX_PAGE);
         HeapGraph g = d.graph;
-        List<Integer> chain = new ArrayList<>();
+        List<Long> chain = new ArrayList<>();
         int chainLength = 0;
-        for (int up = d.dominators.immediateDominator(o); up >= 0; up = d.dominators.immediateDominator(up)) {
+        for (long up = d.dominators.immediateDominator(o); up >= 0; up = d.dominators.immediateDominator(up)) {
             if (chainLength++ < Params.MAX_PAGE) {
                 chain.add(up);
             }
         }
-        Set<Integer> referrers = first(g, g.inStart(o), g.inEnd(o), n, true);
-        Set<Integer> referents = first(g, g.outStart(o), g.outEnd(o), n, false);
+        Set<Long> referrers = first(g, g.inStart(o), g.inEnd(o), n, true);
+        Set<Long> referents = first(g, g.outStart(o), g.outEnd(o), n, false);
         RootPaths.Path path = d.strongPaths.pathTo(o);
         boolean weakOnly = false;
         if (path == null && g.hasWeakReferences()) {
@@ -97,7 +97,7 @@ final class ObjectViews {
             path = weak.isEmpty() ? null : weak.get(0);
             weakOnly = path != null;
         }
-        Set<Integer> shown = new LinkedHashSet<>(List.of(o));
+        Set<Long> shown = new LinkedHashSet<>(List.of(o));
         shown.addAll(chain);
         shown.addAll(referrers);
         shown.addAll(referents);
@@ -135,18 +135,18 @@ final class ObjectViews {
     }
 
     /** The first {@code n} distinct objects at the other end of references {@code start..end}. */
-    private static Set<Integer> first(HeapGraph g, long start, long end, int n, boolean inbound) {
-        Set<Integer> found = new LinkedHashSet<>();
+    private static Set<Long> first(HeapGraph g, long start, long end, int n, boolean inbound) {
+        Set<Long> found = new LinkedHashSet<>();
         for (long i = start; i < end && found.size() < n; i++) {
             found.add(inbound ? g.source(i) : g.target(i));
         }
         return found;
     }
 
-    private static void links(JsonWriter j, ServedDump d, ObjectRows rows, Set<Integer> others, int o, boolean inbound,
+    private static void links(JsonWriter j, ServedDump d, ObjectRows rows, Set<Long> others, long o, boolean inbound,
                               long references) {
         j.beginObject().field("references", references).name("rows").beginArray();
-        for (int other : others) {
+        for (long other : others) {
             j.beginObject().field("via", inbound ? ObjectReport.via(d.heap.namer(), other, o) : ObjectReport.via(d.heap.namer(), o, other));
             j.name("object");
             ObjectJson.row(j, d, rows, other);
@@ -157,7 +157,7 @@ final class ObjectViews {
 
     /** Up to {@code max} distinct shortest paths, as {@code paths} finds them (one search over the heap). */
     String paths(ServedDump d, Params p) {
-        int o = objectAt(d, p);
+        long o = objectAt(d, p);
         int max = p.integer("max", 5, 1, 50);
         HeapGraph g = d.graph;
         List<RootPaths.Path> paths = d.strongLevels().paths(o, max);
@@ -166,7 +166,7 @@ final class ObjectViews {
             paths = RootPaths.shortest(g, EdgeFilter.ALL, o, max);
             weakOnly = !paths.isEmpty();
         }
-        Set<Integer> shown = new LinkedHashSet<>(List.of(o));
+        Set<Long> shown = new LinkedHashSet<>(List.of(o));
         paths.forEach(path -> ObjectJson.addShown(shown, path));
         ObjectRows rows = d.heap.rows(shown);
         StringBuilder out = new StringBuilder();
@@ -184,11 +184,11 @@ final class ObjectViews {
     /** Children of a dominator tree node, largest retained first; by class, or one class's children only. */
     String dominators(ServedDump d, Params p) {
         String address = p.text("address", null);
-        int node = address == null ? Dominators.SUPER_ROOT : objectAt(d, p);
+        long node = address == null ? Dominators.SUPER_ROOT : objectAt(d, p);
         if (node != Dominators.SUPER_ROOT && !d.dominators.isReachable(node)) {
             throw new ApiException(404, "no root reaches " + address + ": it is in no dominator tree");
         }
-        int[] range = d.childRange(node);
+        long[] range = d.childRange(node);
         String group = p.text("group", "none");
         String only = p.text("class", null);
         long parentRetained = node == Dominators.SUPER_ROOT ? d.dominators.reachableBytes() : d.dominators.retainedSize(node);
@@ -205,14 +205,14 @@ final class ObjectViews {
             j.name("groups");
             GroupViews.groupRows(j, rows, p.page(), p.size(50), null);
         } else if (only != null) {
-            List<Integer> matching = new ArrayList<>();
-            for (int i = range[0]; i < range[1]; i++) {
+            List<Long> matching = new ArrayList<>();
+            for (long i = range[0]; i < range[1]; i++) {
                 if (d.heap.namer().className(d.child(i)).equals(only)) {
                     matching.add(d.child(i));
                 }
             }
             j.name("objects");
-            page(j, d, p.page(), p.size(50), matching.size(), matching::get);
+            page(j, d, p.page(), p.size(50), matching.size(), i -> matching.get((int) i));
         } else {
             j.name("objects");
             page(j, d, p.page(), p.size(50), range[1] - range[0], i -> d.child(range[0] + i));

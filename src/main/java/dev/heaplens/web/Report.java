@@ -99,9 +99,9 @@ public final class Report {
             if (d.runtime.hasStringValues()) {
                 add("strings", "d", id, "page", "0", "size", str(PAGE));
             }
-            Set<Integer> objects = new LinkedHashSet<>();
+            Set<Long> objects = new LinkedHashSet<>();
             for (int i = 0; i < Math.min(TOP_OBJECTS, d.byRetained.length); i++) {
-                objects.add(d.byRetained[i]);
+                objects.add((long) d.byRetained[i]);
             }
             Set<String> classes = new LinkedHashSet<>();
             classesOf(d.groups(GroupBy.CLASS), classes);
@@ -112,13 +112,13 @@ public final class Report {
             classesOf(byBytes, classes);
             for (String cls : classes) {
                 add("class", "d", id, "name", cls, "page", "0", "size", str(PAGE));
-                int[] range = d.classRange(cls);
-                for (int i = range[0]; i < Math.min(range[1], range[0] + OBJECTS_PER_CLASS); i++) {
+                long[] range = d.classRange(cls);
+                for (long i = range[0]; i < Math.min(range[1], range[0] + OBJECTS_PER_CLASS); i++) {
                     objects.add(d.classObject(i));
                 }
             }
             objects.addAll(d.suspectObjects()); // every object the suspects view links to opens in the report
-            for (int o : objects) {
+            for (long o : objects) {
                 add("object", "d", id, "address", address(d, o), "n", "20");
             }
             tree(d, Dominators.SUPER_ROOT, 0);
@@ -138,7 +138,7 @@ public final class Report {
         rows.stream().limit(CLASSES).forEach(r -> into.add(r.group()));
     }
 
-    private void tree(ServedDump d, int node, int depth) {
+    private void tree(ServedDump d, long node, int depth) {
         String id = Integer.toString(d.id);
         if (node != Dominators.SUPER_ROOT) {
             add("dominators", "d", id, "address", address(d, node), "page", "0", "size", str(TREE_PAGE));
@@ -146,16 +146,16 @@ public final class Report {
         if (depth >= TREE_DEPTH) {
             return;
         }
-        int[] range = d.childRange(node);
-        for (int i = range[0]; i < Math.min(range[1], range[0] + TREE_WIDTH); i++) {
-            int child = d.child(i);
+        long[] range = d.childRange(node);
+        for (long i = range[0]; i < Math.min(range[1], range[0] + TREE_WIDTH); i++) {
+            long child = d.child(i);
             if (d.dominators.childEnd(child) > d.dominators.childStart(child)) {
                 tree(d, child, depth + 1);
             }
         }
     }
 
-    private static String address(ServedDump d, int o) {
+    private static String address(ServedDump d, long o) {
         return "0x" + Long.toHexString(d.graph.address(o));
     }
 

@@ -65,11 +65,11 @@ final class ServedDump {
         this.graph = heap.graph();
         this.byRetained = TopRetainers.all(dominators);
         this.children = sortedChildren();
-        int n = graph.objectCount();
-        int[] classOf = new int[n];
+        long n = graph.objectCount();
+        int[] classOf = new int[(int) n];
         int[] counts = new int[64];
         int classCount = 0;
-        for (int o = 0; o < n; o++) {
+        for (long o = 0; o < n; o++) {
             if (CLASS_KIND.equalsIgnoreCase(heap.namer().kind(o))) {
                 classCount++;
             }
@@ -82,7 +82,7 @@ final class ServedDump {
                     counts = java.util.Arrays.copyOf(counts, c * 2);
                 }
             }
-            classOf[o] = c;
+            classOf[(int) o] = c;
             counts[c]++;
         }
         this.classObjectCount = classCount;
@@ -91,13 +91,13 @@ final class ServedDump {
             classStart[c + 1] = classStart[c] + counts[c];
         }
         int[] next = java.util.Arrays.copyOf(classStart, classStart.length - 1);
-        classObjects = new int[n];
+        classObjects = new int[(int) n];
         for (int o : byRetained) {
             classObjects[next[classOf[o]]++] = o;
         }
-        for (int o = 0; o < n; o++) {
+        for (long o = 0; o < n; o++) {
             if (!dominators.isReachable(o)) {
-                classObjects[next[classOf[o]]++] = o;
+                classObjects[next[classOf[(int) o]]++] = (int) o;
             }
         }
         this.strongPaths = RootPaths.tree(graph, graph.strongReferences());
@@ -138,8 +138,8 @@ final class ServedDump {
     }
 
     /** Every object the suspects view links to at the thresholds it offers: suspects, accumulation points, paths' steps. */
-    java.util.Set<Integer> suspectObjects() {
-        java.util.Set<Integer> objects = new java.util.LinkedHashSet<>();
+    java.util.Set<Long> suspectObjects() {
+        java.util.Set<Long> objects = new java.util.LinkedHashSet<>();
         for (double threshold : SUSPECTS_THRESHOLDS) {
             for (Suspect s : suspects(threshold).suspects()) {
                 objects.add(s.object().object());
@@ -210,22 +210,22 @@ final class ServedDump {
     }
 
     /** The objects of class {@code name} (reachable ones largest retained first), or null for no such class. */
-    int[] classRange(String name) {
+    long[] classRange(String name) {
         Integer c = classIds.get(name);
-        return c == null ? null : new int[] {classStart[c], classStart[c + 1]};
+        return c == null ? null : new long[] {classStart[c], classStart[c + 1]};
     }
 
-    int classObject(int i) {
-        return classObjects[i];
+    long classObject(long i) {
+        return classObjects[(int) i];
     }
 
     /** The dominator children of {@code node} ({@link Dominators#SUPER_ROOT} for the top), as a range of {@link #child}. */
-    int[] childRange(int node) {
-        return new int[] {dominators.childStart(node), dominators.childEnd(node)};
+    long[] childRange(long node) {
+        return new long[] {dominators.childStart(node), dominators.childEnd(node)};
     }
 
-    int child(int i) {
-        return children[i];
+    long child(long i) {
+        return children[(int) i];
     }
 
     /**
@@ -233,8 +233,8 @@ final class ServedDump {
      * retained size of a group is the sum of its members' (their subtrees are disjoint). Kept for
      * nodes with many children, whose grouping is a pass over all of them.
      */
-    List<RetainedByGroup.Row> childGroups(int node) {
-        int[] range = childRange(node);
+    List<RetainedByGroup.Row> childGroups(long node) {
+        long[] range = childRange(node);
         if (range[1] - range[0] < MANY_CHILDREN) {
             return groupChildren(range);
         }
@@ -242,12 +242,12 @@ final class ServedDump {
     }
 
     private static final int MANY_CHILDREN = 10_000;
-    private final Map<Integer, List<RetainedByGroup.Row>> childGroups = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Long, List<RetainedByGroup.Row>> childGroups = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private List<RetainedByGroup.Row> groupChildren(int[] range) {
+    private List<RetainedByGroup.Row> groupChildren(long[] range) {
         Map<String, long[]> sums = new HashMap<>();
-        for (int i = range[0]; i < range[1]; i++) {
-            int c = children[i];
+        for (long i = range[0]; i < range[1]; i++) {
+            long c = children[(int) i];
             long[] s = sums.computeIfAbsent(heap.namer().className(c), k -> new long[3]);
             s[0]++;
             s[1] += graph.shallowSize(c);
@@ -262,16 +262,16 @@ final class ServedDump {
 
     /** Dominators' child ranges, each refilled in retained order: one pass over the sorted objects. */
     private int[] sortedChildren() {
-        int n = graph.objectCount();
-        int[] sorted = new int[dominators.reachableCount()];
-        int[] next = new int[n + 1];
-        for (int o = 0; o < n; o++) {
-            next[o] = dominators.childStart(o);
+        long n = graph.objectCount();
+        int[] sorted = new int[(int) dominators.reachableCount()];
+        int[] next = new int[(int) n + 1];
+        for (long o = 0; o < n; o++) {
+            next[(int) o] = (int) dominators.childStart(o);
         }
-        next[n] = dominators.childStart(Dominators.SUPER_ROOT);
+        next[(int) n] = (int) dominators.childStart(Dominators.SUPER_ROOT);
         for (int o : byRetained) {
-            int parent = dominators.immediateDominator(o);
-            sorted[next[parent == Dominators.SUPER_ROOT ? n : parent]++] = o;
+            long parent = dominators.immediateDominator(o);
+            sorted[next[(int) (parent == Dominators.SUPER_ROOT ? n : parent)]++] = o;
         }
         return sorted;
     }

@@ -121,7 +121,7 @@ class DominatorsOracleTest {
             graph = b.build();
             object = new int[n];
             for (int i = 0; i < n; i++) {
-                object[i] = graph.objectOf(address[i]);
+                object[i] = (int) graph.objectOf(address[i]);
             }
         }
 
@@ -146,7 +146,7 @@ class DominatorsOracleTest {
         /** Filter for the graph: maps a reference back to its edge by position among the source's references. */
         EdgeFilter filter() {
             // References of an object keep their order with dangling ones dropped.
-            int objects = graph.objectCount();
+            int objects = (int) graph.objectCount();
             boolean[] weakRef = new boolean[(int) graph.referenceCount()];
             int[] node = new int[objects];
             for (int i = 0; i < n; i++) {
@@ -335,10 +335,10 @@ class DominatorsOracleTest {
         int[] position = new int[c.n];
         java.util.Arrays.fill(position, -1);
         for (int i = 0; i < d.reachableCount(); i++) {
-            int o = d.preorderObject(i);
+            int o = (int) d.preorderObject(i);
             assertThat(position[o]).as("%s: preorder repeats %d", at, o).isEqualTo(-1);
             position[o] = i;
-            int dom = d.immediateDominator(o);
+            int dom = (int) d.immediateDominator(o);
             if (dom >= 0) {
                 assertThat(position[dom]).as("%s: dominator after %d in preorder", at, o).isBetween(0, i - 1);
             }
@@ -346,7 +346,7 @@ class DominatorsOracleTest {
         // tree children agree with idom
         int childTotal = 0;
         for (int o = -1; o < c.n; o++) {
-            for (int i = d.childStart(o); i < d.childEnd(o); i++) {
+            for (int i = (int) d.childStart(o); i < d.childEnd(o); i++) {
                 assertThat(d.immediateDominator(d.child(i))).as("%s: child of %d", at, o).isEqualTo(o);
                 childTotal++;
             }

@@ -13,17 +13,17 @@ import org.junit.jupiter.api.Test;
 class DominatorsTest {
 
     private static int[] idoms(Dominators d) {
-        int[] r = new int[d.graph().objectCount()];
+        int[] r = new int[(int) d.graph().objectCount()];
         for (int o = 0; o < r.length; o++) {
-            r[o] = d.immediateDominator(o);
+            r[o] = (int) d.immediateDominator(o);
         }
         return r;
     }
 
     private static int[] counts(Dominators d) {
-        int[] r = new int[d.graph().objectCount()];
+        int[] r = new int[(int) d.graph().objectCount()];
         for (int o = 0; o < r.length; o++) {
-            r[o] = d.retainedCount(o);
+            r[o] = (int) d.retainedCount(o);
         }
         return r;
     }
@@ -199,7 +199,7 @@ class DominatorsTest {
         assertThat(children(d, 4)).isEmpty();
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < d.reachableCount(); i++) {
-            order.add(d.preorderObject(i));
+            order.add((int) d.preorderObject(i));
         }
         assertThat(order).containsExactlyInAnyOrder(0, 1, 2, 3, 4);
         assertThat(order.indexOf(3)).isGreaterThan(order.indexOf(0));
@@ -208,8 +208,8 @@ class DominatorsTest {
 
     static List<Integer> children(Dominators d, int o) {
         List<Integer> r = new ArrayList<>();
-        for (int i = d.childStart(o); i < d.childEnd(o); i++) {
-            r.add(d.child(i));
+        for (int i = (int) d.childStart(o); i < d.childEnd(o); i++) {
+            r.add((int) d.child(i));
         }
         return r;
     }

@@ -30,7 +30,7 @@ class GroupTraversalsTest {
         for (long seed = 1; seed <= 12; seed++) {
             Random rnd = new Random(seed);
             HeapGraph g = bigGraph(rnd, 60_000 + rnd.nextInt(60_000));
-            int n = g.objectCount();
+            int n = (int) g.objectCount();
             int groups = 1 + rnd.nextInt(31);
             int[] groupOf = new int[n];
             for (int o = 0; o < n; o++) {
@@ -51,7 +51,7 @@ class GroupTraversalsTest {
     @Test
     void aThreadThatFailsEndsTheTraversalWithItsFailureNotAHang() {
         HeapGraph g = bigGraph(new Random(3), 80_000);
-        int[] groupOf = new int[g.objectCount()];
+        int[] groupOf = new int[(int) g.objectCount()];
         java.util.Arrays.fill(groupOf, -1);
         groupOf[5] = 0;
         java.util.concurrent.atomic.AtomicInteger followed = new java.util.concurrent.atomic.AtomicInteger();
@@ -82,10 +82,10 @@ class GroupTraversalsTest {
     }
 
     private static boolean[] reach(HeapGraph g, int[] groupOf, int avoided) {
-        boolean[] seen = new boolean[g.objectCount()];
+        boolean[] seen = new boolean[(int) g.objectCount()];
         java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
         for (int r = 0; r < g.rootCount(); r++) {
-            int t = g.rootTarget(r);
+            int t = (int) g.rootTarget(r);
             if (!seen[t] && groupOf[t] != avoided) {
                 seen[t] = true;
                 queue.add(t);
@@ -94,7 +94,7 @@ class GroupTraversalsTest {
         while (!queue.isEmpty()) {
             int v = queue.poll();
             for (long i = g.outStart(v); i < g.outEnd(v); i++) {
-                int w = g.target(i);
+                int w = (int) g.target(i);
                 if (!seen[w] && groupOf[w] != avoided) {
                     seen[w] = true;
                     queue.add(w);

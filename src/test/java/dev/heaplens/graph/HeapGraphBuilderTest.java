@@ -22,7 +22,7 @@ class HeapGraphBuilderTest {
     private static List<Integer> sources(HeapGraph g, int o) {
         List<Integer> r = new ArrayList<>();
         for (long i = g.inStart(o); i < g.inEnd(o); i++) {
-            r.add(g.source(i));
+            r.add((int) g.source(i));
         }
         return r;
     }
@@ -301,13 +301,13 @@ class HeapGraphBuilderTest {
     }
 
     static void assertInboundMatchesOutbound(HeapGraph g) {
-        int n = g.objectCount();
+        int n = (int) g.objectCount();
         long[] in = new long[n];
         List<Long> outPairs = new ArrayList<>();
         for (int o = 0; o < n; o++) {
             for (long i = g.outStart(o); i < g.outEnd(o); i++) {
                 outPairs.add(((long) o << 32) | g.target(i));
-                in[g.target(i)]++;
+                in[(int) g.target(i)]++;
             }
         }
         List<Long> inPairs = new ArrayList<>();
@@ -315,7 +315,7 @@ class HeapGraphBuilderTest {
             assertThat(g.inDegree(o)).isEqualTo(in[o]);
             int previous = -1;
             for (long i = g.inStart(o); i < g.inEnd(o); i++) {
-                int s = g.source(i);
+                int s = (int) g.source(i);
                 assertThat(s).isGreaterThanOrEqualTo(previous);
                 previous = s;
                 inPairs.add(((long) s << 32) | o);

@@ -22,14 +22,14 @@ class PathTreeOrderTest {
             DominatorsOracleTest.Case c = new DominatorsOracleTest.Case(seed);
             EdgeFilter filter = seed % 2 == 0 ? c.filter() : EdgeFilter.ALL;
             HeapGraph g = c.graph;
-            int n = g.objectCount();
+            int n = (int) g.objectCount();
             int[] dist = distances(g, filter);
             int[] firstRoot = new int[n]; // the first root holding each root target, else -1
             Arrays.fill(firstRoot, -1);
             int[] rootOrder = new int[n]; // a root target's place among the roots' targets, first root first
             int places = 0;
             for (int r = 0; r < g.rootCount(); r++) {
-                int o = g.rootTarget(r);
+                int o = (int) g.rootTarget(r);
                 if (firstRoot[o] < 0) {
                     firstRoot[o] = r;
                     rootOrder[o] = places++;
@@ -61,19 +61,19 @@ class PathTreeOrderTest {
 
     /** Each object's distance from the roots' targets, -1 when none reaches it. */
     private static int[] distances(HeapGraph g, EdgeFilter filter) {
-        int[] dist = new int[g.objectCount()];
+        int[] dist = new int[(int) g.objectCount()];
         Arrays.fill(dist, -1);
         ArrayDeque<Integer> queue = new ArrayDeque<>();
         for (int r = 0; r < g.rootCount(); r++) {
-            if (dist[g.rootTarget(r)] < 0) {
-                dist[g.rootTarget(r)] = 0;
-                queue.add(g.rootTarget(r));
+            if (dist[(int) g.rootTarget(r)] < 0) {
+                dist[(int) g.rootTarget(r)] = 0;
+                queue.add((int) g.rootTarget(r));
             }
         }
         while (!queue.isEmpty()) {
             int o = queue.poll();
             for (long i = g.outStart(o); i < g.outEnd(o); i++) {
-                int t = g.target(i);
+                int t = (int) g.target(i);
                 if (dist[t] < 0 && filter.follow(o, i, t)) {
                     dist[t] = dist[o] + 1;
                     queue.add(t);

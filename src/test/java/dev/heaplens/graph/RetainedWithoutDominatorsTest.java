@@ -31,7 +31,7 @@ class RetainedWithoutDominatorsTest {
             }
             Collections.shuffle(nodes, rnd);
             List<Integer> chosen = nodes.subList(0, 1 + rnd.nextInt(c.n));
-            int[] objects = chosen.stream().mapToInt(y -> c.object[y]).toArray();
+            long[] objects = chosen.stream().mapToLong(y -> c.object[y]).toArray();
             RetainedSet[] each = RetainedSet.eachOf(c.graph, filtered ? c.filter() : EdgeFilter.ALL, objects);
             for (int i = 0; i < objects.length; i++) {
                 int y = chosen.get(i);

@@ -63,15 +63,15 @@ class RootGroupRetainedTest {
         BitSet seen = new BitSet();
         ArrayDeque<Integer> queue = new ArrayDeque<>();
         for (int r = 0; r < g.rootCount(); r++) {
-            if (groupOfCategory[g.rootCategoryId(r)] != skipped && !seen.get(g.rootTarget(r))) {
-                seen.set(g.rootTarget(r));
-                queue.add(g.rootTarget(r));
+            if (groupOfCategory[g.rootCategoryId(r)] != skipped && !seen.get((int) g.rootTarget(r))) {
+                seen.set((int) g.rootTarget(r));
+                queue.add((int) g.rootTarget(r));
             }
         }
         while (!queue.isEmpty()) {
             int v = queue.poll();
             for (long i = g.outStart(v); i < g.outEnd(v); i++) {
-                int w = g.target(i);
+                int w = (int) g.target(i);
                 if (!seen.get(w) && filter.follow(v, i, w)) {
                     seen.set(w);
                     queue.add(w);

@@ -12,7 +12,7 @@ public final class SameGraphs {
     }
 
     public static void assertSame(String at, HeapGraph e, HeapGraph a) {
-        int n = e.objectCount();
+        int n = (int) e.objectCount();
         assertThat(a.objectCount()).as("%s: objects", at).isEqualTo(n);
         assertThat(a.referenceCount()).as("%s: references", at).isEqualTo(e.referenceCount());
         assertThat(a.danglingReferences()).as("%s: dangling references", at).isEqualTo(e.danglingReferences());

@@ -117,7 +117,7 @@ public class HeapIndexTest {
         assertThat(e.reachableBytes()).as(what).isEqualTo(d.reachableBytes());
         // stored by the first load, read back by the second: equal to computing it afresh
         assertThat(b.reachability()).as(what).isEqualTo(Reachability.of(d, a.namer()));
-        for (int o = g.objectCount() - 1; o >= 0; o--) { // backwards: the first values read one by one
+        for (long o = g.objectCount() - 1; o >= 0; o--) { // backwards: the first values read one by one
             assertThat(h.address(o)).as(what).isEqualTo(g.address(o));
             assertThat(h.objectOf(g.address(o))).as(what).isEqualTo(g.objectOf(g.address(o)));
             assertThat(h.kind(o)).as(what).isEqualTo(g.kind(o));
@@ -144,12 +144,12 @@ public class HeapIndexTest {
             assertThat(h.rootTarget(r)).as(what).isEqualTo(g.rootTarget(r));
             assertThat(h.rootCategory(r)).as(what).isEqualTo(g.rootCategory(r));
         }
-        for (int i = 0; i < d.reachableCount(); i++) {
+        for (long i = 0; i < d.reachableCount(); i++) {
             assertThat(e.preorderObject(i)).as(what).isEqualTo(d.preorderObject(i));
         }
         assertThat(d.storedLargest()).isNull(); // computed here: ranked by scanning
         assertThat(e.storedLargest()).as(what).isNotNull();
-        for (int n : new int[] {1, 3, d.reachableCount(), d.reachableCount() + 5}) {
+        for (int n : new int[] {1, 3, (int) d.reachableCount(), (int) d.reachableCount() + 5}) {
             assertThat(TopRetainers.largest(e, n)).as(what + " top " + n).isEqualTo(TopRetainers.largest(d, n));
         }
     }

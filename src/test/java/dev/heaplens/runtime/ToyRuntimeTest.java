@@ -119,15 +119,15 @@ class ToyRuntimeTest {
     private static void assertKnownAnswers(LoadedHeap heap) {
         HeapGraph g = heap.graph();
         Dominators d = heap.dominators();
-        int root = g.objectOf(1);
-        int leaf = g.objectOf(4);
+        long root = g.objectOf(1);
+        long leaf = g.objectOf(4);
         assertThat(g.objectCount()).isEqualTo(5);
         assertThat(d.retainedSize(root)).isEqualTo(16 + 100 + 200 + 1000);
         assertThat(d.retainedSize(g.objectOf(2))).isEqualTo(100);
         assertThat(d.retainedSize(leaf)).isEqualTo(1000);
         assertThat(d.immediateDominator(leaf)).isEqualTo(root);
         assertThat(d.isReachable(g.objectOf(5))).isFalse();
-        assertThat(TopRetainers.largest(d, 2)).containsExactly(root, leaf);
+        assertThat(TopRetainers.largest(d, 2)).containsExactly((int) root, (int) leaf);
         assertThat(heap.namer().className(leaf)).isEqualTo("Leaf");
         assertThat(heap.namer().group(root, GroupBy.KIND)).isEqualTo("object");
         assertThat(heap.recordText(g.objectOf(3))).isEqualTo("object 3 Node 200 -> 4");
@@ -172,7 +172,7 @@ class ToyRuntimeTest {
             }
             HeapGraph graph = builder.build();
             List<String> classOfObject = new ArrayList<>();
-            for (int o = 0; o < graph.objectCount(); o++) {
+            for (long o = 0; o < graph.objectCount(); o++) {
                 classOfObject.add(classes.get(graph.address(o)));
             }
             return new ToyRead(graph, classOfObject, warnings);
@@ -204,33 +204,33 @@ class ToyRuntimeTest {
         }
 
         @Override
-        public String kind(int o) {
+        public String kind(long o) {
             return "object";
         }
 
         @Override
-        public String group(int o, GroupBy key) {
-            return key == GroupBy.KIND ? kind(o) : read.classOfObject().get(o);
+        public String group(long o, GroupBy key) {
+            return key == GroupBy.KIND ? kind(o) : read.classOfObject().get((int) o);
         }
 
         @Override
-        public ShownValue value(int o) {
+        public ShownValue value(long o) {
             return ShownValue.NONE;
         }
 
         @Override
-        public String location(int o) {
+        public String location(long o) {
             return null;
         }
 
         @Override
-        public String classObjectName(int o) {
+        public String classObjectName(long o) {
             return null;
         }
 
         /** A toy reference has no name: its position among the object's references. */
         @Override
-        public String edgeLabel(int from, int position, int to) {
+        public String edgeLabel(long from, int position, long to) {
             return "[" + position + "]";
         }
     }
@@ -288,7 +288,7 @@ class ToyRuntimeTest {
         public LoadedHeap.Records records(DumpInput input, ToyHeap heap) {
             return new LoadedHeap.Records() {
                 @Override
-                public String text(int o) {
+                public String text(long o) {
                     try {
                         List<String> lines = Files.readAllLines(Path.of(input.name()));
                         long position = 0;
@@ -305,7 +305,7 @@ class ToyRuntimeTest {
                 }
 
                 @Override
-                public void show(int... objects) {
+                public void show(long... objects) {
                 }
             };
         }

@@ -119,7 +119,7 @@ class BrowserTest {
             return new Cli(runtime.histogram(input, GroupBy.CLASS), runtime.load(input));
         }
 
-        int object(String address) {
+        long object(String address) {
             return heap.objectAt(address);
         }
     }
@@ -162,7 +162,7 @@ class BrowserTest {
             objectLink.click();
 
             view("object");
-            int o = cli.object(address);
+            long o = cli.object(address);
             assertThat(text(await(By.cssSelector("[data-test=object-retained]")))).isEqualTo(n(cli.heap.dominators().retainedSize(o)));
             assertThat(text(await(By.cssSelector("[data-test=object-shallow]")))).isEqualTo(n(cli.heap.graph().shallowSize(o)));
             List<RootPaths.Path> shortest = RootPaths.shortest(cli.heap.graph(), cli.heap.graph().strongReferences(), o, 1);
@@ -172,8 +172,8 @@ class BrowserTest {
             assertThat(text(steps.get(steps.size() - 1))).contains(address);
             // every step is a reference of the graph, from the object before it
             for (int k = 2; k < steps.size(); k++) {
-                int from = cli.object(text(steps.get(k - 1).findElement(By.tagName("a"))));
-                int to = cli.object(text(steps.get(k).findElement(By.tagName("a"))));
+                long from = cli.object(text(steps.get(k - 1).findElement(By.tagName("a"))));
+                long to = cli.object(text(steps.get(k).findElement(By.tagName("a"))));
                 boolean linked = false;
                 for (long i = cli.heap.graph().outStart(from); i < cli.heap.graph().outEnd(from); i++) {
                     linked |= cli.heap.graph().target(i) == to;
@@ -188,15 +188,15 @@ class BrowserTest {
             view("dominators");
             WebElement top = await(By.cssSelector("#tree tbody tr[data-depth='0'] [data-test=expand]"));
             WebElement topRow = top.findElement(By.xpath("./ancestor::tr"));
-            int parent = cli.object(topRow.getAttribute("data-address"));
+            long parent = cli.object(topRow.getAttribute("data-address"));
             top.click();
             await(By.cssSelector("#tree tbody tr[data-depth='1']"));
             List<WebElement> children = driver.findElements(By.cssSelector("#tree tbody tr[data-depth='1']"));
-            int expected = cli.heap.dominators().childEnd(parent) - cli.heap.dominators().childStart(parent);
-            assertThat(children).hasSize(Math.min(Report.TREE_PAGE, expected));
+            long expected = cli.heap.dominators().childEnd(parent) - cli.heap.dominators().childStart(parent);
+            assertThat(children).hasSize((int) Math.min(Report.TREE_PAGE, expected));
             long previous = Long.MAX_VALUE;
             for (WebElement child : children) {
-                int c = cli.object(child.getAttribute("data-address"));
+                long c = cli.object(child.getAttribute("data-address"));
                 assertThat(cli.heap.dominators().immediateDominator(c)).isEqualTo(parent);
                 assertThat(cli.heap.dominators().retainedSize(c)).isLessThanOrEqualTo(previous);
                 previous = cli.heap.dominators().retainedSize(c);

@@ -197,20 +197,20 @@ class MemProfAgentIT {
         try {
             JvmHeap heap = new JvmHeap(HprofGraphReader.read(HprofSource.of(dump)));
             HeapGraph g = heap.graph();
-            int[] roots = heap.objectsOfClass(className);
+            long[] roots = heap.objectsOfClass(className);
             assertThat(roots).hasSize(1);
-            boolean[] seen = new boolean[g.objectCount()];
-            ArrayDeque<Integer> pending = new ArrayDeque<>();
+            boolean[] seen = new boolean[(int) g.objectCount()];
+            ArrayDeque<Long> pending = new ArrayDeque<>();
             pending.push(roots[0]);
-            seen[roots[0]] = true;
+            seen[(int) roots[0]] = true;
             long bytes = 0;
             while (!pending.isEmpty()) {
-                int o = pending.pop();
+                long o = pending.pop();
                 bytes += g.shallowSize(o);
                 for (long i = g.outStart(o); i < g.outEnd(o); i++) {
-                    int to = g.target(i);
-                    if (to >= 0 && !g.isWeak(i) && !seen[to] && heap.classObjectName(to) == null) {
-                        seen[to] = true;
+                    long to = g.target(i);
+                    if (to >= 0 && !g.isWeak(i) && !seen[(int) to] && heap.classObjectName(to) == null) {
+                        seen[(int) to] = true;
                         pending.push(to);
                     }
                 }

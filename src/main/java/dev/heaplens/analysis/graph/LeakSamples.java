@@ -23,7 +23,7 @@ final class LeakSamples {
      * @param tree    a breadth-first tree of the whole graph from its roots
      * @return per group, its sample object, or -1 when no root reaches any of its objects
      */
-    static int[] of(int[] groupOf, int groups, BitSet leaked, RootPaths.Tree tree) {
+    static long[] of(int[] groupOf, int groups, BitSet leaked, RootPaths.Tree tree) {
         int[] keeper = new int[groupOf.length];
         Arrays.fill(keeper, UNKNOWN);
         // (group, keeper) of each measured member, sorted: a run is one keeper's members of one
@@ -34,9 +34,9 @@ final class LeakSamples {
         }
         long[] pairs = new long[measured];
         int n = 0;
-        for (int o = 0; o < groupOf.length; o++) {
-            if (groupOf[o] >= 0 && tree.parent(o) != -2) { // measured and reached
-                pairs[n++] = ((long) groupOf[o] << 32) | (keeperOf(o, leaked, tree, keeper) & 0xffffffffL);
+        for (long o = 0; o < groupOf.length; o++) {
+            if (groupOf[(int) o] >= 0 && tree.parent(o) != -2) { // measured and reached
+                pairs[n++] = ((long) groupOf[(int) o] << 32) | (keeperOf(o, leaked, tree, keeper) & 0xffffffffL);
             }
         }
         Arrays.sort(pairs, 0, n);
@@ -54,10 +54,10 @@ final class LeakSamples {
             }
             i = j;
         }
-        int[] sample = new int[groups];
+        long[] sample = new long[groups];
         Arrays.fill(sample, -1);
-        for (int o = 0; o < groupOf.length; o++) { // the first member each best keeper keeps
-            int group = groupOf[o];
+        for (long o = 0; o < groupOf.length; o++) { // the first member each best keeper keeps
+            int group = groupOf[(int) o];
             if (group >= 0 && sample[group] < 0 && most[group] > 0 && tree.parent(o) != -2
                     && keeperOf(o, leaked, tree, keeper) == bestKeeper[group]) {
                 sample[group] = o;
@@ -67,14 +67,14 @@ final class LeakSamples {
     }
 
     /** The first object not leaked on the way back from {@code o} to the roots (-1: a root holds it directly). */
-    private static int keeperOf(int o, BitSet leaked, RootPaths.Tree tree, int[] keeper) {
-        int up = o;
-        while (up >= 0 && leaked.get(up) && keeper[up] == UNKNOWN) {
+    private static long keeperOf(long o, BitSet leaked, RootPaths.Tree tree, int[] keeper) {
+        long up = o;
+        while (up >= 0 && leaked.get((int) up) && keeper[(int) up] == UNKNOWN) {
             up = tree.parent(up);
         }
-        int found = up < 0 ? -1 : leaked.get(up) ? keeper[up] : up;
-        for (int x = o; x >= 0 && leaked.get(x) && keeper[x] == UNKNOWN; x = tree.parent(x)) {
-            keeper[x] = found; // memo: a chain of leaked objects is walked once
+        long found = up < 0 ? -1 : leaked.get((int) up) ? keeper[(int) up] : up;
+        for (long x = o; x >= 0 && leaked.get((int) x) && keeper[(int) x] == UNKNOWN; x = tree.parent(x)) {
+            keeper[(int) x] = (int) found; // memo: a chain of leaked objects is walked once
         }
         return found;
     }

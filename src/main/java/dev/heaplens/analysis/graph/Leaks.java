@@ -47,7 +47,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
 
     /** One group of leaked objects; retained figures and the path are filled for the top groups only. */
     public record Group(String key, long count, long bytes, long retainedBytes, boolean retainedKnown,
-                        RootPaths.Path samplePath, int sample) {
+                        RootPaths.Path samplePath, long sample) {
     }
 
     /**
@@ -70,7 +70,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     /** As above, the groups listed in {@code sort} order: by retained size, every group is measured. */
     public static Leaks find(NamedHeap c, EdgeFilter filter, BitSet newInB, Rule rule, GroupBy by, int top, Order sort) {
         HeapGraph g = c.graph();
-        int n = g.objectCount();
+        long n = g.objectCount();
         Grouping grouping = new Grouping(c, newInB, by);
         Integer[] order = grouping.order;
         int exact = sort == Order.RETAINED ? order.length : Math.min(top, order.length);
@@ -81,9 +81,9 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             rank[order[i]] = i;
         }
         int[] groupOf = grouping.groupOf;
-        for (int o = 0; o < n; o++) {
-            if (groupOf[o] >= 0) {
-                groupOf[o] = rank[groupOf[o]];
+        for (long o = 0; o < n; o++) {
+            if (groupOf[(int) o] >= 0) {
+                groupOf[(int) o] = rank[groupOf[(int) o]];
             }
         }
         GrowableCounts counts = grouping.counts;
@@ -100,12 +100,12 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
                 paths[0] = RootPaths.tree(g, g.strongReferences());
             }
         });
-        int[] samples = LeakSamples.of(groupOf, exact, newInB, paths[0]);
+        long[] samples = LeakSamples.of(groupOf, exact, newInB, paths[0]);
         List<Group> groups = new ArrayList<>();
         for (int i = 0; i < order.length; i++) {
             int id = order[i];
             if (i < exact) {
-                int sample = samples[i] >= 0 ? samples[i] : counts.first[id];
+                long sample = samples[i] >= 0 ? samples[i] : counts.first[id];
                 groups.add(new Group(grouping.names.name(id), counts.count[id], counts.bytes[id], retained[0][i].bytes(), true,
                         paths[0].pathTo(sample), sample));
             } else {
@@ -143,8 +143,8 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
 
         Grouping(NamedHeap c, BitSet newInB, GroupBy by) {
             HeapGraph g = c.graph();
-            int n = g.objectCount();
-            groupOf = new int[n];
+            long n = g.objectCount();
+            groupOf = new int[(int) n];
             Arrays.fill(groupOf, -1);
             for (int o = newInB.nextSetBit(0); o >= 0 && o < n; o = newInB.nextSetBit(o + 1)) {
                 int known = names.size();
@@ -175,10 +175,10 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     private static final class GrowableCounts {
         long[] count = new long[16];
         long[] bytes = new long[16];
-        int[] first = new int[16];
+        long[] first = new long[16];
         private int size;
 
-        void add(int firstMember) {
+        void add(long firstMember) {
             if (size == count.length) {
                 count = Arrays.copyOf(count, size * 2);
                 bytes = Arrays.copyOf(bytes, size * 2);

@@ -19,15 +19,15 @@ final class LevelOrder {
     /** A small level's objects while sorted. */
     private final int[] few;
 
-    LevelOrder(int objects) {
-        bits = new long[(objects + 63) >>> 6];
-        bitsFrom = Math.max(2, objects >>> 10);
+    LevelOrder(long objects) {
+        bits = new long[(int) ((objects + 63) >>> 6)];
+        bitsFrom = (int) Math.max(2, objects >>> 10);
         few = new int[bitsFrom];
     }
 
     /** Sorts {@code queue[from, to)}, distinct objects, ascending. */
-    void sort(IntCells queue, int from, int to) {
-        int count = to - from;
+    void sort(IntCells queue, long from, long to) {
+        long count = to - from;
         if (count < 2) {
             return;
         }
@@ -35,17 +35,17 @@ final class LevelOrder {
             for (int i = 0; i < count; i++) {
                 few[i] = queue.get(from + i);
             }
-            Arrays.sort(few, 0, count);
+            Arrays.sort(few, 0, (int) count);
             for (int i = 0; i < count; i++) {
                 queue.set(from + i, few[i]);
             }
             return;
         }
-        for (int q = from; q < to; q++) {
+        for (long q = from; q < to; q++) {
             int o = queue.get(q);
             bits[o >>> 6] |= 1L << o;
         }
-        int q = from;
+        long q = from;
         for (int w = 0; q < to; w++) {
             long word = bits[w];
             if (word == 0) {

@@ -17,7 +17,7 @@ public interface NamedHeap extends ObjectNamer {
      * person reads it ({@code <bootstrap>}, or the loader's class @ its address), or null where a
      * runtime has no loaders.
      */
-    default String loader(int o) {
+    default String loader(long o) {
         return null;
     }
 
@@ -32,40 +32,40 @@ public interface NamedHeap extends ObjectNamer {
     }
 
     /** The class the object counts under, as {@code histogram --by class} names it. */
-    default String className(int object) {
+    default String className(long object) {
         return group(object, GroupBy.CLASS);
     }
 
     /** The name of a class object itself ({@code Foo}), or null when the object is not a class. */
-    String classObjectName(int object);
+    String classObjectName(long object);
 
     /** Objects counted under class {@code name}, in address order. */
-    default int[] objectsOfClass(String name) {
-        List<Integer> found = new ArrayList<>();
-        for (int o = 0, n = graph().objectCount(); o < n; o++) {
+    default long[] objectsOfClass(String name) {
+        List<Long> found = new ArrayList<>();
+        for (long o = 0, n = graph().objectCount(); o < n; o++) {
             if (className(o).equals(name)) {
                 found.add(o);
             }
         }
-        return found.stream().mapToInt(Integer::intValue).toArray();
+        return found.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** Every class name objects are counted under, sorted, for suggestions. */
     default List<String> classNames() {
         TreeSet<String> names = new TreeSet<>();
-        for (int o = 0, n = graph().objectCount(); o < n; o++) {
+        for (long o = 0, n = graph().objectCount(); o < n; o++) {
             names.add(className(o));
         }
         return new ArrayList<>(names);
     }
 
     /** Ruby: the object's GC generation (allocation tracing on); -1 when the dump does not say, as on the JVM. */
-    default int generation(int object) {
+    default int generation(long object) {
         return -1;
     }
 
     /** Ruby: the method that allocated the object (allocation tracing on); null when the dump does not say, as on the JVM. */
-    default String allocationMethod(int object) {
+    default String allocationMethod(long object) {
         return null;
     }
 
@@ -73,12 +73,12 @@ public interface NamedHeap extends ObjectNamer {
      * Ruby: an array's length, a hash's size, a string's bytesize; JVM: an array's length (elements).
      * At most 2^31 - 1; -1 for other objects.
      */
-    default long length(int object) {
+    default long length(long object) {
         return -1;
     }
 
     /** Ruby: an IMEMO object's kind ({@code iseq}, {@code ment}); null for other objects and on the JVM. */
-    default String imemoKind(int object) {
+    default String imemoKind(long object) {
         return null;
     }
 
@@ -91,12 +91,12 @@ public interface NamedHeap extends ObjectNamer {
     }
 
     /** A label for the {@code position}-th reference of {@code from}, which points at {@code to}. */
-    String edgeLabel(int from, int position, int to);
+    String edgeLabel(long from, int position, long to);
 
     /** Names references in a bulk walk: the field, element or pointer a reference is, or null when unnamed. */
     @FunctionalInterface
     interface ReferenceNamer {
-        String name(int from, int position, int to);
+        String name(long from, int position, long to);
     }
 
     /**

@@ -8,14 +8,14 @@ import dev.heaplens.analysis.GroupBy;
  */
 public interface ObjectNamer {
     /** The object's kind as its runtime says it: a Ruby type ({@code STRING}), a JVM kind ({@code instance})... */
-    String kind(int object);
+    String kind(long object);
 
     /** The group name of {@code object} under {@code key}; {@code null} keys are never asked. */
-    String group(int object, GroupBy key);
+    String group(long object, GroupBy key);
 
     /** What the object holds, as far as its record was read: a string's value, an array's length... or {@link ShownValue#NONE}. */
-    ShownValue value(int object);
+    ShownValue value(long object);
 
     /** The allocation site {@code file:line}, or null. */
-    String location(int object);
+    String location(long object);
 }

@@ -19,10 +19,10 @@ public record ObjectReport(ObjectRow object, String record, List<ObjectRow> domi
     public record Link(String via, ObjectRow object) {
     }
 
-    public static ObjectReport of(int o, Dominators d, NamedHeap namer, String record, int neighbours) {
+    public static ObjectReport of(long o, Dominators d, NamedHeap namer, String record, int neighbours) {
         HeapGraph g = d.graph();
         List<ObjectRow> chain = new ArrayList<>();
-        for (int up = d.immediateDominator(o); up >= 0; up = d.immediateDominator(up)) {
+        for (long up = d.immediateDominator(o); up >= 0; up = d.immediateDominator(up)) {
             chain.add(ObjectRow.of(up, d, namer));
         }
         List<String> roots = new ArrayList<>();
@@ -31,20 +31,20 @@ public record ObjectReport(ObjectRow object, String record, List<ObjectRow> domi
                 roots.add(g.rootCategory(r));
             }
         }
-        Set<Integer> referrers = new LinkedHashSet<>();
+        Set<Long> referrers = new LinkedHashSet<>();
         for (long i = g.inStart(o); i < g.inEnd(o); i++) {
             referrers.add(g.source(i));
         }
-        Set<Integer> referents = new LinkedHashSet<>();
+        Set<Long> referents = new LinkedHashSet<>();
         for (long i = g.outStart(o); i < g.outEnd(o); i++) {
             referents.add(g.target(i));
         }
         List<Link> in = new ArrayList<>();
-        for (int from : first(referrers, neighbours)) {
+        for (long from : first(referrers, neighbours)) {
             in.add(new Link(via(namer, from, o), ObjectRow.of(from, d, namer)));
         }
         List<Link> out = new ArrayList<>();
-        for (int to : first(referents, neighbours)) {
+        for (long to : first(referents, neighbours)) {
             out.add(new Link(via(namer, o, to), ObjectRow.of(to, d, namer)));
         }
         return new ObjectReport(ObjectRow.of(o, d, namer), record, List.copyOf(chain), List.copyOf(roots),
@@ -52,7 +52,7 @@ public record ObjectReport(ObjectRow object, String record, List<ObjectRow> domi
     }
 
     /** The name of the first reference from {@code from} to {@code to}, or null when there is none. */
-    public static String via(NamedHeap heap, int from, int to) {
+    public static String via(NamedHeap heap, long from, long to) {
         HeapGraph g = heap.graph();
         for (long i = g.outStart(from), end = g.outEnd(from); i < end; i++) {
             if (g.target(i) == to) {
@@ -63,7 +63,7 @@ public record ObjectReport(ObjectRow object, String record, List<ObjectRow> domi
     }
 
     /** The first {@code limit} of {@code objects}: a reference held twice is listed once. */
-    private static List<Integer> first(Set<Integer> objects, int limit) {
+    private static List<Long> first(Set<Long> objects, int limit) {
         return objects.stream().limit(limit).toList();
     }
 }

@@ -10,14 +10,14 @@ import java.util.Map;
  * over the dump for all), so no row is built without its value: made by {@code LoadedHeap.rows}.
  */
 public final class ObjectRows {
-    private final Map<Integer, ObjectRow> rows;
+    private final Map<Long, ObjectRow> rows;
 
-    public ObjectRows(Map<Integer, ObjectRow> rows) {
+    public ObjectRows(Map<Long, ObjectRow> rows) {
         this.rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
     }
 
     /** The row of {@code o}, which must be among the objects the rows were made for. */
-    public ObjectRow of(int o) {
+    public ObjectRow of(long o) {
         ObjectRow row = rows.get(o);
         if (row == null) {
             throw new IllegalArgumentException("object " + o + " is not among the rows made");

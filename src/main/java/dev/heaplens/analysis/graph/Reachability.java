@@ -10,7 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 
 /**
  * What GC roots reach: objects and bytes reachable and not, the unreachable ones by kind, and the
@@ -38,10 +38,10 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
     }
 
     /** The unreachable objects grouped by {@code key} (a kind, a class name...), most bytes first. */
-    public static List<KindRow> unreachableBy(Dominators d, IntFunction<String> key) {
+    public static List<KindRow> unreachableBy(Dominators d, LongFunction<String> key) {
         HeapGraph g = d.graph();
         Map<String, long[]> groups = new TreeMap<>();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
             if (!d.isReachable(o)) {
                 long[] sums = groups.computeIfAbsent(key.apply(o), k -> new long[2]);
                 sums[0]++;
@@ -65,34 +65,34 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
         if (!g.hasWeakReferences()) {
             return null;
         }
-        BitSet seen = new BitSet(g.objectCount());
+        BitSet seen = new BitSet((int) g.objectCount());
         int[] stack = new int[64];
         long count = 0;
         long bytes = 0;
-        int source = 0; // the object whose references hold reference i
+        long source = 0; // the object whose references hold reference i
         for (long i = g.nextWeakReference(0); i >= 0; i = g.nextWeakReference(i + 1)) {
             while (g.outEnd(source) <= i) {
                 source++;
             }
-            int t = g.target(i);
-            if (!d.isReachable(source) || d.isReachable(t) || seen.get(t)) {
+            long t = g.target(i);
+            if (!d.isReachable(source) || d.isReachable(t) || seen.get((int) t)) {
                 continue; // an unreachable source's weak references are followed if the walk reaches it
             }
-            seen.set(t);
+            seen.set((int) t);
             int sp = 0;
-            stack[sp++] = t;
+            stack[sp++] = (int) t;
             while (sp > 0) {
                 int v = stack[--sp];
                 count++;
                 bytes += g.shallowSize(v);
                 for (long k = g.outStart(v), end = g.outEnd(v); k < end; k++) {
-                    int w = g.target(k);
-                    if (!seen.get(w) && !d.isReachable(w)) {
-                        seen.set(w);
+                    long w = g.target(k);
+                    if (!seen.get((int) w) && !d.isReachable(w)) {
+                        seen.set((int) w);
                         if (sp == stack.length) {
                             stack = Arrays.copyOf(stack, sp * 2);
                         }
-                        stack[sp++] = w;
+                        stack[sp++] = (int) w;
                     }
                 }
             }

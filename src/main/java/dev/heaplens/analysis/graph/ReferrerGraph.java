@@ -22,7 +22,7 @@ public final class ReferrerGraph {
     }
 
     /** An edge {@code from} → {@code to}: {@code index} is the position among {@code from}'s references. */
-    public record Edge(int from, int to, int index, int level) {
+    public record Edge(long from, long to, int index, int level) {
     }
 
     /**
@@ -30,10 +30,10 @@ public final class ReferrerGraph {
      *                ({@code limit <= 0}: all)
      * @param levels  how far to walk back ({@code <= 0}: until no new referrer)
      */
-    public record Result(List<Integer> targets, List<Edge> edges, boolean truncated) {
+    public record Result(List<Long> targets, List<Edge> edges, boolean truncated) {
         /** Every object drawn: targets first, then referrers in the order found. */
-        public Set<Integer> nodes() {
-            Set<Integer> nodes = new LinkedHashSet<>(targets);
+        public Set<Long> nodes() {
+            Set<Long> nodes = new LinkedHashSet<>(targets);
             for (Edge e : edges) {
                 nodes.add(e.to());
                 nodes.add(e.from());
@@ -42,11 +42,11 @@ public final class ReferrerGraph {
         }
     }
 
-    public static Result walk(HeapGraph g, int[] targets, int limit, int levels) {
+    public static Result walk(HeapGraph g, long[] targets, int limit, int levels) {
         int count = limit <= 0 ? targets.length : Math.min(limit, targets.length);
-        List<Integer> chosen = new ArrayList<>();
-        Set<Integer> seen = new HashSet<>();
-        List<Integer> frontier = new ArrayList<>();
+        List<Long> chosen = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        List<Long> frontier = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             chosen.add(targets[i]);
             seen.add(targets[i]);
@@ -56,10 +56,10 @@ public final class ReferrerGraph {
         Set<Long> drawn = new HashSet<>(); // from << 32 | to: a reference held twice is drawn once
         boolean truncated = false;
         for (int level = 0; !frontier.isEmpty() && (levels <= 0 || level < levels); level++) {
-            List<Integer> next = new ArrayList<>();
-            for (int to : frontier) {
+            List<Long> next = new ArrayList<>();
+            for (long to : frontier) {
                 for (long i = g.inStart(to), end = g.inEnd(to); i < end; i++) {
-                    int from = g.source(i);
+                    long from = g.source(i);
                     if (edges.size() >= MAX_EDGES) {
                         truncated = true;
                         break;
@@ -78,7 +78,7 @@ public final class ReferrerGraph {
         return new Result(chosen, edges, truncated);
     }
 
-    private static int indexAmongReferences(HeapGraph g, int from, int to) {
+    private static int indexAmongReferences(HeapGraph g, long from, long to) {
         long start = g.outStart(from);
         for (long i = start, end = g.outEnd(from); i < end; i++) {
             if (g.target(i) == to) {

@@ -47,18 +47,18 @@ public final class RetainedByGroup {
 
     private static List<Row> rows(Dominators dominators, ObjectNamer namer, GroupBy key, int exactGroups) {
         HeapGraph g = dominators.graph();
-        int n = g.objectCount();
+        long n = g.objectCount();
         NameIds names = new NameIds();
-        int[] groupOf = new int[n];
-        for (int o = 0; o < n; o++) {
-            groupOf[o] = names.idOf(namer.group(o, key));
+        int[] groupOf = new int[(int) n];
+        for (long o = 0; o < n; o++) {
+            groupOf[(int) o] = names.idOf(namer.group(o, key));
         }
         int groups = names.size();
         long[] count = new long[groups];
         long[] shallow = new long[groups];
-        for (int o = 0; o < n; o++) {
-            count[groupOf[o]]++;
-            shallow[groupOf[o]] += g.shallowSize(o);
+        for (long o = 0; o < n; o++) {
+            count[groupOf[(int) o]]++;
+            shallow[groupOf[(int) o]] += g.shallowSize(o);
         }
         long[] boundCount = new long[groups];
         long[] boundBytes = new long[groups];
@@ -76,9 +76,9 @@ public final class RetainedByGroup {
         for (int i = 0; i < exact; i++) {
             rank[names.find(rows.get(i).group())] = i;
         }
-        int[] exactOf = new int[n];
-        for (int o = 0; o < n; o++) {
-            exactOf[o] = rank[groupOf[o]];
+        int[] exactOf = new int[(int) n];
+        for (long o = 0; o < n; o++) {
+            exactOf[(int) o] = rank[groupOf[(int) o]];
         }
         RetainedSet[] sets = RetainedSet.precise(dominators, exactOf, exact);
         for (int i = 0; i < exact; i++) {
@@ -95,28 +95,28 @@ public final class RetainedByGroup {
      */
     private static void lowerBounds(Dominators d, int[] groupOf, long[] boundCount, long[] boundBytes) {
         int[] active = new int[boundCount.length];
-        int reachable = d.reachableCount();
-        int[] stackNode = new int[reachable + 1];
-        int[] stackNext = new int[reachable + 1]; // next child index to visit
+        long reachable = d.reachableCount();
+        int[] stackNode = new int[(int) reachable + 1];
+        int[] stackNext = new int[(int) reachable + 1]; // next child index to visit
         int depth = 0;
         stackNode[0] = Dominators.SUPER_ROOT;
-        stackNext[0] = d.childStart(Dominators.SUPER_ROOT);
+        stackNext[0] = (int) d.childStart(Dominators.SUPER_ROOT);
         while (depth >= 0) {
-            int node = stackNode[depth];
+            long node = stackNode[depth];
             if (stackNext[depth] < d.childEnd(node)) {
-                int child = d.child(stackNext[depth]++);
-                int group = groupOf[child];
+                long child = d.child(stackNext[depth]++);
+                int group = groupOf[(int) child];
                 if (active[group] == 0) {
                     boundCount[group] += d.retainedCount(child);
                     boundBytes[group] += d.retainedSize(child);
                 }
                 active[group]++;
                 depth++;
-                stackNode[depth] = child;
-                stackNext[depth] = d.childStart(child);
+                stackNode[depth] = (int) child;
+                stackNext[depth] = (int) d.childStart(child);
             } else {
                 if (node != Dominators.SUPER_ROOT) {
-                    active[groupOf[node]]--;
+                    active[groupOf[(int) node]]--;
                 }
                 depth--;
             }

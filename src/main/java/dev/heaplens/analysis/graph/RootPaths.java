@@ -22,19 +22,19 @@ public final class RootPaths {
      * A chain: {@code objects[0]} is held by the root category {@code rootCategory}, and each
      * object holds the next; the last is the object asked about.
      */
-    public record Path(String rootCategory, int[] objects) {
+    public record Path(String rootCategory, long[] objects) {
     }
 
     /** Up to {@code max} shortest paths to {@code target}; empty when no root reaches it. */
-    public static List<Path> shortest(HeapGraph g, EdgeFilter filter, int target, int max) {
+    public static List<Path> shortest(HeapGraph g, EdgeFilter filter, long target, int max) {
         return shortest(g, filter, target, max, Scratch.heap());
     }
 
     /**
-     * As {@link #shortest(HeapGraph, EdgeFilter, int, int)}, the search's distances and queue in
+     * As {@link #shortest(HeapGraph, EdgeFilter, long, int)}, the search's distances and queue in
      * {@code scratch} (mapped out of core where the heap has no room: 8 bytes an object it does not hold).
      */
-    public static List<Path> shortest(HeapGraph g, EdgeFilter filter, int target, int max, Scratch scratch) {
+    public static List<Path> shortest(HeapGraph g, EdgeFilter filter, long target, int max, Scratch scratch) {
         return search(g, filter, target, scratch).paths(target, max);
     }
 
@@ -59,46 +59,46 @@ public final class RootPaths {
         }
 
         /** Up to {@code max} distinct shortest paths to {@code target}; empty when no root reaches it. */
-        public List<Path> paths(int target, int max) {
+        public List<Path> paths(long target, int max) {
             List<Path> paths = new ArrayList<>();
             if (dist.get(target) < 0) {
                 return paths;
             }
-            int[] chain = new int[dist.get(target) + 1];
+            long[] chain = new long[dist.get(target) + 1];
             collect(graph, filter, dist, target, chain, max, paths);
             return paths;
         }
     }
 
     /** Breadth-first search from all roots, stopping once {@code target} is reached (-1: never). */
-    private static Levels search(HeapGraph g, EdgeFilter filter, int target, Scratch scratch) {
-        int n = g.objectCount();
+    private static Levels search(HeapGraph g, EdgeFilter filter, long target, Scratch scratch) {
+        long n = g.objectCount();
         IntCells dist = scratch.cellsWhereRoom(n);
         dist.fill(-1);
         IntCells queue = scratch.cellsWhereRoom(n);
-        int head = 0;
-        int tail = 0;
+        long head = 0;
+        long tail = 0;
         for (int r = 0; r < g.rootCount(); r++) {
-            int o = g.rootTarget(r);
+            long o = g.rootTarget(r);
             if (dist.get(o) < 0) {
                 dist.set(o, 0);
-                queue.set(tail++, o);
+                queue.set(tail++, (int) o);
             }
         }
         LevelOrder order = new LevelOrder(n);
         while (head < tail && (target < 0 || dist.get(target) < 0)) {
-            int levelEnd = tail;
+            long levelEnd = tail;
             if (head > 0) { // the roots' targets in the dump's order of roots
                 order.sort(queue, head, levelEnd);
             }
             while (head < levelEnd && (target < 0 || dist.get(target) < 0)) {
-                int o = queue.get(head++);
+                long o = queue.get(head++);
                 int next = dist.get(o) + 1;
                 for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-                    int t = g.target(i);
+                    long t = g.target(i);
                     if (dist.get(t) < 0 && filter.follow(o, i, t)) {
                         dist.set(t, next);
-                        queue.set(tail++, t);
+                        queue.set(tail++, (int) t);
                     }
                 }
             }
@@ -110,7 +110,7 @@ public final class RootPaths {
      * The category of the first root that holds {@code o}, a root's target: found when a path is,
      * not kept for every object (an {@code int} an object: 120 MB of {@code paths}' heap on 30M objects).
      */
-    private static String rootCategoryOf(HeapGraph g, int o) {
+    private static String rootCategoryOf(HeapGraph g, long o) {
         for (int r = 0; r < g.rootCount(); r++) {
             if (g.rootTarget(r) == o) {
                 return g.rootCategory(r);
@@ -120,8 +120,8 @@ public final class RootPaths {
     }
 
     /** Walks back from {@code target} through predecessors one step closer to a root. */
-    private static void collect(HeapGraph g, EdgeFilter filter, IntCells dist, int target,
-                                int[] chain, int max, List<Path> paths) {
+    private static void collect(HeapGraph g, EdgeFilter filter, IntCells dist, long target,
+                                long[] chain, int max, List<Path> paths) {
         int length = chain.length;
         // iterative DFS: position k of chain holds an object at distance k
         long[] cursor = new long[length];
@@ -133,11 +133,11 @@ public final class RootPaths {
             return;
         }
         while (k < length && paths.size() < max) {
-            int o = chain[k];
+            long o = chain[k];
             boolean descended = false;
             while (cursor[k] < g.inEnd(o)) {
                 long i = cursor[k]++;
-                int p = g.source(i);
+                long p = g.source(i);
                 if (dist.get(p) == k - 1 && followsTo(g, filter, p, o)) {
                     chain[k - 1] = p;
                     if (k - 1 == 0) {
@@ -162,10 +162,10 @@ public final class RootPaths {
     /** Shortest paths from the GC roots, answered one object at a time (searched here, or as an index stored them). */
     public interface ToRoot {
         /** A shortest path from a root to {@code target}, or null when no root reaches it. */
-        Path pathTo(int target);
+        Path pathTo(long target);
 
         /** How {@code from}, a step of a path, holds {@code to}, the next: a field, an index. */
-        default String via(NamedHeap heap, int from, int to) {
+        default String via(NamedHeap heap, long from, long to) {
             return ObjectReport.via(heap, from, to);
         }
     }
@@ -216,10 +216,10 @@ public final class RootPaths {
             for (int p : parents) {
                 long start = graph.outStart(p);
                 for (long i = start, end = graph.outEnd(p); i < end; i++) {
-                    int t = graph.target(i);
-                    if (wanted.get(t) && parent.get(t) == p && filter.follow(p, i, t)) {
-                        edges[Arrays.binarySearch(objects, t)] = (int) (i - start);
-                        wanted.clear(t); // the first such reference is the one followed
+                    long t = graph.target(i);
+                    if (wanted.get((int) t) && parent.get(t) == p && filter.follow(p, i, t)) {
+                        edges[Arrays.binarySearch(objects, (int) t)] = (int) (i - start);
+                        wanted.clear((int) t); // the first such reference is the one followed
                     }
                 }
             }
@@ -227,32 +227,32 @@ public final class RootPaths {
         }
 
         /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
-        public int parent(int o) {
+        public long parent(long o) {
             int p = parent.get(o);
             return p >= 0 ? p : p == UNREACHED ? -2 : -1;
         }
 
         /** The root that holds {@code o}, for a root's target ({@link #parent} -1). */
-        public int rootIndex(int o) {
+        public int rootIndex(long o) {
             return ROOT_BASE - parent.get(o);
         }
 
         /** What an index stores for {@code o}: the object that first reached it, {@link #UNREACHED}, or {@code ROOT_BASE - r} for root r's target. */
-        public int stored(int o) {
+        public int stored(long o) {
             return parent.get(o);
         }
 
         @Override
-        public Path pathTo(int target) {
+        public Path pathTo(long target) {
             if (parent.get(target) == UNREACHED) {
                 return null;
             }
             int length = 1;
-            for (int o = target; parent.get(o) >= 0; o = parent.get(o)) {
+            for (long o = target; parent.get(o) >= 0; o = parent.get(o)) {
                 length++;
             }
-            int[] chain = new int[length];
-            int o = target;
+            long[] chain = new long[length];
+            long o = target;
             for (int i = length - 1; i >= 0; i--) {
                 chain[i] = o;
                 int p = parent.get(o);
@@ -285,41 +285,41 @@ public final class RootPaths {
     }
 
     private static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until, Scratch scratch) {
-        int n = g.objectCount();
+        long n = g.objectCount();
         IntCells parent = scratch.cells(n);
         parent.fill(Tree.UNREACHED);
         IntCells queue = scratch.cells(n);
         // reached or not, asked once a reference: a bit an object stays in the cache where the parent column would not
-        long[] reached = new long[(n + 63) >>> 6];
-        int head = 0;
-        int tail = 0;
+        long[] reached = new long[(int) ((n + 63) >>> 6)];
+        long head = 0;
+        long tail = 0;
         int left = until == null ? -1 : until.cardinality();
         for (int r = 0; r < g.rootCount(); r++) {
-            int o = g.rootTarget(r);
-            if ((reached[o >>> 6] & (1L << o)) == 0) {
-                reached[o >>> 6] |= 1L << o;
+            long o = g.rootTarget(r);
+            if ((reached[(int) (o >>> 6)] & (1L << o)) == 0) {
+                reached[(int) (o >>> 6)] |= 1L << o;
                 parent.set(o, Tree.ROOT_BASE - r);
-                queue.set(tail++, o);
-                if (until != null && until.get(o)) {
+                queue.set(tail++, (int) o);
+                if (until != null && until.get((int) o)) {
                     left--;
                 }
             }
         }
         LevelOrder order = new LevelOrder(n);
         while (head < tail && left != 0) {
-            int levelEnd = tail;
+            long levelEnd = tail;
             if (head > 0) { // the roots' targets in the dump's order of roots
                 order.sort(queue, head, levelEnd);
             }
             while (head < levelEnd && left != 0) {
-                int o = queue.get(head++);
+                long o = queue.get(head++);
                 for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-                    int t = g.target(i);
-                    if ((reached[t >>> 6] & (1L << t)) == 0 && filter.follow(o, i, t)) {
-                        reached[t >>> 6] |= 1L << t;
-                        parent.set(t, o);
-                        queue.set(tail++, t);
-                        if (until != null && until.get(t) && --left == 0) {
+                    long t = g.target(i);
+                    if ((reached[(int) (t >>> 6)] & (1L << t)) == 0 && filter.follow(o, i, t)) {
+                        reached[(int) (t >>> 6)] |= 1L << t;
+                        parent.set(t, (int) o);
+                        queue.set(tail++, (int) t);
+                        if (until != null && until.get((int) t) && --left == 0) {
                             break;
                         }
                     }
@@ -340,7 +340,7 @@ public final class RootPaths {
     }
 
     /** Whether some followed reference goes from {@code source} to {@code target}. */
-    private static boolean followsTo(HeapGraph g, EdgeFilter filter, int source, int target) {
+    private static boolean followsTo(HeapGraph g, EdgeFilter filter, long source, long target) {
         for (long i = g.outStart(source), end = g.outEnd(source); i < end; i++) {
             if (g.target(i) == target && filter.follow(source, i, target)) {
                 return true;

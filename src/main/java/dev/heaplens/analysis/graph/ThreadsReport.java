@@ -55,18 +55,18 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
      * The report for {@code heap}'s threads; {@code showValues} fetches the values of the locals
      * about to be shown (a String's text) before they are named.
      */
-    public static ThreadsReport of(Dominators d, NamedHeap heap, ThreadStacks stacks, Consumer<int[]> showValues) {
+    public static ThreadsReport of(Dominators d, NamedHeap heap, ThreadStacks stacks, Consumer<long[]> showValues) {
         HeapGraph g = d.graph();
         int threadCount = stacks.threads().size();
-        List<List<Set<Integer>>> framed = new ArrayList<>();
-        List<Set<Integer>> unframed = new ArrayList<>();
+        List<List<Set<Long>>> framed = new ArrayList<>();
+        List<Set<Long>> unframed = new ArrayList<>();
         for (ThreadStacks.StackThread t : stacks.threads()) {
-            List<Set<Integer>> frames = new ArrayList<>();
+            List<Set<Long>> frames = new ArrayList<>();
             t.frames().forEach(f -> frames.add(new LinkedHashSet<>()));
             framed.add(frames);
             unframed.add(new LinkedHashSet<>());
         }
-        Set<Integer> all = new LinkedHashSet<>();
+        Set<Long> all = new LinkedHashSet<>();
         for (int r = 0; r < g.rootCount(); r++) {
             int c = g.rootCategoryId(r);
             int t = stacks.threadOf(c);
@@ -74,11 +74,11 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
                 continue;
             }
             int f = stacks.frameOf(c);
-            int o = g.rootTarget(r);
+            long o = g.rootTarget(r);
             (f >= 0 && f < framed.get(t).size() ? framed.get(t).get(f) : unframed.get(t)).add(o);
             all.add(o);
         }
-        showValues.accept(all.stream().mapToInt(Integer::intValue).toArray());
+        showValues.accept(all.stream().mapToLong(Long::longValue).toArray());
         int[] groupOfCategory = new int[g.rootCategories().size()];
         for (int c = 0; c < groupOfCategory.length; c++) {
             groupOfCategory[c] = stacks.threadOf(c);
@@ -107,9 +107,9 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
         return new ThreadsReport(List.copyOf(rows), List.copyOf(notes));
     }
 
-    private static List<ObjectRow> rows(Set<Integer> objects, Dominators d, NamedHeap heap) {
+    private static List<ObjectRow> rows(Set<Long> objects, Dominators d, NamedHeap heap) {
         List<ObjectRow> rows = new ArrayList<>();
-        for (int o : objects) {
+        for (long o : objects) {
             rows.add(ObjectRow.of(o, d, heap));
         }
         rows.sort(Comparator.comparingLong(ObjectRow::retainedSize).reversed());

@@ -24,18 +24,18 @@ public final class TopRetainers {
         if (stored != null && (n <= stored.length || stored.length == d.reachableCount())) {
             return java.util.Arrays.copyOf(stored, Math.min(n, stored.length));
         }
-        int size = Math.min(n, d.reachableCount());
+        int size = (int) Math.min(n, d.reachableCount());
         int[] heap = new int[size];
         int filled = 0;
-        for (int o = 0, objects = d.graph().objectCount(); o < objects; o++) {
+        for (long o = 0, objects = d.graph().objectCount(); o < objects; o++) {
             if (d.retainedCount(o) == 0) {
                 continue; // unreachable
             }
             if (filled < size) {
-                heap[filled++] = o;
+                heap[filled++] = (int) o;
                 siftUp(d, heap, filled - 1);
             } else if (size > 0 && bigger(d, o, heap[0])) {
-                heap[0] = o;
+                heap[0] = (int) o;
                 siftDown(d, heap, size);
             }
         }
@@ -55,10 +55,10 @@ public final class TopRetainers {
      * size): linear in the objects, no boxing.
      */
     public static int[] all(Dominators d) {
-        int n = d.reachableCount();
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = d.preorderObject(i);
+        long n = d.reachableCount();
+        int[] order = new int[(int) n];
+        for (long i = 0; i < n; i++) {
+            order[(int) i] = (int) d.preorderObject(i);
         }
         java.util.Arrays.sort(order); // id order first: the stable sorts below keep it among equals
         order = descending(order, d::retainedCount);
@@ -66,7 +66,7 @@ public final class TopRetainers {
     }
 
     private interface Key {
-        long of(int object);
+        long of(long object);
     }
 
     /** A stable LSD radix sort of {@code order} by {@code key}, largest first (keys are not negative). */
@@ -107,7 +107,7 @@ public final class TopRetainers {
     }
 
     /** Whether {@code a} ranks above {@code b}. */
-    private static boolean bigger(Dominators d, int a, int b) {
+    private static boolean bigger(Dominators d, long a, long b) {
         long sa = d.retainedSize(a);
         long sb = d.retainedSize(b);
         if (sa != sb) {

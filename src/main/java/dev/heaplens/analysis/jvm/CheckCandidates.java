@@ -52,14 +52,14 @@ final class CheckCandidates {
         Arrays.setAll(found, i -> new Ints());
         byte primitiveArray = HprofObjectKind.PRIMITIVE_ARRAY.code();
         byte objectArray = HprofObjectKind.OBJECT_ARRAY.code();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
             byte kind = g.kind(o);
             if (kind == primitiveArray || kind == objectArray) {
                 if (g.shallowSize(o) <= largestEmpty && d.isReachable(o)) {
-                    found[3].add(o);
+                    found[3].add((int) o);
                 }
                 if (kind == primitiveArray && d.isReachable(o) && g.position(o) >= 0) {
-                    found[4].add(o);
+                    found[4].add((int) o);
                 }
             }
             byte role = roles[g.classNumber(o)];
@@ -67,13 +67,13 @@ final class CheckCandidates {
                 continue;
             }
             if ((role & FINALIZER) != 0) {
-                found[0].add(o);
+                found[0].add((int) o);
             }
             if ((role & COLLECTION) != 0 && d.isReachable(o)) {
-                found[1].add(o);
+                found[1].add((int) o);
             }
             if ((role & CAPACITY) != 0) {
-                found[2].add(o);
+                found[2].add((int) o);
             }
         }
         return new CheckCandidates(found);

@@ -38,18 +38,18 @@ final class ConcurrentMapCounts {
      * The map's table from its record ({@code tableAt}: the {@code table} field's offset), or -1
      * when it has none the graph knows; notes its counter cells ({@code cellsAt}) for candidate {@code c}.
      */
-    int table(int c, byte[] data, int length, int tableAt, int cellsAt) {
-        int table = objectAt(data, length, tableAt, HprofObjectKind.OBJECT_ARRAY);
-        int cellArray = objectAt(data, length, cellsAt, HprofObjectKind.OBJECT_ARRAY);
+    long table(int c, byte[] data, int length, int tableAt, int cellsAt) {
+        long table = objectAt(data, length, tableAt, HprofObjectKind.OBJECT_ARRAY);
+        long cellArray = objectAt(data, length, cellsAt, HprofObjectKind.OBJECT_ARRAY);
         if (cellArray >= 0) {
             for (long i = g.outStart(cellArray), end = g.outEnd(cellArray); i < end; i++) {
-                int cell = g.target(i);
+                long cell = g.target(i);
                 if (HprofObjectKind.of(g.kind(cell)) == HprofObjectKind.INSTANCE && g.position(cell) >= 0) {
                     if (cellCount == cells.length) {
                         cells = Arrays.copyOf(cells, cellCount * 2);
                         owners = Arrays.copyOf(owners, cellCount * 2);
                     }
-                    cells[cellCount] = cell;
+                    cells[cellCount] = (int) cell;
                     owners[cellCount++] = c;
                 }
             }
@@ -96,12 +96,12 @@ final class ConcurrentMapCounts {
     }
 
     /** The object the id at {@code at} refers to when it is of {@code kind}, else -1 (null, or not in the graph). */
-    private int objectAt(byte[] data, int length, int at, HprofObjectKind kind) {
+    private long objectAt(byte[] data, int length, int at, HprofObjectKind kind) {
         if (at < 0 || at + idSize > length) {
             return -1;
         }
         long id = idSize == 4 ? ByteBuffer.wrap(data, at, 4).getInt() & 0xFFFFFFFFL : ByteBuffer.wrap(data, at, 8).getLong();
-        int o = id == 0 ? -1 : g.objectOf(id);
+        long o = id == 0 ? -1 : g.objectOf(id);
         return o >= 0 && HprofObjectKind.of(g.kind(o)) == kind ? o : -1;
     }
 
@@ -113,10 +113,10 @@ final class ConcurrentMapCounts {
      * The bytes past their headers of a concurrent map's object arrays other than {@code chosen}: the
      * table may be any of them until its record is read, so all count toward the most it could waste.
      */
-    static long otherArrayBytes(HeapGraph g, int map, int chosen, long headerBytes) {
+    static long otherArrayBytes(HeapGraph g, long map, long chosen, long headerBytes) {
         long bytes = 0;
         for (long i = g.outStart(map), end = g.outEnd(map); i < end; i++) {
-            int t = g.target(i);
+            long t = g.target(i);
             if (t != chosen && HprofObjectKind.of(g.kind(t)) == HprofObjectKind.OBJECT_ARRAY) {
                 bytes += Math.max(0, g.shallowSize(t) - headerBytes);
             }

@@ -46,7 +46,7 @@ final class EmptyCollections {
         if (read.length > SAMPLE && !sampleMayBeWorthTelling(heap, d, read, candidateBytes, analysedBytes)) {
             return null;
         }
-        heap.fetch(read);
+        heap.fetch(java.util.Arrays.stream(read).asLongStream().toArray());
         Map<String, long[]> byClass = new HashMap<>(); // class -> {collections, retained bytes}
         long empty = 0;
         long bytes = 0;
@@ -75,14 +75,14 @@ final class EmptyCollections {
     /** Whether {@link #SAMPLE} evenly spaced candidates, scaled up, have empty ones worth half the telling share. */
     private static boolean sampleMayBeWorthTelling(JvmHeap heap, Dominators d, int[] candidates, long candidateBytes,
                                                    long analysedBytes) {
-        int[] sample = new int[SAMPLE];
+        long[] sample = new long[SAMPLE];
         for (int i = 0; i < SAMPLE; i++) {
             sample[i] = candidates[(int) ((long) i * candidates.length / SAMPLE)];
         }
         heap.fetch(sample);
         long sampled = 0;
         long empty = 0;
-        for (int o : sample) {
+        for (long o : sample) {
             sampled += d.retainedSize(o);
             Long size = heap.records().field(o, COUNT_FIELD.get(heap.className(o)));
             if (size != null && size == 0) {

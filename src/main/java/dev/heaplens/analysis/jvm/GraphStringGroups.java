@@ -72,28 +72,28 @@ final class GraphStringGroups {
     /** Counts the Strings, objects of class number {@code string} (compared as ints: no address per object). */
     private void count(int string) {
         byte instance = HprofObjectKind.INSTANCE.code();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
             if (g.classNumber(o) != string || g.kind(o) != instance) {
                 continue;
             }
             stringCount++;
             mostWasted += g.shallowSize(o);
-            int value = valueArray(g, o);
+            long value = valueArray(g, o);
             if (g.position(o) < 0 || value < 0) {
                 continue;
             }
-            if (seen.get(value)) {
+            if (seen.get((int) value)) {
                 moreHolders.put(value, moreHolders.get(value, 0) + 1);
             } else { // the array's own columns read once
                 if (g.position(value) < 0) {
                     continue; // no record to read: never seen, never counted
                 }
-                seen.set(value);
+                seen.set((int) value);
                 mostWasted += g.shallowSize(value);
                 if (distinct == arrays.length) {
                     arrays = Arrays.copyOf(arrays, grown(distinct));
                 }
-                arrays[distinct++] = value;
+                arrays[distinct++] = (int) value;
                 if (heap.length(value) % 2 != 1) { // -1: length unknown, read
                     holdsArray(o, value);
                 }
@@ -110,7 +110,7 @@ final class GraphStringGroups {
     }
 
     /** How many Strings hold the value array {@code value} (one it was seen for). */
-    private long holders(int value) {
+    private long holders(long value) {
         return 1 + moreHolders.get(value, 0);
     }
 
@@ -120,13 +120,13 @@ final class GraphStringGroups {
      * character), so only even arrays' first holders are read again (a third of the records on
      * the 7.4M-object dump). JDK 8's char[] values have no coder: none is read then.
      */
-    private void holdsArray(int string, int value) {
+    private void holdsArray(long string, long value) {
         if (held == values.length) {
             firstHolders = Arrays.copyOf(firstHolders, grown(held));
             values = Arrays.copyOf(values, grown(held));
         }
-        firstHolders[held] = string;
-        values[held++] = value;
+        firstHolders[held] = (int) string;
+        values[held++] = (int) value;
     }
 
     /**
@@ -250,9 +250,9 @@ final class GraphStringGroups {
     }
 
     /** The value array a String holds (its one reference to a primitive array), or -1. */
-    private static int valueArray(HeapGraph g, int string) {
+    private static long valueArray(HeapGraph g, long string) {
         for (long i = g.outStart(string), end = g.outEnd(string); i < end; i++) {
-            int t = g.target(i);
+            long t = g.target(i);
             if (HprofObjectKind.of(g.kind(t)) == HprofObjectKind.PRIMITIVE_ARRAY) {
                 return t;
             }

@@ -17,7 +17,7 @@ import java.util.TreeMap;
 final class HeapClasses {
     private final HeapGraph g;
     /** Class name -> its class objects (one per loader that loaded it), names in order. */
-    final Map<String, List<Integer>> byName = new TreeMap<>();
+    final Map<String, List<Long>> byName = new TreeMap<>();
 
     private HeapClasses(HeapGraph g) {
         this.g = g;
@@ -26,7 +26,7 @@ final class HeapClasses {
     static HeapClasses of(JvmHeap heap) {
         HeapClasses c = new HeapClasses(heap.graph());
         HeapGraph g = heap.graph();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
             if (HprofObjectKind.of(g.kind(o)) == HprofObjectKind.CLASS) {
                 String name = heap.classObjectName(o);
                 if (name != null) {

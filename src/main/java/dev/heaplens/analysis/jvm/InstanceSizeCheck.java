@@ -50,12 +50,12 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
         // per class: {candidate gap less the instance's size, vote balance, samples, votes, first size}; by the
         // difference, not the gap, so that a class whose instances differ in size (a StackChunk) is judged too
         List<long[]> perClass = new ArrayList<>();
-        int n = g.objectCount();
+        long n = g.objectCount();
         // Pass 1: each class's majority candidate (Boyer-Moore vote), without a map of gaps.
         // Neighbours are often of one class: the last class looked up is kept.
         long lastClass = -1;
         long[] s = null;
-        for (int o = 0; o + 1 < n; o++) {
+        for (long o = 0; o + 1 < n; o++) {
             long gap = gapAfter(g, o);
             if (gap <= 0) {
                 continue;
@@ -79,7 +79,7 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
         }
         // Pass 2: how many instances really have the candidate gap.
         lastClass = -1;
-        for (int o = 0; o + 1 < n; o++) {
+        for (long o = 0; o + 1 < n; o++) {
             long gap = gapAfter(g, o);
             if (gap > 0) {
                 if (g.classAddress(o) != lastClass) {
@@ -105,7 +105,7 @@ public record InstanceSizeCheck(List<ClassGap> classes) {
     }
 
     /** The gap from instance {@code o} to the next object, or 0 when {@code o} is no instance or it is out of reach. */
-    private static long gapAfter(HeapGraph g, int o) {
+    private static long gapAfter(HeapGraph g, long o) {
         if (HprofObjectKind.of(g.kind(o)) != HprofObjectKind.INSTANCE) {
             return 0;
         }

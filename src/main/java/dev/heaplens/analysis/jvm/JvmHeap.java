@@ -37,7 +37,7 @@ public final class JvmHeap implements NamedHeap {
     }
 
     /** Reads the records of objects about to be shown (one pass over the dump for all of them). */
-    public void fetch(int... objects) {
+    public void fetch(long... objects) {
         records.fetch(objects);
     }
 
@@ -48,7 +48,7 @@ public final class JvmHeap implements NamedHeap {
 
     /** An object array's or primitive array's length (its elements); -1 for instances and classes. */
     @Override
-    public long length(int o) {
+    public long length(long o) {
         return read.lengths().length(o);
     }
 
@@ -58,7 +58,7 @@ public final class JvmHeap implements NamedHeap {
     }
 
     /** The object's fields and values as in the dump ({@code name=value ...}), or null. */
-    public String recordText(int o) {
+    public String recordText(long o) {
         return records.recordText(o);
     }
 
@@ -89,12 +89,12 @@ public final class JvmHeap implements NamedHeap {
                 new String[] {"field layout", read.classes().assumedJvm()});
     }
 
-    private HprofObjectKind objectKind(int o) {
+    private HprofObjectKind objectKind(long o) {
         return HprofObjectKind.of(graph.kind(o));
     }
 
     @Override
-    public String kind(int o) {
+    public String kind(long o) {
         return kindName(objectKind(o));
     }
 
@@ -104,7 +104,7 @@ public final class JvmHeap implements NamedHeap {
     }
 
     @Override
-    public String group(int o, GroupBy key) {
+    public String group(long o, GroupBy key) {
         return switch (key) {
             case CLASS -> className(o);
             case KIND -> kind(o);
@@ -115,7 +115,7 @@ public final class JvmHeap implements NamedHeap {
     }
 
     @Override
-    public String loader(int o) {
+    public String loader(long o) {
         ClassDump dump = classes.dump(objectKind(o) == HprofObjectKind.CLASS ? graph.address(o) : graph.classAddress(o));
         if (dump == null) {
             return null;
@@ -124,13 +124,13 @@ public final class JvmHeap implements NamedHeap {
         if (loader == 0) {
             return "<bootstrap>";
         }
-        int instance = graph.objectOf(loader);
+        long instance = graph.objectOf(loader);
         String address = "0x" + Long.toHexString(loader);
         return instance < 0 ? "<loader " + address + ">" : className(instance) + " @ " + address;
     }
 
     @Override
-    public String className(int o) {
+    public String className(long o) {
         return className(classes, graph.classAddress(o));
     }
 
@@ -158,13 +158,13 @@ public final class JvmHeap implements NamedHeap {
     }
 
     @Override
-    public String classObjectName(int o) {
+    public String classObjectName(long o) {
         return objectKind(o) == HprofObjectKind.CLASS ? classes.name(graph.address(o)) : null;
     }
 
     /** The field, element or static that holds the reference; {@code (weak)} for a Reference's referent. */
     @Override
-    public String edgeLabel(int from, int position, int to) {
+    public String edgeLabel(long from, int position, long to) {
         String label = records.edgeLabel(from, position, to);
         return label != null ? label : "[" + position + "]";
     }
@@ -176,13 +176,13 @@ public final class JvmHeap implements NamedHeap {
     }
 
     @Override
-    public String location(int o) {
+    public String location(long o) {
         return null;
     }
 
     /** A class object shows the class it is; a String or boxed value its value once {@link #fetch fetched}. */
     @Override
-    public ShownValue value(int o) {
+    public ShownValue value(long o) {
         String own = classObjectName(o);
         if (own != null) {
             return ShownValue.name(own);

@@ -37,13 +37,13 @@ public final class JvmIdentities {
      */
     public static Marked mark(HprofSource source, ObjectKeys later, HprofLayout layout, boolean strict) {
         HeapGraph g = later.graph;
-        int n = g.objectCount();
-        BitSet marks = new BitSet(n);
+        long n = g.objectCount();
+        BitSet marks = new BitSet((int) n);
         HprofCountReader.Result counts = read(source, layout, strict, (id, key) -> {
             // A dump may repeat an address: every object of later at it is compared.
-            for (int o = g.objectOf(id); o >= 0 && o < n && g.address(o) == id; o++) {
+            for (long o = g.objectOf(id); o >= 0 && o < n && g.address(o) == id; o++) {
                 if (later.key(o) == key) {
-                    marks.set(o);
+                    marks.set((int) o);
                 }
             }
         });
@@ -62,7 +62,7 @@ public final class JvmIdentities {
         /** Keys every class once, so that the keys are only read (from any thread) afterwards. */
         public ObjectKeys(JvmHeap heap) {
             this.graph = heap.graph();
-            for (int o = 0, n = graph.objectCount(); o < n; o++) {
+            for (long o = 0, n = graph.objectCount(); o < n; o++) {
                 if (classKeys.get(graph.classAddress(o), 0) == 0) {
                     classKeys.put(graph.classAddress(o), classKey(heap.className(o)));
                 }
@@ -70,7 +70,7 @@ public final class JvmIdentities {
         }
 
         /** The class half of object {@code o}'s identity. */
-        public long key(int o) {
+        public long key(long o) {
             return classKeys.get(graph.classAddress(o), 0);
         }
     }

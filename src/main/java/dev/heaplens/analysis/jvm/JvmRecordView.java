@@ -31,7 +31,7 @@ final class JvmRecordView {
     private final HeapGraph graph;
     private final HprofClasses classes;
     private final HprofSource source;
-    private final Map<Integer, HprofRecords.Record> records = new HashMap<>();
+    private final Map<Long, HprofRecords.Record> records = new HashMap<>();
 
     JvmRecordView(HeapGraph graph, HprofClasses classes, HprofSource source) {
         this.graph = graph;
@@ -40,21 +40,21 @@ final class JvmRecordView {
     }
 
     /** Reads the records of {@code objects} and of the arrays holding their String values, in two batches. */
-    void fetch(int... objects) {
+    void fetch(long... objects) {
         fetchRecords(objects);
-        List<Integer> arrays = new ArrayList<>();
-        for (int o : objects) {
-            int array = stringArray(o);
+        List<Long> arrays = new ArrayList<>();
+        for (long o : objects) {
+            long array = stringArray(o);
             if (array >= 0) {
                 arrays.add(array);
             }
         }
-        fetchRecords(arrays.stream().mapToInt(Integer::intValue).toArray());
+        fetchRecords(arrays.stream().mapToLong(Long::longValue).toArray());
     }
 
-    private void fetchRecords(int[] objects) {
-        List<Integer> missing = new ArrayList<>();
-        for (int o : objects) {
+    private void fetchRecords(long[] objects) {
+        List<Long> missing = new ArrayList<>();
+        for (long o : objects) {
             if (!records.containsKey(o) && graph.position(o) >= 0) {
                 missing.add(o);
             }
@@ -64,7 +64,7 @@ final class JvmRecordView {
         }
         long[] offsets = missing.stream().mapToLong(graph::position).toArray();
         Map<Long, HprofRecords.Record> read = HprofRecords.fetch(source, classes.idSize(), offsets, VALUE_BYTES);
-        for (int o : missing) {
+        for (long o : missing) {
             HprofRecords.Record r = read.get(graph.position(o));
             if (r != null) {
                 records.put(o, r);
@@ -73,17 +73,17 @@ final class JvmRecordView {
     }
 
     /** The length of array {@code o} as its record gives it, or -1 when {@code o} is not an array or its record cannot be read. */
-    long arrayLength(int o) {
+    long arrayLength(long o) {
         HprofRecords.Record r = record(o);
         return r instanceof HprofRecords.PrimitiveArray a ? a.length()
                 : r instanceof HprofRecords.ObjectArray a ? a.elements().length : -1;
     }
 
-    boolean isFetched(int o) {
+    boolean isFetched(long o) {
         return records.containsKey(o);
     }
 
-    private HprofRecords.Record record(int o) {
+    private HprofRecords.Record record(long o) {
         if (!records.containsKey(o)) {
             fetch(o);
         }
@@ -94,12 +94,12 @@ final class JvmRecordView {
      * The references of {@code o} in the order the graph reader added them (nulls left out):
      * fields by name, array elements by index, a class's super, loader and statics.
      */
-    List<Link> links(int o) {
+    List<Link> links(long o) {
         return links(o, record(o));
     }
 
-    /** {@link #links(int)} from a record already read ({@code r} may be null: none). */
-    List<Link> links(int o, HprofRecords.Record r) {
+    /** {@link #links(long)} from a record already read ({@code r} may be null: none). */
+    List<Link> links(long o, HprofRecords.Record r) {
         List<Link> links = new ArrayList<>();
         if (r instanceof HprofRecords.Instance instance) {
             for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
@@ -146,7 +146,7 @@ final class JvmRecordView {
     }
 
     /** The name of the {@code position}-th reference of {@code from}, or null when the record does not tell. */
-    String edgeLabel(int from, int position, int to) {
+    String edgeLabel(long from, int position, long to) {
         List<Link> links = links(from);
         if (position >= links.size() || links.get(position).targetId() != graph.address(to)) {
             return null;
@@ -156,7 +156,7 @@ final class JvmRecordView {
     }
 
     /** A String's text, a boxed primitive's value, or null. */
-    ShownValue value(int o) {
+    ShownValue value(long o) {
         HprofRecords.Record r = record(o);
         if (!(r instanceof HprofRecords.Instance instance)) {
             return null;
@@ -179,7 +179,7 @@ final class JvmRecordView {
             "java.lang.Byte", "java.lang.Character", "java.lang.Boolean", "java.lang.Float", "java.lang.Double");
 
     /** The raw value of instance {@code o}'s field {@code field} (an id for a reference), or null when it has none. */
-    Long field(int o, String field) {
+    Long field(long o, String field) {
         if (!(record(o) instanceof HprofRecords.Instance instance)) {
             return null;
         }
@@ -197,9 +197,9 @@ final class JvmRecordView {
     }
 
     /** A String's text as far as it was read, unquoted, or null when {@code o} is not a String with its characters. */
-    String plainText(int o) {
+    String plainText(long o) {
         record(o);
-        int arrayObject = stringArray(o);
+        long arrayObject = stringArray(o);
         if (arrayObject < 0 || !(record(arrayObject) instanceof HprofRecords.PrimitiveArray array)) {
             return null;
         }
@@ -216,7 +216,7 @@ final class JvmRecordView {
     }
 
     /** The record as {@code field=value} pairs, or an array's first elements. */
-    String recordText(int o) {
+    String recordText(long o) {
         HprofRecords.Record r = record(o);
         if (r instanceof HprofRecords.Instance instance) {
             StringBuilder text = new StringBuilder();
@@ -264,7 +264,7 @@ final class JvmRecordView {
     }
 
     /** The object holding a String's characters, when {@code o} is a String whose value array is in the dump. */
-    private int stringArray(int o) {
+    private long stringArray(long o) {
         if (HprofObjectKind.of(graph.kind(o)) != HprofObjectKind.INSTANCE
                 || !"java.lang.String".equals(classes.name(graph.classAddress(o)))) {
             return -1;
@@ -283,8 +283,8 @@ final class JvmRecordView {
     }
 
     /** The start of a String's text, decoded from its value array as far as it was read. */
-    private ShownValue stringText(int o) {
-        int arrayObject = stringArray(o);
+    private ShownValue stringText(long o) {
+        long arrayObject = stringArray(o);
         if (arrayObject < 0 || !(record(arrayObject) instanceof HprofRecords.PrimitiveArray array)) {
             return null;
         }

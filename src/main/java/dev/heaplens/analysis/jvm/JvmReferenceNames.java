@@ -41,13 +41,13 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
         this.graph = graph;
         this.codes = new int[Math.toIntExact(graph.referenceCount())];
         Arrays.fill(codes, UNNAMED);
-        int n = graph.objectCount();
-        long[] offsets = new long[n];
+        long n = graph.objectCount();
+        long[] offsets = new long[(int) n];
         Map<String, Integer> numbers = new HashMap<>();
-        for (int o = 0; o < n; o++) {
+        for (long o = 0; o < n; o++) {
             // A primitive array's record is its values; its one reference is the class pointer.
             boolean valuesOnly = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.PRIMITIVE_ARRAY;
-            offsets[o] = valuesOnly ? -1 : graph.position(o);
+            offsets[(int) o] = valuesOnly ? -1 : graph.position(o);
             if (valuesOnly) {
                 name(o, view.links(o, new HprofRecords.PrimitiveArray(
                         arrayTypes.get(graph.classAddress(o)), 0, NO_VALUES)), numbers);
@@ -58,7 +58,7 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
         while (first < n && offsets[first] < 0) {
             first++;
         }
-        long[] sorted = Arrays.copyOfRange(offsets, first, n);
+        long[] sorted = Arrays.copyOfRange(offsets, first, (int) n);
         int skipped = first;
         HprofRecords.forEach(source, idSize, sorted, 0, (i, record) -> {
             if (record != null) {
@@ -67,7 +67,7 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
         });
     }
 
-    private void name(int o, List<JvmRecordView.Link> links, Map<String, Integer> numbers) {
+    private void name(long o, List<JvmRecordView.Link> links, Map<String, Integer> numbers) {
         long start = graph.outStart(o);
         if (links.size() != graph.outEnd(o) - start) {
             return;
@@ -88,7 +88,7 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
     }
 
     @Override
-    public String name(int from, int position, int to) {
+    public String name(long from, int position, long to) {
         int code = codes[Math.toIntExact(graph.outStart(from) + position)];
         return code == UNNAMED ? null : code < 0 ? "[" + (-1 - code) + "]" : names.get(code);
     }

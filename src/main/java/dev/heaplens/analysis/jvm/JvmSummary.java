@@ -76,7 +76,7 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
         HprofClasses classes = read.classes();
         long classCount = 0;
         Map<String, long[]> byClass = new HashMap<>();
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
             long[] c = byClass.computeIfAbsent(heap.className(o), x -> new long[2]);
             c[0]++;
             c[1] += g.shallowSize(o);
@@ -109,7 +109,7 @@ public record JvmSummary(String version, int idSize, HprofLayout layout, String 
         });
         duplicates.sort(Comparator.comparingLong(Row::count).reversed().thenComparing(Row::label));
         Map<String, long[]> rootsByKind = new TreeMap<>();
-        Map<String, Set<Integer>> heldByKind = new HashMap<>();
+        Map<String, Set<Long>> heldByKind = new HashMap<>();
         for (int r = 0; r < g.rootCount(); r++) {
             String kind = ThreadStacks.kindOf(g.rootCategory(r)); // threads lists the locals by thread and frame
             rootsByKind.computeIfAbsent(kind, x -> new long[1])[0]++;

@@ -29,16 +29,16 @@ public final class JvmThreads {
         }
         HeapGraph g = heap.graph();
         JvmRecordView view = heap.records();
-        int[] threadObjects = stacks.threads().stream().mapToInt(t -> g.objectOf(t.address())).toArray();
+        long[] threadObjects = stacks.threads().stream().mapToLong(t -> g.objectOf(t.address())).toArray();
         view.fetch(present(threadObjects));
-        List<Integer> next = new ArrayList<>();
-        for (int o : threadObjects) {
+        List<Long> next = new ArrayList<>();
+        for (long o : threadObjects) {
             if (o >= 0) {
                 addObject(g, view.field(o, "name"), next);
                 addObject(g, view.field(o, "holder"), next);
             }
         }
-        view.fetch(next.stream().mapToInt(Integer::intValue).toArray());
+        view.fetch(next.stream().mapToLong(Long::longValue).toArray());
         List<ThreadStacks.StackThread> named = new ArrayList<>();
         for (int i = 0; i < threadObjects.length; i++) {
             named.add(details(stacks.threads().get(i), threadObjects[i], g, view, heap.read().classes()));
@@ -56,7 +56,7 @@ public final class JvmThreads {
         return new JvmHeap(heap.read().withThreads(result));
     }
 
-    private static ThreadStacks.StackThread details(ThreadStacks.StackThread t, int o, HeapGraph g, JvmRecordView view,
+    private static ThreadStacks.StackThread details(ThreadStacks.StackThread t, long o, HeapGraph g, JvmRecordView view,
                                                     HprofClasses classes) {
         if (o < 0) {
             return t;
@@ -70,7 +70,7 @@ public final class JvmThreads {
             priority = NORM_PRIORITY;
         } else {
             Long holder = view.field(o, "holder"); // JDK 19+: Thread.FieldHolder keeps them
-            int fields = holder != null && holder != 0 && g.objectOf(holder) >= 0 ? g.objectOf(holder) : o;
+            long fields = holder != null && holder != 0 && g.objectOf(holder) >= 0 ? g.objectOf(holder) : o;
             Long d = view.field(fields, "daemon");
             Long p = view.field(fields, "priority");
             daemon = d == null ? null : d != 0;
@@ -95,13 +95,13 @@ public final class JvmThreads {
         return view.plainText(g.objectOf(id));
     }
 
-    private static void addObject(HeapGraph g, Long id, List<Integer> into) {
+    private static void addObject(HeapGraph g, Long id, List<Long> into) {
         if (id != null && id != 0 && g.objectOf(id) >= 0) {
             into.add(g.objectOf(id));
         }
     }
 
-    private static int[] present(int[] objects) {
+    private static long[] present(long[] objects) {
         return java.util.Arrays.stream(objects).filter(o -> o >= 0).toArray();
     }
 }

@@ -33,11 +33,11 @@ final class JvmValues {
 
     void write(ValueSink sink) {
         statics(sink);
-        int n = graph.objectCount();
-        long[] offsets = new long[n];
-        for (int o = 0; o < n; o++) {
+        long n = graph.objectCount();
+        long[] offsets = new long[(int) n];
+        for (long o = 0; o < n; o++) {
             boolean instance = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.INSTANCE;
-            offsets[o] = instance ? graph.position(o) : -1;
+            offsets[(int) o] = instance ? graph.position(o) : -1;
         }
         int[] objectAt = AddressSort.sort(offsets); // file order; objects without an instance record (-1) first
         int first = 0;
@@ -45,12 +45,12 @@ final class JvmValues {
             first++;
         }
         int skipped = first;
-        long[] arrayOf = new long[n]; // by object: its String's value array position, else -1
-        byte[] coderOf = new byte[n];
+        long[] arrayOf = new long[(int) n]; // by object: its String's value array position, else -1
+        byte[] coderOf = new byte[(int) n];
         Arrays.fill(arrayOf, -1);
-        HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(offsets, first, n), 0, (i, record) -> {
+        HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(offsets, first, (int) n), 0, (i, record) -> {
             if (record instanceof HprofRecords.Instance instance) {
-                int o = objectAt[skipped + i];
+                long o = objectAt[skipped + i];
                 fields(o, instance, sink, arrayOf, coderOf);
             }
         });
@@ -59,7 +59,7 @@ final class JvmValues {
 
     /** Each class object's primitive static fields, in graph order, as the class table holds them. */
     private void statics(ValueSink sink) {
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
+        for (long o = 0, n = graph.objectCount(); o < n; o++) {
             if (HprofObjectKind.of(graph.kind(o)) != HprofObjectKind.CLASS) {
                 continue;
             }
@@ -83,7 +83,7 @@ final class JvmValues {
     }
 
     /** Hands on the instance's primitive fields, and notes a String's value array and coder. */
-    private void fields(int o, HprofRecords.Instance instance, ValueSink sink, long[] arrayOf, byte[] coderOf) {
+    private void fields(long o, HprofRecords.Instance instance, ValueSink sink, long[] arrayOf, byte[] coderOf) {
         boolean string = "java.lang.String".equals(classes.name(instance.classId()));
         long address = graph.address(o);
         ByteBuffer b = ByteBuffer.wrap(instance.fields());
@@ -93,12 +93,12 @@ final class JvmValues {
                 sink.field(address, f.name(), typeName(f.type()),
                         primitive(f.type(), instance.fields(), f.offset()));
                 if (string && f.name().equals("coder") && f.type() == BasicType.BYTE) {
-                    coderOf[o] = b.get(f.offset());
+                    coderOf[(int) o] = b.get(f.offset());
                 }
             } else if (string && f.name().equals("value")) {
                 long id = classes.idSize() == 8 ? b.getLong(f.offset()) : b.getInt(f.offset()) & 0xFFFF_FFFFL;
-                int array = id == 0 ? -1 : graph.objectOf(id);
-                arrayOf[o] = array < 0 ? -1 : graph.position(array);
+                long array = id == 0 ? -1 : graph.objectOf(id);
+                arrayOf[(int) o] = array < 0 ? -1 : graph.position(array);
             }
         }
     }

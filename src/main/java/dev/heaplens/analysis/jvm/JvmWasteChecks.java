@@ -52,7 +52,7 @@ public final class JvmWasteChecks {
         // the strings' groups first: their columns are gone before the candidate lists are made
         Finding strings = duplicateStrings(heap, classes, ahead != null ? ahead.strings : null, analysedBytes);
         CheckCandidates candidates = CheckCandidates.of(heap, d, classes);
-        Map<String, List<Integer>> classObjects = classes.byName;
+        Map<String, List<Long>> classObjects = classes.byName;
         List<Finding> found = new ArrayList<>();
         if (weak != null && share(weak.bytes(), analysedBytes) >= WORTH_TELLING) {
             found.add(new Finding("weakly-reachable", weak.bytes(), weak.count(), share(weak.bytes(), analysedBytes),
@@ -142,15 +142,15 @@ public final class JvmWasteChecks {
     }
 
     /** Class names with more than one class object: one class loaded by several loaders. */
-    private static Finding loadedTwice(HeapGraph g, Dominators d, Map<String, List<Integer>> classObjects, long analysedBytes) {
+    private static Finding loadedTwice(HeapGraph g, Dominators d, Map<String, List<Long>> classObjects, long analysedBytes) {
         Map<String, Integer> twice = new HashMap<>();
         long bytes = 0;
         long objects = 0;
-        for (Map.Entry<String, List<Integer>> e : classObjects.entrySet()) {
+        for (Map.Entry<String, List<Long>> e : classObjects.entrySet()) {
             if (e.getKey() != null && e.getValue().size() > 1) {
                 twice.put(e.getKey(), e.getValue().size());
                 objects += e.getValue().size();
-                for (int c : e.getValue()) {
+                for (long c : e.getValue()) {
                     bytes += d.isReachable(c) ? d.retainedSize(c) : g.shallowSize(c);
                 }
             }

@@ -118,7 +118,7 @@ final class OneValueArrays {
             public void primitiveArrayValues(long id, BasicType type, byte[] data, int dataLength) {
                 String value = length >= 2 && dataLength == length * size(type) ? oneValue(type, data, dataLength) : null;
                 if (value != null) {
-                    int o = g.objectOf(id);
+                    long o = g.objectOf(id);
                     long[] c = t.byClassAndValue.computeIfAbsent(heap.className(o) + " all " + value, k -> new long[2]);
                     c[0]++;
                     c[1] += g.shallowSize(o);

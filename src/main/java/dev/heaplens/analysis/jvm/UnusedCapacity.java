@@ -113,7 +113,7 @@ final class UnusedCapacity {
         for (int i = 0; i < checked.length; i++) {
             byClass[i] = fieldsOf(checked[i], heap.read().classes().name(checked[i]));
         }
-        for (int o : objects) {
+        for (long o : objects) {
             int at = HeapClasses.indexOf(g.classAddress(o), checked);
             if (at < 0) {
                 continue;
@@ -123,7 +123,7 @@ final class UnusedCapacity {
                     || g.position(o) < 0) {
                 continue;
             }
-            int array = array(o, last.shape() == Shape.BUILDER ? HprofObjectKind.PRIMITIVE_ARRAY : HprofObjectKind.OBJECT_ARRAY);
+            long array = array(o, last.shape() == Shape.BUILDER ? HprofObjectKind.PRIMITIVE_ARRAY : HprofObjectKind.OBJECT_ARRAY);
             if (array < 0 || g.position(array) < 0) {
                 continue; // no table yet: nothing allocated to waste
             }
@@ -136,8 +136,8 @@ final class UnusedCapacity {
                 arrays = Arrays.copyOf(arrays, count * 2);
                 fields = Arrays.copyOf(fields, count * 2);
             }
-            collections[count] = o;
-            arrays[count] = array;
+            collections[count] = (int) o;
+            arrays[count] = (int) array;
             fields[count++] = last;
             arrayBytes += Math.max(0, g.shallowSize(array) - heap.read().layout().arrayHeaderBytes());
         }
@@ -178,9 +178,9 @@ final class UnusedCapacity {
     }
 
     /** The collection's array: its one reference to an array of that kind, or -1. */
-    private int array(int o, HprofObjectKind kind) {
+    private long array(long o, HprofObjectKind kind) {
         for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-            int t = g.target(i);
+            long t = g.target(i);
             if (HprofObjectKind.of(g.kind(t)) == kind) {
                 return t;
             }
@@ -220,11 +220,11 @@ final class UnusedCapacity {
                 Fields f = fields[c];
                 if (f.shape() == Shape.CONCURRENT_MAP) {
                     elements[c] = ConcurrentMapCounts.longAt(data, length, f.count());
-                    int table = concurrent.table(c, data, length, f.table(), f.second());
+                    long table = concurrent.table(c, data, length, f.table(), f.second());
                     if (table < 0) {
                         elements[c] = -1; // no table the graph knows: not judged
                     } else {
-                        arrays[c] = table;
+                        arrays[c] = (int) table;
                     }
                     return;
                 }

@@ -57,7 +57,7 @@ final class ZeroLengthArrays {
             return null;
         }
         int[] read = java.util.Arrays.copyOf(candidates, count);
-        heap.fetch(java.util.Arrays.stream(read).filter(o -> !sizeSays.get(g.classAddress(o))).toArray());
+        heap.fetch(java.util.Arrays.stream(read).filter(o -> !sizeSays.get(g.classAddress(o))).asLongStream().toArray());
         Map<String, long[]> byClass = new HashMap<>(); // class -> {arrays, bytes}
         long arrays = 0;
         long bytes = 0;

@@ -61,7 +61,7 @@ public final class LeakMarks {
     public LeakMarks(RubyHeap c) {
         this.c = c;
         this.g = c.graph();
-        this.firstB = new int[g.objectCount()];
+        this.firstB = new int[(int) g.objectCount()];
         Arrays.fill(firstB, -1);
     }
 
@@ -135,8 +135,8 @@ public final class LeakMarks {
 
     /** C's objects new in B. */
     public BitSet newInB() {
-        int n = g.objectCount();
-        BitSet found = new BitSet(n);
+        long n = g.objectCount();
+        BitSet found = new BitSet((int) n);
         for (int e = 0; e < object.length && object[e] >= 0; e++) {
             if (killed.get(e)) {
                 continue;
@@ -147,9 +147,9 @@ public final class LeakMarks {
             }
             if ((flags[e] & BSink.C_REPEATS) != 0) { // C has more objects at this address (a dump may repeat one)
                 long address = g.address(first);
-                for (int o = first + 1; o < n && g.address(o) == address; o++) {
+                for (long o = first + 1; o < n && g.address(o) == address; o++) {
                     if (ObjectIdentity.same(generation[e], classKey[e], c.generation(o), classKeyOf(o))) {
-                        found.set(o);
+                        found.set((int) o);
                     }
                 }
             }
@@ -157,7 +157,7 @@ public final class LeakMarks {
         return found;
     }
 
-    private long classKeyOf(int o) {
+    private long classKeyOf(long o) {
         return ObjectIdentity.classKey(c.type(o), g.classAddress(o));
     }
 
@@ -210,7 +210,7 @@ public final class LeakMarks {
             }
             long gen = generationOf(r);
             long key = ObjectIdentity.classKey(r.type, r.classAddress);
-            int o = cursor.find(r.address);
+            long o = cursor.find(r.address);
             if (o >= 0) {
                 if (size == objects.length) {
                     grow();
@@ -218,7 +218,7 @@ public final class LeakMarks {
                 HeapGraph g = marks.g;
                 boolean same = ObjectIdentity.same(gen, key, marks.c.generation(o), marks.classKeyOf(o));
                 boolean repeats = o + 1 < g.objectCount() && g.address(o + 1) == r.address;
-                objects[size] = o;
+                objects[size] = (int) o;
                 generations[size] = gen;
                 classKeys[size] = key;
                 flags[size] = (byte) ((same ? SAME_AS_FIRST : 0) | (repeats ? C_REPEATS : 0));
@@ -259,8 +259,8 @@ public final class LeakMarks {
             if (r.address == 0) {
                 return;
             }
-            int o = cursor.find(r.address);
-            int e = o >= 0 ? marks.firstB[o] : marks.outside.size() == 0 ? -1 : (int) marks.outside.get(r.address, -1);
+            long o = cursor.find(r.address);
+            int e = o >= 0 ? marks.firstB[(int) o] : marks.outside.size() == 0 ? -1 : (int) marks.outside.get(r.address, -1);
             if (e < 0) {
                 return;
             }
@@ -281,8 +281,8 @@ public final class LeakMarks {
      */
     private static final class Cursor {
         private final HeapGraph g;
-        private final int n;
-        private int next;
+        private final long n;
+        private long next;
 
         Cursor(HeapGraph g) {
             this.g = g;
@@ -290,8 +290,8 @@ public final class LeakMarks {
         }
 
         /** The first object of C at {@code address}, or -1. */
-        int find(long address) {
-            for (int j = next, stop = Math.min(n, next + 4); j < stop; j++) {
+        long find(long address) {
+            for (long j = next, stop = Math.min(n, next + 4); j < stop; j++) {
                 long at = g.address(j);
                 if (at == address) {
                     if (j > 0 && g.address(j - 1) == address) {
@@ -304,7 +304,7 @@ public final class LeakMarks {
                     break; // ids are in (signed) address order: not among these
                 }
             }
-            int o = g.objectOf(address);
+            long o = g.objectOf(address);
             if (o >= 0) {
                 next = o + 1;
             }

@@ -25,7 +25,7 @@ public final class RubyHeap implements NamedHeap {
     private final SharedStrings sites;
     private final RubyGraphReader.Result read;
     /** Record lines fetched again for short values, by object; filled on demand. */
-    private Map<Integer, ShownValue> values = Map.of();
+    private Map<Long, ShownValue> values = Map.of();
 
     /** Names what {@code read} read (from the dump or an index). */
     public RubyHeap(RubyGraphReader.Result read) {
@@ -54,23 +54,23 @@ public final class RubyHeap implements NamedHeap {
 
     /** The object's GC generation, -1 when the dump does not say. */
     @Override
-    public int generation(int o) {
+    public int generation(long o) {
         return columns.generation(o);
     }
 
     @Override
-    public String allocationMethod(int o) {
+    public String allocationMethod(long o) {
         int method = columns.method(o);
         return method < 0 ? null : text(METHODS, read.methods(), method);
     }
 
     @Override
-    public long length(int o) {
+    public long length(long o) {
         return columns.length(o);
     }
 
     @Override
-    public String imemoKind(int o) {
+    public String imemoKind(long o) {
         if (type(o) != RubyType.IMEMO) {
             return null;
         }
@@ -78,17 +78,17 @@ public final class RubyHeap implements NamedHeap {
         return detail < 0 ? null : text(DETAILS, details, detail);
     }
 
-    public RubyType type(int o) {
+    public RubyType type(long o) {
         return RubyType.ofOrdinal(graph.kind(o));
     }
 
     @Override
-    public String kind(int o) {
+    public String kind(long o) {
         return type(o).name();
     }
 
     @Override
-    public String group(int o, GroupBy key) {
+    public String group(long o, GroupBy key) {
         return switch (key) {
             case CLASS -> className(o);
             case TYPE -> kind(o);
@@ -105,7 +105,7 @@ public final class RubyHeap implements NamedHeap {
     }
 
     @Override
-    public String className(int o) {
+    public String className(long o) {
         RubyType type = type(o);
         if (type == RubyType.IMEMO || type == RubyType.DATA) { // named by their detail too (IMEMO kind, DATA struct)
             int detail = columns.detail(o);
@@ -134,7 +134,7 @@ public final class RubyHeap implements NamedHeap {
 
     /** The name of a class object itself ({@code Foo}, {@code #<Class:Foo>}), or null when not a class. */
     @Override
-    public String classObjectName(int o) {
+    public String classObjectName(long o) {
         RubyType type = type(o);
         if (type != RubyType.CLASS && type != RubyType.MODULE) {
             return null; // the class table holds CLASS and MODULE records alone: no boxed look-up for every other object
@@ -143,7 +143,7 @@ public final class RubyHeap implements NamedHeap {
     }
 
     @Override
-    public String location(int o) {
+    public String location(long o) {
         int site = columns.site(o);
         return site < 0 ? null : text(SITES, sites, site);
     }
@@ -172,17 +172,17 @@ public final class RubyHeap implements NamedHeap {
     }
 
     /** Short values (fetched once from the dump) for the objects about to be shown. */
-    public void useValues(Map<Integer, ShownValue> values) {
+    public void useValues(Map<Long, ShownValue> values) {
         this.values = values;
     }
 
     /** An object's pointer to its class is labelled {@code class}; others by position. */
     @Override
-    public String edgeLabel(int from, int position, int to) {
+    public String edgeLabel(long from, int position, long to) {
         return isClassPointer(from, to) ? "class" : "[" + position + "]";
     }
 
-    private boolean isClassPointer(int from, int to) {
+    private boolean isClassPointer(long from, long to) {
         return graph.kind(from) != IMEMO && graph.classAddress(from) == graph.address(to);
     }
 
@@ -192,7 +192,7 @@ public final class RubyHeap implements NamedHeap {
     @Override
     public long addedReferences() {
         long added = 0;
-        for (int o = 0, n = graph.objectCount(); o < n; o++) {
+        for (long o = 0, n = graph.objectCount(); o < n; o++) {
             if (graph.kind(o) != IMEMO && graph.classAddress(o) != 0) {
                 added++;
             }
@@ -207,7 +207,7 @@ public final class RubyHeap implements NamedHeap {
     }
 
     @Override
-    public ShownValue value(int o) {
+    public ShownValue value(long o) {
         ShownValue v = values.get(o);
         return v != null ? v : ShownValue.NONE;
     }

@@ -39,7 +39,7 @@ public final class RubyWasteChecks {
      * @param values the values of string objects, fetched together (a pass over their records)
      */
     public static List<Finding> of(RubyHeap heap, Dominators d, long analysedBytes,
-                                   Function<int[], List<ShownValue>> values) {
+                                   Function<long[], List<ShownValue>> values) {
         RubyWasteFacts facts = heap.read().waste();
         if (facts == null) {
             return List.of();
@@ -64,7 +64,7 @@ public final class RubyWasteChecks {
     }
 
     /** The string groups as {@code strings} reports them: most wasteful first, values for the first few. */
-    static DuplicateStrings duplicateStrings(HeapGraph g, RubyWasteFacts facts, Function<int[], List<ShownValue>> values) {
+    static DuplicateStrings duplicateStrings(HeapGraph g, RubyWasteFacts facts, Function<long[], List<ShownValue>> values) {
         int n = facts.duplicatedValues();
         long wasted = 0;
         long duplicates = 0;
@@ -74,7 +74,7 @@ public final class RubyWasteChecks {
         }
         int[] order = mostWastefulFirst(facts);
         int shown = Math.min(DuplicateStringsFinding.VALUES, n);
-        int[] objects = new int[shown];
+        long[] objects = new long[shown];
         for (int k = 0; k < shown; k++) {
             objects[k] = g.objectOf(facts.firstAddress(order[k]));
         }
@@ -169,7 +169,7 @@ public final class RubyWasteChecks {
         void add(RubyHeap heap, Dominators d, RubyWasteFacts.Candidates c, String cls, boolean memsize) {
             HeapGraph g = heap.graph();
             for (int i = 0; i < c.size(); i++) {
-                int o = g.objectOf(c.address(i));
+                long o = g.objectOf(c.address(i));
                 if (o < 0 || !d.isReachable(o)) {
                     continue;
                 }

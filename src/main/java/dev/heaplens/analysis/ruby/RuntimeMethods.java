@@ -44,7 +44,7 @@ public final class RuntimeMethods {
         long iseqs = 0;
         long ments = 0;
         long bytes = 0;
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
             if (heap.type(o) != RubyType.IMEMO || !d.isReachable(o)) {
                 continue;
             }
@@ -114,16 +114,16 @@ public final class RuntimeMethods {
      * The class or module a method's objects belong to: a method entry names its owner; an
      * instruction sequence is owned by the nearest class among its dominators.
      */
-    private static String holder(RubyHeap heap, Dominators d, int o, boolean iseq) {
+    private static String holder(RubyHeap heap, Dominators d, long o, boolean iseq) {
         HeapGraph g = heap.graph();
         if (!iseq) {
-            int owner = g.objectOf(g.classAddress(o));
+            long owner = g.objectOf(g.classAddress(o));
             String name = owner >= 0 ? heap.classObjectName(owner) : null;
             if (name != null) {
                 return name;
             }
         }
-        int at = d.immediateDominator(o);
+        long at = d.immediateDominator(o);
         for (int steps = 0; at >= 0 && steps < 20; steps++, at = d.immediateDominator(at)) {
             String name = heap.classObjectName(at);
             if (name != null) {

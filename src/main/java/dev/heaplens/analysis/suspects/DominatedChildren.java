@@ -42,12 +42,12 @@ final class DominatedChildren {
     }
 
     /** The objects {@code node} dominates directly ({@link Dominators#SUPER_ROOT}: the top of the tree), in id order. */
-    int[] of(int node) {
+    int[] of(long node) {
         if (scans >= SCANS) {
             if (kids == null) {
                 listAll();
             }
-            int slot = node == Dominators.SUPER_ROOT ? d.graph().objectCount() : node;
+            long slot = node == Dominators.SUPER_ROOT ? d.graph().objectCount() : node;
             int from = at.get(slot + 1);
             int[] listed = new int[at.get(slot + 2) - from];
             for (int i = 0; i < listed.length; i++) {
@@ -58,12 +58,12 @@ final class DominatedChildren {
         scans++;
         int[] found = new int[16];
         int count = 0;
-        for (int o = 0, n = d.graph().objectCount(); o < n; o++) {
+        for (long o = 0, n = d.graph().objectCount(); o < n; o++) {
             if (d.immediateDominator(o) == node) {
                 if (count == found.length) {
                     found = Arrays.copyOf(found, count * 2);
                 }
-                found[count++] = o;
+                found[count++] = (int) o;
             }
         }
         return Arrays.copyOf(found, count);
@@ -74,26 +74,26 @@ final class DominatedChildren {
      * node, then placed from the last object down, so each node's list is in id order.
      */
     private void listAll() {
-        int n = d.graph().objectCount();
+        long n = d.graph().objectCount();
         IntCells cursor = scratch.cells(n + 3);
-        for (int o = 0; o < n; o++) {
-            int p = d.immediateDominator(o);
+        for (long o = 0; o < n; o++) {
+            long p = d.immediateDominator(o);
             if (p != Dominators.UNREACHABLE) {
-                int slot = (p == Dominators.SUPER_ROOT ? n : p) + 1;
+                long slot = (p == Dominators.SUPER_ROOT ? n : p) + 1;
                 cursor.set(slot, cursor.get(slot) + 1);
             }
         }
-        for (int i = 1; i < n + 3; i++) {
+        for (long i = 1; i < n + 3; i++) {
             cursor.set(i, cursor.get(i) + cursor.get(i - 1)); // cursor[s + 1]: where node s's children end
         }
         IntCells listed = scratch.cells(cursor.get(n + 2));
-        for (int o = n - 1; o >= 0; o--) {
-            int p = d.immediateDominator(o);
+        for (long o = n - 1; o >= 0; o--) {
+            long p = d.immediateDominator(o);
             if (p != Dominators.UNREACHABLE) {
-                int slot = (p == Dominators.SUPER_ROOT ? n : p) + 1;
+                long slot = (p == Dominators.SUPER_ROOT ? n : p) + 1;
                 int place = cursor.get(slot) - 1;
                 cursor.set(slot, place);
-                listed.set(place, o);
+                listed.set(place, (int) o);
             }
         }
         at = cursor; // now cursor[s + 1] is where node s's children start, and cursor[s + 2] where they end

@@ -30,7 +30,7 @@ public final class GroupAccumulation {
      * @param accumulation the accumulation point, or -1 when the paths part before one is found
      * @param paths the paths merged (of the objects sampled that a root reaches)
      */
-    public record Result(int[] commonPath, int accumulation, int sampled, int paths) {
+    public record Result(long[] commonPath, long accumulation, int sampled, int paths) {
     }
 
     /** The objects whose paths are merged: all of them, or {@link #MAX_PATHS} evenly spaced. */
@@ -47,7 +47,7 @@ public final class GroupAccumulation {
 
     /** Merges the paths of {@code sampled} (from {@code tree}) and follows the common branch. */
     public static Result of(Dominators d, RootPaths.ToRoot tree, int[] sampled) {
-        List<int[]> paths = new ArrayList<>();
+        List<long[]> paths = new ArrayList<>();
         List<Long> retained = new ArrayList<>();
         for (int o : sampled) {
             RootPaths.Path p = tree.pathTo(o);
@@ -57,14 +57,14 @@ public final class GroupAccumulation {
             }
         }
         int threshold = (int) (COMMON_SHARE * sampled.length);
-        List<Integer> common = new ArrayList<>();
+        List<Long> common = new ArrayList<>();
         int[] all = new int[paths.size()];
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
         }
         Branch parent = biggest(branches(paths, retained, all, 0));
         int depth = 0;
-        int accumulation = -1;
+        long accumulation = -1;
         while (parent != null && parent.members.size() > threshold) {
             common.add(parent.object);
             Branch next = biggest(branches(paths, retained, parent.memberArray(), depth + 1));
@@ -75,16 +75,16 @@ public final class GroupAccumulation {
             parent = next;
             depth++;
         }
-        return new Result(common.stream().mapToInt(Integer::intValue).toArray(), accumulation, sampled.length, paths.size());
+        return new Result(common.stream().mapToLong(Long::longValue).toArray(), accumulation, sampled.length, paths.size());
     }
 
     /** The paths through one object at one depth, and what their end objects retain together. */
     private static final class Branch {
-        final int object;
+        final long object;
         final List<Integer> members = new ArrayList<>();
         long retained;
 
-        Branch(int object) {
+        Branch(long object) {
             this.object = object;
         }
 
@@ -93,10 +93,10 @@ public final class GroupAccumulation {
         }
     }
 
-    private static Map<Integer, Branch> branches(List<int[]> paths, List<Long> retained, int[] members, int depth) {
-        Map<Integer, Branch> byObject = new LinkedHashMap<>();
+    private static Map<Long, Branch> branches(List<long[]> paths, List<Long> retained, int[] members, int depth) {
+        Map<Long, Branch> byObject = new LinkedHashMap<>();
         for (int p : members) {
-            int[] path = paths.get(p);
+            long[] path = paths.get(p);
             if (path.length > depth) {
                 Branch b = byObject.computeIfAbsent(path[depth], Branch::new);
                 b.members.add(p);
@@ -107,7 +107,7 @@ public final class GroupAccumulation {
     }
 
     /** The branch most paths take (then the most retained, then the lower object id), or null. */
-    private static Branch biggest(Map<Integer, Branch> branches) {
+    private static Branch biggest(Map<Long, Branch> branches) {
         Branch best = null;
         for (Branch b : branches.values()) {
             if (best == null || b.members.size() > best.members.size()

@@ -88,10 +88,10 @@ public final class LeakRules {
      * it keeps at least {@link #BIG_DROP_RATIO} of its parent; -1 when the walk goes deeper than
      * {@link #MAX_DEPTH} steps.
      */
-    static int accumulationPoint(Dominators d, DominatedChildren children, int o) {
-        int at = o;
+    static long accumulationPoint(Dominators d, DominatedChildren children, long o) {
+        long at = o;
         for (int depth = 0; depth <= MAX_DEPTH; depth++) {
-            int biggest = biggestChild(d, children.of(at));
+            long biggest = biggestChild(d, children.of(at));
             if (biggest < 0 || (double) d.retainedSize(biggest) / d.retainedSize(at) < BIG_DROP_RATIO) {
                 return at;
             }
@@ -101,8 +101,8 @@ public final class LeakRules {
     }
 
     /** The child that retains the most (then more objects, then the lower id), or -1. */
-    static int biggestChild(Dominators d, int[] children) {
-        int best = -1;
+    static long biggestChild(Dominators d, int[] children) {
+        long best = -1;
         for (int c : children) {
             if (best < 0 || ranksAbove(d, c, best)) {
                 best = c;
@@ -112,7 +112,7 @@ public final class LeakRules {
     }
 
     /** Larger retained size first, then more retained objects, then the lower id: a total order. */
-    static boolean ranksAbove(Dominators d, int a, int b) {
+    static boolean ranksAbove(Dominators d, long a, long b) {
         if (d.retainedSize(a) != d.retainedSize(b)) {
             return d.retainedSize(a) > d.retainedSize(b);
         }

@@ -40,8 +40,8 @@ final class StoredRootPaths implements RootPaths.ToRoot {
         BitSet on = new BitSet();
         for (int[] some : targets) {
             for (int t : some) {
-                for (int o = t; o >= 0 && !on.get(o); o = tree.parent(o)) {
-                    on.set(o);
+                for (long o = t; o >= 0 && !on.get((int) o); o = tree.parent(o)) {
+                    on.set((int) o);
                 }
             }
         }
@@ -58,7 +58,7 @@ final class StoredRootPaths implements RootPaths.ToRoot {
         if (parents.length != objects.length || edges.length != objects.length) {
             throw new IndexException("corrupt: the stored paths' columns are of unequal lengths");
         }
-        int n = graph.objectCount();
+        long n = graph.objectCount();
         for (int i = 0; i < objects.length; i++) {
             int p = parents[i];
             boolean parentFits = p >= 0 ? edges[i] >= 0 : p == UNREACHED || ROOT_BASE - p < graph.rootCount();
@@ -87,20 +87,20 @@ final class StoredRootPaths implements RootPaths.ToRoot {
     }
 
     @Override
-    public String via(NamedHeap heap, int from, int to) {
-        int at = Arrays.binarySearch(objects, to);
+    public String via(NamedHeap heap, long from, long to) {
+        int at = Arrays.binarySearch(objects, (int) to);
         return at >= 0 && parents[at] == from ? heap.edgeLabel(from, edges[at], to) : RootPaths.ToRoot.super.via(heap, from, to);
     }
 
     @Override
-    public RootPaths.Path pathTo(int target) {
+    public RootPaths.Path pathTo(long target) {
         int v = parentOf(target);
         if (v == UNREACHED) {
             return null;
         }
-        int[] chain = new int[16];
+        long[] chain = new long[16];
         int length = 0;
-        int o = target;
+        long o = target;
         while (true) {
             if (length == chain.length) {
                 chain = Arrays.copyOf(chain, length * 2);
@@ -115,7 +115,7 @@ final class StoredRootPaths implements RootPaths.ToRoot {
             o = v;
             v = parentOf(o);
         }
-        int[] path = new int[length];
+        long[] path = new long[length];
         for (int i = 0; i < length; i++) {
             path[i] = chain[length - 1 - i];
         }
@@ -123,8 +123,8 @@ final class StoredRootPaths implements RootPaths.ToRoot {
     }
 
     /** {@code o}'s stored parent; every object suspects asks about has one by construction. */
-    private int parentOf(int o) {
-        int at = Arrays.binarySearch(objects, o);
+    private int parentOf(long o) {
+        int at = Arrays.binarySearch(objects, (int) o);
         if (at < 0) {
             throw new IllegalStateException("no stored path step for object " + o);
         }

@@ -31,7 +31,7 @@ public record Suspect(Kind kind, String className, ObjectRef object, long instan
      * An object as a suspect names it: its id in the graph, address, class, own and retained size,
      * and how the words call it ({@code name}: {@code class Foo} for a class object, else its class).
      */
-    public record ObjectRef(int object, long address, String className, String name, long shallowBytes, long retainedBytes) {
+    public record ObjectRef(long object, long address, String className, String name, long shallowBytes, long retainedBytes) {
         public String hexAddress() {
             return "0x" + Long.toHexString(address);
         }

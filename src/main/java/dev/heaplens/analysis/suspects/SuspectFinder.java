@@ -86,8 +86,8 @@ public final class SuspectFinder {
         HeldRows held = new HeldRows(live.size());
         Map<Integer, TopObjects.LabelledPath> paths = new HashMap<>();
         for (int i = 0; i < live.size(); i++) {
-            accumulation[i] = LeakRules.accumulationPoint(d, children, live.object[i]);
-            int holder = accumulation[i] >= 0 ? accumulation[i] : live.object[i];
+            accumulation[i] = (int) LeakRules.accumulationPoint(d, children, live.object[i]);
+            long holder = accumulation[i] >= 0 ? accumulation[i] : live.object[i];
             held.add(finder.held(holder));
             if (live.retained[i] >= LABELLED_SHARE * d.reachableBytes()) {
                 paths.put(i, finder.labelled(tree, tree.pathTo(holder)));
@@ -136,13 +136,13 @@ public final class SuspectFinder {
         long threshold = (long) (thresholdPercent * analysed / 100);
         LeakRules.Found found = LeakRules.find(top, names, threshold);
 
-        int[] accumulations = new int[found.singles().length];
+        long[] accumulations = new long[found.singles().length];
         BitSet targets = new BitSet();
         for (int i = 0; i < accumulations.length; i++) {
             int t = found.singles()[i];
-            int o = top.object[t];
+            long o = top.object[t];
             accumulations[i] = top.stored() ? top.accumulation(t) : LeakRules.accumulationPoint(d, children, o);
-            targets.set(accumulations[i] >= 0 ? accumulations[i] : o);
+            targets.set((int) (accumulations[i] >= 0 ? accumulations[i] : o));
         }
         List<int[]> samples = new ArrayList<>();
         for (LeakRules.Group g : found.groups()) {
@@ -158,8 +158,8 @@ public final class SuspectFinder {
         List<Suspect> suspects = new ArrayList<>();
         for (int i = 0; i < accumulations.length; i++) {
             int t = found.singles()[i];
-            int o = top.object[t];
-            int acc = accumulations[i];
+            long o = top.object[t];
+            long acc = accumulations[i];
             TopObjects.LabelledPath path = top.stored() ? top.path(t) : null;
             if (path == null) {
                 path = labelled(tree, tree.pathTo(acc >= 0 ? acc : o));
@@ -170,9 +170,9 @@ public final class SuspectFinder {
         for (int i = 0; i < found.groups().size(); i++) {
             LeakRules.Group g = found.groups().get(i);
             GroupAccumulation.Result merged = GroupAccumulation.of(d, tree, samples.get(i));
-            int[] common = merged.commonPath();
+            long[] common = merged.commonPath();
             RootPaths.Path first = common.length > 0 ? tree.pathTo(common[common.length - 1]) : tree.pathTo(g.objects()[0]);
-            int acc = merged.accumulation();
+            long acc = merged.accumulation();
             suspects.add(suspect(Suspect.Kind.GROUP, g.className(), g.objects()[0], g.objects().length, g.retainedBytes(),
                     analysed, acc, labelled(tree, first), acc >= 0 ? held(acc) : List.of()));
         }
@@ -183,9 +183,9 @@ public final class SuspectFinder {
     /** {@code path} with what leads to each step: the root's kind, then fields or indexes. */
     private TopObjects.LabelledPath labelled(RootPaths.ToRoot tree, RootPaths.Path path) {
         if (path == null) {
-            return new TopObjects.LabelledPath(new int[0], new String[0]);
+            return new TopObjects.LabelledPath(new long[0], new String[0]);
         }
-        int[] objects = path.objects();
+        long[] objects = path.objects();
         String[] via = new String[objects.length];
         via[0] = path.rootCategory();
         for (int k = 1; k < objects.length; k++) {
@@ -194,8 +194,8 @@ public final class SuspectFinder {
         return new TopObjects.LabelledPath(objects, via);
     }
 
-    private Suspect suspect(Suspect.Kind kind, String className, int object, long instances, long retained, long analysed,
-                            int acc, TopObjects.LabelledPath labelled, List<Suspect.HeldClass> held) {
+    private Suspect suspect(Suspect.Kind kind, String className, long object, long instances, long retained, long analysed,
+                            long acc, TopObjects.LabelledPath labelled, List<Suspect.HeldClass> held) {
         List<Suspect.PathStep> path = new ArrayList<>();
         for (int k = 0; k < labelled.objects().length; k++) {
             path.add(new Suspect.PathStep(ref(labelled.objects()[k]), labelled.via()[k]));
@@ -211,14 +211,14 @@ public final class SuspectFinder {
                 loader, words.text(), words.keywords());
     }
 
-    private Suspect.ObjectRef ref(int o) {
+    private Suspect.ObjectRef ref(long o) {
         String own = heap.classObjectName(o);
         return new Suspect.ObjectRef(o, d.graph().address(o), heap.className(o), own != null ? "class " + own : heap.className(o),
                 d.graph().shallowSize(o), d.retainedSize(o));
     }
 
     /** The dominated children of {@code o} by class, most retained first (their retained sets are disjoint). */
-    private List<Suspect.HeldClass> held(int o) {
+    private List<Suspect.HeldClass> held(long o) {
         Map<String, long[]> sums = new HashMap<>();
         for (int c : children.of(o)) {
             long[] s = sums.computeIfAbsent(heap.className(c), k -> new long[2]);

@@ -105,7 +105,7 @@ public final class SuspectsStore {
             if (p != null) {
                 which.add(i);
                 for (int k = 0; k < p.objects().length; k++) {
-                    objects.add(p.objects()[k]);
+                    objects.add((int) p.objects()[k]);
                     via.add(id(ids, p.via()[k]));
                 }
                 start.add(objects.size());
@@ -134,7 +134,7 @@ public final class SuspectsStore {
             for (int k = 0; k < labels.length; k++) {
                 labels[k] = name(names, via[start[j] + k]);
             }
-            paths.put(which[j], new TopObjects.LabelledPath(java.util.Arrays.copyOfRange(objects, start[j], start[j + 1]), labels));
+            paths.put(which[j], new TopObjects.LabelledPath(java.util.Arrays.stream(objects, start[j], start[j + 1]).asLongStream().toArray(), labels));
         }
         return paths;
     }

@@ -31,7 +31,7 @@ public final class TopObjects {
     }
 
     /** A path from a GC root, root first, and what leads to each step ({@code via[0]}: the root's kind). */
-    record LabelledPath(int[] objects, String[] via) {
+    record LabelledPath(long[] objects, String[] via) {
     }
 
     TopObjects(int[] object, long[] retained, int[] retainedCount, String[] className, int[] accumulation,
@@ -52,7 +52,7 @@ public final class TopObjects {
         String[] names = new String[top.length];
         for (int i = 0; i < top.length; i++) {
             retained[i] = d.retainedSize(top[i]);
-            count[i] = d.retainedCount(top[i]);
+            count[i] = (int) d.retainedCount(top[i]);
             names[i] = heap.className(top[i]);
         }
         return new TopObjects(top, retained, count, names, null, null, null);

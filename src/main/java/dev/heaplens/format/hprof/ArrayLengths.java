@@ -70,9 +70,9 @@ public final class ArrayLengths {
     }
 
     /** An object's array length (at most 2^31 - 1), -1 for an object that is no array. */
-    public long length(int o) {
+    public long length(long o) {
         IntUnaryOperator opened = byObject; // no lock once opened: suspects asks of millions of arrays
-        return (opened != null ? opened : lookup()).applyAsInt(o);
+        return (opened != null ? opened : lookup()).applyAsInt((int) o);
     }
 
     private synchronized IntUnaryOperator lookup() {

@@ -55,7 +55,7 @@ final class PackedArrayLengths {
         boolean[] packs = {true};
         lengths.forEach((first, values, count) -> {
             if (padding[0] == null) {
-                padding[0] = new byte[graph.objectCount()];
+                padding[0] = new byte[(int) graph.objectCount()];
             }
             for (int i = 0; i < count && packs[0]; i++) {
                 int length = values[i];
@@ -70,7 +70,7 @@ final class PackedArrayLengths {
     }
 
     /** The elements an array's shallow size has room for, or -1 (never a length) when it is no array or its type is unclear. */
-    private long elementsIn(int o) {
+    private long elementsIn(long o) {
         byte kind = graph.kind(o);
         int bytes = kind == OBJECT_ARRAY ? layout.referenceBytes()
                 : kind == PRIMITIVE_ARRAY ? elementBytes[graph.classNumber(o)] : 0;
@@ -82,7 +82,7 @@ final class PackedArrayLengths {
     }
 
     /** As {@link #elementsIn}, or a value making {@link #pack} refuse when it does not fit an int. */
-    private int elementsInSize(int o) {
+    private int elementsInSize(long o) {
         long e = elementsIn(o);
         return e < 0 || e > Integer.MAX_VALUE ? Integer.MIN_VALUE : (int) e;
     }

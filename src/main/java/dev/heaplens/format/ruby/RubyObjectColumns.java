@@ -93,36 +93,36 @@ public final class RubyObjectColumns {
     }
 
     /** Allocation site id ({@code file:line}), -1 when absent. */
-    public int site(int o) {
+    public int site(long o) {
         return value(0, o);
     }
 
     /** GC generation, -1 when absent. */
-    public int generation(int o) {
+    public int generation(long o) {
         return value(1, o);
     }
 
     /** Detail string id, -1 when absent. */
-    public int detail(int o) {
+    public int detail(long o) {
         return value(2, o);
     }
 
     /** Allocation method string id, -1 when absent. */
-    public int method(int o) {
+    public int method(long o) {
         return value(3, o);
     }
 
     /** Array length, hash size or string bytesize (saturated at 2^31 - 1), -1 when absent. */
-    public int length(int o) {
+    public int length(long o) {
         return value(4, o);
     }
 
-    private int value(int c, int o) {
+    private int value(int c, long o) {
         if (!has[c]) {
             return -1;
         }
         NarrowColumn a = loaded[c];
-        return a != null ? a.get(o) : sparse() ? source.at(NAMES.get(c), o) : column(c).get(o);
+        return a != null ? a.get((int) o) : sparse() ? source.at(NAMES.get(c), (int) o) : column(c).get((int) o);
     }
 
     /** Whether to read one more value alone rather than load its column (a report's rows need a few). */

@@ -98,22 +98,22 @@ class ReachabilityTest {
 
     private static final class KindOnly implements ObjectNamer {
         @Override
-        public String kind(int object) {
+        public String kind(long object) {
             return "object";
         }
 
         @Override
-        public String group(int object, GroupBy key) {
+        public String group(long object, GroupBy key) {
             return "object";
         }
 
         @Override
-        public ShownValue value(int object) {
+        public ShownValue value(long object) {
             return ShownValue.NONE;
         }
 
         @Override
-        public String location(int object) {
+        public String location(long object) {
             return null;
         }
     }

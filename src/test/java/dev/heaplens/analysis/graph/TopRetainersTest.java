@@ -49,9 +49,9 @@ class TopRetainersTest {
     }
 
     private static int[] bruteForce(Dominators d) {
-        return IntStream.range(0, d.graph().objectCount())
+        return IntStream.range(0, (int) d.graph().objectCount())
                 .filter(o -> d.retainedCount(o) > 0)
-                .mapToObj(o -> new int[] {o, (int) d.retainedSize(o), d.retainedCount(o)})
+                .mapToObj(o -> new int[] {o, (int) d.retainedSize(o), (int) d.retainedCount(o)})
                 .sorted(RULE)
                 .mapToInt(row -> row[0])
                 .toArray();

@@ -149,7 +149,7 @@ class JvmHistogramTest {
             return "<bootstrap>";
         }
         String address = "0x" + Long.toHexString(c.loaderId());
-        int loader = g.objectOf(c.loaderId());
+        long loader = g.objectOf(c.loaderId());
         return loader < 0 ? "<loader " + address + ">" : JvmHeap.className(classes, g.classAddress(loader)) + "@" + address;
     }
 

@@ -44,7 +44,7 @@ class RetainedOracleTest {
         assertThat(objects).isNotNull();
         assertThat(objects.size()).isGreaterThanOrEqualTo(5);
         for (JsonNode g : objects) {
-            int o = heap.graph().objectOf(Long.parseUnsignedLong(g.get("address").asText().substring(2), 16));
+            long o = heap.graph().objectOf(Long.parseUnsignedLong(g.get("address").asText().substring(2), 16));
             assertThat(o).as(g.get("name").asText()).isGreaterThanOrEqualTo(0);
             assertThat(dominators.retainedCount(o)).as(g.get("name").asText() + " count").isEqualTo(g.get("retainedCount").asInt());
             assertThat(dominators.retainedSize(o)).as(g.get("name").asText() + " bytes").isEqualTo(g.get("retainedMemsize").asLong());
@@ -69,14 +69,14 @@ class RetainedOracleTest {
         HeapGraph g = heap.graph();
         JsonNode objects = golden.has("objects") ? golden.get("objects") : golden.get("retained");
         for (JsonNode gold : objects) {
-            int target = g.objectOf(Long.parseUnsignedLong(gold.get("address").asText().substring(2), 16));
+            long target = g.objectOf(Long.parseUnsignedLong(gold.get("address").asText().substring(2), 16));
             List<RootPaths.Path> paths = new java.util.ArrayList<>(RootPaths.shortest(g, EdgeFilter.ALL, target, 5));
             assertThat(paths).isNotEmpty();
             RootPaths.Path fromTree = RootPaths.tree(g, EdgeFilter.ALL).pathTo(target);
             assertThat(fromTree.objects()).as("the tree's path is a shortest one").hasSameSizeAs(paths.get(0).objects());
             paths.add(fromTree);
             for (RootPaths.Path p : paths) {
-                int[] chain = p.objects();
+                long[] chain = p.objects();
                 assertThat(chain[chain.length - 1]).isEqualTo(target);
                 boolean rootHoldsFirst = false;
                 for (int r = 0; r < g.rootCount(); r++) {
@@ -90,7 +90,7 @@ class RetainedOracleTest {
         }
     }
 
-    private static boolean references(HeapGraph g, int from, int to) {
+    private static boolean references(HeapGraph g, long from, long to) {
         for (long i = g.outStart(from); i < g.outEnd(from); i++) {
             if (g.target(i) == to) {
                 return true;

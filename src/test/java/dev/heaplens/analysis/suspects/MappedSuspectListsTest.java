@@ -49,24 +49,24 @@ class MappedSuspectListsTest {
             RootPaths.Tree mapped = RootPaths.tree(g, EdgeFilter.ALL, Scratch.mappedIn(dir));
             RootPaths.Tree inHeap = RootPaths.tree(g, EdgeFilter.ALL, Scratch.heap());
             int[] dist = distances(g);
-            int[] all = java.util.stream.IntStream.range(0, g.objectCount()).toArray();
+            int[] all = java.util.stream.IntStream.range(0, (int) g.objectCount()).toArray();
             assertThat(mapped.edgeIndexes(all)).as("seed " + seed).containsExactly(inHeap.edgeIndexes(all));
-            for (int o = 0; o < g.objectCount(); o++) {
+            for (long o = 0; o < g.objectCount(); o++) {
                 String at = "seed " + seed + " object " + o;
                 assertThat(mapped.parent(o)).as(at).isEqualTo(inHeap.parent(o));
                 RootPaths.Path path = mapped.pathTo(o);
-                if (dist[o] < 0) {
+                if (dist[(int) o] < 0) {
                     assertThat(path).as(at).isNull();
                     continue;
                 }
-                assertThat(path.objects()).as(at).containsExactly(inHeap.pathTo(o).objects()).hasSize(dist[o] + 1);
+                assertThat(path.objects()).as(at).containsExactly(inHeap.pathTo(o).objects()).hasSize(dist[(int) o] + 1);
             }
         }
     }
 
     /** Every object whose immediate dominator is {@code node}, in id order: the oracle. */
     private static int[] scan(Dominators d, int node) {
-        return java.util.stream.IntStream.range(0, d.graph().objectCount())
+        return java.util.stream.IntStream.range(0, (int) d.graph().objectCount())
                 .filter(o -> d.immediateDominator(o) == node).toArray();
     }
 
@@ -75,10 +75,10 @@ class MappedSuspectListsTest {
      * nothing changes (brute force, no queue: nothing shared with the search under test).
      */
     private static int[] distances(HeapGraph g) {
-        int[] dist = new int[g.objectCount()];
+        int[] dist = new int[(int) g.objectCount()];
         Arrays.fill(dist, Integer.MAX_VALUE);
         for (int r = 0; r < g.rootCount(); r++) {
-            dist[g.rootTarget(r)] = 0;
+            dist[(int) g.rootTarget(r)] = 0;
         }
         boolean changed = true;
         while (changed) {
@@ -88,7 +88,7 @@ class MappedSuspectListsTest {
                     continue;
                 }
                 for (long i = g.outStart(o); i < g.outEnd(o); i++) {
-                    int t = g.target(i);
+                    int t = (int) g.target(i);
                     if (dist[o] + 1 < dist[t]) {
                         dist[t] = dist[o] + 1;
                         changed = true;

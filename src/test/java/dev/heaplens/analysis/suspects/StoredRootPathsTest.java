@@ -35,20 +35,20 @@ class StoredRootPathsTest {
             Random rnd = new Random(seed);
             HeapGraph g = graph(HeapIndexTest.randomHeap(seed, -1), seed);
             RootPaths.Tree tree = RootPaths.tree(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
-            int[] targets = rnd.ints(1 + rnd.nextInt(4), 0, g.objectCount()).toArray();
-            int[] more = rnd.ints(rnd.nextInt(3), 0, g.objectCount()).toArray();
+            int[] targets = rnd.ints(1 + rnd.nextInt(4), 0, (int) g.objectCount()).toArray();
+            int[] more = rnd.ints(rnd.nextInt(3), 0, (int) g.objectCount()).toArray();
             StoredRootPaths kept = StoredRootPaths.of(g, tree, targets, more);
             BitSet onTheWay = new BitSet();
             for (int[] some : new int[][] {targets, more}) {
                 for (int t : some) {
-                    for (int o = t; o >= 0; o = tree.parent(o)) {
-                        onTheWay.set(o);
+                    for (long o = t; o >= 0; o = tree.parent(o)) {
+                        onTheWay.set((int) o);
                     }
                 }
             }
-            for (int o = 0; o < g.objectCount(); o++) {
+            for (long o = 0; o < g.objectCount(); o++) {
                 String at = "seed " + seed + ", object " + o;
-                if (onTheWay.get(o)) {
+                if (onTheWay.get((int) o)) {
                     RootPaths.Path whole = tree.pathTo(o);
                     RootPaths.Path stored = kept.pathTo(o);
                     if (whole == null) {
@@ -58,7 +58,7 @@ class StoredRootPathsTest {
                         assertThat(stored.rootCategory()).as(at).isEqualTo(whole.rootCategory());
                     }
                 } else {
-                    int object = o;
+                    long object = o;
                     assertThatThrownBy(() -> kept.pathTo(object)).as(at).isInstanceOf(IllegalStateException.class);
                 }
             }
@@ -75,14 +75,14 @@ class StoredRootPathsTest {
     void storedColumnsThatDoNotFitTheGraphAreCorrupt() {
         HeapGraph g = graph(HeapIndexTest.randomHeap(5, -1), 5);
         RootPaths.Tree tree = RootPaths.tree(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
-        int[] all = java.util.stream.IntStream.range(0, g.objectCount()).toArray();
+        int[] all = java.util.stream.IntStream.range(0, (int) g.objectCount()).toArray();
         StoredRootPaths kept = StoredRootPaths.of(g, tree, all);
         int[] objects = kept.objects();
         int[] parents = kept.parents();
         int[] edges = kept.edges();
         int[] descending = objects.clone();
         int[] outside = objects.clone();
-        outside[outside.length - 1] = g.objectCount();
+        outside[outside.length - 1] = (int) g.objectCount();
         int[] noSuchRoot = parents.clone();
         noSuchRoot[0] = StoredRootPaths.ROOT_BASE - g.rootCount();
         int[] unlistedParent = parents.clone();

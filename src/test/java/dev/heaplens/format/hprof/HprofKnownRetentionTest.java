@@ -142,7 +142,7 @@ class HprofKnownRetentionTest {
         dominators = null;
     }
 
-    private static String className(int o) {
+    private static String className(long o) {
         return result.classes().name(result.graph().classAddress(o));
     }
 
@@ -160,19 +160,19 @@ class HprofKnownRetentionTest {
     }
 
     /** The objects {@code o} references whose class is {@code className}. */
-    private static List<Integer> referenced(int o, String className) {
+    private static List<Integer> referenced(long o, String className) {
         HeapGraph g = result.graph();
         List<Integer> out = new ArrayList<>();
         for (long i = g.outStart(o); i < g.outEnd(o); i++) {
             if (className.equals(className(g.target(i)))) {
-                out.add(g.target(i));
+                out.add((int) g.target(i));
             }
         }
         return out;
     }
 
     /** The one object {@code o} references of class {@code className}. */
-    private static int single(int o, String className) {
+    private static int single(long o, String className) {
         List<Integer> found = referenced(o, className);
         assertThat(found).as("%s referenced by %s", className, className(o)).hasSize(1);
         return found.get(0);
@@ -206,9 +206,9 @@ class HprofKnownRetentionTest {
         owned.set(array);
         assertThat(g.outDegree(array)).isEqualTo(entries + 1); // the entries, then the array's class
         for (long i = g.outStart(array); i < g.outEnd(array) - 1; i++) {
-            int entry = g.target(i);
+            long entry = g.target(i);
             assertThat(className(entry)).isEqualTo(Entry.class.getName());
-            owned.set(entry);
+            owned.set((int) entry);
             owned.set(single(entry, "byte[]"));
             addChain(single(entry, Node.class.getName()), owned);
         }
@@ -220,7 +220,7 @@ class HprofKnownRetentionTest {
     private static BitSet dominatedBy(int o) {
         BitSet set = new BitSet();
         for (int y = 0; y < result.graph().objectCount(); y++) {
-            for (int d = y; d >= 0; d = dominators.immediateDominator(d)) {
+            for (long d = y; d >= 0; d = dominators.immediateDominator(d)) {
                 if (d == o) {
                     set.set(y);
                     break;
@@ -295,8 +295,8 @@ class HprofKnownRetentionTest {
 
         assertThat(dominatedBy(holder).intersects(sharedOwns)).isFalse();
         assertThat(dominatedBy(other).intersects(sharedOwns)).isFalse();
-        int idom = dominators.immediateDominator(shared);
-        assertThat(idom).isNotIn(holder, other);
+        long idom = dominators.immediateDominator(shared);
+        assertThat(idom).isNotIn((long) holder, (long) other);
 
         // Together the two holders free the Shared object too; apart, neither does.
         BitSet both = new BitSet();

@@ -722,9 +722,9 @@ class HprofRandomGraphTest {
         for (int y = 0; y < n; y++) {
             Obj m = c.objs.get(y);
             String what = String.format("%s: %s 0x%x", at, m.kind, m.id);
-            int o = g.objectOf(m.id);
+            long o = g.objectOf(m.id);
             assertThat(o).as(what).isNotNegative();
-            object[y] = o;
+            object[y] = (int) o;
             assertThat(HprofObjectKind.of(g.kind(o))).as("%s kind", what).isEqualTo(m.kind);
             assertThat(g.classAddress(o)).as("%s class", what).isEqualTo(m.classAddress);
             assertThat(g.shallowSize(o)).as("%s shallow size", what).isEqualTo(m.size);

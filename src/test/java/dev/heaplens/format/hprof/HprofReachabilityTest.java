@@ -156,10 +156,10 @@ class HprofReachabilityTest {
         while (!todo.isEmpty()) {
             int v = todo.pop();
             for (long i = g.outStart(v); i < g.outEnd(v); i++) {
-                int w = g.target(i);
-                if (!reachable.isReachable(w) && !into.get(w)) {
-                    into.set(w);
-                    todo.push(w);
+                long w = g.target(i);
+                if (!reachable.isReachable(w) && !into.get((int) w)) {
+                    into.set((int) w);
+                    todo.push((int) w);
                 }
             }
         }

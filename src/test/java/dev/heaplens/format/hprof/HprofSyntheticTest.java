@@ -88,7 +88,7 @@ class HprofSyntheticTest {
 
     private static void assertObject(HeapGraph g, long address, HprofObjectKind kind, long classAddress, long size,
                                      long... targets) {
-        int o = g.objectOf(address);
+        long o = g.objectOf(address);
         assertThat(o).as("object 0x%x", address).isNotNegative();
         assertThat(HprofObjectKind.of(g.kind(o))).isEqualTo(kind);
         assertThat(g.classAddress(o)).isEqualTo(classAddress);

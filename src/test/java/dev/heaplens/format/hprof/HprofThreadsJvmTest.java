@@ -158,7 +158,7 @@ class HprofThreadsJvmTest {
     }
 
     private static List<String> rootsOf(HeapGraph g, long address) {
-        int o = g.objectOf(address);
+        long o = g.objectOf(address);
         List<String> roots = new ArrayList<>();
         for (int r = 0; r < g.rootCount(); r++) {
             if (g.rootTarget(r) == o) {

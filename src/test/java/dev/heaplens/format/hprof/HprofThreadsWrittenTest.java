@@ -117,7 +117,7 @@ class HprofThreadsWrittenTest {
     }
 
     private static String categoryOf(HeapGraph g, long address) {
-        int o = g.objectOf(address);
+        long o = g.objectOf(address);
         List<String> found = new ArrayList<>();
         for (int r = 0; r < g.rootCount(); r++) {
             if (g.rootTarget(r) == o && !g.rootCategory(r).equals("JNI global")) {

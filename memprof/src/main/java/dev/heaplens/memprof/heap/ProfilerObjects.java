@@ -17,15 +17,15 @@ public final class ProfilerObjects {
 
     ProfilerObjects(JvmHeap heap) {
         HeapGraph g = heap.graph();
-        int n = g.objectCount();
-        hidden = new boolean[n];
-        for (int o = 0; o < n; o++) {
-            hidden[o] = heap.classObjectName(o) == null && heap.className(o).startsWith(PREFIX);
+        long n = g.objectCount();
+        hidden = new boolean[(int) n];
+        for (long o = 0; o < n; o++) {
+            hidden[(int) o] = heap.classObjectName(o) == null && heap.className(o).startsWith(PREFIX);
         }
-        boolean[] root = new boolean[n];
+        boolean[] root = new boolean[(int) n];
         for (int r = 0; r < g.rootCount(); r++) {
             if (g.rootTarget(r) >= 0) {
-                root[g.rootTarget(r)] = true;
+                root[(int) g.rootTarget(r)] = true;
             }
         }
         this.root = root;
@@ -36,24 +36,24 @@ public final class ProfilerObjects {
 
     private boolean hideOwnedOnly(JvmHeap heap, HeapGraph g) {
         boolean changed = false;
-        for (int o = 0, n = g.objectCount(); o < n; o++) {
-            if (hidden[o] || root[o] || g.inDegree(o) == 0 || heap.classObjectName(o) != null) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
+            if (hidden[(int) o] || root[(int) o] || g.inDegree(o) == 0 || heap.classObjectName(o) != null) {
                 continue;
             }
             boolean onlyProfiler = true;
             for (long i = g.inStart(o), end = g.inEnd(o); i < end && onlyProfiler; i++) {
-                int from = g.source(i);
-                onlyProfiler = hidden[from] && holdsStrongly(g, from, o);
+                long from = g.source(i);
+                onlyProfiler = hidden[(int) from] && holdsStrongly(g, from, o);
             }
             if (onlyProfiler) {
-                hidden[o] = true;
+                hidden[(int) o] = true;
                 changed = true;
             }
         }
         return changed;
     }
 
-    private static boolean holdsStrongly(HeapGraph g, int from, int to) {
+    private static boolean holdsStrongly(HeapGraph g, long from, long to) {
         for (long i = g.outStart(from), end = g.outEnd(from); i < end; i++) {
             if (g.target(i) == to && !g.isWeak(i)) {
                 return true;
@@ -62,7 +62,7 @@ public final class ProfilerObjects {
         return false;
     }
 
-    public boolean hidden(int o) {
-        return hidden[o];
+    public boolean hidden(long o) {
+        return hidden[(int) o];
     }
 }

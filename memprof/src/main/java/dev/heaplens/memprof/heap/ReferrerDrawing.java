@@ -21,10 +21,10 @@ public final class ReferrerDrawing {
 
     public static String mermaid(SelfDump dump, String type, int limit, int levels) {
         JvmHeap heap = dump.heap();
-        int[] targets = heap.objectsOfClass(type);
+        long[] targets = heap.objectsOfClass(type);
         ReferrerGraph.Result result = ReferrerGraph.walk(heap.graph(), targets, limit, levels);
         List<GraphDrawing.Edge> edges = new ArrayList<>();
-        Set<Integer> shown = new LinkedHashSet<>(result.targets());
+        Set<Long> shown = new LinkedHashSet<>(result.targets());
         for (ReferrerGraph.Edge e : result.edges()) {
             if (dump.profiler().hidden(e.from()) || dump.profiler().hidden(e.to())) {
                 continue;
@@ -35,7 +35,7 @@ public final class ReferrerDrawing {
             shown.add(e.from());
         }
         List<GraphDrawing.Node> nodes = new ArrayList<>();
-        for (int o : shown) {
+        for (long o : shown) {
             String own = heap.classObjectName(o);
             String name = own != null ? own + " (class)" : heap.className(o);
             nodes.add(new GraphDrawing.Node(hex(heap, o), hex(heap, o) + " " + name));
@@ -46,7 +46,7 @@ public final class ReferrerDrawing {
         return GraphDrawing.render(nodes, edges, GraphDrawing.Format.MERMAID, comment);
     }
 
-    private static String hex(JvmHeap heap, int o) {
+    private static String hex(JvmHeap heap, long o) {
         return "0x" + Long.toHexString(heap.graph().address(o));
     }
 }

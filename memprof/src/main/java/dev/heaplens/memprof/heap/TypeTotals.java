@@ -27,7 +27,7 @@ public final class TypeTotals {
     public static List<Total> counts(SelfDump dump) {
         JvmHeap heap = dump.heap();
         Map<String, long[]> counts = new HashMap<>();
-        for (int o = 0, n = heap.graph().objectCount(); o < n; o++) {
+        for (long o = 0, n = heap.graph().objectCount(); o < n; o++) {
             if (!dump.profiler().hidden(o)) {
                 counts.computeIfAbsent(heap.className(o), k -> new long[1])[0]++;
             }
@@ -40,15 +40,15 @@ public final class TypeTotals {
     public static List<Total> sizes(SelfDump dump) {
         JvmHeap heap = dump.heap();
         HeapGraph g = heap.graph();
-        int n = g.objectCount();
+        long n = g.objectCount();
         Map<String, Integer> typeIds = new HashMap<>();
         List<String> types = new ArrayList<>();
-        int[] typeOf = new int[n];
-        boolean[] isClass = new boolean[n];
+        int[] typeOf = new int[(int) n];
+        boolean[] isClass = new boolean[(int) n];
         int[] perType = new int[16];
-        for (int o = 0; o < n; o++) {
+        for (long o = 0; o < n; o++) {
             if (dump.profiler().hidden(o)) {
-                typeOf[o] = -1;
+                typeOf[(int) o] = -1;
                 continue;
             }
             String type = heap.className(o);
@@ -61,9 +61,9 @@ public final class TypeTotals {
                     perType = java.util.Arrays.copyOf(perType, id * 2);
                 }
             }
-            typeOf[o] = id;
+            typeOf[(int) o] = id;
             perType[id]++;
-            isClass[o] = heap.classObjectName(o) != null;
+            isClass[(int) o] = heap.classObjectName(o) != null;
         }
         // objects bucketed by type: starts[t] .. starts[t + 1] in byType
         int typeCount = types.size();
@@ -73,14 +73,14 @@ public final class TypeTotals {
         }
         int[] fill = java.util.Arrays.copyOf(starts, typeCount);
         int[] byType = new int[starts[typeCount]];
-        for (int o = 0; o < n; o++) {
-            if (typeOf[o] >= 0) {
-                byType[fill[typeOf[o]]++] = o;
+        for (long o = 0; o < n; o++) {
+            if (typeOf[(int) o] >= 0) {
+                byType[fill[typeOf[(int) o]]++] = (int) o;
             }
         }
-        int[] mark = new int[n];
+        int[] mark = new int[(int) n];
         java.util.Arrays.fill(mark, -1);
-        int[] stack = new int[Math.max(16, n)];
+        int[] stack = new int[Math.max(16, (int) n)];
         List<Total> out = new ArrayList<>();
         for (int t = 0; t < typeCount; t++) {
             long bytes = 0;
@@ -96,10 +96,10 @@ public final class TypeTotals {
                 int o = stack[--top];
                 bytes += g.shallowSize(o);
                 for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-                    int to = g.target(i);
-                    if (to >= 0 && mark[to] != t && typeOf[to] >= 0 && !isClass[to] && !g.isWeak(i)) {
-                        mark[to] = t;
-                        stack[top++] = to;
+                    long to = g.target(i);
+                    if (to >= 0 && mark[(int) to] != t && typeOf[(int) to] >= 0 && !isClass[(int) to] && !g.isWeak(i)) {
+                        mark[(int) to] = t;
+                        stack[top++] = (int) to;
                     }
                 }
             }
