@@ -8,6 +8,7 @@ import dev.heaplens.runtime.LoadedHeap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -40,7 +41,7 @@ final class TopCommand implements Callable<Integer> {
     public Integer call() {
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
         int[] largest = TopRetainers.largest(loaded.dominators(), top.atLeastOne());
-        List<ObjectRow> rows = loaded.rows(java.util.Arrays.stream(largest).asLongStream().toArray()).inOrder();
+        List<ObjectRow> rows = loaded.rows(Arrays.stream(largest).asLongStream().toArray()).inOrder();
         Reachability reach = loaded.reachability();
         console.out().print(RetentionRenderer.top(rows, reach, format.format, loaded.input().name()));
         console.out().flush();

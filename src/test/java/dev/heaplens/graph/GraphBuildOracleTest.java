@@ -167,7 +167,7 @@ class GraphBuildOracleTest {
                 danglingRoots++;
                 continue;
             }
-            assertThat(g.rootTarget(root)).as(at + " root %d", root).isEqualTo(target);
+            assertThat(g.rootTarget(root)).as(at + " root %d", root).isEqualTo((long) target);
             root++;
         }
         assertThat(g.rootCount()).as(at + " roots").isEqualTo(root);

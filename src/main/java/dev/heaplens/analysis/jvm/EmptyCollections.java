@@ -4,6 +4,7 @@ import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.util.HumanBytes;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +47,7 @@ final class EmptyCollections {
         if (read.length > SAMPLE && !sampleMayBeWorthTelling(heap, d, read, candidateBytes, analysedBytes)) {
             return null;
         }
-        heap.fetch(java.util.Arrays.stream(read).asLongStream().toArray());
+        heap.fetch(Arrays.stream(read).asLongStream().toArray());
         Map<String, long[]> byClass = new HashMap<>(); // class -> {collections, retained bytes}
         long empty = 0;
         long bytes = 0;

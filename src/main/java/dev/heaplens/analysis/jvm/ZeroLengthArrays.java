@@ -6,6 +6,7 @@ import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.util.HumanBytes;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -57,7 +58,7 @@ final class ZeroLengthArrays {
             return null;
         }
         int[] read = java.util.Arrays.copyOf(candidates, count);
-        heap.fetch(java.util.Arrays.stream(read).filter(o -> !sizeSays.get(g.classAddress(o))).asLongStream().toArray());
+        heap.fetch(Arrays.stream(read).filter(o -> !sizeSays.get(g.classAddress(o))).asLongStream().toArray());
         Map<String, long[]> byClass = new HashMap<>(); // class -> {arrays, bytes}
         long arrays = 0;
         long bytes = 0;

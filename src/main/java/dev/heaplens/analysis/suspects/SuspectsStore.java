@@ -9,6 +9,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -134,7 +135,7 @@ public final class SuspectsStore {
             for (int k = 0; k < labels.length; k++) {
                 labels[k] = name(names, via[start[j] + k]);
             }
-            paths.put(which[j], new TopObjects.LabelledPath(java.util.Arrays.stream(objects, start[j], start[j + 1]).asLongStream().toArray(), labels));
+            paths.put(which[j], new TopObjects.LabelledPath(Arrays.stream(objects, start[j], start[j + 1]).asLongStream().toArray(), labels));
         }
         return paths;
     }
