@@ -18,6 +18,8 @@ final class BuiltColumns implements ColumnSource {
     private final Map<String, MappedLongs> longColumns = new ConcurrentHashMap<>();
     private final Map<String, MappedInts> intColumns = new ConcurrentHashMap<>();
     private MappedBytes kind;
+    /** The reference targets, 4 or 8 bytes an id as the build chose ({@link MappedIds#wide}). */
+    private MappedIds targets;
     private long[] weak;
     private long totalShallowSize;
 
@@ -101,9 +103,9 @@ final class BuiltColumns implements ColumnSource {
     }
 
     /** The offsets and {@code targets}, mapped already (written in place), and the weak bits. */
-    void references(MappedLongs offsets, MappedInts resolvedTargets, long[] weakBits) {
+    void references(MappedLongs offsets, MappedIds resolvedTargets, long[] weakBits) {
         longColumns.put(GraphStore.OUT_OFFSETS, offsets);
-        intColumns.put(GraphStore.TARGETS, resolvedTargets);
+        targets = resolvedTargets;
         weak = weakBits;
     }
 
@@ -138,6 +140,14 @@ final class BuiltColumns implements ColumnSource {
             throw new IllegalArgumentException("no mapped column " + column + " of that type");
         }
         return c;
+    }
+
+    @Override
+    public MappedIds mappedIds(String column) {
+        if (!column.equals(GraphStore.TARGETS)) {
+            throw new IllegalArgumentException("no mapped id column " + column);
+        }
+        return targets;
     }
 
     @Override
@@ -189,9 +199,8 @@ final class BuiltColumns implements ColumnSource {
     @Override
     public int[][] targetPages(long length) {
         IntPages pages = new IntPages(length, IntPages.DEFAULT_SHIFT);
-        MappedInts targets = mappedInts(GraphStore.TARGETS);
         for (long i = 0; i < length; i++) {
-            pages.set(i, targets.get(i));
+            pages.set(i, (int) targets.get(i));
         }
         return pages.pages;
     }

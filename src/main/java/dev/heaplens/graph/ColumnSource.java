@@ -27,5 +27,8 @@ interface ColumnSource {
 
     MappedInts mappedInts(String column);
 
+    /** A column of object ids ({@link GraphStore#TARGETS}), in the width the graph's object count chose. */
+    MappedIds mappedIds(String column);
+
     MappedBytes mappedBytes(String column);
 }

@@ -76,7 +76,7 @@ public final class GraphStore {
         if (g.mappedSource() != null) {
             writeMapped(g, g.mappedSource(), w, givenBack);
         } else {
-            writeColumns(g.columns(), w);
+            writeColumns(g, g.columns(), w);
         }
         w.ints(ROOT_TARGET, g.rootCount(), r -> (int) g.rootTarget((int) r));
         w.ints(ROOT_CATEGORY, g.rootCount(), r -> g.rootCategoryId((int) r));
@@ -99,7 +99,7 @@ public final class GraphStore {
     }
 
     /** The columns of a graph in the heap, each array in bulk. */
-    private static void writeColumns(HeapGraph.Columns c, IndexWriter w) throws IOException {
+    private static void writeColumns(HeapGraph g, HeapGraph.Columns c, IndexWriter w) throws IOException {
         w.longs(ADDRESS, c.address());
         w.bytes(KIND, c.kind());
         w.ints(CLASS_NUMBER, c.classNumber());
@@ -114,7 +114,11 @@ public final class GraphStore {
         }
         ReferenceOffsets offsets = c.outOffsets();
         w.longs(OUT_OFFSETS, offsets.length(), i -> offsets.get((int) i));
-        w.ints(TARGETS, c.targetPages());
+        if (MappedIds.wide(g.objectCount())) {
+            w.longs(TARGETS, g.referenceCount(), g::target); // only under the tests' switch: a graph in the heap has int ids
+        } else {
+            w.ints(TARGETS, c.targetPages());
+        }
         if (c.weak() != null) {
             w.longs(WEAK, c.weak());
         }
@@ -144,7 +148,9 @@ public final class GraphStore {
             writeAll(POSITION_WIDE, s.mappedLongs(POSITION_WIDE), w, givenBack);
         }
         writeAll(OUT_OFFSETS, s.mappedLongs(OUT_OFFSETS), w, givenBack);
-        writeInts(TARGETS, g.referenceCount(), s.mappedInts(TARGETS), w, givenBack);
+        MappedIds targets = s.mappedIds(TARGETS);
+        targets.write(w, TARGETS, g.referenceCount()); // 8 bytes an id in a wide graph's index, as it was built
+        givenBack.release(targets);
         if (g.hasWeakReferences()) {
             w.longs(WEAK, s.longs(WEAK));
         }
@@ -214,7 +220,7 @@ public final class GraphStore {
         if (n < 0 || refs < 0 || rootCategory.length != rootTarget.length || reachableCount < 0 || reachableCount > n) {
             throw new IndexException("corrupt: the graph's counts do not agree");
         }
-        Columns columns = new Columns(r, n, refs, reachableCount, inPlace);
+        Columns columns = new Columns(r, n, refs, reachableCount, inPlace, MappedIds.wide(n));
         long[] classTable = r.longs(CLASS_TABLE);
         LargeSizes largeSizes = largeSizes(r, n);
         HeapGraph g = new HeapGraph(columns, n, refs, positions, weak, classTable, largeSizes, rootTarget, rootCategory,
@@ -250,9 +256,10 @@ public final class GraphStore {
     /**
      * The columns of a stored graph and its dominators, each read when first asked and checked
      * against the graph's counts. A column found unusable then stops the command (see
-     * {@link IndexReader#failedLater}).
+     * {@link IndexReader#failedLater}). The targets are 8 bytes an id when {@code wideIds} (from the
+     * object count, as {@link #write} chose).
      */
-    private record Columns(IndexReader r, int objects, long references, int reachable, boolean inPlace)
+    private record Columns(IndexReader r, int objects, long references, int reachable, boolean inPlace, boolean wideIds)
             implements ColumnSource, Dominators.Columns {
         private static final int LONG_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 3;
         private static final int INT_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 2;
@@ -272,15 +279,32 @@ public final class GraphStore {
         public MappedInts mappedInts(String column) {
             try {
                 MappedInts m = new MappedInts(r.mappedInts(column), INT_SHIFT);
-                check(column, m.length(), switch (column) {
-                    case TARGETS -> references;
-                    case PREORDER -> reachable;
-                    default -> objects;
-                });
+                check(column, m.length(), expectedInts(column));
                 return m;
             } catch (IndexException e) {
                 throw r.failedLater(e);
             }
+        }
+
+        @Override
+        public MappedIds mappedIds(String column) {
+            try {
+                MappedIds m = wideIds ? MappedIds.Wide.over(new MappedLongs(r.mappedLongs(column), LONG_SHIFT))
+                        : MappedIds.Narrow.over(new MappedInts(r.mappedInts(column), INT_SHIFT));
+                check(column, m.length(), expectedInts(column));
+                return m;
+            } catch (IndexException e) {
+                throw r.failedLater(e);
+            }
+        }
+
+        /** How many values a stored int (or id) column has. */
+        private long expectedInts(String column) {
+            return switch (column) {
+                case TARGETS -> references;
+                case PREORDER -> reachable;
+                default -> objects;
+            };
         }
 
         @Override
@@ -370,7 +394,14 @@ public final class GraphStore {
         public int[][] targetPages(long length) {
             try {
                 IntPages pages = new IntPages(length, IntPages.DEFAULT_SHIFT);
-                r.ints(TARGETS, pages.pages);
+                if (wideIds) { // only under the tests' switch: a graph loaded into the heap has int ids
+                    MappedIds ids = mappedIds(TARGETS);
+                    for (int p = 0; p < pages.pages.length; p++) {
+                        ids.copy((long) p << pages.shift, pages.pages[p], pages.pages[p].length);
+                    }
+                } else {
+                    r.ints(TARGETS, pages.pages);
+                }
                 return pages.pages;
             } catch (IndexException e) {
                 throw r.failedLater(e);

@@ -11,7 +11,8 @@ final class InboundReferences {
     private final long[] offsets;
     private final IntPages sources;
     private final MappedLongs mappedOffsets;
-    private final MappedInts mappedSources;
+    /** As wide as the graph's targets ({@link MappedIds#wide}). */
+    private final MappedIds mappedSources;
 
     InboundReferences(HeapGraph g, Scratch scratch) {
         long n = g.objectCount();
@@ -23,13 +24,13 @@ final class InboundReferences {
                 off.set(t, off.get(t) + 1);
             }
             endsFromCounts(n, off);
-            MappedInts s = scratch.ints(Math.max(1, references));
+            MappedIds s = scratch.ids(Math.max(1, references), MappedIds.wide(n));
             for (long o = n - 1; o >= 0; o--) {
                 for (long i = g.outEnd(o) - 1, start = g.outStart(o); i >= start; i--) {
                     long t = g.target(i);
                     long at = off.get(t) - 1;
                     off.set(t, at);
-                    s.set(at, (int) o);
+                    s.set(at, o);
                 }
             }
             offsets = null;

@@ -17,7 +17,7 @@ final class MappedGraphColumns {
     private MappedInts positionOffset;
     private MappedLongs positionWide;
     private MappedLongs outOffsets;
-    private MappedInts targets;
+    private MappedIds targets;
 
     MappedGraphColumns(ColumnSource source) {
         this.source = source;
@@ -79,8 +79,8 @@ final class MappedGraphColumns {
     }
 
     long target(long i) {
-        MappedInts m = targets;
-        return (m != null ? m : LazyColumn.once(this, () -> targets, () -> source.mappedInts(GraphStore.TARGETS),
+        MappedIds m = targets;
+        return (m != null ? m : LazyColumn.once(this, () -> targets, () -> source.mappedIds(GraphStore.TARGETS),
                 c -> targets = c)).get(i);
     }
 

@@ -13,7 +13,7 @@ final class OutboundStream {
     private static final int RUN = 1 << 14;
     private final HeapGraph g;
     private final MappedLongs mappedOffsets; // null: in the heap
-    private final MappedInts mappedTargets;
+    private final MappedIds mappedTargets;
     private final long[] offsets = new long[RUN + 1];
     private int offsetsFrom;
     private int offsetsCount; // objects whose start and end the run holds
@@ -25,7 +25,7 @@ final class OutboundStream {
         this.g = g;
         ColumnSource source = g.mappedSource();
         this.mappedOffsets = source == null ? null : source.mappedLongs(GraphStore.OUT_OFFSETS);
-        this.mappedTargets = source == null ? null : source.mappedInts(GraphStore.TARGETS);
+        this.mappedTargets = source == null ? null : source.mappedIds(GraphStore.TARGETS);
     }
 
     /** As {@link HeapGraph#outStart}. */

@@ -22,8 +22,11 @@ final class ReferenceColumns {
     final MappedLongs mappedOffsets;
     /** In the heap; null out of core, where {@link #mappedTargets} has them. */
     final IntPages targets;
-    /** Out of core: the targets written in place in a scratch file (past the kept ones, unused values); else null. */
-    final MappedInts mappedTargets;
+    /**
+     * Out of core: the targets written in place in a scratch file (past the kept ones, unused values),
+     * as wide as the graph's object count needs ({@link MappedIds#wide}); else null.
+     */
+    final MappedIds mappedTargets;
     /** Bits over reference indices for the weak references; null when there are none. */
     final long[] weak;
     final long dangling;
@@ -63,28 +66,29 @@ final class ReferenceColumns {
             }
         }
         ReferenceOffsets.Values all = heapAll != null ? values(heapAll) : mappedAll::get;
-        IntCells resolved = scratch.isMapped() ? scratch.ints(refTotal) : new IntPages(refTotal, pageShift);
+        IntPages resolved = scratch.isMapped() ? null : new IntPages(refTotal, pageShift);
+        mappedTargets = scratch.isMapped() ? scratch.ids(refTotal, MappedIds.wide(n)) : null;
         long[] weakBits = weakBefore == null ? null : new long[bitWords(refTotal)];
         long dropped = resolveInParallel(new Source(parts, reading, objects.graphOrder, weakBefore), lookup, all, n,
-                resolved, weakBits);
+                resolved, mappedTargets, weakBits);
         parts.forEach(HeapGraphPart::releaseReferences);
         if (mappedReading != null && mappedAll != mappedReading) {
             scratch.release(mappedReading); // the reading offsets, out of core: graph order's are made
         }
-        mappedTargets = resolved instanceof MappedInts m ? m : null;
         if (dropped == 0) {
-            targets = mappedTargets == null ? (IntPages) resolved : null;
+            targets = resolved;
             weak = weakBits;
         } else {
             long kept;
             if (mappedAll == null) {
                 heapAll = squeeze(heapAll, resolved, weakBits);
                 kept = heapAll.get(n);
+                targets = resolved.truncated(kept);
             } else {
-                kept = squeezeInPlace(mappedAll, n, resolved, weakBits);
+                kept = squeezeInPlace(mappedAll, n, mappedTargets, weakBits);
+                targets = null;
+                scratch.shrink(mappedTargets, kept * mappedTargets.idBytes()); // the dropped ones' disk back
             }
-            targets = mappedTargets == null ? ((IntPages) resolved).truncated(kept) : null;
-            scratch.shrink(mappedTargets, kept << 2); // out of core: the dropped ones' disk back (null: passed over)
             weak = weakBits == null ? null : Arrays.copyOf(weakBits, bitWords(kept));
             if (weak != null && (kept & 63) != 0) {
                 weak[weak.length - 1] &= (1L << kept) - 1; // bits squeezed past the end
@@ -128,11 +132,11 @@ final class ReferenceColumns {
 
     /**
      * Resolves the references of objects split in ranges of about equal reference counts, one
-     * range a thread, into {@code out} at {@code all}'s offsets (-1 when dangling), marking
-     * {@code weak}; returns how many point at no object of the dump.
+     * range a thread, into {@code out} (or, out of core, {@code mappedOut}) at {@code all}'s offsets
+     * (-1 when dangling), marking {@code weak}; returns how many point at no object of the dump.
      */
     private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets.Values all, int n, IntCells out,
-                                          long[] weak) {
+                                          MappedIds mappedOut, long[] weak) {
         int threads = Math.max(1, source.references.length);
         int[] from = new int[threads + 1];
         from[threads] = n;
@@ -142,7 +146,7 @@ final class ReferenceColumns {
         long[] dangling = new long[threads];
         long[] firstWeakWord = new long[threads]; // a range's bits in the word it shares with the range before
         Parallel.runUnchecked("heaplens-resolve", threads, t -> {
-            Range range = new Range(source, lookup, out, weak, all.get(from[t]));
+            Range range = new Range(source, lookup, out, mappedOut, weak, all.get(from[t]));
             range.resolve(from[t], from[t + 1]);
             dangling[t] = range.dangling;
             firstWeakWord[t] = range.sharedWord;
@@ -176,7 +180,8 @@ final class ReferenceColumns {
     private static final class Range {
         private final Source source;
         private final AddressLookup lookup;
-        private final IntCells out;
+        private final IntCells out; // in the heap; else null
+        private final MappedIds mappedOut; // out of core; else null
         private final long[] weak;
         /** Where the range's references start: bits in the word below the next multiple of 64 go to {@link #sharedWord}. */
         private final long firstPosition;
@@ -188,10 +193,11 @@ final class ReferenceColumns {
         long dangling;
         long sharedWord;
 
-        Range(Source source, AddressLookup lookup, IntCells out, long[] weak, long firstPosition) {
+        Range(Source source, AddressLookup lookup, IntCells out, MappedIds mappedOut, long[] weak, long firstPosition) {
             this.source = source;
             this.lookup = lookup;
             this.out = out;
+            this.mappedOut = mappedOut;
             this.weak = weak;
             this.firstPosition = firstPosition;
             this.written = firstPosition;
@@ -231,10 +237,18 @@ final class ReferenceColumns {
             int count = gathered;
             lookup.findAll(addresses, count, found);
             long at = written;
-            for (int k = 0; k < count; k++) {
-                int target = found[k];
-                dangling += target >>> 31;
-                out.set(at + k, target);
+            if (mappedOut == null) {
+                for (int k = 0; k < count; k++) {
+                    int target = found[k];
+                    dangling += target >>> 31;
+                    out.set(at + k, target);
+                }
+            } else { // the same loop over the mapped ids: the heap's call sees one type of column
+                for (int k = 0; k < count; k++) {
+                    int target = found[k];
+                    dangling += target >>> 31;
+                    mappedOut.set(at + k, target);
+                }
             }
             if (weak != null) {
                 for (int k = 0; k < count; k++) {
@@ -275,7 +289,7 @@ final class ReferenceColumns {
      * once offsets {@code o} and {@code o + 1} are read, so no old one is overwritten before it is read.
      * Returns how many references are kept.
      */
-    private static long squeezeInPlace(MappedLongs offsets, int n, IntCells targets, long[] weak) {
+    private static long squeezeInPlace(MappedLongs offsets, int n, MappedIds targets, long[] weak) {
         long w = 0;
         long from = offsets.get(0);
         for (int o = 0; o < n; o++) {
@@ -295,6 +309,21 @@ final class ReferenceColumns {
             if (t >= 0) {
                 if (weak != null) {
                     boolean set = isSet(weak, i); // bit i is read before any write reaches it: w <= i
+                    weak[(int) (w >>> 6)] = set ? weak[(int) (w >>> 6)] | 1L << w : weak[(int) (w >>> 6)] & ~(1L << w);
+                }
+                targets.set(w++, t);
+            }
+        }
+        return w;
+    }
+
+    /** {@link #keep} over mapped ids (out of core), as wide as they are stored. */
+    private static long keep(long from, long to, long w, MappedIds targets, long[] weak) {
+        for (long i = from; i < to; i++) {
+            long t = targets.get(i);
+            if (t >= 0) {
+                if (weak != null) {
+                    boolean set = isSet(weak, i);
                     weak[(int) (w >>> 6)] = set ? weak[(int) (w >>> 6)] | 1L << w : weak[(int) (w >>> 6)] & ~(1L << w);
                 }
                 targets.set(w++, t);

@@ -1,0 +1,18 @@
+package dev.heaplens.graph;
+
+/** Wide ids ({@link MappedIds#forceWide}) for tests outside the package (the runtimes'), and a look at them. */
+public final class WideIds {
+    private WideIds() {
+    }
+
+    /** Graphs built or opened from now on keep their ids in 8 bytes ({@code true}), or as their count needs. */
+    public static void force(boolean wide) {
+        MappedIds.forceWide = wide;
+    }
+
+    /** Whether {@code g}'s targets are used where they lie (out of core), 8 bytes an id. */
+    public static boolean targetsAreWide(HeapGraph g) {
+        ColumnSource source = g.mappedSource();
+        return source != null && source.mappedIds(GraphStore.TARGETS) instanceof MappedIds.Wide;
+    }
+}

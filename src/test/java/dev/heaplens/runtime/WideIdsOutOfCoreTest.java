@@ -1,0 +1,74 @@
+package dev.heaplens.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.WideIds;
+import dev.heaplens.io.DumpInput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bundled Rails dump read out of core with wide ids (forced: 8 bytes a target in the scratch
+ * columns and in its index) gives, column by column, the heap an in-heap read gives: as first read,
+ * with its index mapped again, and with that index loaded into the heap.
+ */
+class WideIdsOutOfCoreTest {
+    @TempDir
+    Path dir;
+    /** The sample unzipped: the records' text is read where it lies, not inflated from the start for each. */
+    private Path dump;
+
+    @AfterEach
+    void narrowAgain() {
+        WideIds.force(false);
+    }
+
+    private LoadedHeap load(ReadOptions options, ReadListener listener) {
+        DumpInput input = DumpInput.open(dump.toString(), InputStream.nullInputStream());
+        return HeapRuntime.of(input, options, listener).load(input);
+    }
+
+    @Test
+    void theRailsDumpOutOfCoreWithWideIdsIsTheHeapsHeap() throws IOException {
+        dump = dir.resolve("rails-ish.json");
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(Path.of("samples/rails-ish.json.gz")))) {
+            Files.copy(in, dump);
+        }
+        ReadOptions indexed = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")));
+        LoadedHeap inHeap = load(indexed.withIndex(IndexOptions.OFF), ReadListener.QUIET);
+        WideIds.force(true);
+        HeapIndexTest.Reads first = new HeapIndexTest.Reads();
+        LoadedHeap read = load(indexed.withMemory(1), first);
+        HeapIndexTest.Reads second = new HeapIndexTest.Reads();
+        LoadedHeap reopened = load(indexed.withMemory(1), second);
+        HeapIndexTest.Reads third = new HeapIndexTest.Reads();
+        LoadedHeap loaded = load(indexed, third);
+        assertThat(first.warnings).isEmpty();
+        assertThat(first.notes).singleElement().asString().contains("working out of core");
+        assertThat(second.reads).as("the index read, not the dump").isZero();
+        assertThat(third.reads).as("the index read, not the dump").isZero();
+        assertThat(WideIds.targetsAreWide(read.graph())).as("first read").isTrue();
+        assertThat(WideIds.targetsAreWide(reopened.graph())).as("reopened").isTrue();
+        assertThat(loaded.graph().isOutOfCore()).as("enough memory").isFalse();
+        for (var c : Map.of("read out of core", read, "reopened out of core", reopened, "loaded into the heap", loaded).entrySet()) {
+            HeapIndexTest.assertSame(inHeap, c.getValue(), dump + " " + c.getKey());
+            assertSameSources(inHeap.graph(), c.getValue().graph(), dump + " " + c.getKey());
+        }
+    }
+
+    private static void assertSameSources(HeapGraph e, HeapGraph a, String what) {
+        for (long o = 0; o < e.objectCount(); o++) {
+            for (long i = e.inStart(o), j = a.inStart(o); i < e.inEnd(o); i++, j++) {
+                assertThat(a.source(j)).as("%s: object %d", what, o).isEqualTo(e.source(i));
+            }
+        }
+    }
+}
