@@ -211,6 +211,14 @@ public final class Scratch {
         return registered(new MappedInts(map(length << 2, file), byteShift - 2), file[0]);
     }
 
+    /** {@code length} object ids, all 0, in 8 bytes each when {@code wide} ({@link MappedIds#wide}), else in 4. */
+    MappedIds ids(long length, boolean wide) {
+        FileChannel[] file = new FileChannel[1];
+        MappedIds ids = wide ? MappedIds.Wide.over(new MappedLongs(map(length << 3, file), byteShift - 3))
+                : MappedIds.Narrow.over(new MappedInts(map(length << 2, file), byteShift - 2));
+        return registered(ids, file[0]);
+    }
+
     /** {@code length} ints, all 0: mapped out of core, else one heap array (for analyses above the graph). */
     public IntCells cells(long length) {
         return isMapped() ? ints(length) : IntCells.inHeap((int) length);
