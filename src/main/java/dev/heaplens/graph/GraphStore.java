@@ -290,7 +290,7 @@ public final class GraphStore {
         public MappedIds mappedIds(String column) {
             try {
                 MappedIds m = wideIds ? MappedIds.Wide.over(new MappedLongs(r.mappedLongs(column), LONG_SHIFT))
-                        : MappedIds.Narrow.over(new MappedInts(r.mappedInts(column), INT_SHIFT));
+                        : MappedIds.narrow(new MappedInts(r.mappedInts(column), INT_SHIFT));
                 check(column, m.length(), expectedInts(column));
                 return m;
             } catch (IndexException e) {

@@ -25,17 +25,19 @@ final class MappedDominatorComputation {
     private final HeapGraph g;
     private final EdgeFilter f; // null: follow all
     private final long[] weak;  // the weak references' bits when f is the graph's strong references: tested inline
-    private final int objects;
-    private int n;              // reachable objects
+    private final long objects;
+    /** Ids and preorder numbers in 8 bytes: past what an int numbers ({@link MappedIds#wide}). */
+    private final boolean wide;
+    private long n;             // reachable objects
     private final Scratch scratch;
-    private MappedInts num;     // object -> preorder number, 0 = not reached; freed after step 2b
-    private MappedInts vertex;  // number -> object
-    private MappedInts parent;  // number -> DFS parent's number, until step 3 copies them into the records
+    private MappedIds num;      // object -> preorder number, 0 = not reached; freed after step 2b
+    private MappedIds vertex;   // number -> object
+    private MappedIds parent;   // number -> DFS parent's number, until step 3 copies them into the records
     private MappedLongs at;     // per object: predecessor count (from the DFS), then fill cursor
     private MappedInts predCount; // number -> how many predecessors it has in preds (unsigned): 4 B, not a start's 8
     private long predTotal;       // their sum: where the last number's run ends
-    private MappedInts preds;   // predecessors' numbers
-    private MappedInts info;    // per number, 4 ints: ancestor, label, semi, idom
+    private MappedIds preds;    // predecessors' numbers
+    private MappedIds info;     // per number, 4 numbers: ancestor, label, semi, idom
     /** How far the computation is, for progress: written every {@link #STEP} objects, so the hot loops stay hot. */
     private volatile long handled;
     private static final int STEP = 1 << 16;
@@ -58,7 +60,8 @@ final class MappedDominatorComputation {
         this.g = g;
         this.f = f;
         this.weak = f instanceof StrongReferences strong ? strong.weak : null;
-        this.objects = (int) g.objectCount();
+        this.objects = g.objectCount();
+        this.wide = MappedIds.wide(objects);
     }
 
     Dominators run(EdgeFilter publicFilter, Phases phases) {
@@ -75,11 +78,12 @@ final class MappedDominatorComputation {
         });
         at = counts[0];
         predecessors();
-        MappedInts idom = immediateDominators(semidominators());
+        MappedIds idom = immediateDominators(semidominators());
         MappedDominatorResults results = new MappedDominatorResults(g, n, vertex, scratch);
         phases.enter("retained sizes", 2L * n, results::handled);
         long need = RESULT_BYTES_PER_OBJECT * objects;
-        Dominators d = heapHas.test(need + RESULT_HEAP_MARGIN) ? results.inHeap(idom, publicFilter)
+        // in the heap only where Java arrays number every object (and the heap has room)
+        Dominators d = !wide && heapHas.test(need + RESULT_HEAP_MARGIN) ? results.inHeap(idom, publicFilter)
                 : results.mapped(idom, publicFilter);
         scratch.release(vertex); // the last of the computation's own scratch
         scratch.release(idom);
@@ -92,31 +96,31 @@ final class MappedDominatorComputation {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        MappedInts num = scratch.ints(objects + 1L);
-        MappedInts vertex = scratch.ints(objects + 1L);
-        MappedInts parent = scratch.ints(objects + 1L);
-        MappedInts cursor = scratch.ints(objects + 1L); // number -> next outbound reference to try
-        long[] seen = new long[(objects + 63) >>> 6]; // num[o] != 0 as bits: small enough to stay in cache
+        MappedIds num = scratch.ids(objects + 1, wide);
+        MappedIds vertex = scratch.ids(objects + 1, wide);
+        MappedIds parent = scratch.ids(objects + 1, wide);
+        MappedInts cursor = scratch.ints(objects + 1); // number -> next outbound reference to try (within the object's)
+        long[] seen = new long[(int) ((objects + 63) >>> 6)]; // num[o] != 0 as bits: small enough to stay in cache
         vertex.set(0, -1);
-        int n = 0;
+        long n = 0;
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = (int) g.rootTarget(r);
-            if ((seen[t >>> 6] & (1L << t)) != 0) {
+            long t = g.rootTarget(r);
+            if ((seen[(int) (t >>> 6)] & (1L << t)) != 0) {
                 continue;
             }
-            seen[t >>> 6] |= 1L << t;
+            seen[(int) (t >>> 6)] |= 1L << t;
             num.set(t, ++n);
             vertex.set(n, t);
-            int cur = n;
+            long cur = n;
             while (cur != 0) {
-                int v = vertex.get(cur);
+                long v = vertex.get(cur);
                 long start = g.outStart(v);
                 long end = g.outEnd(v);
                 long i = start + cursor.get(cur);
-                int next = -1;
+                long next = -1;
                 for (; i < end; i++) {
-                    int w = (int) g.target(i);
-                    if ((seen[w >>> 6] & (1L << w)) == 0
+                    long w = g.target(i);
+                    if ((seen[(int) (w >>> 6)] & (1L << w)) == 0
                             && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                         next = w;
                         break;
@@ -126,7 +130,7 @@ final class MappedDominatorComputation {
                     cur = parent.get(cur);
                 } else {
                     cursor.set(cur, (int) (i + 1 - start));
-                    seen[next >>> 6] |= 1L << next;
+                    seen[(int) (next >>> 6)] |= 1L << next;
                     num.set(next, ++n);
                     vertex.set(n, next);
                     parent.set(n, cur);
@@ -157,16 +161,16 @@ final class MappedDominatorComputation {
         EdgeFilter f = this.f;
         MappedLongs at = scratch.longs(objects);
         OutboundStream out = new OutboundStream(g);
-        for (int v = 0; v < objects; v++) {
+        for (long v = 0; v < objects; v++) {
             for (long i = out.start(v), end = out.end(v); i < end; i++) {
-                int w = out.target(i);
+                long w = out.target(i);
                 if (w != v && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     at.set(w, at.get(w) + 1);
                 }
             }
         }
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = (int) g.rootTarget(r);
+            long t = g.rootTarget(r);
             at.set(t, at.get(t) + 1);
         }
         return at;
@@ -181,13 +185,13 @@ final class MappedDominatorComputation {
      */
     private void predecessors() {
         HeapGraph g = this.g;
-        MappedInts vertex = this.vertex;
-        int n = this.n;
+        MappedIds vertex = this.vertex;
+        long n = this.n;
         MappedLongs at = this.at;
         this.at = null;
-        MappedInts predCount = scratch.ints(n + 1L); // x's run ends where x + 1's starts: the counts place them
+        MappedInts predCount = scratch.ints(n + 1); // x's run ends where x + 1's starts: the counts place them
         long total = 0;
-        for (int x = 1; x <= n; x++) {
+        for (long x = 1; x <= n; x++) {
             long c = at.get(vertex.get(x));
             if (c >>> 32 != 0) {
                 throw new HeaplensException("an object referenced over 2^32 - 1 times cannot be worked out of core");
@@ -196,24 +200,24 @@ final class MappedDominatorComputation {
             predCount.set(x, (int) c);
         }
         long half = 0;
-        int middle = 0; // the targets below it have about half the predecessors
+        long middle = 0; // the targets below it have about half the predecessors
         while (middle < objects && half < total / 2) {
             half += at.get(middle++);
         }
         long runEnd = 0;
-        for (int x = 1; x <= n; x++) {
+        for (long x = 1; x <= n; x++) {
             runEnd += Integer.toUnsignedLong(predCount.get(x));
             at.set(vertex.get(x), runEnd);
         }
-        MappedInts preds = scratch.ints(total);
+        MappedIds preds = scratch.ids(total, wide);
         if (n < objects) {
             // unreachable objects' references were counted: their places, left unfilled, must be no-ops
             preds.fill(n + 1);
         }
-        int split = middle;
+        long split = middle;
         Parallel.runUnchecked("heaplens-dominators", 2, k -> fill(k == 0 ? 0 : split, k == 0 ? split : objects, at, preds));
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
-            int t = (int) g.rootTarget(r);
+            long t = g.rootTarget(r);
             long place = at.get(t) - 1;
             at.set(t, place);
             preds.set(place, 0);
@@ -227,27 +231,27 @@ final class MappedDominatorComputation {
     }
 
     /** Fills the predecessors of the objects in {@code [from, to)}, from every reachable object. */
-    private void fill(int from, int to, MappedLongs at, MappedInts preds) {
+    private void fill(long from, long to, MappedLongs at, MappedIds preds) {
         HeapGraph g = this.g;
         long[] weak = this.weak;
         EdgeFilter f = this.f;
-        MappedInts num = this.num;
+        MappedIds num = this.num;
         boolean counts = from == 0; // one of the two threads tells how far they are
         OutboundStream out = new OutboundStream(g);
-        int[] numbers = new int[STEP]; // num streamed a run at a time, as the references are
-        for (int v = 0; v < objects; v++) {
+        long[] numbers = new long[STEP]; // num streamed a run at a time, as the references are
+        for (long v = 0; v < objects; v++) {
             if ((v & (STEP - 1)) == 0) {
-                num.copy(v, numbers, Math.min(STEP, objects - v));
+                num.copy(v, numbers, (int) Math.min(STEP, objects - v));
                 if (counts) {
-                    handled = (long) objects + v;
+                    handled = objects + v;
                 }
             }
-            int x = numbers[v & (STEP - 1)];
+            long x = numbers[(int) v & (STEP - 1)];
             if (x == 0) {
                 continue;
             }
             for (long i = out.start(v), end = out.end(v); i < end; i++) {
-                int w = out.target(i);
+                long w = out.target(i);
                 if (w >= from && w < to && w != v
                         && (weak == null ? f == null || f.follow(v, i, w) : (weak[(int) (i >>> 6)] & (1L << i)) == 0)) {
                     long place = at.get(w) - 1;
@@ -260,43 +264,43 @@ final class MappedDominatorComputation {
 
     /**
      * 3. Semidominators, vertices in reverse preorder (Semi-NCA's link-eval with path compression).
-     * The fields link-eval touches together share one 16-byte record per vertex (a record never
-     * straddles two pages: they hold a power of two of ints).
+     * The fields link-eval touches together share one record of four numbers per vertex (a record never
+     * straddles two pages: they hold a power of two of numbers).
      */
-    private MappedInts semidominators() {
-        int n = this.n;
-        MappedInts parent = this.parent;
-        MappedInts info = scratch.ints(4L * (n + 2)); // and vertex n + 1: places of predecessors no root reaches
-        for (int x = 0; x <= n; x++) {
-            long k = (long) x << 2;
-            int p = parent.get(x);
+    private MappedIds semidominators() {
+        long n = this.n;
+        MappedIds parent = this.parent;
+        MappedIds info = scratch.ids(4 * (n + 2), wide); // and vertex n + 1: places of predecessors no root reaches
+        for (long x = 0; x <= n; x++) {
+            long k = x << 2;
+            long p = parent.get(x);
             info.set(k + ANCESTOR, p);
             info.set(k + LABEL, x);
             info.set(k + SEMI, x);
             info.set(k + IDOM, p);
         }
         // linked to the super-root, semi n + 1: as a predecessor it changes no vertex's semi
-        info.set(((n + 1L) << 2) + LABEL, n + 1);
-        info.set(((n + 1L) << 2) + SEMI, n + 1);
+        info.set(((n + 1) << 2) + LABEL, n + 1);
+        info.set(((n + 1) << 2) + SEMI, n + 1);
         scratch.release(parent); // in the records now
         this.parent = null;
         // the eval stack: a new sparse file, so it takes disk only as deep as eval goes (step 4 fills it as idom)
-        MappedInts stack = scratch.ints(n + 1L);
+        MappedIds stack = scratch.ids(n + 1, wide);
         MappedInts predCount = this.predCount;
-        MappedInts preds = this.preds;
-        long walked = 2L * objects; // the walk and the predecessor lists are done
+        MappedIds preds = this.preds;
+        long walked = 2 * objects; // the walk and the predecessor lists are done
         long end = predTotal;
-        for (int w = n; w >= 1; w--) {
+        for (long w = n; w >= 1; w--) {
             if ((w & (STEP - 1)) == 0) {
                 handled = walked + n - w;
             }
-            long wk = (long) w << 2;
-            int s = info.get(wk + IDOM); // the DFS parent
-            int lastLinked = w + 1;
+            long wk = w << 2;
+            long s = info.get(wk + IDOM); // the DFS parent
+            long lastLinked = w + 1;
             long start = end - Integer.toUnsignedLong(predCount.get(w));
             // s == 0 (the super-root, listed first for a GC root's target) cannot be beaten: stop early
             for (long i = start; i < end && s > 0; i++) {
-                int v = preds.get(i);
+                long v = preds.get(i);
                 if (v < w) {
                     // not linked yet: its label is itself and its semi its own number
                     if (v < s) {
@@ -304,9 +308,9 @@ final class MappedDominatorComputation {
                     }
                     continue;
                 }
-                long vk = (long) v << 2;
-                int u = info.get(vk + ANCESTOR) < lastLinked ? info.get(vk + LABEL) : eval(v, lastLinked, info, stack);
-                int su = info.get(((long) u << 2) + SEMI);
+                long vk = v << 2;
+                long u = info.get(vk + ANCESTOR) < lastLinked ? info.get(vk + LABEL) : eval(v, lastLinked, info, stack);
+                long su = info.get((u << 2) + SEMI);
                 if (su < s) {
                     s = su;
                 }
@@ -323,20 +327,20 @@ final class MappedDominatorComputation {
     }
 
     /** Link-eval with path compression, iterative: the label of minimal semi on v's linked path. */
-    private static int eval(int v, int lastLinked, MappedInts info, MappedInts stack) {
-        int sp = 0;
+    private static long eval(long v, long lastLinked, MappedIds info, MappedIds stack) {
+        long sp = 0;
         do {
             stack.set(sp++, v);
-            v = info.get(((long) v << 2) + ANCESTOR);
-        } while (info.get(((long) v << 2) + ANCESTOR) >= lastLinked);
-        long pk = (long) v << 2;
-        int pLabel = info.get(pk + LABEL);
+            v = info.get((v << 2) + ANCESTOR);
+        } while (info.get((v << 2) + ANCESTOR) >= lastLinked);
+        long pk = v << 2;
+        long pLabel = info.get(pk + LABEL);
         do {
             v = stack.get(--sp);
-            long vk = (long) v << 2;
+            long vk = v << 2;
             info.set(vk + ANCESTOR, info.get(pk + ANCESTOR));
-            int vLabel = info.get(vk + LABEL);
-            if (info.get(((long) pLabel << 2) + SEMI) < info.get(((long) vLabel << 2) + SEMI)) {
+            long vLabel = info.get(vk + LABEL);
+            if (info.get((pLabel << 2) + SEMI) < info.get((vLabel << 2) + SEMI)) {
                 info.set(vk + LABEL, pLabel);
             } else {
                 pLabel = vLabel;
@@ -350,15 +354,15 @@ final class MappedDominatorComputation {
      * 4. Immediate dominators by number: the nearest ancestor of the DFS parent numbered at most
      * semi. Written over the eval stack, dead since step 3.
      */
-    private MappedInts immediateDominators(MappedInts stack) {
-        int n = this.n;
-        MappedInts info = this.info;
-        MappedInts idom = stack;
+    private MappedIds immediateDominators(MappedIds stack) {
+        long n = this.n;
+        MappedIds info = this.info;
+        MappedIds idom = stack;
         idom.set(0, 0);
-        for (int w = 1; w <= n; w++) {
-            long wk = (long) w << 2;
-            int c = info.get(wk + IDOM);
-            int s = info.get(wk + SEMI);
+        for (long w = 1; w <= n; w++) {
+            long wk = w << 2;
+            long c = info.get(wk + IDOM);
+            long s = info.get(wk + SEMI);
             while (c > s) {
                 c = idom.get(c);
             }

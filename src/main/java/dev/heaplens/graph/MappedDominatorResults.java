@@ -12,17 +12,17 @@ import java.util.Arrays;
 final class MappedDominatorResults {
     private static final int STEP = 1 << 16;
     private final HeapGraph g;
-    private final int objects;
-    private final int n;
-    private final MappedInts vertex;
+    private final long objects;
+    private final long n;
+    private final MappedIds vertex;
     private final Scratch scratch;
     /** How far the retained sizes are, for progress: written every {@link #STEP} numbers. */
     private volatile long handled;
 
     /** @param vertex the reachable objects by preorder number 1..n */
-    MappedDominatorResults(HeapGraph g, int n, MappedInts vertex, Scratch scratch) {
+    MappedDominatorResults(HeapGraph g, long n, MappedIds vertex, Scratch scratch) {
         this.g = g;
-        this.objects = (int) g.objectCount();
+        this.objects = g.objectCount();
         this.n = n;
         this.vertex = vertex;
         this.scratch = scratch;
@@ -35,12 +35,14 @@ final class MappedDominatorResults {
     /**
      * 5. Per-object results in the heap, when it has room for them: used as plain arrays, the mapped
      * ones cost a first {@code top} out of core more CPU and RSS (1.2 GB Ruby dump at 256 MiB: BENCHMARKS).
-     * Retained sizes accumulate in reverse preorder (children first).
+     * Retained sizes accumulate in reverse preorder (children first). Only where Java arrays number
+     * every object: below 2^31 objects.
      */
-    Dominators inHeap(MappedInts idom, EdgeFilter publicFilter) {
+    Dominators inHeap(MappedIds idom, EdgeFilter publicFilter) {
         HeapGraph g = this.g;
-        int n = this.n;
-        MappedInts vertex = this.vertex;
+        int n = (int) this.n;
+        MappedIds vertex = this.vertex;
+        int objects = (int) this.objects;
         int[] idomObject = new int[objects];
         Arrays.fill(idomObject, Dominators.UNREACHABLE);
         long[] size = new long[objects];
@@ -52,10 +54,10 @@ final class MappedDominatorResults {
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
             long sum = 0;
             for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
-                int o = vertex.get(x);
+                int o = (int) vertex.get(x);
                 preorder[x - 1] = o;
-                int d = idom.get(x);
-                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : vertex.get(d);
+                long d = idom.get(x);
+                idomObject[o] = d == 0 ? Dominators.SUPER_ROOT : (int) vertex.get(d);
                 long s = g.shallowSize(o);
                 size[o] = s;
                 count[o] = 1;
@@ -69,7 +71,7 @@ final class MappedDominatorResults {
             if ((x & (STEP - 1)) == 0) {
                 handled = 2L * n - x;
             }
-            int d = idom.get(x);
+            int d = (int) idom.get(x);
             if (d != 0) {
                 int o = preorder[x - 1];
                 int dom = preorder[d - 1];
@@ -82,27 +84,28 @@ final class MappedDominatorResults {
 
     /**
      * 5. Per-object results, in mapped scratch too, when the heap has no room for them (used in place,
-     * as an index's: no 20 B an object in the heap after the computation).
+     * as an index's: no 20 B an object in the heap after the computation). The per-object columns
+     * still hold ints: the index's dominator sections are 4 bytes a value.
      */
-    Dominators mapped(MappedInts idom, EdgeFilter publicFilter) {
+    Dominators mapped(MappedIds idom, EdgeFilter publicFilter) {
         HeapGraph g = this.g;
-        int n = this.n;
-        MappedInts vertex = this.vertex;
+        long n = this.n;
+        MappedIds vertex = this.vertex;
         MappedInts idomObject = scratch.ints(objects);
         idomObject.fill(Dominators.UNREACHABLE);
         MappedLongs size = scratch.longs(objects); // a new scratch file is zeros: unreachable objects' 0
         MappedInts count = scratch.ints(objects);
         MappedInts preorder = scratch.ints(n);
         long[] bytes = new long[2];
-        int half = n / 2;
+        long half = n / 2;
         // random writes, on two threads: numbers 1..half, then the rest
         Parallel.runUnchecked("heaplens-dominators", 2, k -> {
             long sum = 0;
-            for (int x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
-                int o = vertex.get(x);
-                preorder.set(x - 1, o);
-                int d = idom.get(x);
-                idomObject.set(o, d == 0 ? Dominators.SUPER_ROOT : vertex.get(d));
+            for (long x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
+                long o = vertex.get(x);
+                preorder.set(x - 1, (int) o);
+                long d = idom.get(x);
+                idomObject.set(o, d == 0 ? Dominators.SUPER_ROOT : (int) vertex.get(d));
                 long s = g.shallowSize(o);
                 size.set(o, s);
                 count.set(o, 1);
@@ -112,19 +115,19 @@ final class MappedDominatorResults {
         });
         long reachableBytes = bytes[0] + bytes[1];
         handled = n;
-        for (int x = n; x >= 1; x--) {
+        for (long x = n; x >= 1; x--) {
             if ((x & (STEP - 1)) == 0) {
-                handled = 2L * n - x;
+                handled = 2 * n - x;
             }
-            int d = idom.get(x);
+            long d = idom.get(x);
             if (d != 0) {
-                int o = preorder.get(x - 1);
-                int dom = preorder.get(d - 1);
+                long o = vertex.get(x);
+                long dom = vertex.get(d);
                 size.set(dom, size.get(dom) + size.get(o));
                 count.set(dom, count.get(dom) + count.get(o));
             }
         }
-        return new Dominators(g, publicFilter, new MappedDominatorColumns(idomObject, size, count, preorder), n,
+        return new Dominators(g, publicFilter, new MappedDominatorColumns(idomObject, size, count, preorder), (int) n,
                 reachableBytes);
     }
 }

@@ -6,84 +6,77 @@ import java.io.IOException;
 
 /**
  * A column of object ids used where it lies in a mapped file (out of core): 4 bytes an id while the
- * graph's objects fit an int ({@link Narrow}, the bytes {@link MappedInts} always held), 8 past that
+ * graph's objects fit an int (this class: the bytes {@link MappedInts} always held), 8 past that
  * ({@link Wide}), chosen once when the graph is built or opened ({@link #wide}).
  *
- * <p>An abstract class with two final subclasses, not an interface: a run loads only the one its graph
- * needs, so C1 (the launcher's compiler) inlines {@link #get} through class-hierarchy analysis. For that,
- * each subclass is made by its own static factory: a caller that named both classes would have the
- * verifier load both.
+ * <p>The narrow column is this class itself and the wide one a subclass, not two subclasses of an
+ * abstract one: C1 (the launcher's compiler) inlines a method through class-hierarchy analysis only
+ * when it has a body no loaded subclass overrides (an abstract one it calls, measured: "no static
+ * binding"), so a run below 2^31 objects, which never loads {@link Wide}, reads ids inlined. Only
+ * {@link Wide#over} names the subclass, so that nothing else makes the verifier load it.
  */
-abstract class MappedIds {
+class MappedIds {
     /** Tests set it to build and open graphs of a few objects with wide ids, and reset it after. */
     static volatile boolean forceWide;
+
+    private final MappedInts ints; // null in a wide column
+
+    private MappedIds(MappedInts ints) {
+        this.ints = ints;
+    }
+
+    /** Ids in 4 bytes over {@code ints}. */
+    static MappedIds narrow(MappedInts ints) {
+        return new MappedIds(ints);
+    }
 
     /** Whether a graph of {@code objectCount} objects keeps its ids in 8 bytes: past what an int numbers. */
     static boolean wide(long objectCount) {
         return forceWide || objectCount > HeapGraphBuilder.MAX_OBJECTS;
     }
 
-    abstract long get(long i);
+    long get(long i) {
+        return ints.get(i);
+    }
 
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */
-    abstract void set(long i, long id);
+    void set(long i, long id) {
+        ints.set(i, (int) id);
+    }
 
-    abstract long length();
+    long length() {
+        return ints.length();
+    }
 
     /** Bytes an id takes: what a file of so many ids holds ({@link Scratch#shrink}). */
-    abstract int idBytes();
+    int idBytes() {
+        return 4;
+    }
 
     /**
      * Copies {@code count} ids from {@code from} into {@code into}, narrowed: for the passes that still
-     * number objects in ints (the mapped dominators, a graph loaded into the heap). Narrow ids are copied
-     * a page at a time ({@link MappedInts#copy}); wide ones, only ever past the limit or in tests, one by one.
+     * number objects in ints (a graph loaded into the heap). Narrow ids are copied a page at a time
+     * ({@link MappedInts#copy}); wide ones, only ever past the limit or in tests, one by one.
      */
-    abstract void copy(long from, int[] into, int count);
+    void copy(long from, int[] into, int count) {
+        ints.copy(from, into, count);
+    }
+
+    /** Copies {@code count} ids from {@code from} into {@code into}, in full: for streams that number objects in longs. */
+    void copy(long from, long[] into, int count) {
+        ints.copy(from, into, count);
+    }
+
+    /** Sets every id to {@code id}. */
+    void fill(long id) {
+        for (long i = 0, n = length(); i < n; i++) {
+            set(i, id);
+        }
+    }
 
     /** The first {@code count} ids as index section {@code name}, in this column's width. */
-    abstract void write(IndexWriter w, String name, long count) throws IOException;
-
-    /** 4 bytes an id. */
-    static final class Narrow extends MappedIds {
-        private final MappedInts ints;
-
-        private Narrow(MappedInts ints) {
-            this.ints = ints;
-        }
-
-        static MappedIds over(MappedInts ints) {
-            return new Narrow(ints);
-        }
-
-        @Override
-        long get(long i) {
-            return ints.get(i);
-        }
-
-        @Override
-        void set(long i, long id) {
-            ints.set(i, (int) id);
-        }
-
-        @Override
-        long length() {
-            return ints.length();
-        }
-
-        @Override
-        int idBytes() {
-            return 4;
-        }
-
-        @Override
-        void copy(long from, int[] into, int count) {
-            ints.copy(from, into, count);
-        }
-
-        @Override
-        void write(IndexWriter w, String name, long count) throws IOException {
-            w.intRuns(name, count, ints::copy);
-        }
+    void write(IndexWriter w, String name, long count) throws IOException {
+        w.intRuns(name, count, ints::copy);
     }
 
     /** 8 bytes an id. */
@@ -91,6 +84,7 @@ abstract class MappedIds {
         private final MappedLongs longs;
 
         private Wide(MappedLongs longs) {
+            super(null);
             this.longs = longs;
         }
 
@@ -123,6 +117,11 @@ abstract class MappedIds {
             for (int k = 0; k < count; k++) {
                 into[k] = (int) longs.get(from + k);
             }
+        }
+
+        @Override
+        void copy(long from, long[] into, int count) {
+            longs.copy(from, into, count);
         }
 
         @Override

@@ -10,14 +10,15 @@ package dev.heaplens.graph;
  * references in ascending order; one stream per thread.
  */
 final class OutboundStream {
-    private static final int RUN = 1 << 14;
+    private static final int RUN_SHIFT = 14;
+    private static final int RUN = 1 << RUN_SHIFT;
     private final HeapGraph g;
     private final MappedLongs mappedOffsets; // null: in the heap
     private final MappedIds mappedTargets;
     private final long[] offsets = new long[RUN + 1];
-    private int offsetsFrom;
-    private int offsetsCount; // objects whose start and end the run holds
-    private final int[] targets = new int[RUN];
+    /** Which run of {@link #RUN} objects (aligned) {@link #offsets} holds; -1 before the first. */
+    private long offsetsRun = -1;
+    private final long[] targets = new long[RUN];
     private long targetsFrom;
     private int targetsCount;
 
@@ -29,22 +30,20 @@ final class OutboundStream {
     }
 
     /** As {@link HeapGraph#outStart}. */
-    long start(int v) {
-        int k = v - offsetsFrom;
-        if (k < 0 || k >= offsetsCount) {
-            loadOffsets(v);
-            k = 0;
+    long start(long v) {
+        if (v >>> RUN_SHIFT != offsetsRun) { // runs aligned: 35 bytes at most, so that C1 inlines it
+            loadOffsets(v >>> RUN_SHIFT);
         }
-        return offsets[k];
+        return offsets[(int) v & (RUN - 1)];
     }
 
     /** As {@link HeapGraph#outEnd}, after {@link #start} of the same object. */
-    long end(int v) {
-        return offsets[v - offsetsFrom + 1];
+    long end(long v) {
+        return offsets[((int) v & (RUN - 1)) + 1];
     }
 
     /** As {@link HeapGraph#target}. */
-    int target(long i) {
+    long target(long i) {
         long k = i - targetsFrom;
         if (k < 0 || k >= targetsCount) {
             loadTargets(i);
@@ -53,16 +52,17 @@ final class OutboundStream {
         return targets[(int) k];
     }
 
-    private void loadOffsets(int v) {
-        offsetsFrom = v;
-        offsetsCount = (int) Math.min(RUN, g.objectCount() - v);
+    private void loadOffsets(long run) {
+        offsetsRun = run;
+        long first = run << RUN_SHIFT;
+        int count = (int) Math.min(RUN, g.objectCount() - first);
         if (mappedOffsets != null) {
-            mappedOffsets.copy(v, offsets, offsetsCount + 1);
+            mappedOffsets.copy(first, offsets, count + 1);
         } else {
-            for (int k = 0; k < offsetsCount; k++) {
-                offsets[k] = g.outStart(v + k);
+            for (int k = 0; k < count; k++) {
+                offsets[k] = g.outStart(first + k);
             }
-            offsets[offsetsCount] = g.outEnd(v + offsetsCount - 1);
+            offsets[count] = g.outEnd(first + count - 1);
         }
     }
 
@@ -73,7 +73,7 @@ final class OutboundStream {
             mappedTargets.copy(i, targets, targetsCount);
         } else {
             for (int k = 0; k < targetsCount; k++) {
-                targets[k] = (int) g.target(i + k);
+                targets[k] = g.target(i + k);
             }
         }
     }

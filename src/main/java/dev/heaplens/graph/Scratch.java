@@ -215,7 +215,7 @@ public final class Scratch {
     MappedIds ids(long length, boolean wide) {
         FileChannel[] file = new FileChannel[1];
         MappedIds ids = wide ? MappedIds.Wide.over(new MappedLongs(map(length << 3, file), byteShift - 3))
-                : MappedIds.Narrow.over(new MappedInts(map(length << 2, file), byteShift - 2));
+                : MappedIds.narrow(new MappedInts(map(length << 2, file), byteShift - 2));
         return registered(ids, file[0]);
     }
 

@@ -271,6 +271,33 @@ class DominatorsOracleTest {
     }
 
     /**
+     * Out of core with ids and preorder numbers in 8 bytes ({@link MappedIds#wide}, forced: a graph
+     * past 2^31 objects cannot be made here): the same dominators, against brute force, and its
+     * scratch given back as the narrow one's, at twice the bytes a number.
+     */
+    @Test
+    void wideMappedScratchDominatorsMatchBruteForce(@TempDir Path dir) throws IOException {
+        MappedIds.forceWide = true;
+        try {
+            for (long seed = 22_000; seed < 22_000 + SEEDS / 4; seed++) {
+                Case c = new Case(seed);
+                boolean filtered = seed % 2 == 0;
+                EdgeFilter filter = filtered ? c.filter() : EdgeFilter.ALL;
+                Scratch scratch = Scratch.mappedIn(dir, 4 + (int) (seed % 3));
+                Dominators d = new MappedDominatorComputation(c.graph, filtered ? filter : null, scratch, bytes -> true)
+                        .run(filter, Phases.NONE);
+                assertThat(d.mappedColumns()).as("seed %d: wide results are mapped, whatever the heap's room", seed).isNotNull();
+                check(c, filtered, d);
+                long narrowPeak = 28 * (c.graph.objectCount() + 2) + 4 * (c.graph.referenceCount() + c.graph.rootCount());
+                assertThat(scratch.peakLiveBytes()).as("seed %d: scratch peak", seed).isLessThanOrEqualTo(2 * narrowPeak
+                        + 16 * c.graph.objectCount());
+            }
+        } finally {
+            MappedIds.forceWide = false;
+        }
+    }
+
+    /**
      * The computation's own scratch given back as its steps end: left at the end, only the mapped
      * results (idom, retained size and count 16 B an object, preorder 4 a reachable one), or nothing
      * when they are in the heap; and at its peak never all of its arrays at once (they were 36 B an

@@ -56,7 +56,7 @@ class MappedIdsTest {
             Scratch scratch = Scratch.mappedIn(dir, byteShift);
             int length = 1 + rnd.nextInt(3000);
             MappedIds ids = scratch.ids(length, false);
-            assertThat(ids).isInstanceOf(MappedIds.Narrow.class);
+            assertThat(ids).isExactlyInstanceOf(MappedIds.class);
             assertThat(ids.idBytes()).isEqualTo(4);
             long[] oracle = new long[length];
             for (int k = 0; k < 10_000; k++) {
