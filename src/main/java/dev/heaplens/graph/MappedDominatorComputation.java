@@ -239,9 +239,10 @@ final class MappedDominatorComputation {
         boolean counts = from == 0; // one of the two threads tells how far they are
         OutboundStream out = new OutboundStream(g);
         long[] numbers = new long[STEP]; // num streamed a run at a time, as the references are
+        int[] narrowNumbers = new int[STEP];
         for (long v = 0; v < objects; v++) {
             if ((v & (STEP - 1)) == 0) {
-                num.copy(v, numbers, (int) Math.min(STEP, objects - v));
+                num.copy(v, numbers, (int) Math.min(STEP, objects - v), narrowNumbers);
                 if (counts) {
                     handled = objects + v;
                 }

@@ -62,9 +62,16 @@ class MappedIds {
         ints.copy(from, into, count);
     }
 
-    /** Copies {@code count} ids from {@code from} into {@code into}, in full: for streams that number objects in longs. */
-    void copy(long from, long[] into, int count) {
-        ints.copy(from, into, count);
+    /**
+     * Copies {@code count} ids from {@code from} into {@code into}, in full: for streams that number
+     * objects in longs. Narrow ids go through {@code buffer} (at least {@code count} ints): a bulk copy
+     * and a widening loop cost a fraction of a buffer read per id.
+     */
+    void copy(long from, long[] into, int count, int[] buffer) {
+        ints.copy(from, buffer, count);
+        for (int k = 0; k < count; k++) {
+            into[k] = buffer[k];
+        }
     }
 
     /** Sets every id to {@code id}. */
@@ -120,7 +127,7 @@ class MappedIds {
         }
 
         @Override
-        void copy(long from, long[] into, int count) {
+        void copy(long from, long[] into, int count, int[] buffer) {
             longs.copy(from, into, count);
         }
 

@@ -35,16 +35,6 @@ final class MappedInts implements IntCells {
         Pages.spans(from, count, shift, (page, inPage, done, n) -> pages[page].get(inPage, into, done, n));
     }
 
-    /** As {@link #copy(long, int[], int)}, each value widened: a page found once a span, not once a value. */
-    void copy(long from, long[] into, int count) {
-        Pages.spans(from, count, shift, (page, inPage, done, n) -> {
-            IntBuffer p = pages[page];
-            for (int k = 0; k < n; k++) {
-                into[done + k] = p.get(inPage + k);
-            }
-        });
-    }
-
     @Override
     public int get(long i) {
         return pages[(int) (i >>> shift)].get((int) i & mask);

@@ -19,6 +19,7 @@ final class OutboundStream {
     /** Which run of {@link #RUN} objects (aligned) {@link #offsets} holds; -1 before the first. */
     private long offsetsRun = -1;
     private final long[] targets = new long[RUN];
+    private final int[] narrowTargets = new int[RUN]; // what narrow mapped ids are copied through
     private long targetsFrom;
     private int targetsCount;
 
@@ -70,7 +71,7 @@ final class OutboundStream {
         targetsFrom = i;
         targetsCount = (int) Math.min(RUN, g.referenceCount() - i);
         if (mappedTargets != null) {
-            mappedTargets.copy(i, targets, targetsCount);
+            mappedTargets.copy(i, targets, targetsCount, narrowTargets);
         } else {
             for (int k = 0; k < targetsCount; k++) {
                 targets[k] = g.target(i + k);
