@@ -308,8 +308,7 @@ final class ReferenceColumns {
             int t = targets.get(i);
             if (t >= 0) {
                 if (weak != null) {
-                    boolean set = isSet(weak, i); // bit i is read before any write reaches it: w <= i
-                    weak[(int) (w >>> 6)] = set ? weak[(int) (w >>> 6)] | 1L << w : weak[(int) (w >>> 6)] & ~(1L << w);
+                    moveBit(weak, i, w);
                 }
                 targets.set(w++, t);
             }
@@ -323,13 +322,18 @@ final class ReferenceColumns {
             long t = targets.get(i);
             if (t >= 0) {
                 if (weak != null) {
-                    boolean set = isSet(weak, i);
-                    weak[(int) (w >>> 6)] = set ? weak[(int) (w >>> 6)] | 1L << w : weak[(int) (w >>> 6)] & ~(1L << w);
+                    moveBit(weak, i, w);
                 }
                 targets.set(w++, t);
             }
         }
         return w;
+    }
+
+    /** Bit {@code from} of {@code bits} written at {@code to}; bit {@code from} is read before any write reaches it ({@code to <= from}). */
+    private static void moveBit(long[] bits, long from, long to) {
+        int word = (int) (to >>> 6);
+        bits[word] = isSet(bits, from) ? bits[word] | 1L << to : bits[word] & ~(1L << to);
     }
 
     /** The weak references of every part as bits over reading-order indices, or null when there are none. */
