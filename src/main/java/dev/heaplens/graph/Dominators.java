@@ -44,10 +44,10 @@ public final class Dominators {
     private final long reachableBytes;
     private volatile int[][] children;
     // Out of core (source.inPlace()): the stored columns used where they lie in the mapped index, once past the sparse reads.
-    private MappedInts mappedIdom;
+    private MappedIds mappedIdom;
     private MappedLongs mappedRetainedSize;
-    private MappedInts mappedRetainedCount;
-    private MappedInts mappedPreorder;
+    private MappedIds mappedRetainedCount; // a count of objects: as wide as an id
+    private MappedIds mappedPreorder;
 
     Dominators(HeapGraph graph, EdgeFilter filter, int[] idom, long[] retainedSize, int[] retainedCount,
                        int[] preorder, long reachableBytes) {
@@ -79,14 +79,15 @@ public final class Dominators {
 
         long[] longs(String column);
 
-        int intAt(String column, long i);
+        /** Value {@code i} of an id column (idom, retained count, preorder), as wide as it is stored. */
+        long idAt(String column, long i);
 
         long longAt(String column, long i);
 
         /** Whether columns are used where they lie (out of core) rather than loaded into the heap. */
         boolean inPlace();
 
-        MappedInts mappedInts(String column);
+        MappedIds mappedIds(String column);
 
         MappedLongs mappedLongs(String column);
     }
@@ -138,9 +139,9 @@ public final class Dominators {
         if (a != null) {
             return a[(int) o];
         }
-        MappedInts m = mappedIdom;
-        return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.IDOM, o)
-                : source.inPlace() ? LazyColumn.once(this, () -> mappedIdom, () -> source.mappedInts(GraphStore.IDOM),
+        MappedIds m = mappedIdom;
+        return m != null ? m.get(o) : sparse() ? source.idAt(GraphStore.IDOM, o)
+                : source.inPlace() ? LazyColumn.once(this, () -> mappedIdom, () -> source.mappedIds(GraphStore.IDOM),
                         c -> mappedIdom = c).get(o) : idomColumn()[(int) o];
     }
 
@@ -219,10 +220,10 @@ public final class Dominators {
         if (a != null) {
             return a[(int) o];
         }
-        MappedInts m = mappedRetainedCount;
-        return m != null ? m.get(o) : sparse() ? source.intAt(GraphStore.RETAINED_COUNT, o)
+        MappedIds m = mappedRetainedCount;
+        return m != null ? m.get(o) : sparse() ? source.idAt(GraphStore.RETAINED_COUNT, o)
                 : source.inPlace() ? LazyColumn.once(this, () -> mappedRetainedCount,
-                        () -> source.mappedInts(GraphStore.RETAINED_COUNT), c -> mappedRetainedCount = c).get(o)
+                        () -> source.mappedIds(GraphStore.RETAINED_COUNT), c -> mappedRetainedCount = c).get(o)
                 : retainedCountColumn()[(int) o];
     }
 
@@ -251,9 +252,9 @@ public final class Dominators {
         if (a != null) {
             return a[(int) i];
         }
-        MappedInts m = mappedPreorder;
-        return m != null ? m.get(i) : sparse() ? source.intAt(GraphStore.PREORDER, i)
-                : source.inPlace() ? LazyColumn.once(this, () -> mappedPreorder, () -> source.mappedInts(GraphStore.PREORDER),
+        MappedIds m = mappedPreorder;
+        return m != null ? m.get(i) : sparse() ? source.idAt(GraphStore.PREORDER, i)
+                : source.inPlace() ? LazyColumn.once(this, () -> mappedPreorder, () -> source.mappedIds(GraphStore.PREORDER),
                         c -> mappedPreorder = c).get(i) : preorderColumn()[(int) i];
     }
 

@@ -6,9 +6,6 @@ import dev.heaplens.index.IndexWriter;
 
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A {@link HeapGraph} and its {@link Dominators} as sections of an index file, and back: each
@@ -84,16 +81,17 @@ public final class GraphStore {
         Dominators.Columns mapped = d.mappedColumns();
         if (mapped != null) {
             // computed out of core: written from where they lie, never a whole column in the heap
-            writeInts(IDOM, n(g), mapped.mappedInts(IDOM), w, givenBack);
+            writeIds(IDOM, n(g), mapped.mappedIds(IDOM), w, givenBack);
             writeAll(RETAINED_SIZE, mapped.mappedLongs(RETAINED_SIZE), w, givenBack);
-            writeInts(RETAINED_COUNT, n(g), mapped.mappedInts(RETAINED_COUNT), w, givenBack);
-            writeInts(PREORDER, d.reachableCount(), mapped.mappedInts(PREORDER), w, givenBack);
+            writeIds(RETAINED_COUNT, n(g), mapped.mappedIds(RETAINED_COUNT), w, givenBack);
+            writeIds(PREORDER, d.reachableCount(), mapped.mappedIds(PREORDER), w, givenBack);
         } else {
             Dominators.Stored a = d.arrays();
-            w.ints(IDOM, a.idom());
+            boolean wide = MappedIds.wide(n(g)); // only under the tests' switch: dominators in the heap have int ids
+            writeIds(IDOM, a.idom(), wide, w);
             w.longs(RETAINED_SIZE, a.retainedSize());
-            w.ints(RETAINED_COUNT, a.retainedCount());
-            w.ints(PREORDER, a.preorder());
+            writeIds(RETAINED_COUNT, a.retainedCount(), wide, w);
+            writeIds(PREORDER, a.preorder(), wide, w);
         }
         w.ints(Dominators.LARGEST, largest);
     }
@@ -148,9 +146,7 @@ public final class GraphStore {
             writeAll(POSITION_WIDE, s.mappedLongs(POSITION_WIDE), w, givenBack);
         }
         writeAll(OUT_OFFSETS, s.mappedLongs(OUT_OFFSETS), w, givenBack);
-        MappedIds targets = s.mappedIds(TARGETS);
-        targets.write(w, TARGETS, g.referenceCount()); // 8 bytes an id in a wide graph's index, as it was built
-        givenBack.release(targets);
+        writeIds(TARGETS, g.referenceCount(), s.mappedIds(TARGETS), w, givenBack); // 8 bytes an id in a wide graph's index
         if (g.hasWeakReferences()) {
             w.longs(WEAK, s.longs(WEAK));
         }
@@ -165,6 +161,21 @@ public final class GraphStore {
             throws IOException {
         w.intRuns(name, count, values::copy);
         givenBack.release(values);
+    }
+
+    /** An id column as a section, as wide as it is ({@link MappedIds}); then its scratch file, if {@code givenBack}'s, released. */
+    private static void writeIds(String name, long count, MappedIds ids, IndexWriter w, Scratch givenBack) throws IOException {
+        ids.write(w, name, count);
+        givenBack.release(ids);
+    }
+
+    /** An id column of the heap as a section: 8 bytes a value when {@code wide}, as a wide graph's index holds them. */
+    private static void writeIds(String name, int[] ids, boolean wide, IndexWriter w) throws IOException {
+        if (wide) {
+            w.longs(name, ids.length, i -> ids[(int) i]);
+        } else {
+            w.ints(name, ids);
+        }
     }
 
     private static void writeAll(String name, MappedLongs values, IndexWriter w, Scratch givenBack) throws IOException {
@@ -220,7 +231,7 @@ public final class GraphStore {
         if (n < 0 || refs < 0 || rootCategory.length != rootTarget.length || reachableCount < 0 || reachableCount > n) {
             throw new IndexException("corrupt: the graph's counts do not agree");
         }
-        Columns columns = new Columns(r, n, refs, reachableCount, inPlace, MappedIds.wide(n));
+        StoredColumns columns = new StoredColumns(r, n, refs, reachableCount, inPlace, MappedIds.wide(n));
         long[] classTable = r.longs(CLASS_TABLE);
         LargeSizes largeSizes = largeSizes(r, n);
         HeapGraph g = new HeapGraph(columns, n, refs, positions, weak, classTable, largeSizes, rootTarget, rootCategory,
@@ -251,178 +262,5 @@ public final class GraphStore {
             throw new IndexException("corrupt: " + objects.length + " objects with large sizes, " + sizes.length + " sizes");
         }
         return objects.length == 0 ? LargeSizes.NONE : new LargeSizes(objects, sizes);
-    }
-
-    /**
-     * The columns of a stored graph and its dominators, each read when first asked and checked
-     * against the graph's counts. A column found unusable then stops the command (see
-     * {@link IndexReader#failedLater}). The targets are 8 bytes an id when {@code wideIds} (from the
-     * object count, as {@link #write} chose).
-     */
-    private record Columns(IndexReader r, int objects, long references, int reachable, boolean inPlace, boolean wideIds)
-            implements ColumnSource, Dominators.Columns {
-        private static final int LONG_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 3;
-        private static final int INT_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 2;
-
-        @Override
-        public MappedLongs mappedLongs(String column) {
-            try {
-                MappedLongs m = new MappedLongs(r.mappedLongs(column), LONG_SHIFT);
-                check(column, m.length(), expectedLongs(column, m.length()));
-                return m;
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public MappedInts mappedInts(String column) {
-            try {
-                MappedInts m = new MappedInts(r.mappedInts(column), INT_SHIFT);
-                check(column, m.length(), expectedInts(column));
-                return m;
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public MappedIds mappedIds(String column) {
-            try {
-                MappedIds m = wideIds ? MappedIds.Wide.over(new MappedLongs(r.mappedLongs(column), LONG_SHIFT))
-                        : MappedIds.narrow(new MappedInts(r.mappedInts(column), INT_SHIFT));
-                check(column, m.length(), expectedInts(column));
-                return m;
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        /** How many values a stored int (or id) column has. */
-        private long expectedInts(String column) {
-            return switch (column) {
-                case TARGETS -> references;
-                case PREORDER -> reachable;
-                default -> objects;
-            };
-        }
-
-        @Override
-        public MappedBytes mappedBytes(String column) {
-            try {
-                ByteBuffer[] pages = r.mappedBytes(column);
-                long length = 0;
-                for (ByteBuffer p : pages) {
-                    length += p.capacity();
-                }
-                check(column, length, objects);
-                return new MappedBytes(pages, IndexReader.MAPPED_PAGE_SHIFT);
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public long[] longs(String column) {
-            try {
-                long[] a = r.longs(column);
-                check(column, a.length, expectedLongs(column, a.length));
-                return a;
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public boolean has(String column) {
-            return r.has(column);
-        }
-
-        @Override
-        public int[] ints(String column) {
-            try {
-                int[] a = r.ints(column);
-                if (column.equals(Dominators.LARGEST)) {
-                    return a; // as long as the writer made it
-                }
-                check(column, a.length, column.equals(PREORDER) ? reachable : objects);
-                return a;
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public byte[] bytes(String column) {
-            try {
-                byte[] a = r.bytes(column);
-                check(column, a.length, objects);
-                return a;
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public long longAt(String column, long i) {
-            try {
-                return r.longAt(column, i);
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public int intAt(String column, long i) {
-            try {
-                return r.intAt(column, i);
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public byte byteAt(String column, long i) {
-            try {
-                return r.byteAt(column, i);
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        @Override
-        public int[][] targetPages(long length) {
-            try {
-                IntPages pages = new IntPages(length, IntPages.DEFAULT_SHIFT);
-                if (wideIds) { // only under the tests' switch: a graph loaded into the heap has int ids
-                    MappedIds ids = mappedIds(TARGETS);
-                    for (int p = 0; p < pages.pages.length; p++) {
-                        ids.copy((long) p << pages.shift, pages.pages[p], pages.pages[p].length);
-                    }
-                } else {
-                    r.ints(TARGETS, pages.pages);
-                }
-                return pages.pages;
-            } catch (IndexException e) {
-                throw r.failedLater(e);
-            }
-        }
-
-        /** How many values a stored long column has; {@code length}, its own, for the wide positions (whole blocks). */
-        private long expectedLongs(String column, long length) {
-            return switch (column) {
-                case OUT_OFFSETS -> objects + 1L;
-                case WEAK -> (references + 63) >>> 6;
-                case POSITION_BASE -> Positions.blocks(objects);
-                case POSITION_WIDE -> length - length % Positions.BLOCK;
-                default -> objects;
-            };
-        }
-
-        private static void check(String column, long length, long expected) {
-            if (length != expected) {
-                throw new IndexException("corrupt: column " + column + " has " + length + " values, not " + expected);
-            }
-        }
     }
 }

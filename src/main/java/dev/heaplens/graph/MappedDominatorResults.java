@@ -84,18 +84,18 @@ final class MappedDominatorResults {
 
     /**
      * 5. Per-object results, in mapped scratch too, when the heap has no room for them (used in place,
-     * as an index's: no 20 B an object in the heap after the computation). The per-object columns
-     * still hold ints: the index's dominator sections are 4 bytes a value.
+     * as an index's: no 20 B an object in the heap after the computation), as wide as the ids.
      */
     Dominators mapped(MappedIds idom, EdgeFilter publicFilter) {
         HeapGraph g = this.g;
         long n = this.n;
         MappedIds vertex = this.vertex;
-        MappedInts idomObject = scratch.ints(objects);
+        boolean wide = MappedIds.wide(objects);
+        MappedIds idomObject = scratch.ids(objects, wide);
         idomObject.fill(Dominators.UNREACHABLE);
         MappedLongs size = scratch.longs(objects); // a new scratch file is zeros: unreachable objects' 0
-        MappedInts count = scratch.ints(objects);
-        MappedInts preorder = scratch.ints(n);
+        MappedIds count = scratch.ids(objects, wide);
+        MappedIds preorder = scratch.ids(n, wide);
         long[] bytes = new long[2];
         long half = n / 2;
         // random writes, on two threads: numbers 1..half, then the rest
@@ -103,9 +103,9 @@ final class MappedDominatorResults {
             long sum = 0;
             for (long x = k == 0 ? 1 : half + 1, end = k == 0 ? half : n; x <= end; x++) {
                 long o = vertex.get(x);
-                preorder.set(x - 1, (int) o);
+                preorder.set(x - 1, o);
                 long d = idom.get(x);
-                idomObject.set(o, d == 0 ? Dominators.SUPER_ROOT : (int) vertex.get(d));
+                idomObject.set(o, d == 0 ? Dominators.SUPER_ROOT : vertex.get(d));
                 long s = g.shallowSize(o);
                 size.set(o, s);
                 count.set(o, 1);

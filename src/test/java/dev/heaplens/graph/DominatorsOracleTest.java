@@ -287,6 +287,9 @@ class DominatorsOracleTest {
                 Dominators d = new MappedDominatorComputation(c.graph, filtered ? filter : null, scratch, bytes -> true)
                         .run(filter, Phases.NONE);
                 assertThat(d.mappedColumns()).as("seed %d: wide results are mapped, whatever the heap's room", seed).isNotNull();
+                for (String column : List.of(GraphStore.IDOM, GraphStore.RETAINED_COUNT, GraphStore.PREORDER)) {
+                    assertThat(d.mappedColumns().mappedIds(column)).as("seed %d: %s", seed, column).isInstanceOf(MappedIds.Wide.class);
+                }
                 check(c, filtered, d);
                 long narrowPeak = 28 * (c.graph.objectCount() + 2) + 4 * (c.graph.referenceCount() + c.graph.rootCount());
                 assertThat(scratch.peakLiveBytes()).as("seed %d: scratch peak", seed).isLessThanOrEqualTo(2 * narrowPeak
