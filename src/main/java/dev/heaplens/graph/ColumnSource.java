@@ -27,7 +27,7 @@ interface ColumnSource {
 
     MappedInts mappedInts(String column);
 
-    /** A column of object ids ({@link GraphStore#TARGETS}), in the width the graph's object count chose. */
+    /** A column of object ids (the targets; a stored index's dominator columns too), as wide as the object count chose. */
     MappedIds mappedIds(String column);
 
     MappedBytes mappedBytes(String column);
