@@ -9,20 +9,20 @@ interface AddressChunks {
     int CHUNK = 1 << 16;
 
     /** How many addresses. */
-    int count();
+    long count();
 
     /** Each chunk in order. */
     void forEach(Visitor visitor);
 
     /** {@code addresses[0, count)} are objects {@code firstObject...}. */
     interface Visitor {
-        void chunk(long[] addresses, int count, int firstObject);
+        void chunk(long[] addresses, int count, long firstObject);
     }
 
     static AddressChunks of(long[] sorted) {
         return new AddressChunks() {
             @Override
-            public int count() {
+            public long count() {
                 return sorted.length;
             }
 
@@ -34,21 +34,19 @@ interface AddressChunks {
     }
 
     static AddressChunks of(MappedLongs sorted) {
-        int n = Math.toIntExact(sorted.length());
+        long n = sorted.length();
         return new AddressChunks() {
             @Override
-            public int count() {
+            public long count() {
                 return n;
             }
 
             @Override
             public void forEach(Visitor visitor) {
-                long[] chunk = new long[Math.min(n, CHUNK)];
-                for (int from = 0; from < n; from += chunk.length) {
-                    int count = Math.min(chunk.length, n - from);
-                    for (int i = 0; i < count; i++) {
-                        chunk[i] = sorted.get(from + i);
-                    }
+                long[] chunk = new long[(int) Math.min(n, CHUNK)];
+                for (long from = 0; from < n; from += chunk.length) {
+                    int count = (int) Math.min(chunk.length, n - from);
+                    sorted.copy(from, chunk, count);
                     visitor.chunk(chunk, count, from);
                 }
             }

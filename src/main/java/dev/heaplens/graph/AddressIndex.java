@@ -53,7 +53,7 @@ final class AddressIndex implements AddressLookup {
 
     /** The first position holding {@code address}, or -1. */
     @Override
-    public int find(long address) {
+    public long find(long address) {
         if (address < min || address > max) {
             return -1;
         }

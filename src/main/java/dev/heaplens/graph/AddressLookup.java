@@ -1,12 +1,15 @@
 package dev.heaplens.graph;
 
-/** Finds the object at an address: the build-time hash table, or the graph's sorted index. */
+/** Finds the object at an address: the build-time hash tables, or a sorted index of the addresses. */
 interface AddressLookup {
     /** The first object at {@code address}, or -1. */
-    int find(long address);
+    long find(long address);
 
-    /** {@link #find} of each of {@code addresses[0, count)} into {@code objects}. */
-    default void findAll(long[] addresses, int count, int[] objects) {
+    /**
+     * {@link #find} of each of {@code addresses[0, count)} into {@code objects[0, count)}, which may be
+     * {@code addresses} itself: each address is read before its object is written.
+     */
+    default void findAll(long[] addresses, int count, long[] objects) {
         for (int i = 0; i < count; i++) {
             objects[i] = find(addresses[i]);
         }

@@ -50,7 +50,7 @@ final class AddressTable implements AddressLookup {
 
     /** The first object at {@code address}, or -1. */
     @Override
-    public int find(long address) {
+    public long find(long address) {
         long s = slot(address);
         int at;
         while ((at = slots.get(s)) != 0) {

@@ -28,24 +28,24 @@ final class BuiltColumns implements ColumnSource {
         this.addressRun = addressRun;
     }
 
-    // Each object column is copied as soon as the build has ordered it (one at a time); each returns
-    // null, what the build then keeps of it in the heap.
+    // Each object column is written by the build a chunk at a time as it orders it, straight to its
+    // mapped file: none is whole in the heap.
 
-    byte[] kinds(byte[] kinds) {
-        kind = scratch.bytes(kinds.length);
-        kind.put(0, kinds, kinds.length);
-        return null;
+    /** The kinds' mapped column. */
+    MappedBytes kinds(long n) {
+        kind = scratch.bytes(n);
+        return kind;
     }
 
-    /** The class numbers' mapped column, written by the build a chunk at a time. */
-    MappedInts classNumbers(int n) {
+    /** The class numbers' mapped column. */
+    MappedInts classNumbers(long n) {
         MappedInts m = scratch.ints(n);
         intColumns.put(GraphStore.CLASS_NUMBER, m);
         return m;
     }
 
-    /** The sizes' mapped column, written as {@link #classNumbers(int)}'s; then {@link #sumShallowSizes}. */
-    MappedInts shallowSizes(int n) {
+    /** The sizes' mapped column; then {@link #sumShallowSizes}. */
+    MappedInts shallowSizes(long n) {
         MappedInts m = scratch.ints(n);
         intColumns.put(GraphStore.SHALLOW_SIZE, m);
         return m;
@@ -66,19 +66,19 @@ final class BuiltColumns implements ColumnSource {
      * The {@code n} addresses of {@code source} sorted in runs (sized to the heap) and merged, in
      * scratch; the sorted column is the graph's.
      */
-    ExternalAddressSort sortAddresses(ExternalAddressSort.Source source, int n) {
+    ExternalAddressSort sortAddresses(ExternalAddressSort.Source source, long n) {
         ExternalAddressSort sort = new ExternalAddressSort(source, n, addressRun, scratch);
         longColumns.put(GraphStore.ADDRESS, sort.sorted);
         return sort;
     }
 
     /** The reference offsets by reading index (the running sum of the parts' degrees, which it frees) in a scratch file. */
-    MappedLongs readingOffsets(List<HeapGraphPart> parts, int n) {
+    MappedLongs readingOffsets(List<HeapGraphPart> parts, long n) {
         ObjectColumns.DegreeSums sums = new ObjectColumns.DegreeSums(parts);
-        MappedLongs m = scratch.longs(n + 1L);
-        long[] run = new long[(int) Math.min(n + 1L, ObjectColumns.CHUNK)];
+        MappedLongs m = scratch.longs(n + 1);
+        long[] run = new long[(int) Math.min(n + 1, ObjectColumns.CHUNK)];
         for (long from = 0; from <= n; from += run.length) {
-            int count = (int) Math.min(run.length, n + 1L - from);
+            int count = (int) Math.min(run.length, n + 1 - from);
             for (int k = 0; k < count; k++) {
                 run[k] = sums.next();
             }
@@ -89,7 +89,7 @@ final class BuiltColumns implements ColumnSource {
     }
 
     /** The positions' offsets' mapped column, written by the build a block at a time; then {@link #positions}. */
-    MappedInts positionOffsets(int n) {
+    MappedInts positionOffsets(long n) {
         MappedInts m = scratch.ints(n);
         intColumns.put(GraphStore.POSITION_OFFSET, m);
         return m;

@@ -9,6 +9,7 @@ package dev.heaplens.graph;
  * 1.5 bytes per object), where {@link PackedAddressTable} misses the cache on nearly every lookup.
  * Built in one pass over the sorted addresses. {@link #of} declines addresses too sparse for it
  * (a span of more than {@link #MAX_UNITS_PER_OBJECT} alignment units per object) and duplicates.
+ * Its objects are longs: it numbers past 2^31 objects (its span, not their count, bounds it).
  */
 final class DenseAddressTable implements AddressLookup {
     /** Sparser addresses make a bigger table than the packed one: 64 units cost 16 bytes. */
@@ -38,7 +39,7 @@ final class DenseAddressTable implements AddressLookup {
         if (units == null || units.repeats()) {
             return null; // with repeats, the first of equal addresses must win: a rank cannot say which
         }
-        int n = sortedAddresses.count();
+        long n = sortedAddresses.count();
         long span = units.span();
         if (span <= 0 || span / MAX_UNITS_PER_OBJECT > n || (span + 63) >>> 6 > (Integer.MAX_VALUE - 8) / 2) {
             return null;
@@ -58,7 +59,7 @@ final class DenseAddressTable implements AddressLookup {
     }
 
     /** Sets the bits of objects {@code first...} at {@code a[0, count)}; returns the last word written. */
-    private int fill(long[] a, int count, int first, int lastWord) {
+    private int fill(long[] a, int count, long first, int lastWord) {
         for (int i = 0; i < count; i++) {
             long unit = (a[i] - min) >>> shift;
             int w = (int) (unit >>> 6);
@@ -74,7 +75,7 @@ final class DenseAddressTable implements AddressLookup {
 
     /** The object at {@code address}, or -1. */
     @Override
-    public int find(long address) {
+    public long find(long address) {
         long offset = address - min;
         if (address < min || address > max || (offset & alignMask) != 0) {
             return -1;
@@ -83,7 +84,7 @@ final class DenseAddressTable implements AddressLookup {
         int w = (int) (unit >>> 6);
         long bit = 1L << unit;
         long word = words[2 * w];
-        return (word & bit) == 0 ? -1 : (int) words[2 * w + 1] + Long.bitCount(word & (bit - 1));
+        return (word & bit) == 0 ? -1 : words[2 * w + 1] + Long.bitCount(word & (bit - 1));
     }
 
     /**
@@ -91,7 +92,7 @@ final class DenseAddressTable implements AddressLookup {
      * depend on one another so the processor overlaps their cache misses, then each is finished.
      */
     @Override
-    public void findAll(long[] addresses, int count, int[] objects) {
+    public void findAll(long[] addresses, int count, long[] objects) {
         long[] word = new long[BATCH];
         int[] at = new int[BATCH];
         for (int b = 0; b < count; b += BATCH) {
@@ -109,12 +110,12 @@ final class DenseAddressTable implements AddressLookup {
             }
             for (int j = 0; j < m; j++) {
                 int w = at[j];
-                int found = -1;
+                long found = -1;
                 if (w >= 0) {
                     long bit = 1L << ((addresses[b + j] - min) >>> shift);
                     long bits = word[j];
                     if ((bits & bit) != 0) {
-                        found = (int) words[2 * w + 1] + Long.bitCount(bits & (bit - 1));
+                        found = words[2 * w + 1] + Long.bitCount(bits & (bit - 1));
                     }
                 }
                 objects[b + j] = found;

@@ -19,13 +19,18 @@ final class ExternalAddressSort {
     private static final int RUN_BYTES_PER_KEY = 12;
     /** Of the heap, the share one run may take (the rest: the read's other state, and slack for the collector). */
     private static final int RUN_SHARE_OF_HEAP = 3;
+    /** The longest run: one Java array of keys. */
+    static final int MAX_RUN = Integer.MAX_VALUE - 8;
 
     /** The addresses, ascending, mapped. */
     final MappedLongs sorted;
-    /** Graph id -> reading index, mapped; null when the addresses came in order already. */
-    final IntCells readingIndex;
+    /**
+     * Graph id -> reading index, mapped, 4 bytes an id or 8 where the graph numbers past an int
+     * ({@link MappedIds#wide}); null when the addresses came in order already.
+     */
+    final MappedIds readingIndex;
     /** Addresses equal to the one before. */
-    final int duplicates;
+    final long duplicates;
 
     /** The addresses by reading index, handed over in order. */
     interface Source {
@@ -35,40 +40,42 @@ final class ExternalAddressSort {
 
     /** The longest run for a heap of {@code maxHeapBytes}: a third of it, at least {@link #MIN_RUN} keys. */
     static int runLength(long maxHeapBytes) {
-        return (int) Math.max(MIN_RUN, Math.min(HeapGraphBuilder.MAX_OBJECTS, maxHeapBytes / RUN_SHARE_OF_HEAP / RUN_BYTES_PER_KEY));
+        return (int) Math.max(MIN_RUN, Math.min(MAX_RUN, maxHeapBytes / RUN_SHARE_OF_HEAP / RUN_BYTES_PER_KEY));
     }
 
     /** Sorts the {@code n} addresses of {@code source} in runs of at most {@code runLength}, in {@code scratch} (mapped). */
-    ExternalAddressSort(Source source, int n, int runLength, Scratch scratch) {
+    ExternalAddressSort(Source source, long n, int runLength, Scratch scratch) {
         if (runLength < 1) {
             throw new IllegalArgumentException("runs of " + runLength);
         }
+        boolean wide = MappedIds.wide(n);
         if (n <= runLength) { // one run: sorted in the heap, written where it stays
-            long[] keys = new long[n];
-            source.next(keys, n);
+            int count = (int) n;
+            long[] keys = new long[count];
+            source.next(keys, count);
             int[] perm = isAscending(keys) ? null : sortRun(keys);
             sorted = scratch.longs(n);
-            sorted.put(0, keys, n);
-            MappedInts order = perm == null ? null : scratch.ints(n);
+            sorted.put(0, keys, count);
+            MappedIds order = perm == null ? null : scratch.ids(n, wide);
             if (order != null) {
-                order.put(0, perm, n);
+                order.put(0, perm, count);
             }
             readingIndex = order;
             duplicates = countDuplicates(sorted);
             return;
         }
         int half = (runLength + 1) / 2; // two runs in the heap at once, each sorted by a thread of its own
-        int runs = (int) ((n + (long) half - 1) / half);
+        long runs = (n + half - 1) / half;
         // Runs streamed to two files of their own, not mapped: closed, so given back, once merged.
-        try (RunFiles files = new RunFiles(scratch)) {
+        try (RunFiles files = new RunFiles(scratch, wide)) {
             boolean ascending = true;
             long last = Long.MIN_VALUE;
-            for (int r = 0; r < runs; r += 2) {
-                int pair = Math.min(2, runs - r);
+            for (long r = 0; r < runs; r += 2) {
+                int pair = (int) Math.min(2, runs - r);
                 long[][] keys = new long[pair][];
                 int[][] perm = new int[pair][];
                 for (int k = 0; k < pair; k++) {
-                    keys[k] = new long[Math.min(half, n - (r + k) * half)];
+                    keys[k] = new long[(int) Math.min(half, n - (r + k) * half)];
                     source.next(keys[k], keys[k].length);
                 }
                 Parallel.runUnchecked("heaplens-sort", pair, k -> perm[k] = isAscending(keys[k]) ? null : sortRun(keys[k]));
@@ -90,7 +97,7 @@ final class ExternalAddressSort {
                 duplicates = countDuplicates(sorted);
                 return;
             }
-            MappedInts order = scratch.ints(n);
+            MappedIds order = scratch.ids(n, wide);
             duplicates = merge(files, n, half, sorted, order);
             readingIndex = order;
         }
@@ -107,14 +114,14 @@ final class ExternalAddressSort {
      * the runs by their next key, equal keys taken from the earlier run (whose positions are lower),
      * so the order is stable; each run read through a window of its own. Returns the duplicates written.
      */
-    private static int merge(RunFiles files, int n, int runLength, MappedLongs outKeys, MappedInts outAt) {
-        int runs = (int) ((n + (long) runLength - 1) / runLength);
+    private static long merge(RunFiles files, long n, int runLength, MappedLongs outKeys, MappedIds outAt) {
+        int runs = Math.toIntExact((n + runLength - 1) / runLength);
         int window = Math.max(64, Math.min(RunFiles.WINDOW, RunFiles.WINDOW * 16 / runs));
         long[] next = new long[runs];
         long[] end = new long[runs];
         long[] head = new long[runs];
         long[][] keys = new long[runs][window];
-        int[][] at = new int[runs][window];
+        long[][] at = new long[runs][window];
         long[] windowStart = new long[runs];
         int[] heap = new int[runs];
         for (int r = 0; r < runs; r++) {
@@ -128,10 +135,11 @@ final class ExternalAddressSort {
         for (int i = size / 2 - 1; i >= 0; i--) {
             siftDown(heap, size, i, head);
         }
-        int duplicates = 0;
+        long duplicates = 0;
         long previous = 0;
         long[] keysOut = new long[RunFiles.WINDOW]; // the output a window at a time: bulk puts, not a call per key
-        int[] atOut = new int[RunFiles.WINDOW];
+        long[] atOut = new long[RunFiles.WINDOW];
+        int[] narrowOut = new int[RunFiles.WINDOW];
         for (long o = 0; o < n; o++) {
             int r = heap[0];
             long key = head[r];
@@ -144,7 +152,7 @@ final class ExternalAddressSort {
             atOut[w] = at[r][(int) (next[r] - windowStart[r])];
             if (w == keysOut.length - 1 || o == n - 1) {
                 outKeys.put(o - w, keysOut, w + 1);
-                outAt.put(o - w, atOut, w + 1);
+                outAt.put(o - w, atOut, w + 1, narrowOut);
             }
             if (++next[r] < end[r]) {
                 if (next[r] - windowStart[r] == keys[r].length) {
@@ -162,7 +170,7 @@ final class ExternalAddressSort {
     }
 
     /** Run {@code r}'s window from {@code from} (at most to {@code end}). */
-    private static void fill(RunFiles files, int r, long from, long end, long[][] keys, int[][] at, long[] windowStart) {
+    private static void fill(RunFiles files, int r, long from, long end, long[][] keys, long[][] at, long[] windowStart) {
         int count = (int) Math.min(keys[r].length, end - from);
         files.keys(from, keys[r], count);
         files.positions(from, at[r], count);
@@ -202,8 +210,8 @@ final class ExternalAddressSort {
         return true;
     }
 
-    private static int countDuplicates(MappedLongs sorted) {
-        int duplicates = 0;
+    private static long countDuplicates(MappedLongs sorted) {
+        long duplicates = 0;
         for (long i = 1, n = sorted.length(); i < n; i++) {
             if (sorted.get(i - 1) == sorted.get(i)) {
                 duplicates++;

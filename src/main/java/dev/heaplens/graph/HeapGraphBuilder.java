@@ -28,7 +28,8 @@ public final class HeapGraphBuilder {
 
     private final List<HeapGraphPart> parts = new ArrayList<>();
     private final int pageShift;
-    private final int tableLimit;
+    /** The most objects a hash table resolves; past it, a sorted index. */
+    private final long tableLimit;
     private final Scratch scratch;
     /** Out of core: the most addresses sorted in the heap at a time ({@link ExternalAddressSort}); 0: sized to the heap. */
     private final int addressRun;
@@ -49,26 +50,26 @@ public final class HeapGraphBuilder {
      * references are written to scratch files as they fill, and the heap holds one chunk of each.
      */
     public HeapGraphBuilder(Scratch scratch) {
-        this(IntPages.DEFAULT_SHIFT, MAX_OBJECTS, scratch);
+        this(IntPages.DEFAULT_SHIFT, Long.MAX_VALUE, scratch);
     }
 
     /** Tests use small pages to exercise paging of the reference column. */
     HeapGraphBuilder(int pageShift) {
-        this(pageShift, MAX_OBJECTS, Scratch.heap());
+        this(pageShift, Long.MAX_VALUE, Scratch.heap());
     }
 
     /** Tests pass a {@code tableLimit} of 0 to resolve through the sorted index as huge graphs do. */
-    HeapGraphBuilder(int pageShift, int tableLimit) {
+    HeapGraphBuilder(int pageShift, long tableLimit) {
         this(pageShift, tableLimit, Scratch.heap());
     }
 
     /** Tests pass a mapped {@code scratch} to spill the parts as a read out of core does. */
-    HeapGraphBuilder(int pageShift, int tableLimit, Scratch scratch) {
+    HeapGraphBuilder(int pageShift, long tableLimit, Scratch scratch) {
         this(pageShift, tableLimit, scratch, 0);
     }
 
     /** Tests pass a small {@code addressRun} to sort the addresses out of core in many runs. */
-    HeapGraphBuilder(int pageShift, int tableLimit, Scratch scratch, int addressRun) {
+    HeapGraphBuilder(int pageShift, long tableLimit, Scratch scratch, int addressRun) {
         this.pageShift = pageShift;
         this.tableLimit = tableLimit;
         this.scratch = scratch;
@@ -121,49 +122,30 @@ public final class HeapGraphBuilder {
         // Out of core, each column goes to a mapped file as soon as it is made, its heap copy dropped.
         BuiltColumns mapped = scratch.isMapped() ? new BuiltColumns(scratch,
                 addressRun > 0 ? addressRun : ExternalAddressSort.runLength(Runtime.getRuntime().maxMemory())) : null;
-        ObjectColumns objects = new ObjectColumns(parts, (int) total, mapped);
+        ObjectColumns objects = new ObjectColumns(parts, total, mapped);
         graphOrder = objects.graphOrder;
         objectsOrdered.run();
-        // Faster than the graph's sorted index: for resolving references, then dropped. The index
-        // (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
-        // Out of core the sorted addresses are mapped; the compact tables are built from them a chunk at a time.
+        // The index (for objectOf) is made here only when it resolves; else the graph makes it when first asked.
         long[] address = objects.takeAddresses();
-        AddressChunks chunks = address != null ? AddressChunks.of(address) : AddressChunks.of(objects.mappedAddresses);
-        AddressLookup table = total <= tableLimit ? compactTable(chunks) : null;
-        if (table == null && address == null) {
-            address = objects.mappedAddresses.toArray(); // the wide table and the sorted index search the addresses themselves
-        }
-        if (table == null && total <= tableLimit) {
-            table = new AddressTable(address);
-        }
-        AddressIndex index = table == null ? new AddressIndex(address) : null;
-        AddressLookup lookup = table != null ? table : index;
+        BuildAddressLookup resolving = new BuildAddressLookup(address, objects.mappedAddresses, total, tableLimit, scratch);
+        AddressLookup lookup = resolving.lookup;
         RootColumns roots = new RootColumns(parts, lookup);
         ReferenceColumns references = new ReferenceColumns(parts, lookup, objects, pageShift, scratch);
         parts.clear();
+        resolving.release(scratch);
         if (!graphOrderKept) {
             releaseGraphOrder();
         }
         if (mapped != null) {
             mapped.references(references.mappedOffsets, references.mappedTargets, references.weak);
-            int n = (int) total;
-            return new HeapGraph(mapped, n, references.mappedOffsets.get(n), objects.hasPositions, references.weak != null, objects.classTable,
-                    objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling, roots.dangling,
-                    objects.duplicates, mapped.totalShallowSize());
+            // HeapGraph and its index count objects and duplicates in ints yet
+            return new HeapGraph(mapped, (int) total, references.mappedOffsets.get(total), objects.hasPositions, references.weak != null,
+                    objects.classTable, objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling,
+                    roots.dangling, (int) objects.duplicates, mapped.totalShallowSize());
         }
         return new HeapGraph(address, objects.kind, objects.classNumber, objects.classTable,
                 objects.shallowSize, objects.largeSizes, objects.position, references.offsets, references.targets, roots.target, roots.category,
-                roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, index, references.weak);
-    }
-
-    /**
-     * The dense table (a small one, mostly cached) when the addresses fill their span densely enough,
-     * else the packed table (one cache miss a lookup) when their span allows, else null (the wide one).
-     */
-    private static AddressLookup compactTable(AddressChunks sortedAddresses) {
-        AddressUnits units = AddressUnits.of(sortedAddresses);
-        DenseAddressTable dense = DenseAddressTable.of(sortedAddresses, units);
-        return dense != null ? dense : PackedAddressTable.of(sortedAddresses, units);
+                roots.categoryNames, references.dangling, roots.dangling, (int) objects.duplicates, resolving.index, references.weak);
     }
 
     /** Values of objects {@code [firstObject, firstObject + count)}, in {@code values[0, count)}. */
@@ -173,16 +155,17 @@ public final class HeapGraphBuilder {
 
     /**
      * As {@link #toGraphOrder}, handed over {@code 2^16} objects at a time, so that no {@code int[n]} is
-     * made (a reader's own column packed smaller as it goes); nothing when every column is empty.
+     * made (a reader's own column packed smaller as it goes); nothing when every column is empty. The
+     * readers keep what they pack in heap arrays: their objects are ints.
      */
     public void forEachInGraphOrder(List<IntColumn> columnOfEachPart, IntChunks visitor) {
         if (toGraphOrderChecked(columnOfEachPart)) {
-            int n = graphOrder.objectCount();
-            int[] chunk = new int[Math.min(n, ObjectColumns.CHUNK)];
-            for (int from = 0; from < n; from += chunk.length) {
-                int to = Math.min(n, from + chunk.length);
+            long n = graphOrder.objectCount();
+            int[] chunk = new int[(int) Math.min(n, ObjectColumns.CHUNK)];
+            for (long from = 0; from < n; from += chunk.length) {
+                long to = Math.min(n, from + chunk.length);
                 graphOrder.ints(columnOfEachPart, from, to, chunk);
-                visitor.chunk(from, chunk, to - from);
+                visitor.chunk((int) from, chunk, (int) (to - from));
             }
         }
     }
@@ -203,7 +186,9 @@ public final class HeapGraphBuilder {
     /** Graph order given up: out of core, its reading order's scratch file is given back. */
     public void releaseGraphOrder() {
         if (graphOrder != null) {
-            scratch.release(graphOrder.readingIndex());
+            if (graphOrder.readingIndex() != null) {
+                graphOrder.readingIndex().release(scratch);
+            }
             graphOrder = null;
         }
     }

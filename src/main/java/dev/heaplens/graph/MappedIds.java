@@ -74,6 +74,22 @@ class MappedIds {
         }
     }
 
+    /** Writes {@code ids[0, count)} at {@code at} (scratch only): ids an int holds, a page at a time when narrow. */
+    void put(long at, int[] ids, int count) {
+        ints.put(at, ids, count);
+    }
+
+    /**
+     * Writes {@code ids[0, count)} at {@code at} (scratch only); narrow ids go through {@code buffer}
+     * (at least {@code count} ints), narrowed, then a page at a time: {@link #copy(long, long[], int, int[])}'s other way.
+     */
+    void put(long at, long[] ids, int count, int[] buffer) {
+        for (int k = 0; k < count; k++) {
+            buffer[k] = (int) ids[k];
+        }
+        ints.put(at, buffer, count);
+    }
+
     /** Sets every id to {@code id}. */
     void fill(long id) {
         for (long i = 0, n = length(); i < n; i++) {
@@ -129,6 +145,18 @@ class MappedIds {
         @Override
         void copy(long from, long[] into, int count, int[] buffer) {
             longs.copy(from, into, count);
+        }
+
+        @Override
+        void put(long at, int[] ids, int count) {
+            for (int k = 0; k < count; k++) {
+                longs.set(at + k, ids[k]);
+            }
+        }
+
+        @Override
+        void put(long at, long[] ids, int count, int[] buffer) {
+            longs.put(at, ids, count);
         }
 
         @Override

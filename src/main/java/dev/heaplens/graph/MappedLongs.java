@@ -63,7 +63,7 @@ final class MappedLongs {
     }
 
     /** The first position holding {@code value} in this ascending column, or -1 (a binary search). */
-    int firstIndexOf(long value) {
+    long firstIndexOf(long value) {
         long lo = 0;
         long hi = length;
         while (lo < hi) {
@@ -74,6 +74,6 @@ final class MappedLongs {
                 hi = mid;
             }
         }
-        return lo < length && get(lo) == value ? (int) lo : -1;
+        return lo < length && get(lo) == value ? lo : -1;
     }
 }

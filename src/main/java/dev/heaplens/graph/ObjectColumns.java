@@ -32,13 +32,13 @@ final class ObjectColumns {
     final Positions position;
     final boolean hasPositions;
     /** Graph id -> reading index (mapped out of core); null when the parts were already in address order. */
-    final IntCells readingIndex;
+    final ReadingIndex readingIndex;
     /** Reference offsets by reading index ({@code n + 1} entries); null out of core, where {@link #mappedReadingOffsets} has them. */
     final ReferenceOffsets readingOffsets;
     /** Out of core: the reference offsets by reading index in a scratch file, 8 B an object on disk and none in the heap. */
     final MappedLongs mappedReadingOffsets;
     /** Objects whose address equals the previous one's. */
-    final int duplicates;
+    final long duplicates;
     /** Puts other columns kept by part (a runtime's own) in the same order. */
     final GraphOrder graphOrder;
 
@@ -47,7 +47,7 @@ final class ObjectColumns {
      * {@code mapped} (out of core), each column but the addresses goes there once ordered, and only
      * two at a time (one a thread) are in the heap.
      */
-    ObjectColumns(List<HeapGraphPart> parts, int n, BuiltColumns mapped) {
+    ObjectColumns(List<HeapGraphPart> parts, long n, BuiltColumns mapped) {
         long[] partObjects = new long[parts.size()];
         for (int k = 0; k < parts.size(); k++) {
             partObjects[k] = parts.get(k).objects;
@@ -61,7 +61,7 @@ final class ObjectColumns {
             if (t == 0 && mapped != null) {
                 external[0] = mapped.sortAddresses(partAddresses(parts), n);
             } else if (t == 0) {
-                address = new long[n];
+                address = new long[(int) n];
                 int at = 0;
                 for (HeapGraphPart p : parts) {
                     p.addresses.copyTo(address, at);
@@ -70,17 +70,17 @@ final class ObjectColumns {
                 }
                 sorted[0] = isAscending(address) ? null : sort(address);
             } else {
-                offsets[0] = mapped == null ? sumOffsets(parts, n) : mapped.readingOffsets(parts, n);
+                offsets[0] = mapped == null ? sumOffsets(parts, (int) n) : mapped.readingOffsets(parts, n);
             }
         });
         readingOffsets = offsets[0] instanceof ReferenceOffsets r ? r : null;
         mappedReadingOffsets = offsets[0] instanceof MappedLongs m ? m : null;
         if (mapped == null) {
-            readingIndex = sorted[0] == null ? null : IntCells.of(sorted[0]);
+            readingIndex = sorted[0] == null ? null : ReadingIndex.of(sorted[0]);
             duplicates = countDuplicates(address);
             mappedAddresses = null;
         } else {
-            readingIndex = external[0].readingIndex;
+            readingIndex = external[0].readingIndex == null ? null : ReadingIndex.of(external[0].readingIndex);
             duplicates = external[0].duplicates;
             mappedAddresses = external[0].sorted;
         }
@@ -93,8 +93,7 @@ final class ObjectColumns {
         hasPositions = positions;
         // Two threads, two columns each, copied from the parts in runs of consecutive objects; the
         // parts' copy of a column is freed as soon as it is ordered, so at most two columns are held twice.
-        // Out of core too: there only the kinds are whole in the heap (1 B an object), the other three
-        // go to their mapped columns a chunk at a time, so the second thread adds a few chunks, not a column.
+        // Out of core each goes to its mapped column a chunk at a time: the threads add a few chunks, not a column.
         Object[] ordered = new Object[6];
         Parallel.runUnchecked("heaplens-columns", 2, k -> orderHalf(k, parts, n, positions, mapped, ordered));
         parts.forEach(HeapGraphPart::releaseObjects);
@@ -134,20 +133,20 @@ final class ObjectColumns {
     }
 
     /** Half {@code k} of the columns in graph order into {@code ordered}: kinds and classes (0), or sizes and positions (1). */
-    private void orderHalf(int k, List<HeapGraphPart> parts, int n, boolean positions, BuiltColumns mapped, Object[] ordered) {
+    private void orderHalf(int k, List<HeapGraphPart> parts, long n, boolean positions, BuiltColumns mapped, Object[] ordered) {
         if (k == 0) {
-            orderKinds(parts, mapped, ordered);
+            orderKinds(parts, n, mapped, ordered);
             long[] table = classTable(parts);
             ordered[4] = table;
             int[][] renumber = renumbering(parts, table);
             if (mapped == null) {
-                int[] classNumbers = new int[n];
+                int[] classNumbers = new int[(int) n];
                 classNumbers(parts, renumber, 0, n, classNumbers, 0);
                 ordered[1] = classNumbers;
             } else {
                 MappedInts out = mapped.classNumbers(n);
                 inChunks(n, (from, to, chunk) -> {
-                    classNumbers(parts, renumber, from, to, chunk, -from);
+                    classNumbers(parts, renumber, from, to, chunk, from);
                 }, out);
             }
             parts.forEach(p -> p.classes.clear());
@@ -157,11 +156,25 @@ final class ObjectColumns {
         }
     }
 
-    /** The kinds in graph order into {@code ordered} (0); a method of its own for the reason of {@link #orderSizes}. */
-    private void orderKinds(List<HeapGraphPart> parts, BuiltColumns mapped, Object[] ordered) {
-        byte[] kinds = graphOrder.bytes(parts.stream().map(p -> p.kinds).toList());
+    /**
+     * The kinds in graph order into {@code ordered} (0), or out of core into their mapped column a
+     * chunk at a time (no {@code byte[n]}: past 2^31 objects none would do); a method of its own for
+     * the reason of {@link #orderSizes}.
+     */
+    private void orderKinds(List<HeapGraphPart> parts, long n, BuiltColumns mapped, Object[] ordered) {
+        List<GrowableBytes> columns = parts.stream().map(p -> p.kinds).toList();
+        if (mapped == null) {
+            ordered[0] = graphOrder.bytes(columns);
+        } else {
+            MappedBytes out = mapped.kinds(n);
+            byte[] chunk = new byte[(int) Math.min(n, CHUNK)];
+            for (long from = 0; from < n; from += chunk.length) {
+                long to = Math.min(n, from + chunk.length);
+                graphOrder.bytes(columns, from, to, chunk);
+                out.put(from, chunk, (int) (to - from));
+            }
+        }
         parts.forEach(p -> p.kinds.clear());
-        ordered[0] = mapped == null ? kinds : mapped.kinds(kinds);
     }
 
     /**
@@ -169,17 +182,17 @@ final class ObjectColumns {
      * core, the {@code int[n]} handed to the mapped column is no longer a live local while the
      * positions are ordered (it was: 4 B an object at the first read's peak).
      */
-    private void orderSizes(List<HeapGraphPart> parts, int n, BuiltColumns mapped, Object[] ordered) {
+    private void orderSizes(List<HeapGraphPart> parts, long n, BuiltColumns mapped, Object[] ordered) {
         GrowableInts largeAt = new GrowableInts();
         GrowableLongs largeSize = new GrowableLongs();
         if (mapped == null) {
-            int[] sizes = new int[n];
+            int[] sizes = new int[(int) n];
             shallowSizes(parts, 0, n, sizes, 0, largeAt, largeSize);
             ordered[2] = sizes;
         } else {
             // a chunk at a time straight into the mapped column: no int[n] out of core
             inChunks(n, (from, to, chunk) -> {
-                shallowSizes(parts, from, to, chunk, -from, largeAt, largeSize);
+                shallowSizes(parts, from, to, chunk, from, largeAt, largeSize);
             }, mapped.shallowSizes(n));
         }
         LargeSizes large = largeSizes(largeAt, largeSize);
@@ -192,16 +205,16 @@ final class ObjectColumns {
 
     /** Fills a chunk with graph ids {@code [from, to)}. */
     private interface ChunkFill {
-        void fill(int from, int to, int[] chunk);
+        void fill(long from, long to, int[] chunk);
     }
 
     /** Writes a column of {@code n} ints to {@code out} a chunk of {@link #CHUNK} at a time. */
-    private static void inChunks(int n, ChunkFill fill, MappedInts out) {
-        int[] chunk = new int[Math.min(n, CHUNK)];
-        for (int from = 0; from < n; from += chunk.length) {
-            int to = Math.min(n, from + chunk.length);
+    private static void inChunks(long n, ChunkFill fill, MappedInts out) {
+        int[] chunk = new int[(int) Math.min(n, CHUNK)];
+        for (long from = 0; from < n; from += chunk.length) {
+            long to = Math.min(n, from + chunk.length);
             fill.fill(from, to, chunk);
-            out.put(from, chunk, to - from);
+            out.put(from, chunk, (int) (to - from));
         }
     }
 
@@ -234,12 +247,13 @@ final class ObjectColumns {
         return renumber;
     }
 
-    /** The class numbers of graph ids {@code [from, to)}, renumbered, into {@code out} at {@code g + shift}. */
-    private void classNumbers(List<HeapGraphPart> parts, int[][] renumber, int from, int to, int[] out, int shift) {
+    /** The class numbers of graph ids {@code [from, to)}, renumbered, into {@code out} at {@code g - base}. */
+    private void classNumbers(List<HeapGraphPart> parts, int[][] renumber, long from, long to, int[] out, long base) {
         graphOrder.forEachRun(from, to, (g, k, local, length) -> {
-            parts.get(k).classes.numbers.copyRange(local, out, g + shift, length);
+            int at = (int) (g - base);
+            parts.get(k).classes.numbers.copyRange(local, out, at, length);
             int[] r = renumber[k];
-            for (int i = g + shift, end = i + length; i < end; i++) {
+            for (int i = at, end = i + length; i < end; i++) {
                 out[i] = r[out[i]];
             }
         });
@@ -249,38 +263,40 @@ final class ObjectColumns {
      * The parts' record positions in graph order, a run of blocks at a time (never a whole {@code long[]});
      * out of core their offsets straight into a mapped column (null returned: {@code mapped} has them).
      */
-    private Positions positions(List<HeapGraphPart> parts, int n, BuiltColumns mapped) {
-        Positions.Builder out = mapped == null ? new Positions.Builder(n) : new Positions.Builder(n, mapped.positionOffsets(n));
-        long[] run = new long[Math.min(n, 1 << 16)];
-        for (int from = 0; from < n; from += run.length) {
-            int first = from;
-            int to = Math.min(n, from + run.length);
+    private Positions positions(List<HeapGraphPart> parts, long n, BuiltColumns mapped) {
+        Positions.Builder out = mapped == null ? new Positions.Builder((int) n) : new Positions.Builder(n, mapped.positionOffsets(n));
+        long[] run = new long[(int) Math.min(n, CHUNK)];
+        for (long from = 0; from < n; from += run.length) {
+            long first = from;
+            long to = Math.min(n, from + run.length);
             graphOrder.forEachRun(from, to, (g, k, local, length) -> {
                 GrowableLongs c = parts.get(k).positions;
+                int at = (int) (g - first);
                 if (c == null) {
-                    Arrays.fill(run, g - first, g - first + length, -1);
+                    Arrays.fill(run, at, at + length, -1);
                 } else {
-                    c.copyRange(local, run, g - first, length);
+                    c.copyRange(local, run, at, length);
                 }
             });
-            out.add(from, run, to - from);
+            out.add(from, run, (int) (to - from));
         }
         return mapped == null ? out.build() : mapped.positions(out);
     }
 
     /**
-     * The shallow sizes of graph ids {@code [from, to)} into {@code out} at {@code g + shift}; the
+     * The shallow sizes of graph ids {@code [from, to)} into {@code out} at {@code g - base}; the
      * large ones added, by graph id, to {@code largeAt} and {@code largeSize}.
      */
-    private void shallowSizes(List<HeapGraphPart> parts, int from, int to, int[] out, int shift,
+    private void shallowSizes(List<HeapGraphPart> parts, long from, long to, int[] out, long base,
                               GrowableInts largeAt, GrowableLongs largeSize) {
         graphOrder.forEachRun(from, to, (g, k, local, length) -> {
             PartSizes p = parts.get(k).shallowSizes;
-            p.sizes.copyRange(local, out, g + shift, length);
+            int at = (int) (g - base);
+            p.sizes.copyRange(local, out, at, length);
             if (p.hasLarge()) {
                 for (int i = 0; i < length; i++) {
-                    if (out[g + shift + i] == LargeSizes.MARK) {
-                        largeAt.add(g + i);
+                    if (out[at + i] == LargeSizes.MARK) {
+                        largeAt.add((int) (g + i)); // LargeSizes keeps int ids
                         largeSize.add(p.large(local + i));
                     }
                 }
@@ -360,8 +376,8 @@ final class ObjectColumns {
         return true;
     }
 
-    private static int countDuplicates(long[] sorted) {
-        int duplicates = 0;
+    private static long countDuplicates(long[] sorted) {
+        long duplicates = 0;
         for (int i = 1; i < sorted.length; i++) {
             if (sorted[i - 1] == sorted[i]) {
                 duplicates++;

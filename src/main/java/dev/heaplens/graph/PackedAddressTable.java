@@ -11,8 +11,11 @@ package dev.heaplens.graph;
  * ({@link LongPages}): past 1.3 billion objects the table has 2^32 slots, more than one Java array holds.
  */
 final class PackedAddressTable implements AddressLookup {
-    /** Every object id fits the 32 bits a slot gives it (ids are ints). */
-    static final int MAX_OBJECTS = HeapGraphBuilder.MAX_OBJECTS;
+    /**
+     * A slot keeps an object as an int: past that many objects the table (8 B a slot, 13 to 27 an
+     * object) is too big for a heap anyway, and a graph out of core resolves through another lookup.
+     */
+    static final int MAX_OBJECTS = Integer.MAX_VALUE - 8;
     static final double LOAD = 0.6;
     /** Lookups whose first loads are issued together by {@link #findAll}. */
     private static final int BATCH = 32;
@@ -71,7 +74,7 @@ final class PackedAddressTable implements AddressLookup {
     }
 
     /** Adds objects {@code first...} at {@code a[0, count)}; returns what the batches' first loads read. */
-    private long fill(long[] a, int count, int first) {
+    private long fill(long[] a, int count, long first) {
         long touched = 0;
         for (int b = 0; b < count; b += BATCH) {
             int end = Math.min(count, b + BATCH);
@@ -87,7 +90,7 @@ final class PackedAddressTable implements AddressLookup {
                     s = (s + 1) & mask;
                 }
                 if (at == 0) {
-                    slots.set(s, pack(key, first + i)); // the first of equal addresses wins
+                    slots.set(s, pack(key, (int) (first + i))); // the first of equal addresses wins
                 }
             }
         }
@@ -114,7 +117,7 @@ final class PackedAddressTable implements AddressLookup {
      * is finished from there (its cache line is then at hand).
      */
     @Override
-    public void findAll(long[] addresses, int count, int[] objects) {
+    public void findAll(long[] addresses, int count, long[] objects) {
         long[] home = new long[BATCH];
         long[] at = new long[BATCH];
         for (int b = 0; b < count; b += BATCH) {
@@ -132,7 +135,7 @@ final class PackedAddressTable implements AddressLookup {
             }
             for (int j = 0; j < m; j++) {
                 long s = at[j];
-                int found = -1;
+                long found = -1;
                 if (s >= 0) {
                     long key = (addresses[b + j] - min) >>> shift;
                     long slot = home[j];
@@ -152,7 +155,7 @@ final class PackedAddressTable implements AddressLookup {
 
     /** The first object at {@code address}, or -1. */
     @Override
-    public int find(long address) {
+    public long find(long address) {
         long offset = address - min;
         if (address < min || address > max || (offset & alignMask) != 0) {
             return -1;

@@ -51,7 +51,7 @@ final class Positions {
 
     /**
      * Fills positions block by block: {@link #add} each block's positions in graph order, then
-     * {@link #build}. Out of core the offsets go straight to a mapped column ({@link #Builder(int, IntCells)}),
+     * {@link #build}. Out of core the offsets go straight to a mapped column ({@link #Builder(long, IntCells)}),
      * so that no {@code int[n]} is in the heap beside the build's other columns (4 B an object at its peak).
      */
     static final class Builder {
@@ -69,21 +69,21 @@ final class Positions {
             cells = null;
         }
 
-        /** The offsets written to {@code offsets} ({@code objects} cells, all 0) instead of a heap array. */
-        Builder(int objects, IntCells offsets) {
-            base = new long[blocks(objects)];
+        /** The offsets written to {@code offsets} ({@code objects} cells, all 0) instead of a heap array: out of core, past 2^31 objects too. */
+        Builder(long objects, IntCells offsets) {
+            base = new long[Math.toIntExact((objects + BLOCK - 1) >>> SHIFT)];
             offset = null;
             cells = offsets;
         }
 
         /** The positions of objects {@code [first, first + count)}, {@code first} a multiple of {@link #BLOCK}. */
-        void add(int first, long[] positions, int count) {
+        void add(long first, long[] positions, int count) {
             for (int at = 0; at < count; at += BLOCK) {
                 block(first + at, positions, at, Math.min(BLOCK, count - at));
             }
         }
 
-        private void block(int first, long[] p, int from, int length) {
+        private void block(long first, long[] p, int from, int length) {
             long min = Long.MAX_VALUE;
             long max = -1;
             for (int i = from; i < from + length; i++) {
@@ -95,13 +95,13 @@ final class Positions {
             boolean narrow = max < 0 || max - min < 0xFFFF_FFFFL && allKnownOrNone(p, from, length);
             if (narrow) {
                 long b = max < 0 ? 0 : min;
-                base[first >>> SHIFT] = b;
+                base[(int) (first >>> SHIFT)] = b;
                 for (int i = 0; i < length; i++) {
                     long v = p[from + i];
                     blockOffsets[i] = v < 0 ? UNKNOWN : (int) (v - b);
                 }
                 if (offset != null) {
-                    System.arraycopy(blockOffsets, 0, offset, first, length);
+                    System.arraycopy(blockOffsets, 0, offset, (int) first, length);
                 } else {
                     for (int i = 0; i < length; i++) {
                         cells.set(first + i, blockOffsets[i]);
@@ -114,7 +114,7 @@ final class Positions {
             }
             System.arraycopy(p, from, wide, wideBlocks * BLOCK, length);
             Arrays.fill(wide, wideBlocks * BLOCK + length, (wideBlocks + 1) * BLOCK, -1);
-            base[first >>> SHIFT] = -(1L + wideBlocks);
+            base[(int) (first >>> SHIFT)] = -(1L + wideBlocks);
             wideBlocks++;
         }
 

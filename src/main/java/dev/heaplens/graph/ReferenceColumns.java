@@ -39,9 +39,9 @@ final class ReferenceColumns {
     ReferenceColumns(List<HeapGraphPart> parts, AddressLookup lookup, ObjectColumns objects, int pageShift, Scratch scratch) {
         ReferenceOffsets heapReading = objects.readingOffsets;
         MappedLongs mappedReading = objects.mappedReadingOffsets;
-        int n = heapReading != null ? heapReading.length() - 1 : (int) mappedReading.length() - 1;
+        long n = heapReading != null ? heapReading.length() - 1 : mappedReading.length() - 1;
         ReferenceOffsets.Values reading = heapReading != null ? i -> heapReading.get((int) i) : mappedReading::get;
-        IntCells readingIndex = objects.readingIndex;
+        ReadingIndex readingIndex = objects.readingIndex;
         long refTotal = reading.get(n);
         long[] weakBefore = weakReferenceBits(parts, refTotal);
         // graph order, dangling references included: in the heap, or in scratch out of core
@@ -53,13 +53,13 @@ final class ReferenceColumns {
                 if (o == 0) {
                     return 0;
                 }
-                int old = readingIndex.get(o - 1);
-                return sum[0] += reading.get(old + 1L) - reading.get(old);
+                long old = readingIndex.get(o - 1);
+                return sum[0] += reading.get(old + 1) - reading.get(old);
             };
             if (mappedAll == null) {
-                heapAll = ReferenceOffsets.of(n + 1, inGraphOrder);
+                heapAll = ReferenceOffsets.of((int) n + 1, inGraphOrder);
             } else {
-                mappedAll = scratch.longs(n + 1L);
+                mappedAll = scratch.longs(n + 1);
                 for (long o = 0; o <= n; o++) {
                     mappedAll.set(o, inGraphOrder.get(o));
                 }
@@ -82,7 +82,7 @@ final class ReferenceColumns {
             long kept;
             if (mappedAll == null) {
                 heapAll = squeeze(heapAll, resolved, weakBits);
-                kept = heapAll.get(n);
+                kept = heapAll.get((int) n);
                 targets = resolved.truncated(kept);
             } else {
                 kept = squeezeInPlace(mappedAll, n, mappedTargets, weakBits);
@@ -135,10 +135,10 @@ final class ReferenceColumns {
      * range a thread, into {@code out} (or, out of core, {@code mappedOut}) at {@code all}'s offsets
      * (-1 when dangling), marking {@code weak}; returns how many point at no object of the dump.
      */
-    private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets.Values all, int n, IntCells out,
+    private static long resolveInParallel(Source source, AddressLookup lookup, ReferenceOffsets.Values all, long n, IntCells out,
                                           MappedIds mappedOut, long[] weak) {
         int threads = Math.max(1, source.references.length);
-        int[] from = new int[threads + 1];
+        long[] from = new long[threads + 1];
         from[threads] = n;
         for (int t = 1; t < threads; t++) {
             from[t] = Math.max(from[t - 1], firstAtLeast(all, n, all.get(n) / threads * t));
@@ -162,11 +162,11 @@ final class ReferenceColumns {
     }
 
     /** The first index whose offset is at least {@code wanted} (the last one, n, when none is). */
-    private static int firstAtLeast(ReferenceOffsets.Values offsets, int n, long wanted) {
-        int lo = 0;
-        int hi = n;
+    private static long firstAtLeast(ReferenceOffsets.Values offsets, long n, long wanted) {
+        long lo = 0;
+        long hi = n;
         while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
+            long mid = (lo + hi) >>> 1;
             if (offsets.get(mid) < wanted) {
                 lo = mid + 1;
             } else {
@@ -187,7 +187,6 @@ final class ReferenceColumns {
         private final long firstPosition;
         private final long[] addresses = new long[GrowableLongs.CHUNK];
         private final long[] readingPositions; // of each gathered reference, when there are weak ones
-        private final int[] found = new int[GrowableLongs.CHUNK];
         private int gathered;
         private long written;
         long dangling;
@@ -204,13 +203,13 @@ final class ReferenceColumns {
             this.readingPositions = weak == null ? null : new long[GrowableLongs.CHUNK];
         }
 
-        void resolve(int fromObject, int toObject) {
+        void resolve(long fromObject, long toObject) {
             source.order.forEachRun(fromObject, toObject, this::gather);
             flush();
         }
 
         /** Gathers the addresses of a run's references (consecutive in its part), flushing as the batch fills. */
-        private void gather(int graphId, int part, long local, int length) {
+        private void gather(long graphId, int part, long local, int length) {
             long old = source.firstObject[part] + local;
             long start = source.readingOffsets.get(old);
             long end = source.readingOffsets.get(old + length);
@@ -235,18 +234,19 @@ final class ReferenceColumns {
 
         private void flush() {
             int count = gathered;
+            long[] found = addresses; // each address's object written over it
             lookup.findAll(addresses, count, found);
             long at = written;
             if (mappedOut == null) {
                 for (int k = 0; k < count; k++) {
-                    int target = found[k];
-                    dangling += target >>> 31;
-                    out.set(at + k, target);
+                    long target = found[k];
+                    dangling += target >>> 63;
+                    out.set(at + k, (int) target);
                 }
             } else { // the same loop over the mapped ids: the heap's call sees one type of column
                 for (int k = 0; k < count; k++) {
-                    int target = found[k];
-                    dangling += target >>> 31;
+                    long target = found[k];
+                    dangling += target >>> 63;
                     mappedOut.set(at + k, target);
                 }
             }
@@ -289,11 +289,11 @@ final class ReferenceColumns {
      * once offsets {@code o} and {@code o + 1} are read, so no old one is overwritten before it is read.
      * Returns how many references are kept.
      */
-    private static long squeezeInPlace(MappedLongs offsets, int n, MappedIds targets, long[] weak) {
+    private static long squeezeInPlace(MappedLongs offsets, long n, MappedIds targets, long[] weak) {
         long w = 0;
         long from = offsets.get(0);
-        for (int o = 0; o < n; o++) {
-            long to = offsets.get(o + 1L);
+        for (long o = 0; o < n; o++) {
+            long to = offsets.get(o + 1);
             offsets.set(o, w);
             w = keep(from, to, w, targets, weak);
             from = to;

@@ -41,11 +41,11 @@ final class RootColumns {
                 });
             }
             for (long r = 0; r < p.rootAddresses.size(); r++) {
-                int t = lookup.find(p.rootAddresses.get(r));
+                long t = lookup.find(p.rootAddresses.get(r));
                 if (t < 0) {
                     danglingRoots++;
                 } else {
-                    targets[roots] = t;
+                    targets[roots] = (int) t; // HeapGraph keeps its roots' targets in ints yet
                     categories[roots] = global[p.rootCategories.get(r)];
                     roots++;
                 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.format.hprof.SelfDump;
 import dev.heaplens.fuzz.HostileRun;
+import dev.heaplens.graph.WideIds;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -109,6 +110,23 @@ class OutOfCoreCliTest {
     @Test
     void aJvmDumpGivesTheSameOutOfCore() throws IOException {
         sameInHeapAndOutOfCore(SelfDump.write(dir.resolve("self.hprof")), true);
+    }
+
+    /**
+     * As past 2^31 objects (wide ids forced on the samples): the first read's sort, reading order and
+     * lookups, the scratch columns and the index 8 bytes an id; every command prints the same.
+     */
+    @Test
+    void wideIdsGiveTheSameOutOfCore() throws IOException {
+        Path rails = copy("samples/rails-ish.json.gz");
+        Path self = SelfDump.write(dir.resolve("self.hprof"));
+        WideIds.force(true);
+        try {
+            sameInHeapAndOutOfCore(rails, false);
+            sameInHeapAndOutOfCore(self, true);
+        } finally {
+            WideIds.force(false);
+        }
     }
 
     @Test

@@ -126,12 +126,14 @@ class AddressTablesPast2To31Test {
         for (int k = 0; k < probes.length; k++) {
             probes[k] = rnd.nextBoolean() ? a[rnd.nextInt(a.length)] : a[rnd.nextInt(a.length)] + 8 * (rnd.nextInt(3) - 1);
         }
-        int[] found = new int[probes.length];
+        long[] found = new long[probes.length];
         table.findAll(probes, probes.length, found);
         for (int k = 0; k < probes.length; k++) {
             assertThat(found[k]).as("probe %d", probes[k]).isEqualTo(first(a, probes[k]));
             assertThat(table.find(probes[k])).isEqualTo(found[k]);
         }
+        table.findAll(probes, probes.length, probes); // in place, as the build resolves its batches
+        assertThat(probes).as("found in place").isEqualTo(found);
     }
 
     /** The first index of {@code address} in sorted {@code a}, or -1. */

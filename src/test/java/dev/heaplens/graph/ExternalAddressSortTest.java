@@ -37,6 +37,26 @@ class ExternalAddressSortTest {
         }
     }
 
+    /** As a graph past 2^31 objects sorts (forced on a few): reading indices 8 bytes each, in the runs' files and the merged order. */
+    @Test
+    void sortsTheSameWithWideReadingIndices() {
+        MappedIds.forceWide = true;
+        try {
+            for (long seed = 201; seed <= 260; seed++) {
+                Random rnd = new Random(seed);
+                int n = 2 + rnd.nextInt(10_000);
+                long[] keys = InPlaceAddressSortTest.keys(rnd, n);
+                int runLength = seed % 3 == 0 ? n : 1 + rnd.nextInt(Math.max(1, n / 2)); // one run, or merged from many
+                ExternalAddressSort sort = check(seed, keys, runLength);
+                if (sort.readingIndex != null) {
+                    assertThat(sort.readingIndex).as("seed %d", seed).isInstanceOf(MappedIds.Wide.class);
+                }
+            }
+        } finally {
+            MappedIds.forceWide = false;
+        }
+    }
+
     @Test
     void keysInOrderHaveNoReadingOrder() {
         long[] keys = new long[10_000];
@@ -63,18 +83,18 @@ class ExternalAddressSortTest {
     void runLengthForTheHeapIsAThirdOfItAtTwelveBytesAKey() {
         assertThat(ExternalAddressSort.runLength(360L << 20)).isEqualTo((int) ((360L << 20) / 36));
         assertThat(ExternalAddressSort.runLength(1L << 20)).isEqualTo(ExternalAddressSort.MIN_RUN);
-        assertThat(ExternalAddressSort.runLength(Long.MAX_VALUE)).isEqualTo(HeapGraphBuilder.MAX_OBJECTS);
+        assertThat(ExternalAddressSort.runLength(Long.MAX_VALUE)).isEqualTo(ExternalAddressSort.MAX_RUN);
         assertThatThrownBy(() -> sort(new long[] {1}, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
-    private void check(long seed, long[] keys, int runLength) {
+    private ExternalAddressSort check(long seed, long[] keys, int runLength) {
         long[] expected = keys.clone();
         int[] expectedOrder = AddressSort.sort(expected);
         ExternalAddressSort sort = sort(keys, runLength);
         assertThat(sort.sorted.toArray()).as("seed %d, runs of %d: keys", seed, runLength).isEqualTo(expected);
         int[] order = new int[keys.length];
         for (int i = 0; i < order.length; i++) {
-            order[i] = sort.readingIndex == null ? i : sort.readingIndex.get(i);
+            order[i] = sort.readingIndex == null ? i : (int) sort.readingIndex.get(i);
         }
         assertThat(order).as("seed %d, runs of %d: reading order", seed, runLength).isEqualTo(expectedOrder);
         int duplicates = 0;
@@ -82,6 +102,7 @@ class ExternalAddressSortTest {
             duplicates += expected[i] == expected[i - 1] ? 1 : 0;
         }
         assertThat(sort.duplicates).as("seed %d: duplicates", seed).isEqualTo(duplicates);
+        return sort;
     }
 
     /** Sorts {@code keys} handed over in pieces of uneven sizes, as the parts hand theirs, in mappings of 256 bytes. */

@@ -422,14 +422,14 @@ class HeapGraphBuilderTest {
                     assertThat(packed.find(probes[k])).as("trial %d probe %d", trial, probes[k]).isEqualTo(wide.find(probes[k]));
                 }
                 int count = rnd.nextInt(probes.length);
-                int[] found = new int[probes.length];
+                long[] found = new long[probes.length];
                 packed.findAll(probes, count, found);
                 for (int k = 0; k < count; k++) {
                     assertThat(found[k]).as("trial %d findAll %d", trial, k).isEqualTo(wide.find(probes[k]));
                 }
             }
             for (int i = 0; i < n; i++) {
-                int found = index.find(a[i]);
+                int found = (int) index.find(a[i]);
                 assertThat(found).isBetween(0, i);
                 assertThat(a[found]).isEqualTo(a[i]);
                 assertThat(found == 0 || a[found - 1] != a[i]).isTrue();

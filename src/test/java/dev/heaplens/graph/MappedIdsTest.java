@@ -107,6 +107,40 @@ class MappedIdsTest {
         }
     }
 
+    /** The build's bulk writes (a sort's positions, a merge's window) against ids set one by one, both widths, across mappings. */
+    @Test
+    void bulkPutsWriteWhatSetsWrite() {
+        Random rnd = new Random(2836);
+        for (boolean wide : new boolean[] {false, true}) {
+            for (int byteShift : new int[] {4, 7, 12}) {
+                Scratch scratch = Scratch.mappedIn(dir, byteShift);
+                int length = 1 + rnd.nextInt(3000);
+                MappedIds ids = scratch.ids(length, wide);
+                long[] oracle = new long[length];
+                for (int k = 0; k < 200; k++) {
+                    int at = rnd.nextInt(length);
+                    int count = rnd.nextInt(length - at + 1);
+                    if (rnd.nextBoolean()) {
+                        int[] values = new int[count];
+                        for (int j = 0; j < count; j++) {
+                            values[j] = j % 7 == 0 ? -1 : rnd.nextInt(Integer.MAX_VALUE);
+                            oracle[at + j] = values[j];
+                        }
+                        ids.put(at, values, count);
+                    } else {
+                        long[] values = new long[count + 1];
+                        for (int j = 0; j < count; j++) {
+                            values[j] = j % 7 == 0 ? -1 : wide ? (1L << 32) + (rnd.nextLong() >>> 2) : rnd.nextInt(Integer.MAX_VALUE);
+                            oracle[at + j] = values[j];
+                        }
+                        ids.put(at, values, count, new int[count + 1]);
+                    }
+                }
+                checkAgainst(oracle, ids, rnd, (wide ? "wide" : "narrow") + " puts, shift " + byteShift);
+            }
+        }
+    }
+
     @Test
     void shrinkingGivesBackTheIdsPastTheKeptOnes() {
         for (boolean wide : new boolean[] {false, true}) {

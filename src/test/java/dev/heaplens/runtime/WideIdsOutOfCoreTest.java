@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.WideIds;
 import dev.heaplens.io.DumpInput;
+import dev.heaplens.testheap.TestHeap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
@@ -16,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The bundled Rails dump read out of core with wide ids (forced: 8 bytes a target in the scratch
- * columns and in its index) gives, column by column, the heap an in-heap read gives: as first read,
- * with its index mapped again, and with that index loaded into the heap.
+ * Dumps read out of core with wide ids (forced: 8 bytes an id in the first read's sort, reading order
+ * and lookups, in the scratch columns and in the index) give, column by column, the heap an in-heap
+ * read gives: the bundled Rails dump as first read, with its index mapped again, and with that index
+ * loaded into the heap; seeded random heaps of both runtimes as first read and mapped again.
  */
 class WideIdsOutOfCoreTest {
     @TempDir
@@ -61,6 +64,28 @@ class WideIdsOutOfCoreTest {
         for (var c : Map.of("read out of core", read, "reopened out of core", reopened, "loaded into the heap", loaded).entrySet()) {
             HeapIndexTest.assertSame(inHeap, c.getValue(), dump + " " + c.getKey());
             assertSameSources(inHeap.graph(), c.getValue().graph(), dump + " " + c.getKey());
+        }
+    }
+
+    @Test
+    void randomHeapsOutOfCoreWithWideIdsAreTheHeapsHeaps() throws IOException {
+        ReadOptions everyCore = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")));
+        for (long seed = 0; seed < 4; seed++) {
+            // one thread for the last heap: its HPROF read's one part passes the 16K objects at which its chunks go to scratch files
+            ReadOptions indexed = seed < 3 ? everyCore : new ReadOptions(false, 1, null, everyCore.index());
+            TestHeap h = HeapIndexTest.randomHeap(100 + seed, seed == 3 ? 20_000 : 3000 + 1000 * (int) seed);
+            for (Path random : List.of(h.writeRuby(dir.resolve(seed + ".json")), h.writeHprof(dir.resolve(seed + ".hprof")))) {
+                dump = random;
+                WideIds.force(false);
+                LoadedHeap inHeap = load(indexed.withIndex(IndexOptions.OFF), ReadListener.QUIET);
+                WideIds.force(true);
+                LoadedHeap read = load(indexed.withMemory(1), ReadListener.QUIET);
+                LoadedHeap reopened = load(indexed.withMemory(1), ReadListener.QUIET);
+                assertThat(WideIds.targetsAreWide(read.graph())).as(dump + " first read").isTrue();
+                HeapIndexTest.assertSame(inHeap, read, dump + " read out of core");
+                HeapIndexTest.assertSame(inHeap, reopened, dump + " reopened out of core");
+                assertSameSources(inHeap.graph(), read.graph(), dump + " read out of core");
+            }
         }
     }
 
