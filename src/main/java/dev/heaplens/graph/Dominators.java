@@ -38,7 +38,7 @@ public final class Dominators {
     private long[] retainedSize; // per object
     private int[] retainedCount; // per object
     private int[] preorder;      // reachable objects in DFS preorder: every dominator before what it dominates
-    private final int reachableCount;
+    private final long reachableCount;
     /** Null when computed. */
     private final Columns source;
     private final long reachableBytes;
@@ -63,7 +63,7 @@ public final class Dominators {
     }
 
     /** Dominators stored in an index: each column is loaded from {@code source} when first used. */
-    Dominators(HeapGraph graph, EdgeFilter filter, Columns source, int reachableCount, long reachableBytes) {
+    Dominators(HeapGraph graph, EdgeFilter filter, Columns source, long reachableCount, long reachableBytes) {
         this.graph = graph;
         this.filter = filter;
         this.source = source;
@@ -90,6 +90,11 @@ public final class Dominators {
         MappedIds mappedIds(String column);
 
         MappedLongs mappedLongs(String column);
+
+        /** The stored ranked objects ({@link #LARGEST}), or null when none are stored. */
+        default long[] ranked() {
+            return null;
+        }
     }
 
     private int sparseReads;
@@ -110,8 +115,8 @@ public final class Dominators {
      * The objects that retain the most, largest first, as the index stored them (an analysis ranked
      * them when the index was written), or null when they were computed here or not stored.
      */
-    public int[] storedLargest() {
-        return source != null && source.has(LARGEST) ? source.ints(LARGEST) : null;
+    public long[] storedLargest() {
+        return source != null ? source.ranked() : null;
     }
 
     /** The columns where they lie mapped, when these dominators were computed out of core; else null. */
@@ -305,7 +310,7 @@ public final class Dominators {
             start[i + 1] += start[i];
         }
         int[] next = Arrays.copyOf(start, n + 1);
-        int[] kids = new int[reachableCount];
+        int[] kids = new int[(int) reachableCount]; // in the heap: below 2^31 objects
         for (int i = 0; i < reachableCount; i++) {
             long o = preorderObject(i);
             long d = idom(o);

@@ -292,8 +292,10 @@ final class ObjectColumns {
         if (largeAt.size() == 0) {
             return LargeSizes.NONE;
         }
-        int[] objects = new int[(int) largeAt.size()];
-        largeAt.copyRange(0, objects, 0, objects.length);
+        long[] objects = new long[(int) largeAt.size()];
+        for (int i = 0; i < objects.length; i++) {
+            objects[i] = largeAt.get(i);
+        }
         long[] sizes = new long[objects.length];
         largeSize.copyRange(0, sizes, 0, sizes.length);
         return new LargeSizes(objects, sizes); // graph order is ascending: so are the ids
