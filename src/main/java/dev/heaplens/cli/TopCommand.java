@@ -40,8 +40,8 @@ final class TopCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
-        int[] largest = TopRetainers.largest(loaded.dominators(), top.atLeastOne());
-        List<ObjectRow> rows = loaded.rows(Arrays.stream(largest).asLongStream().toArray()).inOrder();
+        long[] largest = TopRetainers.largest(loaded.dominators(), top.atLeastOne());
+        List<ObjectRow> rows = loaded.rows(largest).inOrder();
         Reachability reach = loaded.reachability();
         console.out().print(RetentionRenderer.top(rows, reach, format.format, loaded.input().name()));
         console.out().flush();

@@ -1,7 +1,5 @@
 package dev.heaplens.graph;
 
-import java.util.Arrays;
-
 /**
  * The dominator tree of a {@link HeapGraph} and the retained size of every object.
  *
@@ -38,11 +36,12 @@ public final class Dominators {
     private long[] retainedSize; // per object
     private int[] retainedCount; // per object
     private int[] preorder;      // reachable objects in DFS preorder: every dominator before what it dominates
-    private final int reachableCount;
+    private final long reachableCount;
     /** Null when computed. */
     private final Columns source;
     private final long reachableBytes;
-    private volatile int[][] children;
+    private volatile DominatorChildren children;
+    private volatile Scratch childrenScratch = Scratch.heap();
     // Out of core (source.inPlace()): the stored columns used where they lie in the mapped index, once past the sparse reads.
     private MappedIds mappedIdom;
     private MappedLongs mappedRetainedSize;
@@ -63,7 +62,7 @@ public final class Dominators {
     }
 
     /** Dominators stored in an index: each column is loaded from {@code source} when first used. */
-    Dominators(HeapGraph graph, EdgeFilter filter, Columns source, int reachableCount, long reachableBytes) {
+    Dominators(HeapGraph graph, EdgeFilter filter, Columns source, long reachableCount, long reachableBytes) {
         this.graph = graph;
         this.filter = filter;
         this.source = source;
@@ -90,6 +89,11 @@ public final class Dominators {
         MappedIds mappedIds(String column);
 
         MappedLongs mappedLongs(String column);
+
+        /** The stored ranked objects ({@link #LARGEST}), or null when none are stored. */
+        default long[] ranked() {
+            return null;
+        }
     }
 
     private int sparseReads;
@@ -110,8 +114,8 @@ public final class Dominators {
      * The objects that retain the most, largest first, as the index stored them (an analysis ranked
      * them when the index was written), or null when they were computed here or not stored.
      */
-    public int[] storedLargest() {
-        return source != null && source.has(LARGEST) ? source.ints(LARGEST) : null;
+    public long[] storedLargest() {
+        return source != null ? source.ranked() : null;
     }
 
     /** The columns where they lie mapped, when these dominators were computed out of core; else null. */
@@ -263,54 +267,39 @@ public final class Dominators {
     /** Children of {@code o} (or of the super-root when {@code o == SUPER_ROOT}) in the dominator tree are
      * {@code child(i)} for {@code childStart(o) <= i < childEnd(o)}, in preorder. */
     public long childStart(long o) {
-        return children()[0][(int) (o == SUPER_ROOT ? graph.objectCount() : o)];
+        return children().start(o == SUPER_ROOT ? graph.objectCount() : o);
     }
 
     public long childEnd(long o) {
-        return children()[0][(int) (o == SUPER_ROOT ? graph.objectCount() : o) + 1];
+        return children().end(o == SUPER_ROOT ? graph.objectCount() : o);
     }
 
     public long child(long i) {
-        return children()[1][(int) i];
+        return children().kid(i);
     }
 
-    private int[][] children() {
-        int[][] c = children;
+    /** Where the child lists are built when first asked for: mapped out of core, where the heap has no room. */
+    public void keepChildrenIn(Scratch scratch) {
+        childrenScratch = scratch;
+    }
+
+    private DominatorChildren children() {
+        DominatorChildren c = children;
         if (c == null) {
             synchronized (this) {
                 c = children;
                 if (c == null) {
-                    c = buildChildren();
+                    if (source == null || !source.inPlace()) {
+                        idom(); // whole columns, loaded once, rather than value by value
+                        if (preorder == null) {
+                            preorderColumn();
+                        }
+                    }
+                    c = DominatorChildren.of(this, childrenScratch);
                     children = c;
                 }
             }
         }
         return c;
-    }
-
-    private int[][] buildChildren() {
-        int n = (int) graph.objectCount();
-        if (source == null || !source.inPlace()) {
-            idom(); // whole columns, loaded once, rather than value by value
-            if (preorder == null) {
-                preorderColumn();
-            }
-        }
-        int[] start = new int[n + 2]; // slot n is the super-root
-        for (int i = 0; i < reachableCount; i++) {
-            long d = idom(preorderObject(i));
-            start[(int) (d == SUPER_ROOT ? n : d) + 1]++;
-        }
-        for (int i = 0; i <= n; i++) {
-            start[i + 1] += start[i];
-        }
-        int[] next = Arrays.copyOf(start, n + 1);
-        int[] kids = new int[reachableCount];
-        for (int i = 0; i < reachableCount; i++) {
-            long o = preorderObject(i);
-            long d = idom(o);
-            kids[next[(int) (d == SUPER_ROOT ? n : d)]++] = (int) o;
-        }
-        return new int[][] {start, kids};
     }
 }

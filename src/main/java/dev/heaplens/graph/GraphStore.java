@@ -46,20 +46,21 @@ public final class GraphStore {
      * Also stores {@code largest}, the objects that retain the most, largest first, as an analysis
      * ranks them (see {@link Dominators#storedLargest()}).
      */
-    public static void write(HeapGraph g, Dominators d, int[] largest, IndexWriter w) throws IOException {
+    public static void write(HeapGraph g, Dominators d, long[] largest, IndexWriter w) throws IOException {
         write(g, d, largest, w, Scratch.heap());
     }
 
     /**
-     * As {@link #write(HeapGraph, Dominators, int[], IndexWriter)}, out of core: each column that
+     * As {@link #write(HeapGraph, Dominators, long[], IndexWriter)}, out of core: each column that
      * {@code givenBack} mapped (the first read's graph and dominators' results) is released as soon as
      * its section is written, so that the index grows as its scratch shrinks (the first read's disk
      * peak was both whole at once). Neither {@code g}'s columns nor {@code d} may be used afterwards.
      */
-    public static void write(HeapGraph g, Dominators d, int[] largest, IndexWriter w, Scratch givenBack) throws IOException {
+    public static void write(HeapGraph g, Dominators d, long[] largest, IndexWriter w, Scratch givenBack) throws IOException {
         long n = g.objectCount();
+        boolean wide = MappedIds.wide(n);
         w.data(COUNTS, out -> {
-            out.writeInt((int) n); // below 2^31 (HeapGraphBuilder.MAX_OBJECTS)
+            out.writeLong(n); // first: it tells a reader how wide the id sections are
             out.writeLong(g.referenceCount());
             out.writeLong(g.danglingReferences());
             out.writeLong(g.danglingRoots());
@@ -68,14 +69,14 @@ public final class GraphStore {
             out.writeBoolean(g.hasWeakReferences());
             out.writeLong(d.reachableBytes());
             out.writeLong(g.totalShallowSize());
-            out.writeInt((int) d.reachableCount());
+            out.writeLong(d.reachableCount());
         });
         if (g.mappedSource() != null) {
             writeMapped(g, g.mappedSource(), w, givenBack);
         } else {
             writeColumns(g, g.columns(), w);
         }
-        w.ints(ROOT_TARGET, g.rootCount(), r -> (int) g.rootTarget((int) r));
+        IdSections.write(w, ROOT_TARGET, g.rootCount(), r -> g.rootTarget((int) r), wide);
         w.ints(ROOT_CATEGORY, g.rootCount(), r -> g.rootCategoryId((int) r));
         w.strings(CATEGORIES, g.rootCategories());
         Dominators.Columns mapped = d.mappedColumns();
@@ -86,14 +87,13 @@ public final class GraphStore {
             writeIds(RETAINED_COUNT, n(g), mapped.mappedIds(RETAINED_COUNT), w, givenBack);
             writeIds(PREORDER, d.reachableCount(), mapped.mappedIds(PREORDER), w, givenBack);
         } else {
-            Dominators.Stored a = d.arrays();
-            boolean wide = MappedIds.wide(n(g)); // only under the tests' switch: dominators in the heap have int ids
+            Dominators.Stored a = d.arrays(); // int ids: wide only under the tests' switch, as dominators in the heap are narrow
             writeIds(IDOM, a.idom(), wide, w);
             w.longs(RETAINED_SIZE, a.retainedSize());
             writeIds(RETAINED_COUNT, a.retainedCount(), wide, w);
             writeIds(PREORDER, a.preorder(), wide, w);
         }
-        w.ints(Dominators.LARGEST, largest);
+        IdSections.write(w, Dominators.LARGEST, largest, wide);
     }
 
     /** The columns of a graph in the heap, each array in bulk. */
@@ -103,7 +103,7 @@ public final class GraphStore {
         w.ints(CLASS_NUMBER, c.classNumber());
         w.longs(CLASS_TABLE, c.classTable());
         w.ints(SHALLOW_SIZE, c.shallowSize());
-        w.ints(LARGE_SIZE_OBJECTS, c.largeSizes().objects);
+        IdSections.write(w, LARGE_SIZE_OBJECTS, c.largeSizes().objects, MappedIds.wide(g.objectCount()));
         w.longs(LARGE_SIZES, c.largeSizes().sizes);
         if (c.position() != null) {
             w.longs(POSITION_BASE, c.position().base);
@@ -137,7 +137,7 @@ public final class GraphStore {
         writeInts(CLASS_NUMBER, n, s.mappedInts(CLASS_NUMBER), w, givenBack);
         w.longs(CLASS_TABLE, g.classCount(), c -> g.classAddressOf((int) c));
         writeInts(SHALLOW_SIZE, n, s.mappedInts(SHALLOW_SIZE), w, givenBack);
-        w.ints(LARGE_SIZE_OBJECTS, g.largeSizes().objects);
+        IdSections.write(w, LARGE_SIZE_OBJECTS, g.largeSizes().objects, MappedIds.wide(n));
         w.longs(LARGE_SIZES, g.largeSizes().sizes);
         if (g.hasPositions()) {
             writeAll(POSITION_BASE, s.mappedLongs(POSITION_BASE), w, givenBack);
@@ -192,9 +192,9 @@ public final class GraphStore {
     }
 
     /** The stored graph's objects, read from its counts alone. */
-    public static int objectCount(IndexReader r) throws IOException {
+    public static long objectCount(IndexReader r) throws IOException {
         try (DataInputStream in = r.data(COUNTS)) {
-            return in.readInt();
+            return in.readLong();
         }
     }
 
@@ -203,7 +203,7 @@ public final class GraphStore {
      * in the mapped index, never loaded whole into the heap.
      */
     public static Stored read(IndexReader r, boolean inPlace) throws IOException {
-        int n;
+        long n;
         long refs;
         long danglingReferences;
         long danglingRoots;
@@ -212,9 +212,9 @@ public final class GraphStore {
         boolean weak;
         long reachableBytes;
         long totalShallowSize;
-        int reachableCount;
+        long reachableCount;
         try (DataInputStream in = r.data(COUNTS)) {
-            n = in.readInt();
+            n = in.readLong();
             refs = in.readLong();
             danglingReferences = in.readLong();
             danglingRoots = in.readLong();
@@ -223,17 +223,21 @@ public final class GraphStore {
             weak = in.readBoolean();
             reachableBytes = in.readLong();
             totalShallowSize = in.readLong();
-            reachableCount = in.readInt();
+            reachableCount = in.readLong();
         }
-        int[] rootTarget = r.ints(ROOT_TARGET);
+        if (n < 0) {
+            throw new IndexException("corrupt: the graph's counts do not agree");
+        }
+        boolean wide = MappedIds.wide(n);
+        long[] rootTarget = IdSections.read(r, ROOT_TARGET, wide);
         int[] rootCategory = r.ints(ROOT_CATEGORY);
         String[] categories = r.strings(CATEGORIES).toArray(new String[0]);
         if (n < 0 || refs < 0 || rootCategory.length != rootTarget.length || reachableCount < 0 || reachableCount > n) {
             throw new IndexException("corrupt: the graph's counts do not agree");
         }
-        StoredColumns columns = new StoredColumns(r, n, refs, reachableCount, inPlace, MappedIds.wide(n));
+        StoredColumns columns = new StoredColumns(r, n, refs, reachableCount, inPlace, wide);
         long[] classTable = r.longs(CLASS_TABLE);
-        LargeSizes largeSizes = largeSizes(r, n);
+        LargeSizes largeSizes = largeSizes(r, n, wide);
         HeapGraph g = new HeapGraph(columns, n, refs, positions, weak, classTable, largeSizes, rootTarget, rootCategory,
                 categories, danglingReferences, danglingRoots, duplicates, totalShallowSize);
         return new Stored(g, new Dominators(g, g.strongReferences(), columns, reachableCount, reachableBytes));
@@ -250,8 +254,8 @@ public final class GraphStore {
     }
 
     /** The sizes an int column cannot hold, checked: ascending ids of objects the graph has. */
-    private static LargeSizes largeSizes(IndexReader r, int n) {
-        int[] objects = r.ints(LARGE_SIZE_OBJECTS);
+    private static LargeSizes largeSizes(IndexReader r, long n, boolean wide) {
+        long[] objects = IdSections.read(r, LARGE_SIZE_OBJECTS, wide);
         long[] sizes = r.longs(LARGE_SIZES);
         for (int i = 0; i < objects.length; i++) {
             if (objects[i] < 0 || objects[i] >= n || i > 0 && objects[i] <= objects[i - 1]) {

@@ -34,7 +34,7 @@ public final class HeapGraph {
     private Positions position;
     private ReferenceOffsets outOffsets;
     private int[][] targetPages;
-    private final int objectCount;
+    private final long objectCount;
     private final boolean hasPositions;
     private final boolean hasWeakReferences;
     /** Null for a built graph. */
@@ -44,7 +44,7 @@ public final class HeapGraph {
     private final int targetShift;
     private final int targetMask;
     private final long referenceCount;
-    private final int[] rootTarget;
+    private final long[] rootTarget; // long: a root can reach any object of a graph past 2^31
     private final int[] rootCategory;
     private final String[] categories;
     private final long danglingReferences;
@@ -59,7 +59,7 @@ public final class HeapGraph {
     private long[] weakReferences;
 
     HeapGraph(long[] address, byte[] kind, int[] classNumber, long[] classTable, int[] shallowSize,
-              LargeSizes largeSizes, Positions position, ReferenceOffsets outOffsets, IntPages targets, int[] rootTarget, int[] rootCategory, String[] categories,
+              LargeSizes largeSizes, Positions position, ReferenceOffsets outOffsets, IntPages targets, long[] rootTarget, int[] rootCategory, String[] categories,
               long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index,
               long[] weakReferences) {
         this.address = address;
@@ -95,8 +95,8 @@ public final class HeapGraph {
     }
 
     /** A graph whose columns {@code source} loads on first use (an index file's), with the scalars it had when stored: no pass over the objects. */
-    HeapGraph(ColumnSource source, int objectCount, long referenceCount, boolean hasPositions, boolean hasWeakReferences,
-              long[] classTable, LargeSizes largeSizes, int[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
+    HeapGraph(ColumnSource source, long objectCount, long referenceCount, boolean hasPositions, boolean hasWeakReferences,
+              long[] classTable, LargeSizes largeSizes, long[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
               int duplicateAddresses, long totalShallowSize) {
         this.source = source;
         this.inPlace = source.inPlace() ? new MappedGraphColumns(source) : null;

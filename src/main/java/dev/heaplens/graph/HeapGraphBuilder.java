@@ -138,8 +138,8 @@ public final class HeapGraphBuilder {
         }
         if (mapped != null) {
             mapped.references(references.mappedOffsets, references.mappedTargets, references.weak);
-            // HeapGraph and its index count objects and duplicates in ints yet
-            return new HeapGraph(mapped, (int) total, references.mappedOffsets.get(total), objects.hasPositions, references.weak != null,
+            // HeapGraph and its index count duplicates in an int yet
+            return new HeapGraph(mapped, total, references.mappedOffsets.get(total), objects.hasPositions, references.weak != null,
                     objects.classTable, objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling,
                     roots.dangling, (int) objects.duplicates, mapped.totalShallowSize());
         }

@@ -10,13 +10,13 @@ import java.util.Arrays;
 final class LargeSizes {
     /** In a size column: look the size up here. */
     static final int MARK = -1;
-    static final LargeSizes NONE = new LargeSizes(new int[0], new long[0]);
+    static final LargeSizes NONE = new LargeSizes(new long[0], new long[0]);
 
     /** Ascending object ids, and their sizes. */
-    final int[] objects;
+    final long[] objects;
     final long[] sizes;
 
-    LargeSizes(int[] objects, long[] sizes) {
+    LargeSizes(long[] objects, long[] sizes) {
         if (objects.length != sizes.length) {
             throw new IllegalArgumentException(objects.length + " objects, " + sizes.length + " sizes");
         }
@@ -31,7 +31,7 @@ final class LargeSizes {
 
     /** The size of {@code o}, whose column value is {@link #MARK}. */
     long of(long o) {
-        int i = Arrays.binarySearch(objects, (int) o);
+        int i = Arrays.binarySearch(objects, o);
         if (i < 0) {
             throw new IllegalStateException("object " + o + " is marked large but has no size");
         }

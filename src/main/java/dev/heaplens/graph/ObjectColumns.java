@@ -183,7 +183,7 @@ final class ObjectColumns {
      * positions are ordered (it was: 4 B an object at the first read's peak).
      */
     private void orderSizes(List<HeapGraphPart> parts, long n, BuiltColumns mapped, Object[] ordered) {
-        GrowableInts largeAt = new GrowableInts();
+        GrowableLongs largeAt = new GrowableLongs();
         GrowableLongs largeSize = new GrowableLongs();
         if (mapped == null) {
             int[] sizes = new int[(int) n];
@@ -288,7 +288,7 @@ final class ObjectColumns {
      * large ones added, by graph id, to {@code largeAt} and {@code largeSize}.
      */
     private void shallowSizes(List<HeapGraphPart> parts, long from, long to, int[] out, long base,
-                              GrowableInts largeAt, GrowableLongs largeSize) {
+                              GrowableLongs largeAt, GrowableLongs largeSize) {
         graphOrder.forEachRun(from, to, (g, k, local, length) -> {
             PartSizes p = parts.get(k).shallowSizes;
             int at = (int) (g - base);
@@ -296,7 +296,7 @@ final class ObjectColumns {
             if (p.hasLarge()) {
                 for (int i = 0; i < length; i++) {
                     if (out[at + i] == LargeSizes.MARK) {
-                        largeAt.add((int) (g + i)); // LargeSizes keeps int ids
+                        largeAt.add(g + i);
                         largeSize.add(p.large(local + i));
                     }
                 }
@@ -304,11 +304,11 @@ final class ObjectColumns {
         });
     }
 
-    private static LargeSizes largeSizes(GrowableInts largeAt, GrowableLongs largeSize) {
+    private static LargeSizes largeSizes(GrowableLongs largeAt, GrowableLongs largeSize) {
         if (largeAt.size() == 0) {
             return LargeSizes.NONE;
         }
-        int[] objects = new int[(int) largeAt.size()];
+        long[] objects = new long[(int) largeAt.size()];
         largeAt.copyRange(0, objects, 0, objects.length);
         long[] sizes = new long[objects.length];
         largeSize.copyRange(0, sizes, 0, sizes.length);

@@ -27,7 +27,7 @@ final class Positions {
         this.wide = wide;
     }
 
-    static int blocks(int objects) {
+    static long blocks(long objects) {
         return (objects + BLOCK - 1) >>> SHIFT;
     }
 
@@ -64,14 +64,14 @@ final class Positions {
         private int wideBlocks;
 
         Builder(int objects) {
-            base = new long[blocks(objects)];
+            base = new long[(int) blocks(objects)];
             offset = new int[objects];
             cells = null;
         }
 
         /** The offsets written to {@code offsets} ({@code objects} cells, all 0) instead of a heap array: out of core, past 2^31 objects too. */
         Builder(long objects, IntCells offsets) {
-            base = new long[Math.toIntExact((objects + BLOCK - 1) >>> SHIFT)];
+            base = new long[Math.toIntExact(blocks(objects))];
             offset = null;
             cells = offsets;
         }

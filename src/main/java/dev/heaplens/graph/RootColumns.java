@@ -11,7 +11,7 @@ import java.util.Map;
 
 /** Every part's GC roots resolved to object ids, with the categories numbered across parts; dangling roots dropped. */
 final class RootColumns {
-    final int[] target;
+    final long[] target;
     final int[] category;
     final String[] categoryNames;
     final long dangling;
@@ -28,7 +28,7 @@ final class RootColumns {
                     "%,d GC roots: heaplens keeps them in one Java array and reads at most %,d", total,
                     HeapGraphBuilder.MAX_OBJECTS));
         }
-        int[] targets = new int[(int) total];
+        long[] targets = new long[(int) total];
         int[] categories = new int[(int) total];
         int roots = 0;
         long danglingRoots = 0;
@@ -45,7 +45,7 @@ final class RootColumns {
                 if (t < 0) {
                     danglingRoots++;
                 } else {
-                    targets[roots] = (int) t; // HeapGraph keeps its roots' targets in ints yet
+                    targets[roots] = t;
                     categories[roots] = global[p.rootCategories.get(r)];
                     roots++;
                 }

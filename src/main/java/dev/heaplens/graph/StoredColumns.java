@@ -21,7 +21,7 @@ import static dev.heaplens.graph.GraphStore.WEAK;
  * preorder) are 8 bytes a value when {@code wideIds} (from the object count, as {@link GraphStore#write}
  * chose).
  */
-record StoredColumns(IndexReader r, int objects, long references, int reachable, boolean inPlace, boolean wideIds)
+record StoredColumns(IndexReader r, long objects, long references, long reachable, boolean inPlace, boolean wideIds)
         implements ColumnSource, Dominators.Columns {
     private static final int LONG_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 3;
     private static final int INT_SHIFT = IndexReader.MAPPED_PAGE_SHIFT - 2;
@@ -103,12 +103,18 @@ record StoredColumns(IndexReader r, int objects, long references, int reachable,
     @Override
     public int[] ints(String column) {
         try {
-            if (column.equals(Dominators.LARGEST)) {
-                return r.ints(column); // as long as the writer made it
-            }
             int[] a = wideIds && isIds(column) ? narrowed(mappedIds(column)) : r.ints(column);
             check(column, a.length, column.equals(PREORDER) ? reachable : objects);
             return a;
+        } catch (IndexException e) {
+            throw r.failedLater(e);
+        }
+    }
+
+    @Override
+    public long[] ranked() {
+        try {
+            return r.has(Dominators.LARGEST) ? IdSections.read(r, Dominators.LARGEST, wideIds) : null; // as long as the writer made it
         } catch (IndexException e) {
             throw r.failedLater(e);
         }

@@ -21,7 +21,7 @@ final class IndexFormat {
     static final byte[] MAGIC = "HLINDEX\n".getBytes(StandardCharsets.US_ASCII);
     static final byte[] END = "HLINDEND".getBytes(StandardCharsets.US_ASCII);
     /** The layout of every section (graph, dominators, runtime names); raise it with any change. */
-    static final int VERSION = 12;
+    static final int VERSION = 13;
     static final int HEADER_BYTES = 128;
     static final int TRAILER_BYTES = 32;
     static final int MAX_VARIANT_BYTES = 64;

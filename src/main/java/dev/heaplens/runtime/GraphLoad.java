@@ -277,7 +277,7 @@ final class GraphLoad<N extends NamedHeap> {
             public HeapIndex.Sections sectionsOf(LoadedHeap heap) {
                 // the path tree made beside the dominators (asked for next), on the second core
                 RootPaths.Tree paths = forSuspects ? besideDominators(heap, true) : null;
-                int[] largest = TopRetainers.largest(heap.dominators(), TopRetainers.STORED);
+                long[] largest = TopRetainers.largest(heap.dominators(), TopRetainers.STORED);
                 Reachability reachability = heap.reachability();
                 N namer = namer(heap);
                 if (forSuspects) { // worked out once: the suspects run that asked uses them too
@@ -303,7 +303,7 @@ final class GraphLoad<N extends NamedHeap> {
                 };
             }
 
-            private void writeHeap(LoadedHeap heap, int[] largest, N namer, Reachability reachability, IndexWriter out)
+            private void writeHeap(LoadedHeap heap, long[] largest, N namer, Reachability reachability, IndexWriter out)
                     throws IOException {
                 format.write(namer, out); // first: the runtime's columns may be packed over the graph's (JVM lengths)
                 ReachabilityStore.write(reachability, out);

@@ -85,10 +85,14 @@ public final class LoadedHeap {
         return scratch;
     }
 
-    /** This heap, computing its dominators, suspects' per-object lists and inbound references with their scratch arrays in {@code scratch}. */
+    /** This heap, computing its dominators, their child lists, suspects' per-object lists and inbound references with their scratch arrays in {@code scratch}. */
     LoadedHeap computingIn(Scratch scratch) {
         this.scratch = scratch;
         heap.graph().keepInboundIn(scratch);
+        Dominators d = dominators;
+        if (d != null) {
+            d.keepChildrenIn(scratch);
+        }
         return this;
     }
 
@@ -130,6 +134,7 @@ public final class LoadedHeap {
                     try (PhaseProgress phases = new PhaseProgress(listener, input.name())) {
                         d = Dominators.compute(heap.graph(), heap.graph().strongReferences(), phases, scratch);
                     }
+                    d.keepChildrenIn(scratch);
                     dominators = d;
                 }
             }

@@ -76,7 +76,7 @@ class ObjectColumnTypesTest {
             check(where + ", built", built, added);
             Path file = dir.resolve(seed + ".index");
             try (IndexWriter w = IndexWriter.create(file, key)) {
-                GraphStore.write(built, Dominators.compute(built), new int[0], w);
+                GraphStore.write(built, Dominators.compute(built), new long[0], w);
                 w.commit();
             }
             check(where + ", stored", GraphStore.read(IndexReader.open(file, key), false).graph(), added);

@@ -100,7 +100,7 @@ class OutOfCoreOracleTest {
             // as a first read out of core writes it: each scratch column given back once its section is written
             Path givenBack = dir.resolve(seed + ".given.index");
             try (IndexWriter w = IndexWriter.create(givenBack, key)) {
-                GraphStore.write(g, d, new int[0], w, scratch);
+                GraphStore.write(g, d, new long[0], w, scratch);
                 w.commit();
             }
             assertThat(Files.mismatch(fromHeap, givenBack)).as(at + ": written while given back").isEqualTo(-1);
@@ -114,7 +114,7 @@ class OutOfCoreOracleTest {
 
     private static Path write(Path file, IndexKey key, HeapGraph g, Dominators d) throws IOException {
         try (IndexWriter w = IndexWriter.create(file, key)) {
-            GraphStore.write(g, d, new int[0], w);
+            GraphStore.write(g, d, new long[0], w);
             w.commit();
         }
         return file;

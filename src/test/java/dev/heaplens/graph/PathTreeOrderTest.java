@@ -36,7 +36,7 @@ class PathTreeOrderTest {
                 }
             }
             RootPaths.Tree tree = RootPaths.tree(g, filter, Scratch.heap());
-            int[] edges = tree.edgeIndexes(java.util.stream.IntStream.range(0, n).toArray());
+            int[] edges = tree.edgeIndexes(java.util.stream.LongStream.range(0, n).toArray());
             for (int o = 0; o < n; o++) {
                 String at = "seed " + seed + ", object " + o;
                 if (dist[o] < 0) {

@@ -125,7 +125,7 @@ class WideIdsOracleTest {
 
     private static Path write(Path file, IndexKey key, HeapGraph g, Dominators d) throws IOException {
         try (IndexWriter w = IndexWriter.create(file, key)) {
-            GraphStore.write(g, d, new int[0], w);
+            GraphStore.write(g, d, new long[0], w);
             w.commit();
         }
         return file;

@@ -2,6 +2,8 @@ package dev.heaplens.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heaplens.analysis.graph.TopRetainers;
+import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.WideIds;
 import dev.heaplens.io.DumpInput;
@@ -87,6 +89,40 @@ class WideIdsOutOfCoreTest {
                 assertSameSources(inHeap.graph(), read.graph(), dump + " read out of core");
             }
         }
+    }
+
+    /**
+     * Suspects from a wide index (its roots' targets, ranked objects, top objects, counts and path steps
+     * in 8 bytes) are the suspects of a read with no index, and the index's ranked objects are the
+     * ranking an in-heap read makes.
+     */
+    @Test
+    void suspectsFromAWideIndexAreTheHeapsSuspects() throws IOException {
+        dump = dir.resolve("rails-ish.json");
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(Path.of("samples/rails-ish.json.gz")))) {
+            Files.copy(in, dump);
+        }
+        ReadOptions indexed = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")));
+        SuspectsResult fresh = suspects(indexed.withIndex(IndexOptions.OFF));
+        long[] ranked = TopRetainers.largest(load(indexed.withIndex(IndexOptions.OFF), ReadListener.QUIET).dominators(), 50);
+        WideIds.force(true);
+        SuspectsResult written = suspects(indexed.withMemory(1));
+        SuspectsResult reopened = suspects(indexed.withMemory(1));
+        SuspectsResult loaded = suspects(indexed);
+        LoadedHeap again = load(indexed, ReadListener.QUIET);
+        assertThat(again.dominators().storedLargest()).as("ranked objects stored").isNotNull();
+        assertThat(TopRetainers.largest(again.dominators(), 50)).isEqualTo(ranked);
+        assertThat(fresh.suspects()).isNotEmpty();
+        for (SuspectsResult r : List.of(written, reopened, loaded)) {
+            assertThat(r.suspects()).isEqualTo(fresh.suspects());
+            assertThat(r.findings()).isEqualTo(fresh.findings());
+        }
+    }
+
+    private SuspectsResult suspects(ReadOptions options) {
+        DumpInput input = DumpInput.open(dump.toString(), InputStream.nullInputStream());
+        HeapRuntime runtime = HeapRuntime.of(input, options, ReadListener.QUIET);
+        return runtime.suspects(runtime.loadForSuspects(input), 0.5);
     }
 
     private static void assertSameSources(HeapGraph e, HeapGraph a, String what) {

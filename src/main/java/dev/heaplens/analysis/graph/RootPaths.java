@@ -200,15 +200,15 @@ public final class RootPaths {
          * once, for the few objects a path is kept to, where a column over every object cost the
          * search a write at random an object.
          */
-        public int[] edgeIndexes(int[] objects) {
+        public int[] edgeIndexes(long[] objects) {
             int[] edges = new int[objects.length];
             java.util.BitSet wanted = new java.util.BitSet();
             int[] parents = new int[objects.length];
             int count = 0;
-            for (int o : objects) {
+            for (long o : objects) {
                 int p = parent.get(o);
                 if (p >= 0) {
-                    wanted.set(o);
+                    wanted.set((int) o);
                     parents[count++] = p;
                 }
             }
@@ -218,7 +218,7 @@ public final class RootPaths {
                 for (long i = start, end = graph.outEnd(p); i < end; i++) {
                     long t = graph.target(i);
                     if (wanted.get((int) t) && parent.get(t) == p && filter.follow(p, i, t)) {
-                        edges[Arrays.binarySearch(objects, (int) t)] = (int) (i - start);
+                        edges[Arrays.binarySearch(objects, t)] = (int) (i - start);
                         wanted.clear((int) t); // the first such reference is the one followed
                     }
                 }
@@ -238,7 +238,7 @@ public final class RootPaths {
         }
 
         /** What an index stores for {@code o}: the object that first reached it, {@link #UNREACHED}, or {@code ROOT_BASE - r} for root r's target. */
-        public int stored(long o) {
+        public long stored(long o) {
             return parent.get(o);
         }
 

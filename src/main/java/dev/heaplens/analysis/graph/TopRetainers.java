@@ -19,27 +19,27 @@ public final class TopRetainers {
      * id order so that the columns stream (the ranking is total: the order of the pass does not
      * change the answer).
      */
-    public static int[] largest(Dominators d, int n) {
-        int[] stored = d.storedLargest(); // ranked so when the index was written: its prefix is the answer
+    public static long[] largest(Dominators d, int n) {
+        long[] stored = d.storedLargest(); // ranked so when the index was written: its prefix is the answer
         if (stored != null && (n <= stored.length || stored.length == d.reachableCount())) {
             return java.util.Arrays.copyOf(stored, Math.min(n, stored.length));
         }
         int size = (int) Math.min(n, d.reachableCount());
-        int[] heap = new int[size];
+        long[] heap = new long[size];
         int filled = 0;
         for (long o = 0, objects = d.graph().objectCount(); o < objects; o++) {
             if (d.retainedCount(o) == 0) {
                 continue; // unreachable
             }
             if (filled < size) {
-                heap[filled++] = (int) o;
+                heap[filled++] = o;
                 siftUp(d, heap, filled - 1);
             } else if (size > 0 && bigger(d, o, heap[0])) {
-                heap[0] = (int) o;
+                heap[0] = o;
                 siftDown(d, heap, size);
             }
         }
-        int[] sorted = new int[filled];
+        long[] sorted = new long[filled];
         for (int k = filled - 1; k >= 0; k--) {
             sorted[k] = heap[0];
             heap[0] = heap[k];
@@ -119,13 +119,13 @@ public final class TopRetainers {
         return a < b;
     }
 
-    private static void siftUp(Dominators d, int[] heap, int i) {
+    private static void siftUp(Dominators d, long[] heap, int i) {
         while (i > 0) {
             int parent = (i - 1) / 2;
             if (!bigger(d, heap[parent], heap[i])) {
                 return;
             }
-            int t = heap[parent];
+            long t = heap[parent];
             heap[parent] = heap[i];
             heap[i] = t;
             i = parent;
@@ -133,7 +133,7 @@ public final class TopRetainers {
     }
 
     /** Restores the min-heap (smallest rank at the top) over {@code heap[0, size)}. */
-    private static void siftDown(Dominators d, int[] heap, int size) {
+    private static void siftDown(Dominators d, long[] heap, int size) {
         int i = 0;
         while (true) {
             int l = 2 * i + 1;
@@ -148,7 +148,7 @@ public final class TopRetainers {
             if (smallest == i) {
                 return;
             }
-            int t = heap[smallest];
+            long t = heap[smallest];
             heap[smallest] = heap[i];
             heap[i] = t;
             i = smallest;

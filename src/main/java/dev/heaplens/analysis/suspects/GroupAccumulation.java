@@ -34,11 +34,11 @@ public final class GroupAccumulation {
     }
 
     /** The objects whose paths are merged: all of them, or {@link #MAX_PATHS} evenly spaced. */
-    public static int[] sample(int[] objects) {
+    public static long[] sample(long[] objects) {
         if (objects.length <= MAX_PATHS) {
             return objects;
         }
-        int[] taken = new int[MAX_PATHS];
+        long[] taken = new long[MAX_PATHS];
         for (int i = 0; i < MAX_PATHS; i++) {
             taken[i] = objects[(int) ((long) i * objects.length / MAX_PATHS)];
         }
@@ -46,10 +46,10 @@ public final class GroupAccumulation {
     }
 
     /** Merges the paths of {@code sampled} (from {@code tree}) and follows the common branch. */
-    public static Result of(Dominators d, RootPaths.ToRoot tree, int[] sampled) {
+    public static Result of(Dominators d, RootPaths.ToRoot tree, long[] sampled) {
         List<long[]> paths = new ArrayList<>();
         List<Long> retained = new ArrayList<>();
-        for (int o : sampled) {
+        for (long o : sampled) {
             RootPaths.Path p = tree.pathTo(o);
             if (p != null) {
                 paths.add(p.objects());

@@ -32,7 +32,7 @@ public final class LeakRules {
     }
 
     /** A class whose top objects together retain more than the threshold: its objects, largest retained first. */
-    public record Group(String className, int[] objects, long retainedBytes) {
+    public record Group(String className, long[] objects, long retainedBytes) {
     }
 
     /** The single and group suspects of a heap: {@code singles} as indexes into the top objects. */
@@ -75,12 +75,13 @@ public final class LeakRules {
     }
 
     /** The objects at {@code indexes} of {@code top}, largest first. */
-    private static int[] objects(TopObjects top, List<Integer> indexes) {
+    private static long[] objects(TopObjects top, List<Integer> indexes) {
         int[] sorted = sortedLargestFirst(top, indexes);
+        long[] objects = new long[sorted.length];
         for (int k = 0; k < sorted.length; k++) {
-            sorted[k] = top.object[sorted[k]];
+            objects[k] = top.object[sorted[k]];
         }
-        return sorted;
+        return objects;
     }
 
     /**

@@ -5,8 +5,9 @@ import dev.heaplens.analysis.graph.RootPaths;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.index.IndexException;
 
+import dev.heaplens.util.LongIndex;
+
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * The shortest paths from the GC roots that suspects can show, as the index stores them: a step
@@ -17,18 +18,18 @@ import java.util.BitSet;
  * steps for 23,869 top objects, where a column over every object was 60 MB of the index.
  */
 final class StoredRootPaths implements RootPaths.ToRoot {
-    static final int UNREACHED = RootPaths.Tree.UNREACHED;
-    static final int ROOT_BASE = RootPaths.Tree.ROOT_BASE;
+    static final long UNREACHED = RootPaths.Tree.UNREACHED;
+    static final long ROOT_BASE = RootPaths.Tree.ROOT_BASE;
 
     private final HeapGraph graph;
     /** The objects with a step, ascending. */
-    private final int[] objects;
+    private final long[] objects;
     /** Each one's parent, as the tree stores it. */
-    private final int[] parents;
+    private final long[] parents;
     /** Which of its parent's references reached each: its field is named without reading the references. */
     private final int[] edges;
 
-    private StoredRootPaths(HeapGraph graph, int[] objects, int[] parents, int[] edges) {
+    private StoredRootPaths(HeapGraph graph, long[] objects, long[] parents, int[] edges) {
         this.graph = graph;
         this.objects = objects;
         this.parents = parents;
@@ -36,17 +37,21 @@ final class StoredRootPaths implements RootPaths.ToRoot {
     }
 
     /** The steps of {@code tree}'s paths to {@code targets}, and so to every object on them. */
-    static StoredRootPaths of(HeapGraph graph, RootPaths.Tree tree, int[]... targets) {
-        BitSet on = new BitSet();
-        for (int[] some : targets) {
-            for (int t : some) {
-                for (long o = t; o >= 0 && !on.get((int) o); o = tree.parent(o)) {
-                    on.set((int) o);
+    static StoredRootPaths of(HeapGraph graph, RootPaths.Tree tree, long[]... targets) {
+        LongIndex on = new LongIndex(); // ids past 2^31 too: no bit set over every object
+        for (long[] some : targets) {
+            for (long t : some) {
+                for (long o = t; o >= 0 && on.indexOf(o) < 0; o = tree.parent(o)) {
+                    on.add(o);
                 }
             }
         }
-        int[] objects = on.stream().toArray();
-        int[] parents = new int[objects.length];
+        long[] objects = new long[on.size()];
+        for (int i = 0; i < objects.length; i++) {
+            objects[i] = on.key(i);
+        }
+        Arrays.sort(objects);
+        long[] parents = new long[objects.length];
         for (int i = 0; i < objects.length; i++) {
             parents[i] = tree.stored(objects[i]);
         }
@@ -54,19 +59,19 @@ final class StoredRootPaths implements RootPaths.ToRoot {
     }
 
     /** The steps an index stored, checked: objects ascending within the graph, each parent a step or a root. */
-    static StoredRootPaths stored(HeapGraph graph, int[] objects, int[] parents, int[] edges) {
+    static StoredRootPaths stored(HeapGraph graph, long[] objects, long[] parents, int[] edges) {
         if (parents.length != objects.length || edges.length != objects.length) {
             throw new IndexException("corrupt: the stored paths' columns are of unequal lengths");
         }
         long n = graph.objectCount();
         for (int i = 0; i < objects.length; i++) {
-            int p = parents[i];
+            long p = parents[i];
             boolean parentFits = p >= 0 ? edges[i] >= 0 : p == UNREACHED || ROOT_BASE - p < graph.rootCount();
             if (objects[i] < 0 || objects[i] >= n || (i > 0 && objects[i] <= objects[i - 1]) || !parentFits) {
                 throw new IndexException("corrupt: the stored paths do not fit the graph");
             }
         }
-        for (int p : parents) { // every step's parent has its own step: a path never leaves them
+        for (long p : parents) { // every step's parent has its own step: a path never leaves them
             if (p >= 0 && Arrays.binarySearch(objects, p) < 0) {
                 throw new IndexException("corrupt: a stored path step's parent has no step");
             }
@@ -74,11 +79,15 @@ final class StoredRootPaths implements RootPaths.ToRoot {
         return new StoredRootPaths(graph, objects, parents, edges);
     }
 
-    int[] objects() {
+    HeapGraph graph() {
+        return graph;
+    }
+
+    long[] objects() {
         return objects;
     }
 
-    int[] parents() {
+    long[] parents() {
         return parents;
     }
 
@@ -88,13 +97,13 @@ final class StoredRootPaths implements RootPaths.ToRoot {
 
     @Override
     public String via(NamedHeap heap, long from, long to) {
-        int at = Arrays.binarySearch(objects, (int) to);
+        int at = Arrays.binarySearch(objects, to);
         return at >= 0 && parents[at] == from ? heap.edgeLabel(from, edges[at], to) : RootPaths.ToRoot.super.via(heap, from, to);
     }
 
     @Override
     public RootPaths.Path pathTo(long target) {
-        int v = parentOf(target);
+        long v = parentOf(target);
         if (v == UNREACHED) {
             return null;
         }
@@ -119,12 +128,12 @@ final class StoredRootPaths implements RootPaths.ToRoot {
         for (int i = 0; i < length; i++) {
             path[i] = chain[length - 1 - i];
         }
-        return new RootPaths.Path(graph.rootCategory(ROOT_BASE - v), path);
+        return new RootPaths.Path(graph.rootCategory((int) (ROOT_BASE - v)), path);
     }
 
     /** {@code o}'s stored parent; every object suspects asks about has one by construction. */
-    private int parentOf(long o) {
-        int at = Arrays.binarySearch(objects, (int) o);
+    private long parentOf(long o) {
+        int at = Arrays.binarySearch(objects, o);
         if (at < 0) {
             throw new IllegalStateException("no stored path step for object " + o);
         }

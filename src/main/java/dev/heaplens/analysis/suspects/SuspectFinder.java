@@ -82,11 +82,11 @@ public final class SuspectFinder {
         TopObjects live = TopObjects.of(heap, d, topIds);
         SuspectFinder finder = new SuspectFinder(heap, d, null, null, children);
         RootPaths.Tree tree = madeAhead != null ? madeAhead : RootPaths.tree(d.graph(), d.filter(), scratch);
-        int[] accumulation = new int[live.size()];
+        long[] accumulation = new long[live.size()];
         HeldRows held = new HeldRows(live.size());
         Map<Integer, TopObjects.LabelledPath> paths = new HashMap<>();
         for (int i = 0; i < live.size(); i++) {
-            accumulation[i] = (int) LeakRules.accumulationPoint(d, children, live.object[i]);
+            accumulation[i] = LeakRules.accumulationPoint(d, children, live.object[i]);
             long holder = accumulation[i] >= 0 ? accumulation[i] : live.object[i];
             held.add(finder.held(holder));
             if (live.retained[i] >= LABELLED_SHARE * d.reachableBytes()) {
@@ -144,12 +144,12 @@ public final class SuspectFinder {
             accumulations[i] = top.stored() ? top.accumulation(t) : LeakRules.accumulationPoint(d, children, o);
             targets.set((int) (accumulations[i] >= 0 ? accumulations[i] : o));
         }
-        List<int[]> samples = new ArrayList<>();
+        List<long[]> samples = new ArrayList<>();
         for (LeakRules.Group g : found.groups()) {
-            int[] sample = GroupAccumulation.sample(g.objects());
+            long[] sample = GroupAccumulation.sample(g.objects());
             samples.add(sample);
-            for (int o : sample) {
-                targets.set(o);
+            for (long o : sample) {
+                targets.set((int) o);
             }
         }
         RootPaths.ToRoot tree = stored != null ? stored.paths()

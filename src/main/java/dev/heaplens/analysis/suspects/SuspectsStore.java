@@ -1,6 +1,7 @@
 package dev.heaplens.analysis.suspects;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.IdSections;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
@@ -48,22 +49,23 @@ public final class SuspectsStore {
 
     public static void write(SuspectInputs inputs, IndexWriter w) throws IOException {
         StoredRootPaths paths = (StoredRootPaths) inputs.paths();
-        w.ints(PATH_OBJECTS, paths.objects());
-        w.ints(PATHS, paths.parents());
+        boolean wide = IdSections.wide(paths.graph().objectCount()); // ids and counts of objects, as wide as the graph's
+        IdSections.write(w, PATH_OBJECTS, paths.objects(), wide);
+        IdSections.write(w, PATHS, paths.parents(), wide);
         w.ints(PATH_EDGES, paths.edges());
         TopObjects top = inputs.top();
         Map<String, Integer> ids = new LinkedHashMap<>();
-        w.ints(TOP, top.object);
+        IdSections.write(w, TOP, top.object, wide);
         w.longs(TOP_RETAINED, top.retained);
-        w.ints(TOP_COUNT, top.retainedCount);
+        IdSections.write(w, TOP_COUNT, top.retainedCount, wide);
         w.ints(TOP_CLASS, top.size(), i -> id(ids, top.className[(int) i]));
-        w.ints(ACCUMULATION, top.size(), i -> top.accumulation((int) i));
+        IdSections.write(w, ACCUMULATION, top.size(), i -> top.accumulation((int) i), wide);
         HeldRows held = top.heldRows(); // its columns as they are: a row made an object each was 36 bytes a row more
         w.ints(HELD_START, top.size() + 1L, i -> held.start((int) i));
         w.ints(HELD_CLASS, held.rows(), i -> id(ids, held.className((int) i)));
         w.longs(HELD_OBJECTS, held.rows(), i -> held.objects((int) i));
         w.longs(HELD_BYTES, held.rows(), i -> held.bytes((int) i));
-        writeLabelled(top, ids, w);
+        writeLabelled(top, ids, wide, w);
         w.strings(NAMES, new ArrayList<>(ids.keySet()));
         writeFindings(inputs.findings(), w);
     }
@@ -96,17 +98,18 @@ public final class SuspectsStore {
     }
 
     /** The stored labelled paths: which top objects have one, and each path's objects and fields. */
-    private static void writeLabelled(TopObjects top, Map<String, Integer> ids, IndexWriter w) throws IOException {
+    private static void writeLabelled(TopObjects top, Map<String, Integer> ids, boolean wide, IndexWriter w)
+            throws IOException {
         List<Integer> which = new ArrayList<>();
         List<Integer> start = new ArrayList<>(List.of(0));
-        List<Integer> objects = new ArrayList<>();
+        List<Long> objects = new ArrayList<>();
         List<Integer> via = new ArrayList<>();
         for (int i = 0; i < top.size(); i++) {
             TopObjects.LabelledPath p = top.path(i);
             if (p != null) {
                 which.add(i);
                 for (int k = 0; k < p.objects().length; k++) {
-                    objects.add((int) p.objects()[k]);
+                    objects.add(p.objects()[k]);
                     via.add(id(ids, p.via()[k]));
                 }
                 start.add(objects.size());
@@ -114,14 +117,15 @@ public final class SuspectsStore {
         }
         w.ints(LABELLED_TOP, ints(which));
         w.ints(LABELLED_START, ints(start));
-        w.ints(LABELLED_OBJECT, ints(objects));
+        IdSections.write(w, LABELLED_OBJECT, objects.stream().mapToLong(Long::longValue).toArray(), wide);
         w.ints(LABELLED_VIA, ints(via));
     }
 
-    private static Map<Integer, TopObjects.LabelledPath> readLabelled(IndexReader r, List<String> names, int topCount) {
+    private static Map<Integer, TopObjects.LabelledPath> readLabelled(IndexReader r, List<String> names, int topCount,
+                                                                      boolean wide) {
         int[] which = r.ints(LABELLED_TOP);
         int[] start = r.ints(LABELLED_START);
-        int[] objects = r.ints(LABELLED_OBJECT);
+        long[] objects = IdSections.read(r, LABELLED_OBJECT, wide);
         int[] via = r.ints(LABELLED_VIA);
         if (start.length != which.length + 1 || objects.length != via.length || start[which.length] != objects.length) {
             throw new IndexException("corrupt: the suspects' stored paths do not fit together");
@@ -135,7 +139,7 @@ public final class SuspectsStore {
             for (int k = 0; k < labels.length; k++) {
                 labels[k] = name(names, via[start[j] + k]);
             }
-            paths.put(which[j], new TopObjects.LabelledPath(Arrays.stream(objects, start[j], start[j + 1]).asLongStream().toArray(), labels));
+            paths.put(which[j], new TopObjects.LabelledPath(Arrays.copyOfRange(objects, start[j], start[j + 1]), labels));
         }
         return paths;
     }
@@ -154,11 +158,12 @@ public final class SuspectsStore {
             return null;
         }
         List<String> names = r.strings(NAMES);
-        int[] object = r.ints(TOP);
+        boolean wide = IdSections.wide(graph.objectCount());
+        long[] object = IdSections.read(r, TOP, wide);
         long[] retained = r.longs(TOP_RETAINED);
-        int[] count = r.ints(TOP_COUNT);
+        long[] count = IdSections.read(r, TOP_COUNT, wide);
         int[] classIds = r.ints(TOP_CLASS);
-        int[] accumulation = r.ints(ACCUMULATION);
+        long[] accumulation = IdSections.read(r, ACCUMULATION, wide);
         int k = object.length;
         if (retained.length != k || count.length != k || classIds.length != k || accumulation.length != k
                 || r.count(HELD_START) != k + 1L) {
@@ -168,10 +173,11 @@ public final class SuspectsStore {
         for (int i = 0; i < k; i++) {
             className[i] = name(names, classIds[i]);
         }
-        Map<Integer, TopObjects.LabelledPath> paths = readLabelled(r, names, k);
+        Map<Integer, TopObjects.LabelledPath> paths = readLabelled(r, names, k, wide);
         TopObjects top = new TopObjects(object, retained, count, className, accumulation, i -> held(r, names, i),
                 paths::get);
-        return new SuspectInputs(top, StoredRootPaths.stored(graph, r.ints(PATH_OBJECTS), r.ints(PATHS), r.ints(PATH_EDGES)),
+        return new SuspectInputs(top, StoredRootPaths.stored(graph, IdSections.read(r, PATH_OBJECTS, wide),
+                IdSections.read(r, PATHS, wide), r.ints(PATH_EDGES)),
                 readFindings(r));
     }
 

@@ -11,12 +11,12 @@ import java.util.List;
  * with, for each, its accumulation point and what that holds by class ({@link SuspectsStore}).
  */
 public final class TopObjects {
-    final int[] object;
+    final long[] object;
     final long[] retained;
-    final int[] retainedCount;
+    final long[] retainedCount;
     final String[] className;
     /** Stored only: each one's accumulation point, and what the holder (that point, else the object) holds. */
-    private final int[] accumulation;
+    private final long[] accumulation;
     private final HeldLookup held;
     private final PathLookup paths;
 
@@ -34,7 +34,7 @@ public final class TopObjects {
     record LabelledPath(long[] objects, String[] via) {
     }
 
-    TopObjects(int[] object, long[] retained, int[] retainedCount, String[] className, int[] accumulation,
+    TopObjects(long[] object, long[] retained, long[] retainedCount, String[] className, long[] accumulation,
                HeldLookup held, PathLookup paths) {
         this.object = object;
         this.retained = retained;
@@ -47,15 +47,17 @@ public final class TopObjects {
 
     /** The super-root's children {@code top} (by id) with their sizes and class names; nothing stored. */
     static TopObjects of(NamedHeap heap, Dominators d, int[] top) {
+        long[] object = new long[top.length];
         long[] retained = new long[top.length];
-        int[] count = new int[top.length];
+        long[] count = new long[top.length];
         String[] names = new String[top.length];
         for (int i = 0; i < top.length; i++) {
+            object[i] = top[i];
             retained[i] = d.retainedSize(top[i]);
-            count[i] = (int) d.retainedCount(top[i]);
+            count[i] = d.retainedCount(top[i]);
             names[i] = heap.className(top[i]);
         }
-        return new TopObjects(top, retained, count, names, null, null, null);
+        return new TopObjects(object, retained, count, names, null, null, null);
     }
 
     int size() {
@@ -66,7 +68,7 @@ public final class TopObjects {
         return accumulation != null;
     }
 
-    int accumulation(int i) {
+    long accumulation(int i) {
         return accumulation[i];
     }
 

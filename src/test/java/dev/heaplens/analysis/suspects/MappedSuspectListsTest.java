@@ -49,7 +49,7 @@ class MappedSuspectListsTest {
             RootPaths.Tree mapped = RootPaths.tree(g, EdgeFilter.ALL, Scratch.mappedIn(dir));
             RootPaths.Tree inHeap = RootPaths.tree(g, EdgeFilter.ALL, Scratch.heap());
             int[] dist = distances(g);
-            int[] all = java.util.stream.IntStream.range(0, (int) g.objectCount()).toArray();
+            long[] all = java.util.stream.LongStream.range(0, g.objectCount()).toArray();
             assertThat(mapped.edgeIndexes(all)).as("seed " + seed).containsExactly(inHeap.edgeIndexes(all));
             for (long o = 0; o < g.objectCount(); o++) {
                 String at = "seed " + seed + " object " + o;

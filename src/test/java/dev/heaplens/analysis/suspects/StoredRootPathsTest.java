@@ -35,12 +35,12 @@ class StoredRootPathsTest {
             Random rnd = new Random(seed);
             HeapGraph g = graph(HeapIndexTest.randomHeap(seed, -1), seed);
             RootPaths.Tree tree = RootPaths.tree(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
-            int[] targets = rnd.ints(1 + rnd.nextInt(4), 0, (int) g.objectCount()).toArray();
-            int[] more = rnd.ints(rnd.nextInt(3), 0, (int) g.objectCount()).toArray();
+            long[] targets = rnd.longs(1 + rnd.nextInt(4), 0, g.objectCount()).toArray();
+            long[] more = rnd.longs(rnd.nextInt(3), 0, g.objectCount()).toArray();
             StoredRootPaths kept = StoredRootPaths.of(g, tree, targets, more);
             BitSet onTheWay = new BitSet();
-            for (int[] some : new int[][] {targets, more}) {
-                for (int t : some) {
+            for (long[] some : new long[][] {targets, more}) {
+                for (long t : some) {
                     for (long o = t; o >= 0; o = tree.parent(o)) {
                         onTheWay.set((int) o);
                     }
@@ -63,7 +63,7 @@ class StoredRootPathsTest {
                 }
             }
             StoredRootPaths reread = StoredRootPaths.stored(g, kept.objects(), kept.parents(), kept.edges());
-            for (int t : targets) {
+            for (long t : targets) {
                 RootPaths.Path expected = kept.pathTo(t);
                 RootPaths.Path got = reread.pathTo(t);
                 assertThat(got == null ? null : got.objects()).isEqualTo(expected == null ? null : expected.objects());
@@ -75,24 +75,25 @@ class StoredRootPathsTest {
     void storedColumnsThatDoNotFitTheGraphAreCorrupt() {
         HeapGraph g = graph(HeapIndexTest.randomHeap(5, -1), 5);
         RootPaths.Tree tree = RootPaths.tree(g, g.strongReferences(), dev.heaplens.graph.Scratch.heap());
-        int[] all = java.util.stream.IntStream.range(0, (int) g.objectCount()).toArray();
+        long[] all = java.util.stream.LongStream.range(0, g.objectCount()).toArray();
         StoredRootPaths kept = StoredRootPaths.of(g, tree, all);
-        int[] objects = kept.objects();
-        int[] parents = kept.parents();
+        long[] objects = kept.objects();
+        long[] parents = kept.parents();
         int[] edges = kept.edges();
-        int[] descending = objects.clone();
-        int[] outside = objects.clone();
-        outside[outside.length - 1] = (int) g.objectCount();
-        int[] noSuchRoot = parents.clone();
+        long[] descending = objects.clone();
+        long[] outside = objects.clone();
+        outside[outside.length - 1] = g.objectCount();
+        long[] noSuchRoot = parents.clone();
         noSuchRoot[0] = StoredRootPaths.ROOT_BASE - g.rootCount();
-        int[] unlistedParent = parents.clone();
+        long[] unlistedParent = parents.clone();
         unlistedParent[0] = objects[objects.length - 1] + 1;
         descending[0] = objects[1]; // the first two out of order
         descending[1] = objects[0];
-        for (int[][] bad : new int[][][] {{descending, parents, edges}, {outside, parents, edges}, {objects, noSuchRoot, edges},
-                {objects, parents, new int[1]}}) {
-            assertThatThrownBy(() -> StoredRootPaths.stored(g, bad[0], bad[1], bad[2])).isInstanceOf(IndexException.class)
-                    .hasMessageStartingWith("corrupt: ");
+        Object[][] bads = {{descending, parents, edges}, {outside, parents, edges}, {objects, noSuchRoot, edges},
+                {objects, parents, new int[1]}};
+        for (Object[] bad : bads) {
+            assertThatThrownBy(() -> StoredRootPaths.stored(g, (long[]) bad[0], (long[]) bad[1], (int[]) bad[2]))
+                    .isInstanceOf(IndexException.class).hasMessageStartingWith("corrupt: ");
         }
         if (objects[objects.length - 1] + 1 < g.objectCount()) { // an object not listed: a parent with no step
             assertThatThrownBy(() -> StoredRootPaths.stored(g, objects, unlistedParent, edges)).isInstanceOf(IndexException.class);
