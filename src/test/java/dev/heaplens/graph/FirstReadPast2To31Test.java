@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The first read's structures at object ids and positions past 2^31 and 2^32, without that many
  * objects: the sort's run files written at those places (sparse files), graph order walked there over
  * parts that long and a mapped reading order only its last ids written, the dense table numbering a
- * chunk said to start there, the positions' offsets set there in sparse pages.
+ * chunk said to start there, the roots' targets found there, the positions' offsets set there in sparse pages.
  */
 class FirstReadPast2To31Test {
     private static final long TWO_31 = 1L << 31;
@@ -125,6 +125,21 @@ class FirstReadPast2To31Test {
             assertThat(found[i]).as("address %d, found with the others", i).isEqualTo(first + i);
         }
         assertThat(table.find(a[0] + 8)).isEqualTo(-1);
+    }
+
+    @Test
+    void rootsKeepTheirTargetsPast2To32() {
+        HeapGraphPart part = new HeapGraphPart(Scratch.heap());
+        long[] addresses = {0x1000, 0x2000, 0x3000, 0x4000};
+        for (long a : addresses) {
+            part.addRoot(a == 0x3000 ? "thread" : "global", a);
+        }
+        AddressLookup pastTheInts = address -> address == 0x2000 ? -1 : TWO_32 + address; // one dangling
+        RootColumns roots = new RootColumns(List.of(part), pastTheInts);
+        assertThat(roots.target).containsExactly(TWO_32 + 0x1000, TWO_32 + 0x3000, TWO_32 + 0x4000);
+        assertThat(roots.dangling).isEqualTo(1);
+        assertThat(roots.categoryNames).containsExactly("global", "thread");
+        assertThat(roots.category).containsExactly(0, 1, 0);
     }
 
     @Test
