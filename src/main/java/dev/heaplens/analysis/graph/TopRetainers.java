@@ -19,27 +19,27 @@ public final class TopRetainers {
      * id order so that the columns stream (the ranking is total: the order of the pass does not
      * change the answer).
      */
-    public static int[] largest(Dominators d, int n) {
+    public static long[] largestObjects(Dominators d, int n) {
         int[] stored = d.storedLargest(); // ranked so when the index was written: its prefix is the answer
         if (stored != null && (n <= stored.length || stored.length == d.reachableCount())) {
-            return java.util.Arrays.copyOf(stored, Math.min(n, stored.length));
+            return java.util.Arrays.stream(stored, 0, Math.min(n, stored.length)).asLongStream().toArray();
         }
         int size = (int) Math.min(n, d.reachableCount());
-        int[] heap = new int[size];
+        long[] heap = new long[size];
         int filled = 0;
         for (long o = 0, objects = d.graph().objectCount(); o < objects; o++) {
             if (d.retainedCount(o) == 0) {
                 continue; // unreachable
             }
             if (filled < size) {
-                heap[filled++] = (int) o;
+                heap[filled++] = o;
                 siftUp(d, heap, filled - 1);
             } else if (size > 0 && bigger(d, o, heap[0])) {
-                heap[0] = (int) o;
+                heap[0] = o;
                 siftDown(d, heap, size);
             }
         }
-        int[] sorted = new int[filled];
+        long[] sorted = new long[filled];
         for (int k = filled - 1; k >= 0; k--) {
             sorted[k] = heap[0];
             heap[0] = heap[k];
@@ -49,10 +49,19 @@ public final class TopRetainers {
     }
 
     /**
+     * {@link #largestObjects}, narrowed: what the index stores ({@code dominators.largest}, an int an
+     * id) and the callers that still take ints.
+     */
+    public static int[] largest(Dominators d, int n) {
+        return java.util.Arrays.stream(largestObjects(d, n)).mapToInt(o -> (int) o).toArray();
+    }
+
+    /**
      * Every reachable object in rank order, as {@link #largest} would rank them all: the web's views
      * (top retainers, a class's objects, a dominator node's children) are read off it in order, so no
      * request sorts millions of objects. Two stable LSD radix sorts over the id order (by count, then by
-     * size): linear in the objects, no boxing.
+     * size): linear in the objects, no boxing. In heap arrays, an int an id: serve's (web/ServedDump
+     * keeps the order as an int array).
      */
     public static int[] all(Dominators d) {
         long n = d.reachableCount();
@@ -119,13 +128,13 @@ public final class TopRetainers {
         return a < b;
     }
 
-    private static void siftUp(Dominators d, int[] heap, int i) {
+    private static void siftUp(Dominators d, long[] heap, int i) {
         while (i > 0) {
             int parent = (i - 1) / 2;
             if (!bigger(d, heap[parent], heap[i])) {
                 return;
             }
-            int t = heap[parent];
+            long t = heap[parent];
             heap[parent] = heap[i];
             heap[i] = t;
             i = parent;
@@ -133,7 +142,7 @@ public final class TopRetainers {
     }
 
     /** Restores the min-heap (smallest rank at the top) over {@code heap[0, size)}. */
-    private static void siftDown(Dominators d, int[] heap, int size) {
+    private static void siftDown(Dominators d, long[] heap, int size) {
         int i = 0;
         while (true) {
             int l = 2 * i + 1;
@@ -148,7 +157,7 @@ public final class TopRetainers {
             if (smallest == i) {
                 return;
             }
-            int t = heap[smallest];
+            long t = heap[smallest];
             heap[smallest] = heap[i];
             heap[i] = t;
             i = smallest;
