@@ -52,7 +52,7 @@ final class RetainedCommand implements Callable<Integer> {
         GroupBy key = runtime.key(by, runtime.graphKeys(), input.name());
         LoadedHeap loaded = runtime.load(input);
         int shown = top.atLeastOne();
-        List<RetainedByGroup.Row> rows = RetainedByGroup.compute(loaded.dominators(), loaded.namer(), key, shown);
+        List<RetainedByGroup.Row> rows = RetainedByGroup.compute(loaded.dominators(), loaded.namer(), key, shown, loaded.scratch());
         List<RetainedByGroup.Row> head = rows.subList(0, Math.min(shown, rows.size()));
         console.out().print(RetentionRenderer.retained(head, key.label(), rows.size(),
                 loaded.dominators().reachableBytes(), format.format, input.name()));

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Ints indexed by long: in the heap ({@link IntPages}, or one plain array) or mapped out of core
- * ({@link MappedInts}, from {@link Scratch#cells}).
+ * ({@link MappedInts}). The analyses' columns over every object are {@link IdCells} instead: a final
+ * class C1 inlines whatever else implements this.
  */
 public interface IntCells {
     int get(long i);
@@ -13,11 +14,6 @@ public interface IntCells {
 
     /** Every cell set to {@code value}. */
     void fill(int value);
-
-    /** {@code length} ints in one heap array: a plain array's speed where it fits. */
-    static IntCells inHeap(int length) {
-        return new OneArray(new int[length]);
-    }
 
     /** {@code values} behind the interface, not copied. */
     static IntCells of(int[] values) {

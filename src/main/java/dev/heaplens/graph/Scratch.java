@@ -28,7 +28,7 @@ public final class Scratch {
     /** Bytes per mapping: 2^30, so that a page's ints or longs are indexed by int. */
     static final int MAPPED_SHIFT = 30;
     private static final Scratch HEAP = new Scratch(null, 0, bytes -> true);
-    /** What the heap keeps free beyond an array put there because it has room ({@link #cellsWhereRoom}). */
+    /** What the heap keeps free beyond an array put there because it has room ({@link #idCellsWhereRoom}). */
     static final long HEAP_MARGIN = 16L << 20;
 
     private final Path dir;
@@ -80,9 +80,37 @@ public final class Scratch {
         return heapHas.test(bytes + HEAP_MARGIN);
     }
 
-    /** {@code length} ints, all 0: in the heap while it has room for them, else mapped. */
-    public IntCells cellsWhereRoom(long length) {
-        return heapHas(4L * length) ? IntCells.inHeap((int) length) : ints(length);
+    /**
+     * {@code length} object ids of a graph of {@code objects} objects (or values up to that count), all
+     * 0: mapped out of core, in 8 bytes each where the graph's ids need them ({@link MappedIds#wide});
+     * else in one heap array. Mapped cells are given back by {@link #release}({@code cells}).
+     */
+    public IdCells idCells(long length, long objects) {
+        if (!isMapped()) {
+            return IdCells.inHeap(length);
+        }
+        MappedIds ids = ids(length, MappedIds.wide(objects));
+        return registeredAs(ids, IdCells.mapped(ids));
+    }
+
+    /** As {@link #idCells}, in the heap while it has room for them (ids that fit ints, in one array). */
+    public IdCells idCellsWhereRoom(long length, long objects) {
+        return !MappedIds.wide(objects) && inHeap(length, 4) ? IdCells.inHeap(length) : idCells(length, objects);
+    }
+
+    /** {@code length} clear bits: in the heap while it has room for them, else mapped (given back by {@link #release}). */
+    public BitCells bitsWhereRoom(long length) {
+        long words = BitCells.words(length);
+        if (inHeap(words, 8)) {
+            return BitCells.inHeap(length);
+        }
+        MappedLongs mapped = longs(words);
+        return registeredAs(mapped, BitCells.mapped(mapped));
+    }
+
+    /** Whether {@code length} values of {@code bytes} each go in one heap array: always in the heap's own scratch. */
+    private boolean inHeap(long length, int bytes) {
+        return !isMapped() || length <= HeapGraphBuilder.MAX_OBJECTS && heapHas(bytes * length);
     }
 
     public boolean isMapped() {
@@ -219,11 +247,6 @@ public final class Scratch {
         return registered(ids, file[0]);
     }
 
-    /** {@code length} ints, all 0: mapped out of core, else one heap array (for analyses above the graph). */
-    public IntCells cells(long length) {
-        return isMapped() ? ints(length) : IntCells.inHeap((int) length);
-    }
-
     /** {@code length} bytes, all 0. */
     MappedBytes bytes(long length) {
         FileChannel[] file = new FileChannel[1];
@@ -239,6 +262,12 @@ public final class Scratch {
     private synchronized <T> T registered(T column, FileChannel file) {
         live.put(column, file);
         return column;
+    }
+
+    /** {@code user}, a view over {@code column}, now the key that {@link #release} takes for its file. */
+    private synchronized <T> T registeredAs(Object column, T user) {
+        live.put(user, live.remove(column));
+        return user;
     }
 
     /**

@@ -86,13 +86,13 @@ final class JvmRuntime extends RuntimeBase {
         // the findings kept in the index, or added to it (asked first: the index waits for a write behind)
         if (heap.storedSuspectInputs() != null || heap.index() != null) {
             return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                    graphs.suspectInputs(heap), analysed -> findings.of(heap, analysed));
+                    graphs.suspectInputs(heap), analysed -> findings.of(heap, analysed), heap.scratch());
         }
         // Worked out here, only what the threshold needs; the duplicate strings grouped while the tree is computed,
         // the findings beside the suspects' own work after it
         graphs.besideDominators(heap, false);
         return SuspectFinder.find(heap.input().name(), heap.namer(), heap.dominators(), thresholdPercent, GroupBy.PACKAGE,
-                null, graphs.findingsBeside(heap, analysed -> findings.of(heap, analysed)));
+                null, graphs.findingsBeside(heap, analysed -> findings.of(heap, analysed)), heap.scratch());
     }
 
     @Override

@@ -146,7 +146,7 @@ public final class LoadedHeap {
     public Reachability reachability() {
         Reachability r = reachability;
         if (r == null) {
-            r = Reachability.of(dominators(), heap);
+            r = Reachability.of(dominators(), heap, scratch);
             reachability = r;
         }
         return r;
@@ -158,7 +158,7 @@ public final class LoadedHeap {
      */
     public Reachability.WeakOnly weakOnly() {
         Reachability r = reachability;
-        return r != null ? r.weakOnly() : Reachability.weakOnly(dominators());
+        return r != null ? r.weakOnly() : Reachability.weakOnly(dominators(), scratch);
     }
 
     /** What the index cache stored for suspects, or null (then suspects computes it). */

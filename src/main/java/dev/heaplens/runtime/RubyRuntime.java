@@ -77,7 +77,7 @@ final class RubyRuntime extends RuntimeBase {
         SuspectInputs stored = graphs.suspectInputs(heap);
         LongFunction<List<Finding>> found = analysed -> findings(heap, analysed);
         return SuspectFinder.find(heap.input().name(), graphs.namer(heap), heap.dominators(), thresholdPercent, GroupBy.GEM,
-                stored, stored != null ? found : graphs.findingsBeside(heap, found)); // no index: worked out beside
+                stored, stored != null ? found : graphs.findingsBeside(heap, found), heap.scratch()); // no index: worked out beside
     }
 
     private List<Finding> findings(LoadedHeap heap, long analysedBytes) {

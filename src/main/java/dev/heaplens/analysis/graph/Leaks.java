@@ -131,7 +131,12 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         return new Leaks(rule, grouping.count, grouping.bytes, List.copyOf(groups), false);
     }
 
-    /** The leaked objects of C by group, and the groups by bytes, most first (then by name). */
+    /**
+     * The leaked objects of C by group, and the groups by bytes, most first (then by name). Its
+     * columns, and {@link LeakSamples}', stay heap arrays indexed by an int id: leaks takes C's
+     * leaked objects as a {@link BitSet} and makes its sizes exact through {@link RetainedSet}'s
+     * traversals, both numbering objects in ints.
+     */
     private static final class Grouping {
         /** Group id by object, -1 when not leaked: an int each, where a set of members per group cost a bit per object per group. */
         final int[] groupOf;

@@ -1,11 +1,12 @@
 package dev.heaplens.analysis.graph;
 
+import dev.heaplens.graph.BitCells;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -31,10 +32,15 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
     }
 
     public static Reachability of(Dominators d, ObjectNamer namer) {
+        return of(d, namer, Scratch.heap());
+    }
+
+    /** As {@link #of(Dominators, ObjectNamer)}, the weak-only walk's bits in {@code scratch} ({@link #weakOnly(Dominators, Scratch)}). */
+    public static Reachability of(Dominators d, ObjectNamer namer, Scratch scratch) {
         HeapGraph g = d.graph();
         return new Reachability(d.reachableCount(), d.reachableBytes(), d.unreachableCount(), d.unreachableBytes(),
                 unreachableBy(d, namer::kind), g.danglingReferences(), g.danglingRoots(),
-                weakOnly(d));
+                weakOnly(d, scratch));
     }
 
     /** The unreachable objects grouped by {@code key} (a kind, a class name...), most bytes first. */
@@ -61,12 +67,17 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
      * walked, not the whole graph again. Null for a dump without weak references.
      */
     public static WeakOnly weakOnly(Dominators d) {
+        return weakOnly(d, Scratch.heap());
+    }
+
+    /** As {@link #weakOnly(Dominators)}, a bit an object in {@code scratch} (mapped where the heap has no room). */
+    public static WeakOnly weakOnly(Dominators d, Scratch scratch) {
         HeapGraph g = d.graph();
         if (!g.hasWeakReferences()) {
             return null;
         }
-        BitSet seen = new BitSet((int) g.objectCount());
-        int[] stack = new int[64];
+        BitCells seen = scratch.bitsWhereRoom(g.objectCount());
+        long[] stack = new long[64];
         long count = 0;
         long bytes = 0;
         long source = 0; // the object whose references hold reference i
@@ -75,24 +86,24 @@ public record Reachability(long reachableCount, long reachableBytes, long unreac
                 source++;
             }
             long t = g.target(i);
-            if (!d.isReachable(source) || d.isReachable(t) || seen.get((int) t)) {
+            if (!d.isReachable(source) || d.isReachable(t) || seen.get(t)) {
                 continue; // an unreachable source's weak references are followed if the walk reaches it
             }
-            seen.set((int) t);
+            seen.set(t);
             int sp = 0;
-            stack[sp++] = (int) t;
+            stack[sp++] = t;
             while (sp > 0) {
-                int v = stack[--sp];
+                long v = stack[--sp];
                 count++;
                 bytes += g.shallowSize(v);
                 for (long k = g.outStart(v), end = g.outEnd(v); k < end; k++) {
                     long w = g.target(k);
-                    if (!seen.get((int) w) && !d.isReachable(w)) {
-                        seen.set((int) w);
+                    if (!seen.get(w) && !d.isReachable(w)) {
+                        seen.set(w);
                         if (sp == stack.length) {
                             stack = Arrays.copyOf(stack, sp * 2);
                         }
-                        stack[sp++] = (int) w;
+                        stack[sp++] = w;
                     }
                 }
             }

@@ -53,7 +53,7 @@ public final class ReferrerGraph {
             frontier.add(targets[i]);
         }
         List<Edge> edges = new ArrayList<>();
-        Set<Long> drawn = new HashSet<>(); // from << 32 | to: a reference held twice is drawn once
+        Set<Reference> drawn = new HashSet<>(); // a reference held twice is drawn once
         boolean truncated = false;
         for (int level = 0; !frontier.isEmpty() && (levels <= 0 || level < levels); level++) {
             List<Long> next = new ArrayList<>();
@@ -64,7 +64,7 @@ public final class ReferrerGraph {
                         truncated = true;
                         break;
                     }
-                    if (!drawn.add(((long) from << 32) | to)) {
+                    if (!drawn.add(new Reference(from, to))) {
                         continue;
                     }
                     edges.add(new Edge(from, to, indexAmongReferences(g, from, to), level));
@@ -76,6 +76,10 @@ public final class ReferrerGraph {
             frontier = next;
         }
         return new Result(chosen, edges, truncated);
+    }
+
+    /** A reference drawn, by its ends (ids past 2^32 too: no two packed in one long). */
+    private record Reference(long from, long to) {
     }
 
     private static int indexAmongReferences(HeapGraph g, long from, long to) {

@@ -3,7 +3,9 @@ package dev.heaplens.analysis.graph;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.IdCells;
 import dev.heaplens.graph.RetainedSet;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.NameIds;
 
 import java.util.ArrayList;
@@ -34,7 +36,17 @@ public final class RetainedByGroup {
      *             others keep their lower bound and are marked inexact
      */
     public static List<Row> compute(Dominators dominators, ObjectNamer namer, GroupBy key, int top) {
-        return rows(dominators, namer, key, top <= 0 ? Integer.MAX_VALUE : top);
+        return compute(dominators, namer, key, top, Scratch.heap());
+    }
+
+    /**
+     * As {@link #compute(Dominators, ObjectNamer, GroupBy, int)}, each object's group and the walk's
+     * stack in {@code scratch} (mapped where the heap has no room). The exact figures still take an
+     * int an object in the heap: {@link RetainedSet#precise(Dominators, int[], int)}'s traversals
+     * number objects in ints.
+     */
+    public static List<Row> compute(Dominators dominators, ObjectNamer namer, GroupBy key, int top, Scratch scratch) {
+        return rows(dominators, namer, key, top <= 0 ? Integer.MAX_VALUE : top, scratch);
     }
 
     /**
@@ -42,27 +54,28 @@ public final class RetainedByGroup {
      * objects and one over the dominator tree, for a first answer while the exact ones are made.
      */
     public static List<Row> lowerBounds(Dominators dominators, ObjectNamer namer, GroupBy key) {
-        return rows(dominators, namer, key, 0);
+        return rows(dominators, namer, key, 0, Scratch.heap());
     }
 
-    private static List<Row> rows(Dominators dominators, ObjectNamer namer, GroupBy key, int exactGroups) {
+    private static List<Row> rows(Dominators dominators, ObjectNamer namer, GroupBy key, int exactGroups, Scratch scratch) {
         HeapGraph g = dominators.graph();
         long n = g.objectCount();
         NameIds names = new NameIds();
-        int[] groupOf = new int[(int) n];
+        IdCells groupOf = scratch.idCellsWhereRoom(n, n); // a group's number is below the object count
         for (long o = 0; o < n; o++) {
-            groupOf[(int) o] = names.idOf(namer.group(o, key));
+            groupOf.set(o, names.idOf(namer.group(o, key)));
         }
         int groups = names.size();
         long[] count = new long[groups];
         long[] shallow = new long[groups];
         for (long o = 0; o < n; o++) {
-            count[groupOf[(int) o]]++;
-            shallow[groupOf[(int) o]] += g.shallowSize(o);
+            int group = (int) groupOf.get(o);
+            count[group]++;
+            shallow[group] += g.shallowSize(o);
         }
         long[] boundCount = new long[groups];
         long[] boundBytes = new long[groups];
-        lowerBounds(dominators, groupOf, boundCount, boundBytes);
+        lowerBounds(dominators, groupOf, boundCount, boundBytes, scratch);
 
         List<Row> rows = new ArrayList<>(groups);
         for (int id = 0; id < groups; id++) {
@@ -76,10 +89,11 @@ public final class RetainedByGroup {
         for (int i = 0; i < exact; i++) {
             rank[names.find(rows.get(i).group())] = i;
         }
-        int[] exactOf = new int[(int) n];
+        int[] exactOf = new int[(int) n]; // RetainedSet's traversals take the groups in an int array
         for (long o = 0; o < n; o++) {
-            exactOf[(int) o] = rank[groupOf[(int) o]];
+            exactOf[(int) o] = rank[(int) groupOf.get(o)];
         }
+        scratch.release(groupOf);
         RetainedSet[] sets = RetainedSet.precise(dominators, exactOf, exact);
         for (int i = 0; i < exact; i++) {
             Row r = rows.get(i);
@@ -91,35 +105,42 @@ public final class RetainedByGroup {
 
     /**
      * Walks the dominator tree depth-first keeping, per group, how many of the current node's
-     * ancestors belong to it: a member with no member above it adds its whole subtree.
+     * ancestors belong to it: a member with no member above it adds its whole subtree. The node
+     * walked and its next child are kept in locals, its ancestors' in the stack's cells.
      */
-    private static void lowerBounds(Dominators d, int[] groupOf, long[] boundCount, long[] boundBytes) {
+    private static void lowerBounds(Dominators d, IdCells groupOf, long[] boundCount, long[] boundBytes, Scratch scratch) {
         int[] active = new int[boundCount.length];
         long reachable = d.reachableCount();
-        int[] stackNode = new int[(int) reachable + 1];
-        int[] stackNext = new int[(int) reachable + 1]; // next child index to visit
-        int depth = 0;
-        stackNode[0] = Dominators.SUPER_ROOT;
-        stackNext[0] = (int) d.childStart(Dominators.SUPER_ROOT);
-        while (depth >= 0) {
-            long node = stackNode[depth];
-            if (stackNext[depth] < d.childEnd(node)) {
-                long child = d.child(stackNext[depth]++);
-                int group = groupOf[(int) child];
+        long objects = d.graph().objectCount();
+        IdCells stackNode = scratch.idCellsWhereRoom(reachable + 1, objects);
+        IdCells stackNext = scratch.idCellsWhereRoom(reachable + 1, objects); // next child index to visit
+        long depth = 0;
+        long node = Dominators.SUPER_ROOT;
+        long next = d.childStart(node);
+        while (true) {
+            if (next < d.childEnd(node)) {
+                long child = d.child(next++);
+                int group = (int) groupOf.get(child);
                 if (active[group] == 0) {
                     boundCount[group] += d.retainedCount(child);
                     boundBytes[group] += d.retainedSize(child);
                 }
                 active[group]++;
+                stackNode.set(depth, node);
+                stackNext.set(depth, next);
                 depth++;
-                stackNode[depth] = (int) child;
-                stackNext[depth] = (int) d.childStart(child);
-            } else {
-                if (node != Dominators.SUPER_ROOT) {
-                    active[groupOf[(int) node]]--;
-                }
+                node = child;
+                next = d.childStart(child);
+            } else if (depth > 0) {
+                active[(int) groupOf.get(node)]--;
                 depth--;
+                node = stackNode.get(depth);
+                next = stackNext.get(depth);
+            } else {
+                break;
             }
         }
+        scratch.release(stackNode);
+        scratch.release(stackNext);
     }
 }

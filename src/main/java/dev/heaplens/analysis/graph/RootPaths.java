@@ -1,9 +1,11 @@
 package dev.heaplens.analysis.graph;
 
 import dev.heaplens.graph.EdgeFilter;
+import dev.heaplens.graph.BitCells;
 import dev.heaplens.graph.HeapGraph;
-import dev.heaplens.graph.IntCells;
+import dev.heaplens.graph.IdCells;
 import dev.heaplens.graph.Scratch;
+import dev.heaplens.util.LongLongMap;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,8 +33,9 @@ public final class RootPaths {
     }
 
     /**
-     * As {@link #shortest(HeapGraph, EdgeFilter, long, int)}, the search's distances and queue in
-     * {@code scratch} (mapped out of core where the heap has no room: 8 bytes an object it does not hold).
+     * As {@link #shortest(HeapGraph, EdgeFilter, long, int)}, the search's distances, queue and level
+     * bits in {@code scratch} (mapped out of core where the heap has no room: 8 bytes an object it does
+     * not hold, 16 where ids are wide).
      */
     public static List<Path> shortest(HeapGraph g, EdgeFilter filter, long target, int max, Scratch scratch) {
         return search(g, filter, target, scratch).paths(target, max);
@@ -50,9 +53,9 @@ public final class RootPaths {
     public static final class Levels {
         private final HeapGraph graph;
         private final EdgeFilter filter;
-        private final IntCells dist;
+        private final IdCells dist;
 
-        private Levels(HeapGraph graph, EdgeFilter filter, IntCells dist) {
+        private Levels(HeapGraph graph, EdgeFilter filter, IdCells dist) {
             this.graph = graph;
             this.filter = filter;
             this.dist = dist;
@@ -64,7 +67,7 @@ public final class RootPaths {
             if (dist.get(target) < 0) {
                 return paths;
             }
-            long[] chain = new long[dist.get(target) + 1];
+            long[] chain = new long[Math.toIntExact(dist.get(target) + 1)];
             collect(graph, filter, dist, target, chain, max, paths);
             return paths;
         }
@@ -73,35 +76,38 @@ public final class RootPaths {
     /** Breadth-first search from all roots, stopping once {@code target} is reached (-1: never). */
     private static Levels search(HeapGraph g, EdgeFilter filter, long target, Scratch scratch) {
         long n = g.objectCount();
-        IntCells dist = scratch.cellsWhereRoom(n);
+        IdCells dist = scratch.idCellsWhereRoom(n, n); // a distance is below the object count
         dist.fill(-1);
-        IntCells queue = scratch.cellsWhereRoom(n);
+        IdCells queue = scratch.idCellsWhereRoom(n, n);
         long head = 0;
         long tail = 0;
         for (int r = 0; r < g.rootCount(); r++) {
             long o = g.rootTarget(r);
             if (dist.get(o) < 0) {
                 dist.set(o, 0);
-                queue.set(tail++, (int) o);
+                queue.set(tail++, o);
             }
         }
-        LevelOrder order = new LevelOrder(n);
-        while (head < tail && (target < 0 || dist.get(target) < 0)) {
-            long levelEnd = tail;
-            if (head > 0) { // the roots' targets in the dump's order of roots
-                order.sort(queue, head, levelEnd);
-            }
-            while (head < levelEnd && (target < 0 || dist.get(target) < 0)) {
-                long o = queue.get(head++);
-                int next = dist.get(o) + 1;
-                for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-                    long t = g.target(i);
-                    if (dist.get(t) < 0 && filter.follow(o, i, t)) {
-                        dist.set(t, next);
-                        queue.set(tail++, (int) t);
+        try (LevelOrder order = new LevelOrder(n, scratch)) {
+            while (head < tail && (target < 0 || dist.get(target) < 0)) {
+                long levelEnd = tail;
+                if (head > 0) { // the roots' targets in the dump's order of roots
+                    order.sort(queue, head, levelEnd);
+                }
+                while (head < levelEnd && (target < 0 || dist.get(target) < 0)) {
+                    long o = queue.get(head++);
+                    long next = dist.get(o) + 1;
+                    for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+                        long t = g.target(i);
+                        if (dist.get(t) < 0 && filter.follow(o, i, t)) {
+                            dist.set(t, next);
+                            queue.set(tail++, t);
+                        }
                     }
                 }
             }
+        } finally {
+            scratch.release(queue);
         }
         return new Levels(g, filter, dist);
     }
@@ -120,7 +126,7 @@ public final class RootPaths {
     }
 
     /** Walks back from {@code target} through predecessors one step closer to a root. */
-    private static void collect(HeapGraph g, EdgeFilter filter, IntCells dist, long target,
+    private static void collect(HeapGraph g, EdgeFilter filter, IdCells dist, long target,
                                 long[] chain, int max, List<Path> paths) {
         int length = chain.length;
         // iterative DFS: position k of chain holds an object at distance k
@@ -185,9 +191,9 @@ public final class RootPaths {
         private final HeapGraph graph;
         private final EdgeFilter filter;
         /** Each object's {@link #stored} value (no column of roots). */
-        private final IntCells parent;
+        private final IdCells parent;
 
-        private Tree(HeapGraph graph, EdgeFilter filter, IntCells parent) {
+        private Tree(HeapGraph graph, EdgeFilter filter, IdCells parent) {
             this.graph = graph;
             this.filter = filter;
             this.parent = parent;
@@ -202,24 +208,25 @@ public final class RootPaths {
          */
         public int[] edgeIndexes(long[] objects) {
             int[] edges = new int[objects.length];
-            java.util.BitSet wanted = new java.util.BitSet();
-            int[] parents = new int[objects.length];
+            LongLongMap wanted = new LongLongMap(); // object -> its place in objects, until its reference is found
+            long[] parents = new long[objects.length];
             int count = 0;
-            for (long o : objects) {
-                int p = parent.get(o);
+            for (int k = 0; k < objects.length; k++) {
+                long p = parent.get(objects[k]);
                 if (p >= 0) {
-                    wanted.set((int) o);
+                    wanted.put(objects[k], k);
                     parents[count++] = p;
                 }
             }
             parents = Arrays.stream(parents, 0, count).sorted().distinct().toArray();
-            for (int p : parents) {
+            for (long p : parents) {
                 long start = graph.outStart(p);
                 for (long i = start, end = graph.outEnd(p); i < end; i++) {
                     long t = graph.target(i);
-                    if (wanted.get((int) t) && parent.get(t) == p && filter.follow(p, i, t)) {
-                        edges[Arrays.binarySearch(objects, t)] = (int) (i - start);
-                        wanted.clear((int) t); // the first such reference is the one followed
+                    long k = wanted.get(t, -1);
+                    if (k >= 0 && parent.get(t) == p && filter.follow(p, i, t)) {
+                        edges[(int) k] = (int) (i - start);
+                        wanted.put(t, -1); // the first such reference is the one followed
                     }
                 }
             }
@@ -228,13 +235,13 @@ public final class RootPaths {
 
         /** The object that first reached {@code o}: -1 for a root's target, -2 when none did. */
         public long parent(long o) {
-            int p = parent.get(o);
+            long p = parent.get(o);
             return p >= 0 ? p : p == UNREACHED ? -2 : -1;
         }
 
         /** The root that holds {@code o}, for a root's target ({@link #parent} -1). */
         public int rootIndex(long o) {
-            return ROOT_BASE - parent.get(o);
+            return (int) (ROOT_BASE - parent.get(o));
         }
 
         /** What an index stores for {@code o}: the object that first reached it, {@link #UNREACHED}, or {@code ROOT_BASE - r} for root r's target. */
@@ -255,7 +262,7 @@ public final class RootPaths {
             long o = target;
             for (int i = length - 1; i >= 0; i--) {
                 chain[i] = o;
-                int p = parent.get(o);
+                long p = parent.get(o);
                 o = p >= 0 ? p : o;
             }
             return new Path(graph.rootCategory(rootIndex(chain[0])), chain);
@@ -270,7 +277,8 @@ public final class RootPaths {
      * The tree as far as the search must go to reach every object of {@code until} (all objects
      * when null): {@link Tree#pathTo} answers for those, and for every object reached before them,
      * with the paths the whole tree gives (a breadth-first search never changes how it reached an
-     * object), and says null for any other.
+     * object), and says null for any other. Asked by suspects without an index alone: in the heap,
+     * objects numbered in ints.
      */
     public static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until) {
         return tree(g, filter, until, Scratch.heap());
@@ -278,7 +286,7 @@ public final class RootPaths {
 
     /**
      * The whole tree, its column and queue in {@code scratch} (mapped out of core: 8 bytes an object
-     * that the heap does not hold).
+     * that the heap does not hold, 16 where ids are wide), its bits where the heap has room.
      */
     public static Tree tree(HeapGraph g, EdgeFilter filter, Scratch scratch) {
         return tree(g, filter, null, scratch);
@@ -286,45 +294,49 @@ public final class RootPaths {
 
     private static Tree tree(HeapGraph g, EdgeFilter filter, java.util.BitSet until, Scratch scratch) {
         long n = g.objectCount();
-        IntCells parent = scratch.cells(n);
+        IdCells parent = scratch.idCells(n, n);
         parent.fill(Tree.UNREACHED);
-        IntCells queue = scratch.cells(n);
+        IdCells queue = scratch.idCells(n, n);
         // reached or not, asked once a reference: a bit an object stays in the cache where the parent column would not
-        long[] reached = new long[(int) ((n + 63) >>> 6)];
+        BitCells reached = scratch.bitsWhereRoom(n);
         long head = 0;
         long tail = 0;
         int left = until == null ? -1 : until.cardinality();
         for (int r = 0; r < g.rootCount(); r++) {
             long o = g.rootTarget(r);
-            if ((reached[(int) (o >>> 6)] & (1L << o)) == 0) {
-                reached[(int) (o >>> 6)] |= 1L << o;
+            if (!reached.get(o)) {
+                reached.set(o);
                 parent.set(o, Tree.ROOT_BASE - r);
-                queue.set(tail++, (int) o);
+                queue.set(tail++, o);
                 if (until != null && until.get((int) o)) {
                     left--;
                 }
             }
         }
-        LevelOrder order = new LevelOrder(n);
-        while (head < tail && left != 0) {
-            long levelEnd = tail;
-            if (head > 0) { // the roots' targets in the dump's order of roots
-                order.sort(queue, head, levelEnd);
-            }
-            while (head < levelEnd && left != 0) {
-                long o = queue.get(head++);
-                for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
-                    long t = g.target(i);
-                    if ((reached[(int) (t >>> 6)] & (1L << t)) == 0 && filter.follow(o, i, t)) {
-                        reached[(int) (t >>> 6)] |= 1L << t;
-                        parent.set(t, (int) o);
-                        queue.set(tail++, (int) t);
-                        if (until != null && until.get((int) t) && --left == 0) {
-                            break;
+        try (LevelOrder order = new LevelOrder(n, scratch)) {
+            while (head < tail && left != 0) {
+                long levelEnd = tail;
+                if (head > 0) { // the roots' targets in the dump's order of roots
+                    order.sort(queue, head, levelEnd);
+                }
+                while (head < levelEnd && left != 0) {
+                    long o = queue.get(head++);
+                    for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
+                        long t = g.target(i);
+                        if (!reached.get(t) && filter.follow(o, i, t)) {
+                            reached.set(t);
+                            parent.set(t, o);
+                            queue.set(tail++, t);
+                            if (until != null && until.get((int) t) && --left == 0) {
+                                break;
+                            }
                         }
                     }
                 }
             }
+        } finally { // the tree keeps its parents alone
+            scratch.release(queue);
+            scratch.release(reached);
         }
         return new Tree(g, filter, parent);
     }

@@ -52,7 +52,8 @@ public final class TopRetainers {
      * Every reachable object in rank order, as {@link #largest} would rank them all: the web's views
      * (top retainers, a class's objects, a dominator node's children) are read off it in order, so no
      * request sorts millions of objects. Two stable LSD radix sorts over the id order (by count, then by
-     * size): linear in the objects, no boxing.
+     * size): linear in the objects, no boxing. In heap arrays, an int an id: serve's (web/ServedDump
+     * keeps the order as an int array).
      */
     public static int[] all(Dominators d) {
         long n = d.reachableCount();

@@ -40,7 +40,10 @@ public final class LeakMarks {
 
     private final RubyHeap c;
     private final HeapGraph g;
-    /** Per object of C (the first at its address): its first B record, -1 when none. */
+    /**
+     * Per object of C (the first at its address): its first B record, -1 when none. A heap array by
+     * int id, as {@link #newInB}'s set: leaks numbers C's objects in ints ({@code Leaks}).
+     */
     private final int[] firstB;
     /**
      * B's records kept, by number, those at C's addresses first: C's first object at the address

@@ -1,7 +1,7 @@
 package dev.heaplens.analysis.suspects;
 
 import dev.heaplens.graph.Dominators;
-import dev.heaplens.graph.IntCells;
+import dev.heaplens.graph.IdCells;
 import dev.heaplens.graph.Scratch;
 
 import java.util.Arrays;
@@ -18,18 +18,19 @@ import java.util.Arrays;
 final class DominatedChildren {
     static final int SCANS = 8;
     private final Dominators d;
-    /** Where every node's lists go: mapped out of core (8 bytes an object the heap does not hold). */
+    /** Where every node's lists go: mapped out of core (8 bytes an object the heap does not hold, 16 where ids are wide). */
     private final Scratch scratch;
     private int scans;
     /** Once listed: node {@code s}'s children (slot n: the super-root's) are {@code kids[at[s + 1]..at[s + 2])}. */
-    private IntCells at;
-    private IntCells kids;
+    private IdCells at;
+    private IdCells kids;
 
     DominatedChildren(Dominators d) {
         this(d, Scratch.heap());
     }
 
-    private DominatedChildren(Dominators d, Scratch scratch) {
+    /** Children for a few nodes, each a scan; after {@link #SCANS}, every node's listed in {@code scratch}. */
+    DominatedChildren(Dominators d, Scratch scratch) {
         this.d = d;
         this.scratch = scratch;
     }
@@ -42,28 +43,28 @@ final class DominatedChildren {
     }
 
     /** The objects {@code node} dominates directly ({@link Dominators#SUPER_ROOT}: the top of the tree), in id order. */
-    int[] of(long node) {
+    long[] of(long node) {
         if (scans >= SCANS) {
             if (kids == null) {
                 listAll();
             }
             long slot = node == Dominators.SUPER_ROOT ? d.graph().objectCount() : node;
-            int from = at.get(slot + 1);
-            int[] listed = new int[at.get(slot + 2) - from];
+            long from = at.get(slot + 1);
+            long[] listed = new long[Math.toIntExact(at.get(slot + 2) - from)];
             for (int i = 0; i < listed.length; i++) {
                 listed[i] = kids.get(from + i);
             }
             return listed;
         }
         scans++;
-        int[] found = new int[16];
+        long[] found = new long[16];
         int count = 0;
         for (long o = 0, n = d.graph().objectCount(); o < n; o++) {
             if (d.immediateDominator(o) == node) {
                 if (count == found.length) {
                     found = Arrays.copyOf(found, count * 2);
                 }
-                found[count++] = (int) o;
+                found[count++] = o;
             }
         }
         return Arrays.copyOf(found, count);
@@ -75,7 +76,7 @@ final class DominatedChildren {
      */
     private void listAll() {
         long n = d.graph().objectCount();
-        IntCells cursor = scratch.cells(n + 3);
+        IdCells cursor = scratch.idCells(n + 3, n);
         for (long o = 0; o < n; o++) {
             long p = d.immediateDominator(o);
             if (p != Dominators.UNREACHABLE) {
@@ -86,14 +87,14 @@ final class DominatedChildren {
         for (long i = 1; i < n + 3; i++) {
             cursor.set(i, cursor.get(i) + cursor.get(i - 1)); // cursor[s + 1]: where node s's children end
         }
-        IntCells listed = scratch.cells(cursor.get(n + 2));
+        IdCells listed = scratch.idCells(cursor.get(n + 2), n);
         for (long o = n - 1; o >= 0; o--) {
             long p = d.immediateDominator(o);
             if (p != Dominators.UNREACHABLE) {
                 long slot = (p == Dominators.SUPER_ROOT ? n : p) + 1;
-                int place = cursor.get(slot) - 1;
+                long place = cursor.get(slot) - 1;
                 cursor.set(slot, place);
-                listed.set(place, (int) o);
+                listed.set(place, o);
             }
         }
         at = cursor; // now cursor[s + 1] is where node s's children start, and cursor[s + 2] where they end

@@ -102,9 +102,9 @@ public final class LeakRules {
     }
 
     /** The child that retains the most (then more objects, then the lower id), or -1. */
-    static long biggestChild(Dominators d, int[] children) {
+    static long biggestChild(Dominators d, long[] children) {
         long best = -1;
-        for (int c : children) {
+        for (long c : children) {
             if (best < 0 || ranksAbove(d, c, best)) {
                 best = c;
             }

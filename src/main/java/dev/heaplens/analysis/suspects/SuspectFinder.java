@@ -55,7 +55,17 @@ public final class SuspectFinder {
      */
     public static SuspectsResult find(String dumpName, NamedHeap heap, Dominators d, double thresholdPercent,
                                       GroupBy originKey, SuspectInputs stored, LongFunction<List<Finding>> findings) {
-        return new SuspectFinder(heap, d, originKey, stored, new DominatedChildren(d)).run(dumpName, thresholdPercent, findings);
+        return find(dumpName, heap, d, thresholdPercent, originKey, stored, findings, Scratch.heap());
+    }
+
+    /**
+     * As {@link #find(String, NamedHeap, Dominators, double, GroupBy, SuspectInputs, LongFunction)}, every
+     * node's dominated children, once many are asked for, listed in {@code scratch} (mapped out of core).
+     */
+    public static SuspectsResult find(String dumpName, NamedHeap heap, Dominators d, double thresholdPercent,
+                                      GroupBy originKey, SuspectInputs stored, LongFunction<List<Finding>> findings,
+                                      Scratch scratch) {
+        return new SuspectFinder(heap, d, originKey, stored, new DominatedChildren(d, scratch)).run(dumpName, thresholdPercent, findings);
     }
 
     /**
@@ -75,7 +85,7 @@ public final class SuspectFinder {
     public static SuspectInputs inputs(NamedHeap heap, Dominators d, RootPaths.Tree madeAhead, Scratch scratch,
                                        LongFunction<List<Finding>> findings) {
         DominatedChildren children = DominatedChildren.forMany(d, scratch);
-        int[] topIds = children.of(Dominators.SUPER_ROOT);
+        long[] topIds = children.of(Dominators.SUPER_ROOT);
         // the findings first, from the top's ids alone: their checks' columns are gone before the top
         // objects' are made (together they were the peak of suspects from an index out of core)
         List<Finding> found = findings.apply(d.reachableBytes() - overheadBytes(heap, d, topIds));
@@ -114,9 +124,9 @@ public final class SuspectFinder {
     }
 
     /** What tools retain among the top objects {@code topIds}: {@link #overhead}'s sum, with no column per top object. */
-    private static long overheadBytes(NamedHeap heap, Dominators d, int[] topIds) {
+    private static long overheadBytes(NamedHeap heap, Dominators d, long[] topIds) {
         long bytes = 0;
-        for (int o : topIds) {
+        for (long o : topIds) {
             if (ToolOverhead.toolOf(heap.className(o)) != null) {
                 bytes += d.retainedSize(o);
             }
@@ -137,7 +147,7 @@ public final class SuspectFinder {
         LeakRules.Found found = LeakRules.find(top, names, threshold);
 
         long[] accumulations = new long[found.singles().length];
-        BitSet targets = new BitSet();
+        BitSet targets = new BitSet(); // without stored inputs only: an index-less heap, whose ids are ints
         for (int i = 0; i < accumulations.length; i++) {
             int t = found.singles()[i];
             long o = top.object[t];
@@ -220,7 +230,7 @@ public final class SuspectFinder {
     /** The dominated children of {@code o} by class, most retained first (their retained sets are disjoint). */
     private List<Suspect.HeldClass> held(long o) {
         Map<String, long[]> sums = new HashMap<>();
-        for (int c : children.of(o)) {
+        for (long c : children.of(o)) {
             long[] s = sums.computeIfAbsent(heap.className(c), k -> new long[2]);
             s[0]++;
             s[1] += d.retainedSize(c);

@@ -46,18 +46,16 @@ public final class TopObjects {
     }
 
     /** The super-root's children {@code top} (by id) with their sizes and class names; nothing stored. */
-    static TopObjects of(NamedHeap heap, Dominators d, int[] top) {
-        long[] object = new long[top.length];
+    static TopObjects of(NamedHeap heap, Dominators d, long[] top) {
         long[] retained = new long[top.length];
         long[] count = new long[top.length];
         String[] names = new String[top.length];
         for (int i = 0; i < top.length; i++) {
-            object[i] = top[i];
             retained[i] = d.retainedSize(top[i]);
             count[i] = d.retainedCount(top[i]);
             names[i] = heap.className(top[i]);
         }
-        return new TopObjects(object, retained, count, names, null, null, null);
+        return new TopObjects(top, retained, count, names, null, null, null);
     }
 
     int size() {

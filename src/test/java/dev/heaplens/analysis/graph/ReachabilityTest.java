@@ -5,8 +5,12 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
+import dev.heaplens.graph.MappedScratch;
+import dev.heaplens.graph.Scratch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +18,30 @@ import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Reachability's counts against breadth-first walks over the edge lists the graph was built from. */
+/**
+ * Reachability's counts against breadth-first walks over the edge lists the graph was built from, the
+ * weak-only walk's bits in the heap and in a mapped scratch.
+ */
 class ReachabilityTest {
+    @TempDir
+    Path dir;
+
     private record Edge(int target, boolean weak) {
     }
 
     @Test
     void weakOnlyIsWhatEveryReferenceReachesMinusWhatStrongOnesReach() {
+        weakOnlyIsWhatEveryReferenceReachesMinusWhatStrongOnesReach(Scratch.heap());
+    }
+
+    @Test
+    void weakOnlyWithItsBitsMappedIsTheSame() {
+        Scratch scratch = MappedScratch.withoutHeapRoom(dir);
+        weakOnlyIsWhatEveryReferenceReachesMinusWhatStrongOnesReach(scratch);
+        assertThat(scratch.mappedBytes()).as("the bits mapped").isPositive();
+    }
+
+    private static void weakOnlyIsWhatEveryReferenceReachesMinusWhatStrongOnesReach(Scratch scratch) {
         Random rnd = new Random(42);
         for (int trial = 0; trial < 300; trial++) {
             int n = 1 + rnd.nextInt(trial < 100 ? 12 : 200);
@@ -49,7 +70,7 @@ class ReachabilityTest {
                 p.addRoot("root", address(r));
             }
             HeapGraph g = b.build();
-            Reachability r = Reachability.of(Dominators.compute(g, g.strongReferences()), new KindOnly());
+            Reachability r = Reachability.of(Dominators.compute(g, g.strongReferences()), new KindOnly(), scratch);
 
             boolean[] strong = walk(out, roots, false);
             boolean[] all = walk(out, roots, true);

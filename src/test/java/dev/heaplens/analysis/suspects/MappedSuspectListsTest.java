@@ -6,7 +6,10 @@ import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapGraphPart;
+import dev.heaplens.graph.MappedScratch;
 import dev.heaplens.graph.Scratch;
+import dev.heaplens.graph.WideIds;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,40 +23,80 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Out of core, the first suspects run on an index keeps every node's dominated children and the
  * whole path tree in mapped scratch files: the same answers as in the heap, and as the oracles
- * (a scan of the immediate dominators; a breadth-first search of the test's own for the lengths).
+ * (a scan of the immediate dominators; a breadth-first search of the test's own for the lengths);
+ * with the ids in 4 bytes and, forced, in 8 (with the bits mapped as well).
  */
 class MappedSuspectListsTest {
     @TempDir
     Path dir;
 
+    @AfterEach
+    void narrowAgain() {
+        WideIds.force(false);
+    }
+
     @Test
     void dominatedChildrenListedInScratchAreTheScansAnswers() {
+        dominatedChildrenListedIn(Scratch.mappedIn(dir), 4);
+    }
+
+    @Test
+    void dominatedChildrenListedInWideScratchAreTheScansAnswers() {
+        WideIds.force(true);
+        dominatedChildrenListedIn(MappedScratch.withoutHeapRoom(dir), 8);
+    }
+
+    /** On 20 graphs of 2,000 objects, each node's children listed twice in {@code scratch}, {@code idBytes} an id. */
+    private void dominatedChildrenListedIn(Scratch scratch, int idBytes) {
         for (long seed = 1; seed <= 20; seed++) {
             HeapGraph g = graph(new Random(seed), 2_000);
             Dominators d = Dominators.compute(g);
-            DominatedChildren mapped = DominatedChildren.forMany(d, Scratch.mappedIn(dir));
+            long before = scratch.mappedBytes();
+            DominatedChildren mapped = DominatedChildren.forMany(d, scratch);
             DominatedChildren inHeap = DominatedChildren.forMany(d, Scratch.heap());
-            int[] nodes = {Dominators.SUPER_ROOT, 0, 8, 16, 5, 1_000, 1_999};
+            DominatedChildren scanned = new DominatedChildren(d, scratch); // listed after SCANS scans
+            int[] nodes = {Dominators.SUPER_ROOT, 0, 8, 16, 5, 1_000, 1_999, 3, 24, 40, 1_998};
             for (int node : nodes) {
-                int[] expected = scan(d, node);
+                long[] expected = scan(d, node);
                 assertThat(mapped.of(node)).as("seed %d node %d", seed, node).containsExactly(expected);
                 assertThat(inHeap.of(node)).as("seed %d node %d", seed, node).containsExactly(expected);
+                assertThat(scanned.of(node)).as("seed %d node %d", seed, node).containsExactly(expected);
             }
+            assertThat(scratch.mappedBytes() - before).as("seed %d: two listings of every slot and child mapped", seed)
+                    .isEqualTo(2L * idBytes * (g.objectCount() + 3 + d.reachableCount()));
         }
     }
 
     @Test
     void aPathTreeInScratchIsTheHeapsAndItsPathsAreShortest() {
+        aPathTreeIn(Scratch.mappedIn(dir), 4, false);
+    }
+
+    @Test
+    void aPathTreeInWideScratchIsTheHeapsAndItsPathsAreShortest() {
+        WideIds.force(true);
+        aPathTreeIn(MappedScratch.withoutHeapRoom(dir), 8, true);
+    }
+
+    /** On 11 graphs of 3,000 objects, the parents and queue in {@code scratch}, {@code idBytes} an id; the bits too when {@code bitsMapped}. */
+    private void aPathTreeIn(Scratch scratch, int idBytes, boolean bitsMapped) {
         for (long seed = 100; seed <= 110; seed++) {
             HeapGraph g = graph(new Random(seed), 3_000);
-            RootPaths.Tree mapped = RootPaths.tree(g, EdgeFilter.ALL, Scratch.mappedIn(dir));
+            long before = scratch.mappedBytes();
+            RootPaths.Tree mapped = RootPaths.tree(g, EdgeFilter.ALL, scratch);
+            long bits = bitsMapped ? 2 * 8 * ((3_000 + 63) / 64) : 0; // reached, and a level's
+            assertThat(scratch.mappedBytes() - before).as("seed " + seed + ": the tree's columns mapped")
+                    .isEqualTo(2L * idBytes * 3_000 + bits);
             RootPaths.Tree inHeap = RootPaths.tree(g, EdgeFilter.ALL, Scratch.heap());
             int[] dist = distances(g);
             long[] all = java.util.stream.LongStream.range(0, g.objectCount()).toArray();
             assertThat(mapped.edgeIndexes(all)).as("seed " + seed).containsExactly(inHeap.edgeIndexes(all));
+            long[] wide = java.util.stream.LongStream.range(0, g.objectCount()).toArray();
+            assertThat(mapped.edgeIndexes(wide)).as("seed " + seed).containsExactly(inHeap.edgeIndexes(all));
             for (long o = 0; o < g.objectCount(); o++) {
                 String at = "seed " + seed + " object " + o;
                 assertThat(mapped.parent(o)).as(at).isEqualTo(inHeap.parent(o));
+                assertThat(mapped.stored(o)).as(at).isEqualTo(inHeap.stored(o));
                 RootPaths.Path path = mapped.pathTo(o);
                 if (dist[(int) o] < 0) {
                     assertThat(path).as(at).isNull();
@@ -65,8 +108,8 @@ class MappedSuspectListsTest {
     }
 
     /** Every object whose immediate dominator is {@code node}, in id order: the oracle. */
-    private static int[] scan(Dominators d, int node) {
-        return java.util.stream.IntStream.range(0, (int) d.graph().objectCount())
+    private static long[] scan(Dominators d, int node) {
+        return java.util.stream.LongStream.range(0, d.graph().objectCount())
                 .filter(o -> d.immediateDominator(o) == node).toArray();
     }
 
