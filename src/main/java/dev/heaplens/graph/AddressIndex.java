@@ -26,12 +26,7 @@ final class AddressIndex implements AddressLookup {
         min = sortedAddresses[0];
         max = sortedAddresses[n - 1];
         long range = max - min; // unsigned
-        long target = Math.max(1, n / 2);
-        int s = 0;
-        // Shifts stop at 63: a shift of 64 is no shift in Java, and a range of 2^63 or more would loop forever.
-        while (s < 63 && Long.compareUnsigned(range >>> s, target) >= 0) {
-            s++;
-        }
+        int s = bucketShift(range, n);
         shift = s;
         int buckets = (int) (range >>> s) + 1;
         bucketStart = new int[buckets + 1];
@@ -78,5 +73,16 @@ final class AddressIndex implements AddressLookup {
             }
         }
         return lo < to && a[lo] == address ? lo : -1;
+    }
+
+    /** The shift that puts {@code n} addresses spread over {@code range} (unsigned) about two to a bucket. */
+    static int bucketShift(long range, long n) {
+        long target = Math.max(1, n / 2);
+        int s = 0;
+        // Shifts stop at 63: a shift of 64 is no shift in Java, and a range of 2^63 or more would loop forever.
+        while (s < 63 && Long.compareUnsigned(range >>> s, target) >= 0) {
+            s++;
+        }
+        return s;
     }
 }

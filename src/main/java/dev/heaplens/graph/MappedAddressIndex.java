@@ -29,12 +29,7 @@ final class MappedAddressIndex implements AddressLookup {
         min = sortedAddresses.get(0);
         max = sortedAddresses.get(n - 1);
         long range = max - min; // unsigned
-        long target = Math.max(1, n / 2);
-        int s = 0;
-        // Shifts stop at 63: a shift of 64 is no shift in Java, and a range of 2^63 or more would loop forever.
-        while (s < 63 && Long.compareUnsigned(range >>> s, target) >= 0) {
-            s++;
-        }
+        int s = AddressIndex.bucketShift(range, n);
         shift = s;
         long buckets = (range >>> s) + 1;
         bucketStart = scratch.ids(buckets + 1, MappedIds.wide(n));
