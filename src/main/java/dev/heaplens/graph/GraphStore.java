@@ -64,7 +64,7 @@ public final class GraphStore {
             out.writeLong(g.referenceCount());
             out.writeLong(g.danglingReferences());
             out.writeLong(g.danglingRoots());
-            out.writeInt(g.duplicateAddresses());
+            out.writeLong(g.duplicateAddresses());
             out.writeBoolean(g.hasPositions());
             out.writeBoolean(g.hasWeakReferences());
             out.writeLong(d.reachableBytes());
@@ -207,7 +207,7 @@ public final class GraphStore {
         long refs;
         long danglingReferences;
         long danglingRoots;
-        int duplicates;
+        long duplicates;
         boolean positions;
         boolean weak;
         long reachableBytes;
@@ -218,7 +218,7 @@ public final class GraphStore {
             refs = in.readLong();
             danglingReferences = in.readLong();
             danglingRoots = in.readLong();
-            duplicates = in.readInt();
+            duplicates = in.readLong();
             positions = in.readBoolean();
             weak = in.readBoolean();
             reachableBytes = in.readLong();

@@ -49,7 +49,7 @@ public final class HeapGraph {
     private final String[] categories;
     private final long danglingReferences;
     private final long danglingRoots;
-    private final int duplicateAddresses;
+    private final long duplicateAddresses;
     private AddressIndex index;
     private int searches; // lookups done without the index, which is made only for many
     private final long totalShallowSize;
@@ -60,7 +60,7 @@ public final class HeapGraph {
 
     HeapGraph(long[] address, byte[] kind, int[] classNumber, long[] classTable, int[] shallowSize,
               LargeSizes largeSizes, Positions position, ReferenceOffsets outOffsets, IntPages targets, long[] rootTarget, int[] rootCategory, String[] categories,
-              long danglingReferences, long danglingRoots, int duplicateAddresses, AddressIndex index,
+              long danglingReferences, long danglingRoots, long duplicateAddresses, AddressIndex index,
               long[] weakReferences) {
         this.address = address;
         this.kind = kind;
@@ -97,7 +97,7 @@ public final class HeapGraph {
     /** A graph whose columns {@code source} loads on first use (an index file's), with the scalars it had when stored: no pass over the objects. */
     HeapGraph(ColumnSource source, long objectCount, long referenceCount, boolean hasPositions, boolean hasWeakReferences,
               long[] classTable, LargeSizes largeSizes, long[] rootTarget, int[] rootCategory, String[] categories, long danglingReferences, long danglingRoots,
-              int duplicateAddresses, long totalShallowSize) {
+              long duplicateAddresses, long totalShallowSize) {
         this.source = source;
         this.inPlace = source.inPlace() ? new MappedGraphColumns(source) : null;
         this.classTable = classTable;
@@ -443,7 +443,7 @@ public final class HeapGraph {
     }
 
     /** Objects whose address equals the previous object's; references resolve to the first of them. */
-    public int duplicateAddresses() {
+    public long duplicateAddresses() {
         return duplicateAddresses;
     }
 }

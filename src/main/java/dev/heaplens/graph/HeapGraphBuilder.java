@@ -138,14 +138,13 @@ public final class HeapGraphBuilder {
         }
         if (mapped != null) {
             mapped.references(references.mappedOffsets, references.mappedTargets, references.weak);
-            // HeapGraph and its index count duplicates in an int yet
             return new HeapGraph(mapped, total, references.mappedOffsets.get(total), objects.hasPositions, references.weak != null,
                     objects.classTable, objects.largeSizes, roots.target, roots.category, roots.categoryNames, references.dangling,
-                    roots.dangling, (int) objects.duplicates, mapped.totalShallowSize());
+                    roots.dangling, objects.duplicates, mapped.totalShallowSize());
         }
         return new HeapGraph(address, objects.kind, objects.classNumber, objects.classTable,
                 objects.shallowSize, objects.largeSizes, objects.position, references.offsets, references.targets, roots.target, roots.category,
-                roots.categoryNames, references.dangling, roots.dangling, (int) objects.duplicates, resolving.index, references.weak);
+                roots.categoryNames, references.dangling, roots.dangling, objects.duplicates, resolving.index, references.weak);
     }
 
     /** Values of objects {@code [firstObject, firstObject + count)}, in {@code values[0, count)}. */
