@@ -32,6 +32,14 @@ final class MappedBytes {
         Pages.spans(at, count, shift, (page, inPage, done, n) -> pages[page].put(inPage, from, done, n));
     }
 
+    long length() {
+        long n = 0;
+        for (ByteBuffer page : pages) {
+            n += page.capacity();
+        }
+        return n;
+    }
+
     /** Only in a scratch file ({@link Scratch}): an index's columns are mapped read-only. */
     void set(long i, byte value) {
         pages[(int) (i >>> shift)].put((int) i & mask, value);

@@ -108,6 +108,24 @@ public final class Scratch {
         return registeredAs(mapped, BitCells.mapped(mapped));
     }
 
+    /** {@code length} zero longs: in the heap while it has room for them, else mapped (given back by {@link #release}). */
+    public LongCells longCellsWhereRoom(long length) {
+        if (inHeap(length, 8)) {
+            return LongCells.inHeap(length);
+        }
+        MappedLongs mapped = longs(length);
+        return registeredAs(mapped, LongCells.mapped(mapped));
+    }
+
+    /** {@code length} zero bytes: in the heap while it has room for them, else mapped (given back by {@link #release}). */
+    public ByteCells byteCellsWhereRoom(long length) {
+        if (inHeap(length, 1)) {
+            return ByteCells.inHeap(length);
+        }
+        MappedBytes mapped = bytes(length);
+        return registeredAs(mapped, ByteCells.mapped(mapped));
+    }
+
     /** Whether {@code length} values of {@code bytes} each go in one heap array: always in the heap's own scratch. */
     private boolean inHeap(long length, int bytes) {
         return !isMapped() || length <= HeapGraphBuilder.MAX_OBJECTS && heapHas(bytes * length);

@@ -10,6 +10,11 @@ public final class WideIds {
         MappedIds.forceWide = wide;
     }
 
+    /** Every heap array an object refused ({@link ObjectArrays}) from now on ({@code true}), or only past 2^31 objects. */
+    public static void refuseObjectArrays(boolean refuse) {
+        ObjectArrays.refuseAll = refuse;
+    }
+
     /** Whether {@code g}'s targets are used where they lie (out of core), 8 bytes an id. */
     public static boolean targetsAreWide(HeapGraph g) {
         ColumnSource source = g.mappedSource();
