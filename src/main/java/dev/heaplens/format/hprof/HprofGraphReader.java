@@ -115,7 +115,8 @@ public final class HprofGraphReader {
                 ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled,
                         references, scratch);
                 if (read.classRecords == sampled.records().recordCount()) {
-                    return result(source, read, used, detection, classes, references, sampled.records().strings, phases);
+                    return result(source, read, used, detection, classes, references, sampled.records().strings, phases,
+                            scratch);
                 }
             } catch (ClassesUnread | HeaplensException | UncheckedIOException e) {
                 // read again in two passes: that read meets any problem as it always has
@@ -144,7 +145,7 @@ public final class HprofGraphReader {
             strings = classParts[0].strings;
         }
         return result(source, objects(source, split, threads, strict, header, classes, used, null, references, scratch), used,
-                detection, classes, references, strings, phases);
+                detection, classes, references, strings, phases, scratch);
     }
 
     /** A pass over the objects met a class dump that the classes it was given were not made from. */
@@ -206,11 +207,11 @@ public final class HprofGraphReader {
 
     private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
                                  LayoutDetector.Detection detection, HprofClasses classes, boolean references,
-                                 Map<Long, String> strings, Phases phases) {
+                                 Map<Long, String> strings, Phases phases, Scratch scratch) {
         phases.enter("references", -1, () -> 0);
         read.builder().keepGraphOrder(); // the array lengths are put in graph order once the graph has its sizes
         HeapGraph graph = read.builder().build();
-        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes);
+        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes, scratch);
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);

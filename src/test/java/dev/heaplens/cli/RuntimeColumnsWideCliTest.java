@@ -1,0 +1,81 @@
+package dev.heaplens.cli;
+
+import static dev.heaplens.cli.CliTestSupport.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heaplens.format.hprof.SelfDump;
+import dev.heaplens.graph.WideIds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The commands that read the runtimes' own per-object columns (HPROF's array lengths; Ruby's sites,
+ * generations, details, methods and lengths) are wide-capable out of core: with wide ids forced and
+ * every heap array an object refused, as past 2^31 objects, a run out of core (its first read writing
+ * the index, then a run on that index) prints byte for byte what an in-heap run without an index prints.
+ */
+class RuntimeColumnsWideCliTest {
+    @TempDir
+    Path dir;
+
+    /** {@code top}, {@code paths}, {@code object} (text and JSON) and {@code summary --reachability}, on the largest retainer. */
+    private static List<List<String>> commands(Path dump) {
+        String address = run("top", dump.toString(), "--top", "1", "--format", "tsv", "--no-index").outLines().get(1).split("\t")[0];
+        return List.of(
+                List.of("top", dump.toString(), "--top", "25"),
+                List.of("top", dump.toString(), "--top", "10", "--format", "json"),
+                List.of("paths", dump.toString(), address),
+                List.of("object", dump.toString(), address),
+                List.of("object", dump.toString(), address, "--format", "json"),
+                List.of("summary", dump.toString(), "--reachability"));
+    }
+
+    private static CliTestSupport.Result with(List<String> command, String... more) {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of(more));
+        return run(args.toArray(new String[0]));
+    }
+
+    private static String withoutNotes(String err) {
+        return err.lines().filter(l -> !l.startsWith("heaplens: note: ")).map(l -> l + "\n").collect(Collectors.joining());
+    }
+
+    private static void sameWideOutOfCore(Path dump) throws IOException {
+        for (List<String> command : commands(dump)) {
+            Files.deleteIfExists(dump.resolveSibling(dump.getFileName() + ".heaplens-index"));
+            CliTestSupport.Result inHeap = with(command, "--no-index");
+            assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
+            for (String pass : List.of("first read", "on the index")) {
+                CliTestSupport.Result wide;
+                WideIds.force(true);
+                WideIds.refuseObjectArrays(true);
+                try {
+                    wide = with(command, "--memory", "1k");
+                } finally {
+                    WideIds.force(false);
+                    WideIds.refuseObjectArrays(false);
+                }
+                assertThat(wide.out()).as(pass + " " + command + "\n" + wide.err()).isEqualTo(inHeap.out());
+                assertThat(withoutNotes(wide.err())).as(pass + " " + command).isEqualTo(inHeap.err());
+                assertThat(wide.exitCode()).isZero();
+            }
+        }
+    }
+
+    @Test
+    void rubyColumnsAreWideCapableOutOfCore() throws IOException {
+        Path from = Path.of("samples/rails-ish.json.gz");
+        sameWideOutOfCore(Files.copy(from, dir.resolve(from.getFileName())));
+    }
+
+    @Test
+    void arrayLengthsAreWideCapableOutOfCore() throws IOException {
+        sameWideOutOfCore(SelfDump.write(dir.resolve("self.hprof")));
+    }
+}
