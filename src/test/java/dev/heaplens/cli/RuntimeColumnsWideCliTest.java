@@ -24,16 +24,24 @@ class RuntimeColumnsWideCliTest {
     @TempDir
     Path dir;
 
-    /** {@code top}, {@code paths}, {@code object} (text and JSON) and {@code summary --reachability}, on the largest retainer. */
-    private static List<List<String>> commands(Path dump) {
+    /**
+     * {@code top}, {@code paths}, {@code object} (text and JSON) and {@code summary --reachability}, on
+     * the largest retainer; on a Ruby dump, {@code retained --by location} too, which reads every
+     * object's site (the column loaded whole, not value by value).
+     */
+    private static List<List<String>> commands(Path dump, boolean ruby) {
         String address = run("top", dump.toString(), "--top", "1", "--format", "tsv", "--no-index").outLines().get(1).split("\t")[0];
-        return List.of(
+        List<List<String>> commands = new ArrayList<>(List.of(
                 List.of("top", dump.toString(), "--top", "25"),
                 List.of("top", dump.toString(), "--top", "10", "--format", "json"),
                 List.of("paths", dump.toString(), address),
                 List.of("object", dump.toString(), address),
                 List.of("object", dump.toString(), address, "--format", "json"),
-                List.of("summary", dump.toString(), "--reachability"));
+                List.of("summary", dump.toString(), "--reachability")));
+        if (ruby) {
+            commands.add(List.of("retained", dump.toString(), "--by", "location", "--top", "12"));
+        }
+        return commands;
     }
 
     private static CliTestSupport.Result with(List<String> command, String... more) {
@@ -46,8 +54,8 @@ class RuntimeColumnsWideCliTest {
         return err.lines().filter(l -> !l.startsWith("heaplens: note: ")).map(l -> l + "\n").collect(Collectors.joining());
     }
 
-    private static void sameWideOutOfCore(Path dump) throws IOException {
-        for (List<String> command : commands(dump)) {
+    private static void sameWideOutOfCore(Path dump, boolean ruby) throws IOException {
+        for (List<String> command : commands(dump, ruby)) {
             Files.deleteIfExists(dump.resolveSibling(dump.getFileName() + ".heaplens-index"));
             CliTestSupport.Result inHeap = with(command, "--no-index");
             assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
@@ -71,11 +79,11 @@ class RuntimeColumnsWideCliTest {
     @Test
     void rubyColumnsAreWideCapableOutOfCore() throws IOException {
         Path from = Path.of("samples/rails-ish.json.gz");
-        sameWideOutOfCore(Files.copy(from, dir.resolve(from.getFileName())));
+        sameWideOutOfCore(Files.copy(from, dir.resolve(from.getFileName())), true);
     }
 
     @Test
     void arrayLengthsAreWideCapableOutOfCore() throws IOException {
-        sameWideOutOfCore(SelfDump.write(dir.resolve("self.hprof")));
+        sameWideOutOfCore(SelfDump.write(dir.resolve("self.hprof")), false);
     }
 }
