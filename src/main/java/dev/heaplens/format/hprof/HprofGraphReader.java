@@ -115,8 +115,7 @@ public final class HprofGraphReader {
                 ObjectsRead read = objects(source, split, threads, strict, sampled.header(), classes, used, sampled,
                         references, scratch);
                 if (read.classRecords == sampled.records().recordCount()) {
-                    return result(source, read, used, detection, classes, references, sampled.records().strings, phases,
-                            scratch);
+                    return result(source, read, used, detection, classes, references, sampled.records().strings, phases);
                 }
             } catch (ClassesUnread | HeaplensException | UncheckedIOException e) {
                 // read again in two passes: that read meets any problem as it always has
@@ -145,7 +144,7 @@ public final class HprofGraphReader {
             strings = classParts[0].strings;
         }
         return result(source, objects(source, split, threads, strict, header, classes, used, null, references, scratch), used,
-                detection, classes, references, strings, phases, scratch);
+                detection, classes, references, strings, phases);
     }
 
     /** A pass over the objects met a class dump that the classes it was given were not made from. */
@@ -155,9 +154,9 @@ public final class HprofGraphReader {
         }
     }
 
-    /** What a pass over the objects read. */
+    /** What a pass over the objects read, and where its builder keeps its columns. */
     private record ObjectsRead(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords,
-                               HprofStacks stacks, List<IntColumn> lengths) {
+                               HprofStacks stacks, List<IntColumn> lengths, Scratch scratch) {
     }
 
     /**
@@ -202,16 +201,16 @@ public final class HprofGraphReader {
                 warnings.add(noData);
             }
         }
-        return new ObjectsRead(header, builder, warnings, classRecords, stacks, lengths);
+        return new ObjectsRead(header, builder, warnings, classRecords, stacks, lengths, scratch);
     }
 
     private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
                                  LayoutDetector.Detection detection, HprofClasses classes, boolean references,
-                                 Map<Long, String> strings, Phases phases, Scratch scratch) {
+                                 Map<Long, String> strings, Phases phases) {
         phases.enter("references", -1, () -> 0);
         read.builder().keepGraphOrder(); // the array lengths are put in graph order once the graph has its sizes
         HeapGraph graph = read.builder().build();
-        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes, scratch);
+        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes, read.scratch());
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);

@@ -9,10 +9,10 @@ import dev.heaplens.graph.Scratch;
  * The arrays' lengths in a byte an object where an {@code int} took four: an array's shallow size
  * already says its length but for the elements its alignment padding could hold (at most 7 bytes'
  * worth with 8-byte alignment), so only that difference is kept ({@link NarrowInts}: in the heap
- * while it has room, else in a scratch file). The lengths live through the
- * dominators, the in-heap graph's peak, for the index and {@code export}: 3 bytes an object less
- * there. Exact or not used: a dump whose sizes do not tell its lengths so (a primitive array class
- * shared by two element types, an alignment over 255 elements) keeps the {@code int}s.
+ * while it has room, else in a scratch file). The lengths live through the dominators, the in-heap
+ * graph's peak, for the index and {@code export}: 3 bytes an object less there. Exact or not used: a
+ * dump whose sizes do not tell its lengths so (a primitive array class shared by two element types,
+ * an alignment over 255 elements) keeps the lengths themselves, as narrow as their range allows.
  */
 final class PackedArrayLengths {
     /** The most padding a byte keeps (its value + 1 in a byte: {@link NarrowInts}); -1 for an object that is no array. */
