@@ -3,13 +3,12 @@ package dev.heaplens.analysis.jvm;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofLayout;
-import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.HumanBytes;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,42 +30,45 @@ final class OneValueArrays {
 
     /**
      * The finding, or null when such arrays take less than {@link JvmWasteChecks#WORTH_TELLING};
-     * {@code primitiveArrays}: the reachable primitive arrays with a record.
+     * {@code primitiveArrays}: the reachable primitive arrays with a record. The candidates are walked
+     * again rather than listed, and only their offsets are held, sorted in {@code scratch}.
      */
-    static Finding of(JvmHeap heap, int[] primitiveArrays, long analysedBytes) {
+    static Finding of(JvmHeap heap, IdList primitiveArrays, long analysedBytes, Scratch scratch) {
         HeapGraph g = heap.graph();
-        HprofLayout layout = heap.read().layout();
-        long[] oneElement = new long[g.classCount()]; // the size of an array of one element, by class number; 0 until known
-        int[] candidates = new int[64];
-        int count = 0;
+        Candidates candidates = new Candidates(heap, primitiveArrays);
+        long count = 0;
         long candidateBytes = 0;
-        for (int o : primitiveArrays) {
-            int at = g.classNumber(o);
-            if (oneElement[at] == 0) {
-                oneElement[at] = oneElementSize(layout, heap.className(o));
-            }
-            long one = oneElement[at];
-            if (g.shallowSize(o) > one) { // two elements or more
-                if (count == candidates.length) {
-                    candidates = Arrays.copyOf(candidates, count * 2);
-                }
-                candidates[count++] = o;
+        for (long i = 0, n = primitiveArrays.size(); i < n; i++) {
+            long o = candidates.at(i);
+            if (o >= 0) {
+                count++;
                 candidateBytes += g.shallowSize(o);
             }
         }
         if (JvmWasteChecks.share(candidateBytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        int[] all = Arrays.copyOf(candidates, count);
-        if (all.length > SAMPLE) {
-            int[] sample = new int[SAMPLE];
-            for (int i = 0; i < SAMPLE; i++) {
-                sample[i] = all[(int) ((long) i * all.length / SAMPLE)];
+        if (count > SAMPLE) { // the candidates k * count / SAMPLE, evenly spaced
+            FileOrder sample = new FileOrder(scratch, SAMPLE);
+            long k = 0;
+            for (long i = 0, n = primitiveArrays.size(), c = 0; k < SAMPLE && i < n; i++) {
+                long o = candidates.at(i);
+                if (o >= 0 && c++ == k * count / SAMPLE) {
+                    sample.add(g.position(o));
+                    k++;
+                }
             }
             Tally t = read(heap, sample);
             double estimated = t.sampledBytes == 0 ? 0 : (double) t.bytes / t.sampledBytes * candidateBytes;
             if (estimated < JvmWasteChecks.WORTH_TELLING / 2 * analysedBytes) {
                 return null;
+            }
+        }
+        FileOrder all = new FileOrder(scratch, count);
+        for (long i = 0, n = primitiveArrays.size(); i < n; i++) {
+            long o = candidates.at(i);
+            if (o >= 0) {
+                all.add(g.position(o));
             }
         }
         Tally t = read(heap, all);
@@ -83,19 +85,37 @@ final class OneValueArrays {
                 List.of(), classes);
     }
 
-    /**
-     * Reads the arrays {@code objects} (one pass in file order) and counts those of one value. Each
-     * array is checked in the reader's buffer as it is read: no copy and no record kept.
-     */
-    private static Tally read(JvmHeap heap, int[] objects) {
-        HeapGraph g = heap.graph();
-        long[] offsets = new long[objects.length];
-        for (int i = 0; i < objects.length; i++) {
-            offsets[i] = g.position(objects[i]);
+    /** The primitive arrays of two or more elements: those larger than an array of one element of their class. */
+    private static final class Candidates {
+        private final JvmHeap heap;
+        private final IdList arrays;
+        private final long[] oneElement; // the size of an array of one element, by class number; 0 until known
+
+        Candidates(JvmHeap heap, IdList arrays) {
+            this.heap = heap;
+            this.arrays = arrays;
+            this.oneElement = new long[heap.graph().classCount()];
         }
-        Arrays.sort(offsets); // the reader's id names each array again
+
+        /** The {@code i}th of the arrays when it is a candidate, else -1. */
+        long at(long i) {
+            long o = arrays.get(i);
+            int c = heap.graph().classNumber(o);
+            if (oneElement[c] == 0) {
+                oneElement[c] = oneElementSize(heap.read().layout(), heap.className(o));
+            }
+            return heap.graph().shallowSize(o) > oneElement[c] ? o : -1;
+        }
+    }
+
+    /**
+     * Reads the arrays at the offsets of {@code order} (one pass in file order) and counts those of one
+     * value. Each array is checked in the reader's buffer as it is read: no copy and no record kept.
+     */
+    private static Tally read(JvmHeap heap, FileOrder order) {
+        HeapGraph g = heap.graph();
         Tally t = new Tally();
-        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, new HprofVisitor() {
+        order.sort().visit(heap, new HprofVisitor() {
             private long length;
 
             @Override
@@ -126,7 +146,8 @@ final class OneValueArrays {
                     t.bytes += g.shallowSize(o);
                 }
             }
-        }, i -> { });
+        });
+        order.release();
         return t;
     }
 
