@@ -2,9 +2,11 @@ package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.graph.AddressSort;
 import dev.heaplens.graph.LongCells;
 import dev.heaplens.graph.Scratch;
 
+import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
 
@@ -17,54 +19,85 @@ import java.util.PrimitiveIterator;
  * the heap out of core. Offset and index are packed in one long where both fit (as the offsets of a
  * dump below 2^40 bytes and their indexes below 2^23 do), else kept in two.
  *
- * <p>The sort merges the ascending runs it finds (a dump's address order leaves long ones: the
- * Strings' arrays of the 7.4M-object dump are 7,537 runs of 2.25M offsets, its Strings one), after
- * putting blocks of {@link #BLOCK} in order, so that a shuffled list takes no more passes than a
- * sorted block count needs; a list in order already takes none and no second column. Stable: equal
- * offsets keep the order they were added in.
+ * <p>A list in order already (the Strings, in address order) is left as it is. Else it is sorted in a
+ * heap copy, by the JDK's sort (which finds the long runs a dump's address order leaves: five times a
+ * radix sort's speed on 2.25M Strings' arrays) where the heap has room for the copy; else in blocks of
+ * {@link #BLOCK} so sorted, then merged pass by pass. Stable: equal offsets keep the order they were
+ * added in.
  */
 final class FileOrder {
-    private static final int BLOCK = 32;
+    /** Keys sorted at once in a heap copy out of core, where the heap has no room for all: 8 MB of them. */
+    private static final int BLOCK = 1 << 20;
+    /** Keys sorted at once in a heap copy at most: what one Java array holds. */
+    private static final long MAX_BLOCK = Integer.MAX_VALUE - 8;
     private final Scratch scratch;
-    /** The offsets as added; once sorted, the keys: {@code offset << indexBits | index} when packed, else offsets. */
+    private final int block;
+    /**
+     * The keys as added: {@code offset << indexBits | index} while {@link #packed} (each offset fits
+     * beside an index below the capacity), else the offsets alone; sorted in place, or given back
+     * once {@link #sorted} holds them.
+     */
     private LongCells keys;
-    /** The indexes of the sorted offsets when not packed, else null. */
+    private final int indexBits;
+    private boolean packed = true;
+    /** The packed keys in order when they were sorted in one heap copy, else null. */
+    private long[] sorted;
+    /** Not packed: the index of each sorted offset. */
     private LongCells indexes;
-    private int indexBits;
     private long size;
-    private long last;
     private long current;
 
     /** Room for {@code capacity} offsets, in {@code scratch}'s cells. */
     FileOrder(Scratch scratch, long capacity) {
+        this(scratch, capacity, BLOCK);
+    }
+
+    /** With blocks of {@code block} keys where the heap has no room for all (small in tests, to merge many). */
+    FileOrder(Scratch scratch, long capacity, int block) {
         this.scratch = scratch;
+        this.block = block;
         this.keys = scratch.longCellsWhereRoom(capacity);
+        this.indexBits = 64 - Long.numberOfLeadingZeros(Math.max(1, capacity - 1));
     }
 
     /** The next record's offset (at least 0): its index is the count added before it. */
     void add(long offset) {
-        keys.set(size++, offset);
-        last = Math.max(last, offset);
+        if (packed && offset >>> (63 - indexBits) != 0) {
+            for (long i = 0; i < size; i++) { // too large to pack: the offsets alone from now on
+                keys.set(i, keys.get(i) >>> indexBits);
+            }
+            packed = false;
+        }
+        keys.set(size, packed ? offset << indexBits | size : offset);
+        size++;
     }
 
     /** The offsets added, in order: the records in the file's order, once read with {@link #offsets}. */
     FileOrder sort() {
-        int bits = 64 - Long.numberOfLeadingZeros(Math.max(1, size - 1));
-        if (64 - Long.numberOfLeadingZeros(last) + bits <= 63) {
-            indexBits = bits;
-            for (long i = 0; i < size; i++) {
-                keys.set(i, keys.get(i) << bits | i);
-            }
-        } else {
+        if (!packed) {
             indexes = scratch.longCellsWhereRoom(size);
             for (long i = 0; i < size; i++) {
                 indexes.set(i, i);
             }
         }
-        if (!ascending()) {
-            sortBlocks();
-            mergeRuns();
+        if (ascending()) {
+            return this;
         }
+        if (size <= MAX_BLOCK && scratch.heapHas((packed ? 8 : 20) * size)) { // one block in the heap
+            long[] block = sortedBlock(0, (int) size);
+            if (packed) {
+                sorted = block;
+                scratch.release(keys);
+                keys = null;
+            } else {
+                put(0, block);
+            }
+            return this;
+        }
+        for (long from = 0; from < size; from += block) {
+            put(from, sortedBlock(from, (int) Math.min(block, size - from)));
+        }
+        mergeRuns(block);
         return this;
     }
 
@@ -74,12 +107,15 @@ final class FileOrder {
 
     /** The offset {@code k}th in the file. */
     long offset(long k) {
-        return indexes == null ? keys.get(k) >>> indexBits : keys.get(k);
+        long[] s = sorted;
+        return s != null ? s[(int) k] >>> indexBits : packed ? keys.get(k) >>> indexBits : keys.get(k);
     }
 
     /** The index the offset {@code k}th in the file was added with. */
     long index(long k) {
-        return indexes == null ? keys.get(k) & ((1L << indexBits) - 1) : indexes.get(k);
+        long[] s = sorted;
+        long mask = (1L << indexBits) - 1;
+        return s != null ? s[(int) k] & mask : packed ? keys.get(k) & mask : indexes.get(k);
     }
 
     /** The offsets in file order, for {@link dev.heaplens.format.hprof.HprofRecords#visit}. */
@@ -155,7 +191,9 @@ final class FileOrder {
 
     /** Gives the cells' disk back (mapped ones): the order is not used again. */
     void release() {
-        scratch.release(keys);
+        if (keys != null) {
+            scratch.release(keys);
+        }
         if (indexes != null) {
             scratch.release(indexes);
         }
@@ -170,42 +208,43 @@ final class FileOrder {
         return true;
     }
 
-    /** Each block of {@link #BLOCK} put in order in place, by insertion (linear on a block in order). */
-    private void sortBlocks() {
-        LongCells k = keys;
-        LongCells x = indexes;
-        for (long from = 0; from < size; from += BLOCK) {
-            long to = Math.min(size, from + BLOCK);
-            for (long i = from + 1; i < to; i++) {
-                long key = k.get(i);
-                long index = x == null ? 0 : x.get(i);
-                long j = i - 1;
-                for (; j >= from && k.get(j) > key; j--) {
-                    k.set(j + 1, k.get(j));
-                    if (x != null) {
-                        x.set(j + 1, x.get(j));
-                    }
-                }
-                k.set(j + 1, key);
-                if (x != null) {
-                    x.set(j + 1, index);
-                }
-            }
+    /**
+     * Keys {@code [from, from + length)} sorted in a heap copy: packed ones as longs (the JDK's sort finds
+     * the runs a dump's order leaves), else by {@link AddressSort}, their indexes put in the same order.
+     */
+    private long[] sortedBlock(long from, int length) {
+        long[] block = new long[length];
+        for (int i = 0; i < length; i++) {
+            block[i] = keys.get(from + i);
+        }
+        if (packed) {
+            Arrays.sort(block);
+            return block;
+        }
+        long[] blockIndexes = new long[length];
+        for (int i = 0; i < length; i++) {
+            blockIndexes[i] = indexes.get(from + i);
+        }
+        int[] order = AddressSort.sort(block);
+        for (int i = 0; i < length; i++) {
+            indexes.set(from + i, blockIndexes[order[i]]);
+        }
+        return block;
+    }
+
+    private void put(long from, long[] block) {
+        for (int i = 0; i < block.length; i++) {
+            keys.set(from + i, block[i]);
         }
     }
 
-    /** Merges pairs of ascending runs into a second column, and back, until one run is left. */
-    private void mergeRuns() {
+    /** Merges pairs of sorted runs of {@code run} keys, then of twice as many, into a second column and back, until one is left. */
+    private void mergeRuns(long run) {
         LongCells keysTo = scratch.longCellsWhereRoom(size);
         LongCells indexesTo = indexes == null ? null : scratch.longCellsWhereRoom(size);
-        long runs;
-        do {
-            runs = 0;
-            for (long start = 0; start < size; runs++) {
-                long middle = runEnd(start);
-                long end = middle < size ? runEnd(middle) : size;
-                merge(start, middle, end, keysTo, indexesTo);
-                start = end;
+        for (long width = run; width < size; width *= 2) {
+            for (long start = 0; start < size; start += 2 * width) {
+                merge(start, Math.min(size, start + width), Math.min(size, start + 2 * width), keysTo, indexesTo);
             }
             LongCells k = keys;
             keys = keysTo;
@@ -213,25 +252,11 @@ final class FileOrder {
             LongCells x = indexes;
             indexes = indexesTo;
             indexesTo = x;
-        } while (runs > 1);
+        }
         scratch.release(keysTo);
         if (indexesTo != null) {
             scratch.release(indexesTo);
         }
-    }
-
-    /** Where the ascending run of keys that starts at {@code start} ends. */
-    private long runEnd(long start) {
-        LongCells k = keys;
-        long end = start + 1;
-        for (long previous = k.get(start); end < size; end++) {
-            long key = k.get(end);
-            if (key < previous) {
-                break;
-            }
-            previous = key;
-        }
-        return end;
     }
 
     /** Merges the runs {@code [start, middle)} and {@code [middle, end)} into {@code [start, end)} of {@code keysTo}. */
