@@ -97,7 +97,9 @@ final class FileOrder {
         for (long from = 0; from < size; from += block) {
             put(from, sortedBlock(from, (int) Math.min(block, size - from)));
         }
-        mergeRuns(block);
+        if (block < size) {
+            mergeRuns(block);
+        }
         return this;
     }
 

@@ -7,8 +7,16 @@ import dev.heaplens.analysis.suspects.probe.ConcurrentMapProbe;
 import dev.heaplens.analysis.suspects.probe.DuplicateStringsProbe;
 import dev.heaplens.analysis.suspects.probe.OneValueProbe;
 import dev.heaplens.analysis.suspects.probe.WasteProbe;
+import dev.heaplens.analysis.graph.Reachability;
+import dev.heaplens.analysis.jvm.JvmHeap;
+import dev.heaplens.analysis.jvm.JvmWasteChecks;
 import dev.heaplens.cli.CliTestSupport;
+import dev.heaplens.format.hprof.HprofGraphReader;
+import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.SelfDump;
+import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.MappedScratch;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.graph.WideIds;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,6 +72,34 @@ class JvmWideOutOfCoreTest {
                 sameWideOutOfCore(dump, command);
             }
             sameWide(List.of("strings", dump.toString())); // no graph: read from the dump as it streams
+        }
+    }
+
+    /**
+     * The checks themselves with every column and list mapped (the heap said to have no room, so the
+     * sorts go by blocks) and 8 bytes an id, worked out ahead or not: the findings the heap's columns
+     * give, every scratch file given back.
+     */
+    @Test
+    void theChecksFindTheSameWithTheirColumnsMapped() throws Exception {
+        for (Path dump : DUMPS) {
+            JvmHeap heap = new JvmHeap(HprofGraphReader.read(HprofSource.of(dump)));
+            Dominators d = Dominators.compute(heap.graph());
+            Reachability.WeakOnly weak = Reachability.weakOnly(d);
+            long analysed = SuspectFinder.analysedBytes(heap, d);
+            List<Finding> inHeap = JvmWasteChecks.of(heap, d, weak, analysed, null, Scratch.heap());
+            assertThat(inHeap).as(dump.toString()).isNotEmpty();
+            WideIds.force(true);
+            try {
+                Scratch scratch = MappedScratch.withoutHeapRoom(dir.resolve("scratch"));
+                assertThat(JvmWasteChecks.of(heap, d, weak, analysed, null, scratch)).as(dump.toString()).isEqualTo(inHeap);
+                assertThat(JvmWasteChecks.of(heap, d, weak, analysed, JvmWasteChecks.ahead(heap, scratch), scratch))
+                        .as(dump.toString()).isEqualTo(inHeap);
+                assertThat(scratch.liveBytes()).isZero();
+                assertThat(scratch.mappedBytes()).isPositive();
+            } finally {
+                WideIds.force(false);
+            }
         }
     }
 
