@@ -3,51 +3,50 @@ package dev.heaplens.analysis.jvm;
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.AddressSort;
+import dev.heaplens.graph.IdCells;
 import dev.heaplens.graph.LongCells;
 import dev.heaplens.graph.Scratch;
 
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Records read again in file order: the waste checks that read many records (Strings' arrays,
  * collections and their tables) sort their offsets, so that one pass over the dump reads them all,
  * and name each record by its place in that order rather than by looking its address up. The offsets
- * are added as a walk finds them, each with its index (how many came before it), and sorted in cells
- * of a scratch: heap arrays while the heap has room, else mapped, so that no list of them is held in
- * the heap out of core. Offset and index are packed in one long where both fit (as the offsets of a
- * dump below 2^40 bytes and their indexes below 2^23 do), else kept in two.
+ * are added as a walk finds them, each with its index (how many came before it), packed in one long
+ * where both fit (as the offsets of a dump below 2^40 bytes and their indexes below 2^23 do), else
+ * kept in two.
  *
- * <p>A list in order already (the Strings, in address order) is left as it is. Else it is sorted in a
- * heap copy, by the JDK's sort (which finds the long runs a dump's address order leaves: five times a
- * radix sort's speed on 2.25M Strings' arrays) where the heap has room for the copy; else in blocks of
- * {@link #BLOCK} so sorted, then merged pass by pass. Stable: equal offsets keep the order they were
- * added in.
+ * <p>Where the heap has room for them the keys are one heap array, sorted in place by the JDK's sort
+ * (which finds the long runs a dump's address order leaves: five times a radix sort's speed on 2.25M
+ * Strings' arrays); else they are cells of the scratch (mapped), sorted in blocks of {@link #BLOCK}
+ * in a heap copy, then merged pass by pass, so that no list of them is held in the heap out of core.
+ * A list in order already (the Strings, in address order) is left as it is. Stable: equal offsets
+ * keep the order they were added in.
  */
 final class FileOrder {
     /** Keys sorted at once in a heap copy out of core, where the heap has no room for all: 8 MB of them. */
     private static final int BLOCK = 1 << 20;
-    /** Keys sorted at once in a heap copy at most: what one Java array holds. */
-    private static final long MAX_BLOCK = Integer.MAX_VALUE - 8;
+    /** The most keys held in one heap array: what one Java array holds. */
+    private static final long MAX_IN_HEAP = Integer.MAX_VALUE - 8;
     private final Scratch scratch;
     private final int block;
-    /**
-     * The keys as added: {@code offset << indexBits | index} while {@link #packed} (each offset fits
-     * beside an index below the capacity), else the offsets alone; sorted in place, or given back
-     * once {@link #sorted} holds them.
-     */
-    private LongCells keys;
     private final int indexBits;
+    /** Whether the keys are {@code offset << indexBits | index} (each offset fits beside an index below the capacity), else offsets. */
     private boolean packed = true;
-    /** The packed keys in order when they were sorted in one heap copy, else null. */
-    private long[] sorted;
+    /** The keys in the heap, packed; null when they are in {@link #keys}. */
+    private long[] inHeap;
+    /** The keys in the scratch's cells, packed or not; null when they are in {@link #inHeap}. */
+    private LongCells keys;
     /** Not packed: the index of each sorted offset. */
     private LongCells indexes;
     private long size;
     private long current;
 
-    /** Room for {@code capacity} offsets, in {@code scratch}'s cells. */
+    /** Room for {@code capacity} offsets, in the heap where it has room for them, else in {@code scratch}'s cells. */
     FileOrder(Scratch scratch, long capacity) {
         this(scratch, capacity, BLOCK);
     }
@@ -56,49 +55,63 @@ final class FileOrder {
     FileOrder(Scratch scratch, long capacity, int block) {
         this.scratch = scratch;
         this.block = block;
-        this.keys = scratch.longCellsWhereRoom(capacity);
         this.indexBits = 64 - Long.numberOfLeadingZeros(Math.max(1, capacity - 1));
+        if (capacity <= MAX_IN_HEAP && scratch.heapHas(8 * capacity)) {
+            inHeap = new long[(int) capacity];
+        } else {
+            keys = scratch.longCellsWhereRoom(capacity);
+        }
     }
 
     /** The next record's offset (at least 0): its index is the count added before it. */
     void add(long offset) {
         if (packed && offset >>> (63 - indexBits) != 0) {
-            for (long i = 0; i < size; i++) { // too large to pack: the offsets alone from now on
-                keys.set(i, keys.get(i) >>> indexBits);
-            }
-            packed = false;
+            unpack();
         }
-        keys.set(size, packed ? offset << indexBits | size : offset);
+        long key = packed ? offset << indexBits | size : offset;
+        long[] h = inHeap;
+        if (h != null) {
+            h[(int) size] = key;
+        } else {
+            keys.set(size, key);
+        }
         size++;
     }
 
-    /** The offsets added, in order: the records in the file's order, once read with {@link #offsets}. */
+    /** An offset too large to pack: the offsets alone from now on, in cells, their indexes in a second column once sorted. */
+    private void unpack() {
+        if (inHeap != null) {
+            keys = scratch.longCellsWhereRoom(inHeap.length);
+            for (int i = 0; i < size; i++) {
+                keys.set(i, inHeap[i]);
+            }
+            inHeap = null;
+        }
+        for (long i = 0; i < size; i++) {
+            keys.set(i, keys.get(i) >>> indexBits);
+        }
+        packed = false;
+    }
+
+    /** The offsets added, in order: the records in the file's order, once read with {@link #visit} or {@link #offset}. */
     FileOrder sort() {
+        if (inHeap != null) {
+            Arrays.sort(inHeap, 0, (int) size);
+            return this;
+        }
         if (!packed) {
             indexes = scratch.longCellsWhereRoom(size);
             for (long i = 0; i < size; i++) {
                 indexes.set(i, i);
             }
         }
-        if (ascending()) {
-            return this;
-        }
-        if (size <= MAX_BLOCK && scratch.heapHas((packed ? 8 : 20) * size)) { // one block in the heap
-            long[] block = sortedBlock(0, (int) size);
-            if (packed) {
-                sorted = block;
-                scratch.release(keys);
-                keys = null;
-            } else {
-                put(0, block);
+        if (!ascending()) {
+            for (long from = 0; from < size; from += block) {
+                sortBlock(from, (int) Math.min(block, size - from));
             }
-            return this;
-        }
-        for (long from = 0; from < size; from += block) {
-            put(from, sortedBlock(from, (int) Math.min(block, size - from)));
-        }
-        if (block < size) {
-            mergeRuns(block);
+            if (block < size) {
+                mergeRuns(block);
+            }
         }
         return this;
     }
@@ -109,35 +122,27 @@ final class FileOrder {
 
     /** The offset {@code k}th in the file. */
     long offset(long k) {
-        long[] s = sorted;
-        return s != null ? s[(int) k] >>> indexBits : packed ? keys.get(k) >>> indexBits : keys.get(k);
+        long[] h = inHeap;
+        return h != null ? h[(int) k] >>> indexBits : packed ? keys.get(k) >>> indexBits : keys.get(k);
     }
 
     /** The index the offset {@code k}th in the file was added with. */
     long index(long k) {
-        long[] s = sorted;
+        long[] h = inHeap;
         long mask = (1L << indexBits) - 1;
-        return s != null ? s[(int) k] & mask : packed ? keys.get(k) & mask : indexes.get(k);
+        return h != null ? h[(int) k] & mask : packed ? keys.get(k) & mask : indexes.get(k);
     }
 
-    /** The offsets in file order, for {@link dev.heaplens.format.hprof.HprofRecords#visit}. */
-    PrimitiveIterator.OfLong offsets() {
-        return new PrimitiveIterator.OfLong() {
-            private long k;
-
-            @Override
-            public boolean hasNext() {
-                return k < size;
-            }
-
-            @Override
-            public long nextLong() {
-                if (k == size) {
-                    throw new NoSuchElementException();
-                }
-                return offset(k++);
-            }
-        };
+    /**
+     * {@code values}' ids in file order (the {@code k}th: that of the index {@code k}th in the file), in
+     * the scratch's id cells: what a read in file order keeps of its list once the offsets are let go.
+     */
+    IdCells permuted(IdList values, long objects) {
+        IdCells out = scratch.idCellsWhereRoom(size, objects);
+        for (long k = 0; k < size; k++) {
+            out.set(k, values.get(index(k)));
+        }
+        return out;
     }
 
     /**
@@ -168,17 +173,20 @@ final class FileOrder {
     }
 
     /**
-     * Two lists' offsets as one ascending list, as they are read: a merged copy held 8 bytes an offset
-     * more. The lists share no offset (each is other records').
+     * Two ascending lists of offsets ({@code a(i)} for {@code i < aLength}, {@code b(j)} for
+     * {@code j < bLength}) as one, as they are read: a merged copy held 8 bytes an offset more at
+     * the peak of suspects out of core. The lists share no offset (each is other records').
      */
-    static PrimitiveIterator.OfLong merge(FileOrder a, FileOrder b) {
+    static PrimitiveIterator.OfLong merge(LongUnaryOperator a, long aLength, LongUnaryOperator b, long bLength) {
         return new PrimitiveIterator.OfLong() {
             private long i;
             private long j;
+            private long nextA = aLength > 0 ? a.applyAsLong(0) : 0;
+            private long nextB = bLength > 0 ? b.applyAsLong(0) : 0;
 
             @Override
             public boolean hasNext() {
-                return i < a.size || j < b.size;
+                return i < aLength || j < bLength;
             }
 
             @Override
@@ -186,13 +194,21 @@ final class FileOrder {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                return j == b.size || i < a.size && a.offset(i) < b.offset(j) ? a.offset(i++) : b.offset(j++);
+                if (j == bLength || i < aLength && nextA < nextB) {
+                    long at = nextA;
+                    nextA = ++i < aLength ? a.applyAsLong(i) : 0;
+                    return at;
+                }
+                long at = nextB;
+                nextB = ++j < bLength ? b.applyAsLong(j) : 0;
+                return at;
             }
         };
     }
 
-    /** Gives the cells' disk back (mapped ones): the order is not used again. */
+    /** Gives the keys back (mapped ones: their disk): the order is not used again. */
     void release() {
+        inHeap = null;
         if (keys != null) {
             scratch.release(keys);
         }
@@ -211,32 +227,28 @@ final class FileOrder {
     }
 
     /**
-     * Keys {@code [from, from + length)} sorted in a heap copy: packed ones as longs (the JDK's sort finds
-     * the runs a dump's order leaves), else by {@link AddressSort}, their indexes put in the same order.
+     * Sorts keys {@code [from, from + length)} in a heap copy: packed ones as longs, else by
+     * {@link AddressSort}, their indexes put in the same order.
      */
-    private long[] sortedBlock(long from, int length) {
-        long[] block = new long[length];
+    private void sortBlock(long from, int length) {
+        long[] copy = new long[length];
         for (int i = 0; i < length; i++) {
-            block[i] = keys.get(from + i);
+            copy[i] = keys.get(from + i);
         }
         if (packed) {
-            Arrays.sort(block);
-            return block;
+            Arrays.sort(copy);
+        } else {
+            long[] copyIndexes = new long[length];
+            for (int i = 0; i < length; i++) {
+                copyIndexes[i] = indexes.get(from + i);
+            }
+            int[] order = AddressSort.sort(copy);
+            for (int i = 0; i < length; i++) {
+                indexes.set(from + i, copyIndexes[order[i]]);
+            }
         }
-        long[] blockIndexes = new long[length];
         for (int i = 0; i < length; i++) {
-            blockIndexes[i] = indexes.get(from + i);
-        }
-        int[] order = AddressSort.sort(block);
-        for (int i = 0; i < length; i++) {
-            indexes.set(from + i, blockIndexes[order[i]]);
-        }
-        return block;
-    }
-
-    private void put(long from, long[] block) {
-        for (int i = 0; i < block.length; i++) {
-            keys.set(from + i, block[i]);
+            keys.set(from + i, copy[i]);
         }
     }
 

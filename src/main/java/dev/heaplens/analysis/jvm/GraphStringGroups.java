@@ -15,6 +15,7 @@ import dev.heaplens.util.ByteHash;
 import dev.heaplens.util.LongLongMap;
 
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 
 /**
  * A loaded graph's {@code java.lang.String}s grouped by content, as {@link JvmStringGroups} groups a
@@ -37,22 +38,20 @@ final class GraphStringGroups {
     private final Scratch scratch;
     /** The class address of java.lang.String, 0 when the heap has none. */
     final long stringClass;
-    /**
-     * The Strings beyond the first that hold an array, by the array's offset (an array's own, unlike
-     * its address, which a dump may repeat): most arrays have one.
-     */
+    /** The Strings beyond the first that hold an array, by the array's object: most arrays have one. */
     private final LongLongMap moreHolders = new LongLongMap();
-    /** The distinct value arrays, until their offsets are sorted. */
+    /** The distinct value arrays, until they are put in file order. */
     private final IdList arrays;
     /**
-     * The first String to hold each array of an even length, and the array's place in {@link #arrays},
-     * for its coder: the JVM gives the Strings that share an array one coder, and an odd number of
-     * bytes is Latin-1 (UTF-16 takes two a character), so only even arrays' first holders are read
-     * again (a third of the records on the 7.4M-object dump). JDK 8's char[] values have no coder:
-     * none is read then.
+     * The first String to hold each array of an even length, and the array, for its coder: the JVM
+     * gives the Strings that share an array one coder, and an odd number of bytes is Latin-1 (UTF-16
+     * takes two a character), so only even arrays' first holders are read again (a third of the
+     * records on the 7.4M-object dump). JDK 8's char[] values have no coder: none is read then.
+     * Objects only: where each is in the file is the graph's to say when asked (8 bytes a column of
+     * them held at the peak).
      */
     private final IdList firstHolders;
-    private final IdList heldArrays;
+    private final IdList values;
     /** Every String, with or without an array. */
     long stringCount;
     /** What every String and each of their arrays cost: no grouping finds more waste. */
@@ -66,7 +65,7 @@ final class GraphStringGroups {
         long objects = g.objectCount();
         arrays = new IdList(scratch, objects);
         firstHolders = new IdList(scratch, objects);
-        heldArrays = new IdList(scratch, objects);
+        values = new IdList(scratch, objects);
     }
 
     /** Counts the heap's Strings per value array: one walk over the graph, no record read; its columns in {@code scratch}. */
@@ -94,29 +93,33 @@ final class GraphStringGroups {
                 continue;
             }
             if (seen.get(value)) {
-                long at = g.position(value);
-                moreHolders.put(at, moreHolders.get(at, 0) + 1);
+                moreHolders.put(value, moreHolders.get(value, 0) + 1);
             } else { // the array's own columns read once
                 if (g.position(value) < 0) {
                     continue; // no record to read: never seen, never counted
                 }
                 seen.set(value);
                 mostWasted += g.shallowSize(value);
+                arrays.add(value);
                 if (heap.length(value) % 2 != 1) { // -1: length unknown, read
                     firstHolders.add(o);
-                    heldArrays.add(arrays.size());
+                    values.add(value);
                 }
-                arrays.add(value);
             }
         }
         scratch.release(seen);
     }
 
-    /** Gives back the columns of a count not grouped. */
+    /** Gives back the lists of a count not grouped. */
     void release() {
         arrays.release();
         firstHolders.release();
-        heldArrays.release();
+        values.release();
+    }
+
+    /** How many Strings hold the value array {@code value} (one it was seen for). */
+    private long holders(long value) {
+        return 1 + moreHolders.get(value, 0);
     }
 
     /**
@@ -129,64 +132,70 @@ final class GraphStringGroups {
             return new Result(List.of(), 0, 0, 0);
         }
         int coderOffset = coderOffset(heap.read().classes(), stringClass);
-        FileOrder arrayOrder = inFileOrder(arrays, true);
-        FileOrder stringOrder = inFileOrder(firstHolders, coderOffset >= 0);
-        long distinct = arrayOrder.size();
-        Read read = new Read(scratch.longCellsWhereRoom(distinct), scratch.byteCellsWhereRoom(distinct),
-                scratch.idCellsWhereRoom(distinct, g.objectCount()), scratch.bitsWhereRoom(distinct));
-        readRecords(arrayOrder, stringOrder, coderOffset, read);
+        long objects = g.objectCount();
+        FileOrder arrayOrder = inFileOrder(arrays, arrays.size());
+        IdCells byOffset = arrayOrder.permuted(arrays, objects);
+        arrayOrder.release();
+        arrays.release();
+        long distinct = byOffset.length();
+        FileOrder stringOrder = inFileOrder(firstHolders, coderOffset >= 0 ? firstHolders.size() : 0);
+        IdCells stringByOffset = stringOrder.permuted(firstHolders, objects);
+        IdCells valueByOffset = stringOrder.permuted(values, objects);
         stringOrder.release();
-        heldArrays.release();
+        firstHolders.release();
+        values.release();
+        Read read = new Read(scratch.longCellsWhereRoom(distinct), scratch.byteCellsWhereRoom(distinct),
+                scratch.idCellsWhereRoom(distinct, objects), scratch.bitsWhereRoom(objects));
+        readRecords(byOffset, stringByOffset, valueByOffset, coderOffset, read);
+        scratch.release(stringByOffset);
+        scratch.release(valueByOffset);
         RepeatedKeys repeated = new RepeatedKeys((int) Math.min(Integer.MAX_VALUE, distinct));
-        for (long k = 0; k < distinct; k++) { // the hashes become the contents' keys; -1 in types: not a String's characters
-            BasicType type = BasicType.of(read.types.get(k));
+        for (long a = 0; a < distinct; a++) { // the hashes become the contents' keys; -1 in types: not a String's characters
+            BasicType type = BasicType.of(read.types.get(a));
             if (type != BasicType.BYTE && type != BasicType.CHAR) {
-                read.types.set(k, (byte) -1);
+                read.types.set(a, (byte) -1);
                 continue;
             }
-            read.hashes.set(k, StringContentGroups.key(type, read.utf16.get(arrayOrder.index(k)) ? 1 : 0, read.hashes.get(k)));
-            repeated.add(read.hashes.get(k));
+            read.hashes.set(a, StringContentGroups.key(type, read.utf16.get(byOffset.get(a)) ? 1 : 0, read.hashes.get(a)));
+            repeated.add(read.hashes.get(a));
         }
         // grouped: the contents that may be in two arrays, and arrays held by two Strings; the rest
         // are one String's own contents, never reported, only counted (in the same order: groups keep their numbers' order)
         StringContentGroups groups = new StringContentGroups();
         long heldOnce = 0;
-        for (long k = 0; k < distinct; k++) {
-            if (read.types.get(k) == -1) {
+        for (long a = 0; a < distinct; a++) {
+            if (read.types.get(a) == -1) {
                 continue;
             }
-            long at = arrayOrder.offset(k);
-            long holders = 1 + moreHolders.get(at, 0);
-            if (holders == 1 && !repeated.maybeRepeated(read.hashes.get(k))) {
+            long value = byOffset.get(a);
+            long holders = holders(value);
+            if (holders == 1 && !repeated.maybeRepeated(read.hashes.get(a))) {
                 heldOnce++;
                 continue;
             }
-            groups.add(read.hashes.get(k), holders, BasicType.of(read.types.get(k)), read.utf16.get(arrayOrder.index(k)) ? 1 : 0,
-                    read.lengths.get(k) & 0xFFFF_FFFFL, at);
+            groups.add(read.hashes.get(a), holders, BasicType.of(read.types.get(a)), read.utf16.get(value) ? 1 : 0,
+                    read.lengths.get(a) & 0xFFFF_FFFFL, g.position(value));
         }
         read.release(scratch);
-        arrayOrder.release();
+        scratch.release(byOffset);
         return new Result(groups.duplicated(), groups.distinct() + heldOnce, stringCount, stringClass);
     }
 
     /**
-     * The records of {@code objects} in file order (none unless {@code read}), the list given back: only
-     * their offsets are read from now on.
+     * The records of the first {@code n} of {@code objects} in file order: then only the objects (or
+     * what they hold) are kept in that order, the offsets being the graph's to say again when asked.
      */
-    private FileOrder inFileOrder(IdList objects, boolean read) {
-        long n = read ? objects.size() : 0;
+    private FileOrder inFileOrder(IdList objects, long n) {
         FileOrder order = new FileOrder(scratch, n);
         for (long i = 0; i < n; i++) {
             order.add(g.position(objects.get(i)));
         }
-        objects.release();
         return order.sort();
     }
 
     /**
      * What the arrays' records say, by their place in file order (the hashes of their contents, their
-     * element types and lengths), and by their place in {@link #arrays} whether their first String's
-     * coder is UTF-16.
+     * element types and lengths), and by array object whether their first String's coder is UTF-16.
      */
     private record Read(LongCells hashes, ByteCells types, IdCells lengths, BitCells utf16) {
         void release(Scratch scratch) {
@@ -197,21 +206,25 @@ final class GraphStringGroups {
         }
     }
 
-    /** One pass over the arrays' and the Strings' records, merged in file order. */
-    private void readRecords(FileOrder arrayOrder, FileOrder stringOrder, int coderOffset, Read read) {
-        long strings = stringOrder.size();
-        long distinct = arrayOrder.size();
-        long first = Math.min(distinct > 0 ? arrayOrder.offset(0) : Long.MAX_VALUE, strings > 0 ? stringOrder.offset(0) : Long.MAX_VALUE);
-        long last = Math.max(distinct > 0 ? arrayOrder.offset(distinct - 1) : 0, strings > 0 ? stringOrder.offset(strings - 1) : 0);
+    /** One pass over the arrays' and the Strings' records, merged in file order, the offsets asked of the graph as needed. */
+    private void readRecords(IdCells byOffset, IdCells stringByOffset, IdCells valueByOffset, int coderOffset, Read read) {
+        long distinct = byOffset.length();
+        long strings = stringByOffset.length();
+        LongUnaryOperator arrayAt = a -> g.position(byOffset.get(a));
+        LongUnaryOperator stringAt = s -> g.position(stringByOffset.get(s));
+        long first = Math.min(distinct > 0 ? arrayAt.applyAsLong(0) : Long.MAX_VALUE,
+                strings > 0 ? stringAt.applyAsLong(0) : Long.MAX_VALUE);
+        long last = Math.max(distinct > 0 ? arrayAt.applyAsLong(distinct - 1) : 0,
+                strings > 0 ? stringAt.applyAsLong(strings - 1) : 0);
         int buffer = HprofRecords.bufferFor(first, last, distinct + strings); // the reader's, for the records' spread
-        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), FileOrder.merge(arrayOrder, stringOrder), buffer,
-                new HprofVisitor() {
+        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(),
+                FileOrder.merge(arrayAt, distinct, stringAt, strings), buffer, new HprofVisitor() {
                     private long nextArray;
                     private long nextString;
 
                     @Override
                     public void instance(long id, long classId, byte[] fields, int length, long offset) {
-                        long value = heldArrays.get(stringOrder.index(nextString++));
+                        long value = valueByOffset.get(nextString++);
                         if (coderOffset < length && (fields[coderOffset] & 1) == 1) {
                             read.utf16.set(value);
                         }

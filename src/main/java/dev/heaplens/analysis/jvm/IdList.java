@@ -14,8 +14,10 @@ import java.util.Arrays;
  * {@code 64 (2^k - 1)} to {@code 64 (2^(k+1) - 1) - 1}.
  */
 final class IdList {
-    /** The first chunk holds 2^FIRST ids. */
+    /** The first chunks hold 2^FIRST ids. */
     private static final int FIRST = 6;
+    /** Chunks of one size: 2^GROUP. */
+    private static final int GROUP = 2;
     private final Scratch scratch;
     private final long objects;
     private IdCells[] chunks = new IdCells[8];
@@ -40,14 +42,16 @@ final class IdList {
     }
 
     long get(long i) {
-        int k = chunk(i);
-        return chunks[k].get(i - start(k));
+        int j = group(i);
+        long r = i - groupStart(j);
+        return chunks[(j << GROUP) + (int) (r >>> (FIRST + j))].get(r & ((1L << (FIRST + j)) - 1));
     }
 
     /** Replaces the {@code i}th id. */
     void set(long i, long id) {
-        int k = chunk(i);
-        chunks[k].set(i - start(k), id);
+        int j = group(i);
+        long r = i - groupStart(j);
+        chunks[(j << GROUP) + (int) (r >>> (FIRST + j))].set(r & ((1L << (FIRST + j)) - 1), id);
     }
 
     long size() {
@@ -62,22 +66,22 @@ final class IdList {
         }
         chunkCount = 0;
         last = null;
-        lastStart = lastEnd = size = 0;
     }
 
-    private static int chunk(long i) {
-        return 63 - Long.numberOfLeadingZeros((i >>> FIRST) + 1);
+    /** The group of chunks that holds id {@code i}. */
+    private static int group(long i) {
+        return 63 - Long.numberOfLeadingZeros((i >>> (FIRST + GROUP)) + 1);
     }
 
-    private static long start(int k) {
-        return ((1L << k) - 1) << FIRST;
+    private static long groupStart(int j) {
+        return ((1L << j) - 1) << (FIRST + GROUP);
     }
 
     private void grow() {
         if (chunkCount == chunks.length) {
             chunks = Arrays.copyOf(chunks, chunkCount * 2);
         }
-        long length = 1L << (FIRST + chunkCount);
+        long length = 1L << (FIRST + (chunkCount >> GROUP));
         last = scratch.idCellsWhereRoom(length, objects);
         chunks[chunkCount++] = last;
         lastStart = size;

@@ -2,6 +2,7 @@ package dev.heaplens.analysis.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heaplens.graph.IdCells;
 import dev.heaplens.graph.MappedScratch;
 import dev.heaplens.graph.Scratch;
 import java.nio.file.Path;
@@ -14,10 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Records put in file order, in the heap's cells and in mapped ones (sorted in blocks, then merged): each offset with the index it was
- * added with against a brute-force stable sort, on seeded offsets shuffled, in runs (as a dump's
- * address order leaves them) and in order, small ones (packed with their index) and ones too large to
- * pack (kept beside their index); and the lazy merge of two orders against their union sorted.
+ * Records put in file order, in the heap and in mapped cells (sorted in blocks, then merged): each
+ * offset with the index it was added with, and a list of ids put in that order, against a brute-force
+ * stable sort, on seeded offsets shuffled, in runs (as a dump's address order leaves them) and in
+ * order, small ones (packed with their index) and ones too large to pack (kept beside their index),
+ * every mapped file given back; and the lazy merge of two sorted lists against their union sorted.
  */
 class FileOrderTest {
     @TempDir
@@ -56,33 +58,33 @@ class FileOrderTest {
                 assertThat(indexes).as("round %d, %s", round, scratch).containsExactly(
                         Arrays.stream(expected).mapToLong(i -> i).toArray());
                 assertThat(sorted).containsExactly(Arrays.stream(offsets).sorted().toArray());
-                PrimitiveIterator.OfLong read = order.offsets();
-                assertThat(LongStream.generate(read::nextLong).limit(n).toArray()).containsExactly(sorted);
-                assertThat(read.hasNext()).isFalse();
+                int idBits = scratch.isMapped() ? 40 : 30; // ids past 2^32 mapped, in wide cells
+                IdList values = new IdList(scratch, 1L << idBits);
+                long[] ids = LongStream.range(0, n).map(i -> random.nextLong() >>> (64 - idBits)).toArray();
+                Arrays.stream(ids).forEach(values::add);
+                IdCells permuted = order.permuted(values, 1L << idBits);
+                assertThat(LongStream.range(0, n).map(permuted::get).toArray())
+                        .containsExactly(Arrays.stream(expected).mapToLong(i -> ids[i]).toArray());
                 order.release();
+                values.release();
+                scratch.release(permuted);
+                assertThat(scratch.liveBytes()).isZero();
             }
         }
     }
 
     @Test
-    void mergesTwoOrdersAsTheirUnionSorted() {
+    void mergesTwoSortedListsAsTheirUnionSorted() {
         Random random = new Random(24);
         for (int round = 0; round < 200; round++) {
             long[] all = LongStream.generate(() -> random.nextInt(1 << 24) * 8L).distinct()
                     .limit(random.nextInt(500)).toArray();
-            long[] a = Arrays.stream(all).filter(x -> random.nextBoolean()).toArray();
-            long[] b = Arrays.stream(all).filter(x -> Arrays.stream(a).noneMatch(y -> y == x)).toArray();
-            Scratch scratch = scratches()[round % 2];
-            PrimitiveIterator.OfLong merged = FileOrder.merge(order(scratch, a), order(scratch, b));
+            long[] a = Arrays.stream(all).filter(x -> random.nextBoolean()).sorted().toArray();
+            long[] b = Arrays.stream(all).filter(x -> Arrays.binarySearch(a, x) < 0).sorted().toArray();
+            PrimitiveIterator.OfLong merged = FileOrder.merge(i -> a[(int) i], a.length, j -> b[(int) j], b.length);
             long[] got = LongStream.generate(merged::nextLong).limit(all.length).toArray();
             assertThat(merged.hasNext()).isFalse();
             assertThat(got).containsExactly(Arrays.stream(all).sorted().toArray());
         }
-    }
-
-    private static FileOrder order(Scratch scratch, long[] offsets) {
-        FileOrder order = new FileOrder(scratch, offsets.length);
-        Arrays.stream(offsets).forEach(order::add);
-        return order.sort();
     }
 }
