@@ -149,7 +149,7 @@ final class GraphStringGroups {
         readRecords(byOffset, stringByOffset, valueByOffset, coderOffset, read);
         scratch.release(stringByOffset);
         scratch.release(valueByOffset);
-        RepeatedKeys repeated = new RepeatedKeys((int) Math.min(Integer.MAX_VALUE, distinct));
+        RepeatedKeys repeated = new RepeatedKeys(distinct, scratch);
         for (long a = 0; a < distinct; a++) { // the hashes become the contents' keys; -1 in types: not a String's characters
             BasicType type = BasicType.of(read.types.get(a));
             if (type != BasicType.BYTE && type != BasicType.CHAR) {
@@ -177,6 +177,7 @@ final class GraphStringGroups {
                     read.lengths.get(a) & 0xFFFF_FFFFL, g.position(value));
         }
         read.release(scratch);
+        repeated.release(scratch);
         scratch.release(byOffset);
         return new Result(groups.duplicated(), groups.distinct() + heldOnce, stringCount, stringClass);
     }

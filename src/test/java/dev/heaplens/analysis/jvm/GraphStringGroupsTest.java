@@ -67,7 +67,7 @@ class GraphStringGroupsTest {
     @Test
     void noKeyAddedTwiceIsEverSaidToBeSingle() {
         Random random = new Random(24);
-        RepeatedKeys filter = new RepeatedKeys(1_000); // a small table: buckets shared by chance
+        RepeatedKeys filter = new RepeatedKeys(1_000, Scratch.heap()); // a small table: buckets shared by chance
         Map<Long, Integer> added = new HashMap<>();
         for (int i = 0; i < 50_000; i++) {
             long key = random.nextInt(10) == 0 ? random.nextInt(500) : random.nextLong();
@@ -83,7 +83,7 @@ class GraphStringGroupsTest {
             }
         }
         assertThat(singlesSaidSingle).isPositive(); // and the filter does filter, in a table of its size
-        RepeatedKeys roomy = new RepeatedKeys(added.size());
+        RepeatedKeys roomy = new RepeatedKeys(added.size(), MappedScratch.withoutHeapRoom(dir));
         added.keySet().forEach(roomy::add);
         long falseRepeats = added.keySet().stream().filter(roomy::maybeRepeated).count();
         assertThat(falseRepeats).isLessThan(added.size() / 10L); // each key added once here: about 1 in 16 by chance
