@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 
 /**
  * MAT's check for primitive arrays whose elements all hold one value (a buffer never written, a
@@ -30,48 +31,45 @@ final class OneValueArrays {
 
     /**
      * The finding, or null when such arrays take less than {@link JvmWasteChecks#WORTH_TELLING};
-     * {@code primitiveArrays}: the reachable primitive arrays with a record. The candidates are walked
-     * again rather than listed, and only their offsets are held, sorted in {@code scratch}.
+     * {@code primitiveArrays}: the reachable primitive arrays with a record. The candidates are listed
+     * in {@code scratch}, and their offsets sorted there.
      */
     static Finding of(JvmHeap heap, IdList primitiveArrays, long analysedBytes, Scratch scratch) {
+        IdList candidates = new IdList(scratch, heap.graph().objectCount());
+        try {
+            return of(heap, primitiveArrays, candidates, analysedBytes, scratch);
+        } finally {
+            candidates.release();
+        }
+    }
+
+    private static Finding of(JvmHeap heap, IdList primitiveArrays, IdList candidates, long analysedBytes, Scratch scratch) {
         HeapGraph g = heap.graph();
-        Candidates candidates = new Candidates(heap, primitiveArrays);
-        long count = 0;
+        long[] oneElement = new long[g.classCount()]; // the size of an array of one element, by class number; 0 until known
         long candidateBytes = 0;
         for (long i = 0, n = primitiveArrays.size(); i < n; i++) {
-            long o = candidates.at(i);
-            if (o >= 0) {
-                count++;
+            long o = primitiveArrays.get(i);
+            int at = g.classNumber(o);
+            if (oneElement[at] == 0) {
+                oneElement[at] = oneElementSize(heap.read().layout(), heap.className(o));
+            }
+            if (g.shallowSize(o) > oneElement[at]) { // two elements or more
+                candidates.add(o);
                 candidateBytes += g.shallowSize(o);
             }
         }
         if (JvmWasteChecks.share(candidateBytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        if (count > SAMPLE) { // the candidates k * count / SAMPLE, evenly spaced
-            FileOrder sample = new FileOrder(scratch, SAMPLE);
-            long k = 0;
-            for (long i = 0, n = primitiveArrays.size(), c = 0; k < SAMPLE && i < n; i++) {
-                long o = candidates.at(i);
-                if (o >= 0 && c++ == k * count / SAMPLE) {
-                    sample.add(g.position(o));
-                    k++;
-                }
-            }
-            Tally t = read(heap, sample);
+        long count = candidates.size();
+        if (count > SAMPLE) {
+            Tally t = read(heap, SAMPLE, i -> candidates.get(i * count / SAMPLE), scratch); // evenly spaced
             double estimated = t.sampledBytes == 0 ? 0 : (double) t.bytes / t.sampledBytes * candidateBytes;
             if (estimated < JvmWasteChecks.WORTH_TELLING / 2 * analysedBytes) {
                 return null;
             }
         }
-        FileOrder all = new FileOrder(scratch, count);
-        for (long i = 0, n = primitiveArrays.size(); i < n; i++) {
-            long o = candidates.at(i);
-            if (o >= 0) {
-                all.add(g.position(o));
-            }
-        }
-        Tally t = read(heap, all);
+        Tally t = read(heap, count, candidates::get, scratch);
         double share = JvmWasteChecks.share(t.bytes, analysedBytes);
         if (share < JvmWasteChecks.WORTH_TELLING) {
             return null;
@@ -85,34 +83,16 @@ final class OneValueArrays {
                 List.of(), classes);
     }
 
-    /** The primitive arrays of two or more elements: those larger than an array of one element of their class. */
-    private static final class Candidates {
-        private final JvmHeap heap;
-        private final IdList arrays;
-        private final long[] oneElement; // the size of an array of one element, by class number; 0 until known
-
-        Candidates(JvmHeap heap, IdList arrays) {
-            this.heap = heap;
-            this.arrays = arrays;
-            this.oneElement = new long[heap.graph().classCount()];
-        }
-
-        /** The {@code i}th of the arrays when it is a candidate, else -1. */
-        long at(long i) {
-            long o = arrays.get(i);
-            int c = heap.graph().classNumber(o);
-            if (oneElement[c] == 0) {
-                oneElement[c] = oneElementSize(heap.read().layout(), heap.className(o));
-            }
-            return heap.graph().shallowSize(o) > oneElement[c] ? o : -1;
-        }
-    }
-
     /**
-     * Reads the arrays at the offsets of {@code order} (one pass in file order) and counts those of one
-     * value. Each array is checked in the reader's buffer as it is read: no copy and no record kept.
+     * Reads the {@code n} arrays {@code array(i)} (one pass in file order, their offsets sorted in
+     * {@code scratch}) and counts those of one value. Each array is checked in the reader's buffer as
+     * it is read: no copy and no record kept.
      */
-    private static Tally read(JvmHeap heap, FileOrder order) {
+    private static Tally read(JvmHeap heap, long n, LongUnaryOperator array, Scratch scratch) {
+        FileOrder order = new FileOrder(scratch, n);
+        for (long i = 0; i < n; i++) {
+            order.add(heap.graph().position(array.applyAsLong(i)));
+        }
         HeapGraph g = heap.graph();
         Tally t = new Tally();
         order.sort().visit(heap, new HprofVisitor() {
