@@ -84,9 +84,7 @@ class JvmPast2To31Test {
                     .outLines().get(1).split("\t")[0];
             List<Function<ReadOptions, String>> steps = new ArrayList<>(List.of(
                     options -> suspects(dump, options, OutputFormat.TABLE),
-                    options -> suspects(dump, options, OutputFormat.JSON),
                     options -> threads(dump, options),
-                    options -> object(dump, options, address, OutputFormat.TABLE),
                     options -> object(dump, options, address, OutputFormat.JSON)));
             if (dump.getFileName().toString().startsWith("WasteProbe")) { // sizes that do not say a length: records read
                 steps.add(options -> suspects(dump, new ReadOptions(false, 2, "uncompressed-jdk22", options.index(),
@@ -102,8 +100,10 @@ class JvmPast2To31Test {
                 try {
                     String first = step.apply(outOfCore); // reads the dump, writes the index
                     String second = step.apply(outOfCore); // works on the index
-                    HeapGraph g = runtime(input(dump), outOfCore).load(input(dump)).graph();
-                    assertThat(g.isOutOfCore() && WideIds.targetsAreWide(g)).as(dump.toString()).isTrue();
+                    if (step == steps.get(0)) {
+                        HeapGraph g = runtime(input(dump), outOfCore).load(input(dump)).graph();
+                        assertThat(g.isOutOfCore() && WideIds.targetsAreWide(g)).as(dump.toString()).isTrue();
+                    }
                     assertThat(first).as(dump.toString()).isEqualTo(expected);
                     assertThat(second).as(dump.toString()).isEqualTo(expected);
                 } finally {

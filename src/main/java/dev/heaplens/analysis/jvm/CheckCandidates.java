@@ -1,6 +1,5 @@
 package dev.heaplens.analysis.jvm;
 
-import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
