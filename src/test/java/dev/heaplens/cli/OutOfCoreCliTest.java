@@ -125,7 +125,12 @@ class OutOfCoreCliTest {
         Path self = SelfDump.write(dir.resolve("self.hprof"));
         for (boolean hprof : List.of(false, true)) {
             Path dump = hprof ? self : rails;
-            for (List<String> command : commands(dump, hprof)) {
+            List<List<String>> commands = new ArrayList<>(commands(dump, hprof));
+            commands.add(List.of("top", dump.toString(), "--top", "10", "--format", "json"));
+            if (!hprof) { // every object's allocation site, the runtime's column loaded whole
+                commands.add(List.of("retained", dump.toString(), "--by", "location", "--top", "12"));
+            }
+            for (List<String> command : commands) {
                 Files.deleteIfExists(dump.resolveSibling(dump.getFileName() + ".heaplens-index"));
                 CliTestSupport.Result inHeap = with(command, "--no-index");
                 assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
