@@ -30,7 +30,7 @@ final class ScratchIndex {
 
     private ScratchIndex(Path dir) {
         this.dir = dir;
-        this.hook = new Thread(this::deleteQuietly, "heaplens-scratch-index");
+        this.hook = new Thread(this::deleteAtExit, "heaplens-scratch-index");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
@@ -82,6 +82,22 @@ final class ScratchIndex {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
                 // shutting down already: the hook runs anyway, and finds nothing
+            }
+        }
+    }
+
+    /**
+     * The shutdown hook's deletion: the command's threads still run while hooks do, and may be making a
+     * scratch file in the directory (making it again if gone), so it is deleted until it stays gone
+     * for two looks 10 ms apart, for at most about 2 s.
+     */
+    private void deleteAtExit() {
+        for (int tries = 0, gone = 0; tries < 200 && gone < 2; tries++) {
+            gone = deleteQuietly() ? gone + 1 : 0;
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                return;
             }
         }
     }
