@@ -1,5 +1,6 @@
 package dev.heaplens.format.ruby;
 
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.ByteHash;
 
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ public final class RubyWasteFacts {
     public static final long ELEMENT = 8;
 
     /** While reading: strings by value. Null once joined. */
-    private StringValueGroups groups = new StringValueGroups();
+    private StringValueGroups groups;
     /** Once joined: the distinct values and the groups of more than one string. */
     private StringValueGroups.Duplicated duplicated;
     /** Strings with a value; strings not shared and without one (not ASCII: Ruby writes no value); shared strings. */
@@ -39,7 +40,8 @@ public final class RubyWasteFacts {
     public final Candidates sparseArrays = new Candidates();
     public final Candidates sparseStrings = new Candidates();
 
-    private RubyWasteFacts() {
+    private RubyWasteFacts(StringValueGroups groups) {
+        this.groups = groups;
     }
 
     /**
@@ -50,21 +52,26 @@ public final class RubyWasteFacts {
      */
     public static final class Gathering {
         private final Map<Thread, RubyWasteFacts> byThread = new ConcurrentHashMap<>();
+        /** The read's scratch, where the strings are kept until joined. */
+        private final Scratch scratch;
+
+        Gathering(Scratch scratch) {
+            this.scratch = scratch;
+        }
 
         /** The calling thread's facts, made on its first call. */
         RubyWasteFacts ofThisThread() {
-            return byThread.computeIfAbsent(Thread.currentThread(), t -> new RubyWasteFacts());
+            return byThread.computeIfAbsent(Thread.currentThread(), t -> new RubyWasteFacts(new StringValueGroups(scratch)));
         }
 
         /** The threads' facts joined, their strings by value reduced to the groups of more than one. */
         RubyWasteFacts joined() {
             List<RubyWasteFacts> all = new ArrayList<>(byThread.values());
             byThread.clear();
-            RubyWasteFacts joined = new RubyWasteFacts();
+            RubyWasteFacts joined = new RubyWasteFacts(null);
             all.forEach(joined::addCounts);
             joined.duplicated = StringValueGroups.duplicated(all.stream().map(f -> f.groups).toList());
             all.forEach(f -> f.groups = null);
-            joined.groups = null;
             return joined;
         }
     }
@@ -145,7 +152,7 @@ public final class RubyWasteFacts {
     }
 
     /** Distinct string values. */
-    public int values() {
+    public long values() {
         return duplicated.values;
     }
 

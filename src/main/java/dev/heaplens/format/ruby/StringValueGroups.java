@@ -1,8 +1,13 @@
 package dev.heaplens.format.ruby;
 
+import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One reading thread's strings, to be grouped by a 64-bit hash of their value for the
@@ -19,6 +24,10 @@ import java.util.List;
  * grouped on its own in a small table (a 256th of the strings: it stays in the cache). A string
  * whose address needs more than 48 bits or whose memsize is {@value #WIDE} or more (none in real
  * dumps) takes four longs: the hash, the mark {@value #WIDE}, the address and the memsize.
+ *
+ * <p>The pages and the table come from the read's scratch: out of core, in the heap while it has
+ * room, else mapped, the pages doubling from 1 MiB to 128 MiB (as many strings as a dump past 2^31
+ * objects holds in a few hundred files).
  */
 final class StringValueGroups {
     private static final int PARTITION_BITS = 8;
@@ -29,20 +38,29 @@ final class StringValueGroups {
     private static final int USED = 1;
     private static final int HEADER = 2;
     private static final int PAGE = 1 << 17;
+    /** Out of core the pages double up to {@code PAGE << MOST_DOUBLINGS} longs. */
+    private static final int MOST_DOUBLINGS = 7;
     /** The low 16 bits of a record's second long: its memsize, or this mark of a wide record. */
     private static final long WIDE = 0xFFFF;
     private static final int ADDRESS_BITS = 48;
 
-    private final List<long[]> pages = new ArrayList<>();
-    /** Where the next chunk is cut from the last page. */
-    private int pageFill = PAGE;
+    private final Scratch scratch;
+    private final List<LongCells> pages = new ArrayList<>();
+    /** Where the next chunk is cut from the last page, and that page's length. */
+    private int pageFill;
+    private int pageLength;
     /** Per partition: the chunk being filled, its page (null before the first string) and that page's index, where it starts, where its next record goes. */
-    private final long[][] chunkPage = new long[PARTITIONS][];
+    private final LongCells[] chunkPage = new LongCells[PARTITIONS];
     private final int[] chunkPageIndex = new int[PARTITIONS];
     private final int[] chunkStart = new int[PARTITIONS];
     private final int[] chunkFill = new int[PARTITIONS];
     /** Per partition: the longs of its records, for the size of its table. */
     private final long[] longs = new long[PARTITIONS];
+
+    /** Pages from {@code scratch}. */
+    StringValueGroups(Scratch scratch) {
+        this.scratch = scratch;
+    }
 
     /** Adds one string of value hash {@code valueHash}. */
     void add(long valueHash, long address, long memsize) {
@@ -52,40 +70,41 @@ final class StringValueGroups {
         int p = (int) (hash >>> (64 - PARTITION_BITS));
         boolean narrow = memsize < WIDE && address >>> ADDRESS_BITS == 0;
         int size = narrow ? 2 : 4;
-        long[] page = chunkPage[p];
+        LongCells page = chunkPage[p];
         int at = chunkFill[p];
         if (page == null || at + size > chunkStart[p] + CHUNK) {
             page = newChunk(p);
             at = chunkFill[p];
         }
-        page[at] = hash;
+        page.set(at, hash);
         if (narrow) {
-            page[at + 1] = address << 16 | memsize;
+            page.set(at + 1, address << 16 | memsize);
         } else {
-            page[at + 1] = WIDE;
-            page[at + 2] = address;
-            page[at + 3] = memsize;
+            page.set(at + 1, WIDE);
+            page.set(at + 2, address);
+            page.set(at + 3, memsize);
         }
         chunkFill[p] = at + size;
         longs[p] += size;
     }
 
     /** Closes partition {@code p}'s chunk and starts the next, linked to it; returns its page. */
-    private long[] newChunk(int p) {
+    private LongCells newChunk(int p) {
         long link = -1;
-        long[] before = chunkPage[p];
+        LongCells before = chunkPage[p];
         if (before != null) {
-            before[chunkStart[p] + USED] = chunkFill[p] - chunkStart[p];
+            before.set(chunkStart[p] + USED, chunkFill[p] - chunkStart[p]);
             link = (long) chunkPageIndex[p] << 32 | chunkStart[p];
         }
-        if (pageFill + CHUNK > PAGE) {
-            pages.add(new long[PAGE]);
+        if (pageFill + CHUNK > pageLength) {
+            pageLength = scratch.isMapped() ? PAGE << Math.min(pages.size(), MOST_DOUBLINGS) : PAGE;
+            pages.add(scratch.longCellsWhereRoom(pageLength));
             pageFill = 0;
         }
-        long[] page = pages.get(pages.size() - 1);
+        LongCells page = pages.get(pages.size() - 1);
         int start = pageFill;
         pageFill += CHUNK;
-        page[start + LINK] = link;
+        page.set(start + LINK, link);
         chunkPage[p] = page;
         chunkPageIndex[p] = pages.size() - 1;
         chunkStart[p] = start;
@@ -95,7 +114,7 @@ final class StringValueGroups {
 
     /** Adds partition {@code p}'s strings to {@code groups}: its chunks from the last back to the first. */
     private void moveTo(Groups groups, int p) {
-        long[] page = chunkPage[p];
+        LongCells page = chunkPage[p];
         if (page == null) {
             return;
         }
@@ -103,23 +122,26 @@ final class StringValueGroups {
         int used = chunkFill[p] - start;
         while (true) {
             groups.addAll(page, start + HEADER, start + used);
-            long link = page[start + LINK];
+            long link = page.get(start + LINK);
             if (link < 0) {
                 return;
             }
             page = pages.get((int) (link >>> 32));
             start = (int) link;
-            used = (int) page[start + USED];
+            used = (int) page.get(start + USED);
         }
     }
 
     /**
-     * The groups of {@code all} threads, of which those of more than one string are kept. Empties
-     * {@code all}: their pages go once every partition is grouped.
+     * The groups of {@code all} threads (of one read: one scratch), of which those of more than one
+     * string are kept. Empties {@code all}: their pages go once every partition is grouped.
      */
     static Duplicated duplicated(List<StringValueGroups> all) {
         Duplicated out = new Duplicated();
-        Groups groups = new Groups();
+        if (all.isEmpty()) {
+            return out;
+        }
+        Groups groups = new Groups(all.get(0).scratch);
         for (int p = 0; p < PARTITIONS; p++) {
             long partition = 0;
             for (StringValueGroups g : all) {
@@ -131,11 +153,14 @@ final class StringValueGroups {
             }
             groups.emitTo(out);
         }
+        groups.release();
         for (StringValueGroups g : all) {
+            g.pages.forEach(g.scratch::release);
             g.pages.clear();
             Arrays.fill(g.chunkPage, null);
             Arrays.fill(g.longs, 0);
-            g.pageFill = PAGE;
+            g.pageFill = 0;
+            g.pageLength = 0;
         }
         return out;
     }
@@ -143,7 +168,7 @@ final class StringValueGroups {
     /**
      * One partition's groups: open addressing, five longs a group side by side ({@code hash,
      * lowest address, bytes, strings, smallest}); a slot of no strings is empty. Reused for every
-     * partition, so it is as large as the largest.
+     * partition, so it is as large as the largest; in the scratch's heap while it has room.
      */
     private static final class Groups {
         private static final int STRIDE = 5;
@@ -153,50 +178,62 @@ final class StringValueGroups {
         private static final int STRINGS = 3;
         private static final int SMALLEST = 4;
 
-        private long[] table = new long[0];
+        private final Scratch scratch;
+        private LongCells table;
         private int mask;
+
+        Groups(Scratch scratch) {
+            this.scratch = scratch;
+        }
 
         /** Ready (and empty) for up to {@code strings} strings: at most half the slots taken. */
         void clearFor(int strings) {
             int slots = Integer.highestOneBit(Math.max(16, strings) * 2 - 1) << 1;
-            if (table.length < slots * STRIDE) {
-                table = new long[slots * STRIDE];
+            if (table == null || table.length() < (long) slots * STRIDE) {
+                release();
+                table = scratch.longCellsWhereRoom((long) slots * STRIDE);
             }
             mask = slots - 1; // emitTo left every slot empty
         }
 
+        void release() {
+            if (table != null) {
+                scratch.release(table);
+            }
+        }
+
         /** Adds the strings of {@code block[from, to)}, records as {@link StringValueGroups} writes them. */
-        void addAll(long[] block, int from, int to) {
+        void addAll(LongCells block, int from, int to) {
             for (int at = from; at < to; ) {
-                long packed = block[at + 1];
+                long packed = block.get(at + 1);
                 if ((packed & WIDE) != WIDE) {
-                    add(block[at], packed >>> 16, packed & WIDE);
+                    add(block.get(at), packed >>> 16, packed & WIDE);
                     at += 2;
                 } else {
-                    add(block[at], block[at + 2], block[at + 3]);
+                    add(block.get(at), block.get(at + 2), block.get(at + 3));
                     at += 4;
                 }
             }
         }
 
         private void add(long hash, long address, long memsize) {
-            long[] t = table;
+            LongCells t = table;
             // the partition's strings share the top byte: the slot comes from the low bits
-            for (int slot = (int) hash & mask; ; slot = (slot + 1) & mask) {
-                int at = slot * STRIDE;
-                if (t[at + STRINGS] == 0) {
-                    t[at + HASH] = hash;
-                    t[at + FIRST] = address;
-                    t[at + BYTES] = memsize;
-                    t[at + STRINGS] = 1;
-                    t[at + SMALLEST] = memsize;
+            for (long slot = hash & mask; ; slot = (slot + 1) & mask) {
+                long at = slot * STRIDE;
+                if (t.get(at + STRINGS) == 0) {
+                    t.set(at + HASH, hash);
+                    t.set(at + FIRST, address);
+                    t.set(at + BYTES, memsize);
+                    t.set(at + STRINGS, 1);
+                    t.set(at + SMALLEST, memsize);
                     return;
                 }
-                if (t[at + HASH] == hash) {
-                    t[at + FIRST] = Math.min(t[at + FIRST], address);
-                    t[at + BYTES] += memsize;
-                    t[at + STRINGS]++;
-                    t[at + SMALLEST] = Math.min(t[at + SMALLEST], memsize);
+                if (t.get(at + HASH) == hash) {
+                    t.set(at + FIRST, Math.min(t.get(at + FIRST), address));
+                    t.set(at + BYTES, t.get(at + BYTES) + memsize);
+                    t.set(at + STRINGS, t.get(at + STRINGS) + 1);
+                    t.set(at + SMALLEST, Math.min(t.get(at + SMALLEST), memsize));
                     return;
                 }
             }
@@ -204,21 +241,28 @@ final class StringValueGroups {
 
         /** Adds every group to {@code out} and empties the table. */
         void emitTo(Duplicated out) {
-            long[] t = table;
-            for (int at = 0, end = (mask + 1) * STRIDE; at < end; at += STRIDE) {
-                if (t[at + STRINGS] != 0) {
-                    out.add(t[at + STRINGS], t[at + BYTES], t[at + SMALLEST], t[at + FIRST]);
-                    t[at + STRINGS] = 0;
+            LongCells t = table;
+            for (long at = 0, end = (mask + 1L) * STRIDE; at < end; at += STRIDE) {
+                if (t.get(at + STRINGS) != 0) {
+                    out.add(t.get(at + STRINGS), t.get(at + BYTES), t.get(at + SMALLEST), t.get(at + FIRST));
+                    t.set(at + STRINGS, 0);
                 }
             }
         }
     }
 
-    /** What the check keeps after the read: the count of distinct values, and the groups of more than one string. */
+    /**
+     * What the check keeps after the read: the count of distinct values, and the groups of more than
+     * one string, in heap arrays: a group is a value two strings or more hold, a few in a hundred
+     * strings in real dumps (155K groups of the 1.2 GB dump's 3.46M objects). Past what an array
+     * holds they are refused in one line.
+     */
     static final class Duplicated {
-        int values;
+        /** Groups numbered by int. */
+        private static final int MAX = Integer.MAX_VALUE - 8;
+        long values;
         int groups;
-        int[] strings = new int[64];
+        long[] strings = new long[64];
         long[] bytes = new long[64];
         long[] smallest = new long[64];
         long[] first = new long[64];
@@ -229,12 +273,17 @@ final class StringValueGroups {
                 return;
             }
             if (groups == strings.length) {
-                strings = Arrays.copyOf(strings, groups * 2);
-                bytes = Arrays.copyOf(bytes, groups * 2);
-                smallest = Arrays.copyOf(smallest, groups * 2);
-                first = Arrays.copyOf(first, groups * 2);
+                if (groups == MAX) {
+                    throw new HeaplensException(String.format(Locale.ROOT, "more than %,d string values are held more "
+                            + "than once: heaplens keeps the duplicate strings' groups in Java arrays", MAX));
+                }
+                int capacity = (int) Math.min(MAX, groups * 2L);
+                strings = Arrays.copyOf(strings, capacity);
+                bytes = Arrays.copyOf(bytes, capacity);
+                smallest = Arrays.copyOf(smallest, capacity);
+                first = Arrays.copyOf(first, capacity);
             }
-            strings[groups] = (int) count;
+            strings[groups] = count;
             bytes[groups] = bytesOf;
             smallest[groups] = smallestOf;
             first[groups++] = firstOf;
