@@ -25,13 +25,14 @@ import java.util.Locale;
  * whose address needs more than 48 bits or whose memsize is {@value #WIDE} or more (none in real
  * dumps) takes four longs: the hash, the mark {@value #WIDE}, the address and the memsize.
  *
- * <p>The pages and the table come from the read's scratch: out of core, in the heap while it has
- * room, else mapped, the pages doubling from 1 MiB to 128 MiB (as many strings as a dump past 2^31
- * objects holds in a few hundred files).
+ * <p>The pages come from the read's scratch: out of core, in the heap while it has room, else mapped,
+ * doubling from 1 MiB to 128 MiB (as many strings as a dump past 2^31 objects holds in a few hundred
+ * files); there the strings go to 4,096 partitions, so that the table, in the heap, takes a 4,096th
+ * of them (20 MB for 2^30 strings).
  */
 final class StringValueGroups {
     private static final int PARTITION_BITS = 8;
-    private static final int PARTITIONS = 1 << PARTITION_BITS;
+    private static final int MAPPED_PARTITION_BITS = 12;
     /** A chunk's longs: the position of the partition's chunk before it (-1: none), the longs it uses, then records. */
     private static final int CHUNK = 256;
     private static final int LINK = 0;
@@ -50,16 +51,24 @@ final class StringValueGroups {
     private int pageFill;
     private int pageLength;
     /** Per partition: the chunk being filled, its page (null before the first string) and that page's index, where it starts, where its next record goes. */
-    private final LongCells[] chunkPage = new LongCells[PARTITIONS];
-    private final int[] chunkPageIndex = new int[PARTITIONS];
-    private final int[] chunkStart = new int[PARTITIONS];
-    private final int[] chunkFill = new int[PARTITIONS];
+    private final LongCells[] chunkPage;
+    private final int[] chunkPageIndex;
+    private final int[] chunkStart;
+    private final int[] chunkFill;
     /** Per partition: the longs of its records, for the size of its table. */
-    private final long[] longs = new long[PARTITIONS];
+    private final long[] longs;
+    private final int partitionBits;
 
     /** Pages from {@code scratch}. */
     StringValueGroups(Scratch scratch) {
         this.scratch = scratch;
+        this.partitionBits = scratch.isMapped() ? MAPPED_PARTITION_BITS : PARTITION_BITS;
+        int partitions = 1 << partitionBits;
+        chunkPage = new LongCells[partitions];
+        chunkPageIndex = new int[partitions];
+        chunkStart = new int[partitions];
+        chunkFill = new int[partitions];
+        longs = new long[partitions];
     }
 
     /** Adds one string of value hash {@code valueHash}. */
@@ -67,7 +76,7 @@ final class StringValueGroups {
         // mixed one-to-one (an odd multiplier, then a shift-xor): hashes of poor top bits spread over the partitions
         long h = valueHash * 0x9E3779B97F4A7C15L;
         long hash = h ^ (h >>> 32);
-        int p = (int) (hash >>> (64 - PARTITION_BITS));
+        int p = (int) (hash >>> (64 - partitionBits));
         boolean narrow = memsize < WIDE && address >>> ADDRESS_BITS == 0;
         int size = narrow ? 2 : 4;
         LongCells page = chunkPage[p];
@@ -141,8 +150,8 @@ final class StringValueGroups {
         if (all.isEmpty()) {
             return out;
         }
-        Groups groups = new Groups(all.get(0).scratch);
-        for (int p = 0; p < PARTITIONS; p++) {
+        Groups groups = new Groups();
+        for (int p = 0, partitions = all.get(0).longs.length; p < partitions; p++) {
             long partition = 0;
             for (StringValueGroups g : all) {
                 partition += g.longs[p];
@@ -153,7 +162,6 @@ final class StringValueGroups {
             }
             groups.emitTo(out);
         }
-        groups.release();
         for (StringValueGroups g : all) {
             g.pages.forEach(g.scratch::release);
             g.pages.clear();
@@ -168,7 +176,7 @@ final class StringValueGroups {
     /**
      * One partition's groups: open addressing, five longs a group side by side ({@code hash,
      * lowest address, bytes, strings, smallest}); a slot of no strings is empty. Reused for every
-     * partition, so it is as large as the largest; in the scratch's heap while it has room.
+     * partition, so it is as large as the largest.
      */
     private static final class Groups {
         private static final int STRIDE = 5;
@@ -178,28 +186,16 @@ final class StringValueGroups {
         private static final int STRINGS = 3;
         private static final int SMALLEST = 4;
 
-        private final Scratch scratch;
-        private LongCells table;
+        private long[] table = new long[0];
         private int mask;
-
-        Groups(Scratch scratch) {
-            this.scratch = scratch;
-        }
 
         /** Ready (and empty) for up to {@code strings} strings: at most half the slots taken. */
         void clearFor(int strings) {
             int slots = Integer.highestOneBit(Math.max(16, strings) * 2 - 1) << 1;
-            if (table == null || table.length() < (long) slots * STRIDE) {
-                release();
-                table = scratch.longCellsWhereRoom((long) slots * STRIDE);
+            if (table.length < slots * STRIDE) {
+                table = new long[slots * STRIDE];
             }
             mask = slots - 1; // emitTo left every slot empty
-        }
-
-        void release() {
-            if (table != null) {
-                scratch.release(table);
-            }
         }
 
         /** Adds the strings of {@code block[from, to)}, records as {@link StringValueGroups} writes them. */
@@ -217,23 +213,23 @@ final class StringValueGroups {
         }
 
         private void add(long hash, long address, long memsize) {
-            LongCells t = table;
-            // the partition's strings share the top byte: the slot comes from the low bits
-            for (long slot = hash & mask; ; slot = (slot + 1) & mask) {
-                long at = slot * STRIDE;
-                if (t.get(at + STRINGS) == 0) {
-                    t.set(at + HASH, hash);
-                    t.set(at + FIRST, address);
-                    t.set(at + BYTES, memsize);
-                    t.set(at + STRINGS, 1);
-                    t.set(at + SMALLEST, memsize);
+            long[] t = table;
+            // the partition's strings share the top bits: the slot comes from the low bits
+            for (int slot = (int) hash & mask; ; slot = (slot + 1) & mask) {
+                int at = slot * STRIDE;
+                if (t[at + STRINGS] == 0) {
+                    t[at + HASH] = hash;
+                    t[at + FIRST] = address;
+                    t[at + BYTES] = memsize;
+                    t[at + STRINGS] = 1;
+                    t[at + SMALLEST] = memsize;
                     return;
                 }
-                if (t.get(at + HASH) == hash) {
-                    t.set(at + FIRST, Math.min(t.get(at + FIRST), address));
-                    t.set(at + BYTES, t.get(at + BYTES) + memsize);
-                    t.set(at + STRINGS, t.get(at + STRINGS) + 1);
-                    t.set(at + SMALLEST, Math.min(t.get(at + SMALLEST), memsize));
+                if (t[at + HASH] == hash) {
+                    t[at + FIRST] = Math.min(t[at + FIRST], address);
+                    t[at + BYTES] += memsize;
+                    t[at + STRINGS]++;
+                    t[at + SMALLEST] = Math.min(t[at + SMALLEST], memsize);
                     return;
                 }
             }
@@ -241,11 +237,11 @@ final class StringValueGroups {
 
         /** Adds every group to {@code out} and empties the table. */
         void emitTo(Duplicated out) {
-            LongCells t = table;
-            for (long at = 0, end = (mask + 1L) * STRIDE; at < end; at += STRIDE) {
-                if (t.get(at + STRINGS) != 0) {
-                    out.add(t.get(at + STRINGS), t.get(at + BYTES), t.get(at + SMALLEST), t.get(at + FIRST));
-                    t.set(at + STRINGS, 0);
+            long[] t = table;
+            for (int at = 0, end = (mask + 1) * STRIDE; at < end; at += STRIDE) {
+                if (t[at + STRINGS] != 0) {
+                    out.add(t[at + STRINGS], t[at + BYTES], t[at + SMALLEST], t[at + FIRST]);
+                    t[at + STRINGS] = 0;
                 }
             }
         }
