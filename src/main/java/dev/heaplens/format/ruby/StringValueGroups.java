@@ -25,10 +25,9 @@ import java.util.Locale;
  * whose address needs more than 48 bits or whose memsize is {@value #WIDE} or more (none in real
  * dumps) takes four longs: the hash, the mark {@value #WIDE}, the address and the memsize.
  *
- * <p>The pages come from the read's scratch: out of core, in the heap while it has room, else mapped,
- * doubling from 1 MiB to 128 MiB (as many strings as a dump past 2^31 objects holds in a few hundred
- * files); there the strings go to 4,096 partitions, so that the table, in the heap, takes a 4,096th
- * of them (20 MB for 2^30 strings).
+ * <p>The pages come from the read's scratch ({@link ScratchPages}: out of core they double to 128
+ * MiB, in the heap while it has room, else mapped); there the strings go to 4,096 partitions, so
+ * that the table, in the heap, takes a 4,096th of them (20 MB for 2^30 strings).
  */
 final class StringValueGroups {
     private static final int PARTITION_BITS = 8;
@@ -38,9 +37,8 @@ final class StringValueGroups {
     private static final int LINK = 0;
     private static final int USED = 1;
     private static final int HEADER = 2;
-    private static final int PAGE = 1 << 17;
-    /** Out of core the pages double up to {@code PAGE << MOST_DOUBLINGS} longs. */
-    private static final int MOST_DOUBLINGS = 7;
+    /** The first page's longs: 2^17, 1 MiB. */
+    private static final int PAGE_SHIFT = 17;
     /** The low 16 bits of a record's second long: its memsize, or this mark of a wide record. */
     private static final long WIDE = 0xFFFF;
     private static final int ADDRESS_BITS = 48;
@@ -106,8 +104,8 @@ final class StringValueGroups {
             link = (long) chunkPageIndex[p] << 32 | chunkStart[p];
         }
         if (pageFill + CHUNK > pageLength) {
-            pageLength = scratch.isMapped() ? PAGE << Math.min(pages.size(), MOST_DOUBLINGS) : PAGE;
-            pages.add(scratch.longCellsWhereRoom(pageLength));
+            pageLength = ScratchPages.length(scratch, pages.size(), PAGE_SHIFT);
+            pages.add(ScratchPages.page(scratch, pages.size(), PAGE_SHIFT));
             pageFill = 0;
         }
         LongCells page = pages.get(pages.size() - 1);
