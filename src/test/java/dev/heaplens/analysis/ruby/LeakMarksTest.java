@@ -137,6 +137,42 @@ class LeakMarksTest {
         assertThat(mapped.mappedBytes()).as("the mapped runs' columns were mapped").isPositive();
     }
 
+    /**
+     * Dumps of more records than a sink holds at once (so that the threads hand theirs over as they
+     * read): B holds C's objects, A every third of them, and every seventh of B's records is of
+     * another class than C's object at its address. New in B: the others of the same class.
+     */
+    @Test
+    void manyRecordsAreHandedOverWhileReading() throws IOException {
+        int n = 300_000;
+        List<Rec> a = new ArrayList<>();
+        List<Rec> b = new ArrayList<>();
+        List<Rec> c = new ArrayList<>();
+        BitSet expected = new BitSet();
+        for (int i = 0; i < n; i++) {
+            long address = 0x7f00_0000_0000L + 40L * i;
+            c.add(new Rec(address, RubyType.OBJECT, 0x7f00_1000_0000L, -1, 40));
+            b.add(new Rec(address, RubyType.OBJECT, 0x7f00_1000_0000L + (i % 7 == 0 ? 8 : 0), -1, 40));
+            if (i % 3 == 0) {
+                a.add(new Rec(address, RubyType.OBJECT, 0x7f00_1000_0000L, -1, 40));
+            } else if (i % 7 != 0) {
+                expected.set(i);
+            }
+        }
+        Path fileA = write("a.json", a);
+        Path fileB = write("b.json", b);
+        RubyHeap heap = new RubyHeap(RubyGraphReader.read(DumpInput.open(write("c.json", c).toString(),
+                InputStream.nullInputStream()), RubyDumpReader.Options.defaults()));
+        for (Scratch scratch : List.of(Scratch.heap(), MappedScratch.withoutHeapRoom(dir.resolve("scratch")))) {
+            try (LeakMarks marks = new LeakMarks(heap, scratch)) {
+                marks.addB(read(fileB, marks::bSink));
+                marks.addA(read(fileA, marks::aSink));
+                assertThat(bits(marks.newInB())).isEqualTo(expected);
+                assertThat(marks.byGenerationOnly()).isFalse();
+            }
+        }
+    }
+
     private static BitSet bits(ObjectBits set) {
         BitSet bits = new BitSet();
         for (long o = set.next(0); o >= 0; o = set.next(o + 1)) {
