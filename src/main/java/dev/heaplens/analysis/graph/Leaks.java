@@ -157,7 +157,10 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         long count;
         long bytes;
 
-        /** @param groupOf where each leaked object's group goes (a number an object: a set of members per group cost a bit per object per group); null: nowhere */
+        /**
+         * @param groupOf where each leaked object's group goes, null for nowhere: a number an object,
+         *                where a set of members per group cost a bit per object per group
+         */
         Grouping(NamedHeap c, ObjectBits newInB, GroupBy by, IdCells groupOf) {
             HeapGraph g = c.graph();
             for (long o = newInB.next(0); o >= 0; o = newInB.next(o + 1)) {

@@ -44,7 +44,10 @@ import java.util.Set;
 public final class LeakMarks implements AutoCloseable {
     /** What the reads of A and B need of each line: type, address, class, memsize, generation. */
     public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.GENERATION);
-    /** A kept record's flags: kept (in the columns), is the first object at its address, C repeats the address, killed by A, more records at the address. */
+    /**
+     * A kept record's flags: kept (in the columns), is the first object at its address, C repeats the
+     * address, killed by A; and, in the columns, more records at the address.
+     */
     static final byte KEPT = 1;
     static final byte SAME_AS_FIRST = 2;
     static final byte C_REPEATS = 4;
@@ -59,7 +62,10 @@ public final class LeakMarks implements AutoCloseable {
     private final RubyHeap c;
     private final HeapGraph g;
     private final Scratch scratch;
-    /** Per object of C (the first at its address): the flags, generation (-1: none) and type-and-class key of B's first record there. */
+    /**
+     * Per object of C (the first at its address): the flags, generation (-1: none) and type-and-class
+     * key of B's first record there.
+     */
     private final ByteCells flags;
     private final LongCells generation;
     private final LongCells classKey;
@@ -274,7 +280,8 @@ public final class LeakMarks implements AutoCloseable {
             long key = ObjectIdentity.classKey(r.type, r.classAddress);
             if (o >= 0) {
                 byte f = marks.flags.get(o);
-                if ((f & (KEPT | KILLED)) == KEPT && ObjectIdentity.same(marks.generation.get(o), marks.classKey.get(o), gen, key)) {
+                if ((f & (KEPT | KILLED)) == KEPT
+                        && ObjectIdentity.same(marks.generation.get(o), marks.classKey.get(o), gen, key)) {
                     marks.flags.set(o, (byte) (f | KILLED));
                 }
                 if ((f & MORE) != 0) {
