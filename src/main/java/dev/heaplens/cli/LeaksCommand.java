@@ -109,7 +109,7 @@ final class LeaksCommand implements Callable<Integer> {
         // Of the formats only JSON shows what each object of a sample path retains: a traversal of
         // C's graph per 31 objects, made for it alone.
         RetainedSet[] retainedOfSteps = format.format == OutputFormat.JSON
-                ? RetainedSet.eachOf(heapC.graph(), strong, steps) : new RetainedSet[steps.length];
+                ? RetainedSet.eachOf(heapC.graph(), strong, steps, heapC.scratch()) : new RetainedSet[steps.length];
         ObjectRows rows = heapC.rows(steps, retainedOfSteps);
         Map<String, ObjectRenderer.PathView> paths = new HashMap<>();
         for (Leaks.Group g : shown) {

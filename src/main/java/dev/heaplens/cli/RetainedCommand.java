@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
                 "  heaplens retained app.hprof --by package",
                 "",
                 KeyHelp.GRAPH_EXPLAINED})
-final class RetainedCommand implements Callable<Integer> {
+final class RetainedCommand implements Callable<Integer>, AnySizeGraph {
     private final Console console;
 
     @Mixin

@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>With at least as many batches as cores, each batch is one thread's traversal. With fewer
  * (leaks shows ten groups: one batch), each traversal is shared by up to {@link #MOST_SHARING}
- * threads: each takes roots in turn and keeps its own bits (an int per object a thread), and does
+ * threads: each takes roots in turn and keeps its own bits (an int per object a thread: {@link IdCells},
+ * mapped out of core, where a traversal is never shared, so that one column of bits is mapped), and does
  * not pass on a bit that another thread already holds at an object, since that thread passes it
  * on from there. The bits only grow, so reading another thread's array without locks can only
  * make a thread do work it could have skipped, never miss any: an object's bits in the end are
@@ -28,28 +29,54 @@ final class GroupTraversals {
     private GroupTraversals() {
     }
 
-    static RetainedSet[] run(HeapGraph graph, EdgeFilter filter, int[] groupOf, int groups, int cores) {
+    /**
+     * {@code groupOf}: each object's group, or any value outside {@code [0, groups)}; the bits are kept
+     * in {@code scratch} (out of core: one traversal at a time, one thread each, so that a column is mapped).
+     */
+    static RetainedSet[] run(HeapGraph graph, EdgeFilter filter, IdCells groupOf, int groups, int cores, Scratch scratch) {
         RetainedSet[] result = new RetainedSet[groups];
         int passes = (groups + RetainedSet.GROUPS_PER_PASS - 1) / RetainedSet.GROUPS_PER_PASS;
         EdgeFilter followed = filter == EdgeFilter.ALL ? null : filter;
+        if (scratch.isMapped()) {
+            for (int pass = 0; pass < passes; pass++) {
+                batch(graph, followed, groupOf, pass, groups, result, 1, scratch);
+            }
+            return result;
+        }
         if (passes < cores) {
             for (int pass = 0; pass < passes; pass++) {
-                batch(graph, followed, groupOf, pass, groups, result, Math.min(cores, MOST_SHARING));
+                batch(graph, followed, groupOf, pass, groups, result, Math.min(cores, MOST_SHARING), scratch);
             }
             return result;
         }
         Parallel.inTurnUnchecked("heaplens-retained", cores, passes,
-                pass -> batch(graph, followed, groupOf, pass, groups, result, 1));
+                pass -> batch(graph, followed, groupOf, pass, groups, result, 1, scratch));
         return result;
     }
 
     /** Makes pass {@code pass}'s groups exact in one traversal on {@code threads} threads; {@code filter} null follows all. */
-    private static void batch(HeapGraph g, EdgeFilter filter, int[] groupOf, int pass, int groups,
-                              RetainedSet[] result, int threads) {
+    private static void batch(HeapGraph g, EdgeFilter filter, IdCells groupOf, int pass, int groups,
+                              RetainedSet[] result, int threads, Scratch scratch) {
         int first = pass * RetainedSet.GROUPS_PER_PASS;
         int end = Math.min(groups, first + RetainedSet.GROUPS_PER_PASS);
-        int n = (int) g.objectCount();
-        int[][] bits = new int[threads][n]; // per thread: groups whose members some path to the object avoids
+        long n = g.objectCount();
+        IdCells[] bits = new IdCells[threads]; // per thread: groups whose members some path to the object avoids
+        for (int t = 0; t < threads; t++) {
+            bits[t] = scratch.idCellsWhereRoom(n, n);
+        }
+        try {
+            batch(g, filter, groupOf, first, end, result, bits);
+        } finally {
+            for (IdCells b : bits) {
+                scratch.release(b);
+            }
+        }
+    }
+
+    private static void batch(HeapGraph g, EdgeFilter filter, IdCells groupOf, int first, int end, RetainedSet[] result,
+                              IdCells[] bits) {
+        int threads = bits.length;
+        long n = g.objectCount();
         long[][] kept = new long[threads][];
         Shared shared = new Shared(threads);
         Parallel.runUnchecked("heaplens-retained", threads, t -> {
@@ -64,7 +91,7 @@ final class GroupTraversals {
             }
         });
         Parallel.runUnchecked("heaplens-retained", threads, t ->
-                kept[t] = count(g, bits, first, end, (int) ((long) n * t / threads), (int) ((long) n * (t + 1) / threads)));
+                kept[t] = count(g, bits, first, end, n * t / threads, n * (t + 1) / threads));
         int k = end - first;
         long[] sum = new long[2 * k + 2];
         for (long[] part : kept) {
@@ -88,17 +115,17 @@ final class GroupTraversals {
         private static final int CHECK_EVERY = 256;
         private final HeapGraph g;
         private final EdgeFilter filter;
-        private final int[] groupOf;
+        private final IdCells groupOf;
         private final int first;
         private final int end;
-        private final int[][] bits;
+        private final IdCells[] bits;
         private final Shared shared;
-        private final int[] mine;
+        private final IdCells mine;
         private final int t;
-        private int[] stack = new int[1024];
+        private long[] stack = new long[1024];
         private int sp;
 
-        Walker(HeapGraph g, EdgeFilter filter, int[] groupOf, int first, int end, int[][] bits, Shared shared, int t) {
+        Walker(HeapGraph g, EdgeFilter filter, IdCells groupOf, int first, int end, IdCells[] bits, Shared shared, int t) {
             this.g = g;
             this.filter = filter;
             this.groupOf = groupOf;
@@ -113,20 +140,20 @@ final class GroupTraversals {
         void run() {
             int all = REACHED | ((1 << (end - first)) - 1);
             for (int r; (r = shared.nextRoot.getAndIncrement()) < g.rootCount(); ) {
-                int target = (int) g.rootTarget(r);
-                int gained = withoutOthers(target, all & ~memberBit(groupOf, target, first, end) & ~mine[target]);
+                long target = g.rootTarget(r);
+                int gained = withoutOthers(target, all & ~memberBit(groupOf, target, first, end) & ~bitsAt(mine, target));
                 if (gained != 0) {
-                    mine[target] |= gained;
+                    mine.set(target, bitsAt(mine, target) | gained);
                     push(target);
                     drain();
                 }
             }
             for (long[] given; (given = shared.await()) != null; ) {
-                for (long entry : given) {
+                for (int i = 0; i < given.length; i += 2) {
                     // Pushed whatever this thread holds at the object: the giver, maybe this
                     // thread, holds the bits and counts on whoever takes them to pass them on.
-                    int v = (int) (entry >>> 32);
-                    mine[v] |= (int) entry;
+                    long v = given[i];
+                    mine.set(v, bitsAt(mine, v) | (int) given[i + 1]);
                     push(v);
                 }
                 drain();
@@ -142,11 +169,12 @@ final class GroupTraversals {
                         giveAway();
                     }
                 }
-                int v = stack[--sp];
-                int have = mine[v];
+                long v = stack[--sp];
+                int have = bitsAt(mine, v);
                 for (long i = g.outStart(v), stop = g.outEnd(v); i < stop; i++) {
-                    int w = (int) g.target(i);
-                    int add = have & ~mine[w];
+                    long w = g.target(i);
+                    int held = bitsAt(mine, w);
+                    int add = have & ~held;
                     if (add == 0) {
                         continue;
                     }
@@ -154,26 +182,27 @@ final class GroupTraversals {
                     if (add == 0 || (filter != null && !filter.follow(v, i, w))) {
                         continue;
                     }
-                    mine[w] |= add;
+                    mine.set(w, held | add);
                     push(w);
                 }
             }
         }
 
-        /** The older half of the stack, with the bits to pass on from each object, to a waiting thread. */
+        /** The older half of the stack, each object with the bits to pass on from it, to a waiting thread. */
         private void giveAway() {
             int half = sp / 2;
-            long[] given = new long[half];
+            long[] given = new long[2 * half];
             for (int i = 0; i < half; i++) {
-                int v = stack[i];
-                given[i] = ((long) v << 32) | (mine[v] & 0xffffffffL);
+                long v = stack[i];
+                given[2 * i] = v;
+                given[2 * i + 1] = bitsAt(mine, v);
             }
             System.arraycopy(stack, half, stack, 0, sp - half);
             sp -= half;
             shared.give(given);
         }
 
-        private void push(int v) {
+        private void push(long v) {
             if (sp == stack.length) {
                 stack = Arrays.copyOf(stack, sp * 2);
             }
@@ -181,10 +210,10 @@ final class GroupTraversals {
         }
 
         /** {@code add} less the bits other threads already hold at {@code o} (they pass those on from it). */
-        private int withoutOthers(int o, int add) {
+        private int withoutOthers(long o, int add) {
             for (int u = 0; u < bits.length && add != 0; u++) {
                 if (u != t) {
-                    add &= ~bits[u][o];
+                    add &= ~bitsAt(bits[u], o);
                 }
             }
             return add;
@@ -255,16 +284,16 @@ final class GroupTraversals {
      * For the objects {@code [from, to)}: per group, the objects and bytes some path reaches
      * without its members (groups' counts, then their bytes), then all the roots reach (count, bytes).
      */
-    private static long[] count(HeapGraph g, int[][] bits, int first, int end, int from, int to) {
+    private static long[] count(HeapGraph g, IdCells[] bits, int first, int end, long from, long to) {
         int k = end - first;
         int all = REACHED | ((1 << k) - 1);
         long[] kept = new long[2 * k + 2];
         long allCount = 0; // objects no group retains (most): counted once, added to every group at the end
         long allBytes = 0;
-        for (int o = from; o < to; o++) {
+        for (long o = from; o < to; o++) {
             int b = 0;
-            for (int[] part : bits) {
-                b |= part[o];
+            for (IdCells part : bits) {
+                b |= bitsAt(part, o);
             }
             if (b == 0) {
                 continue;
@@ -295,8 +324,13 @@ final class GroupTraversals {
         return kept;
     }
 
-    private static int memberBit(int[] groupOf, int o, int first, int end) {
-        int group = groupOf[o];
+    private static int memberBit(IdCells groupOf, long o, int first, int end) {
+        long group = groupOf.get(o);
         return group >= first && group < end ? 1 << (group - first) : 0;
+    }
+
+    /** An object's bits: an int's 32, kept as the int (the sign bit {@link #REACHED}), read back whatever the cells' width. */
+    private static int bitsAt(IdCells bits, long o) {
+        return (int) bits.get(o);
     }
 }

@@ -78,7 +78,7 @@ public final class HeapGraphBuilder {
 
     /** The one line that refuses a dump of {@code objects} objects, more than object ids can number. */
     public static String tooManyObjects(long objects) {
-        return String.format(Locale.ROOT, "about %,d objects: heaplens numbers objects with Java ints and reads at most %,d",
+        return String.format(Locale.ROOT, "about %,d objects: a graph in the heap holds at most %,d (out of core, more)",
                 objects, MAX_OBJECTS);
     }
 
@@ -116,7 +116,7 @@ public final class HeapGraphBuilder {
             partObjects[k] = p.objects;
             total += p.objects;
         }
-        if (total > MAX_OBJECTS) {
+        if (total > MAX_OBJECTS && !scratch.isMapped()) { // past it, the columns that hold ids are wide out of core
             throw new HeaplensException(tooManyObjects(total));
         }
         // Out of core, each column goes to a mapped file as soon as it is made, its heap copy dropped.

@@ -30,6 +30,11 @@ public final class IdCells {
         return new IdCells(new int[Math.toIntExact(length)], null);
     }
 
+    /** Over {@code ids}, a heap array kept by the caller (not copied). */
+    static IdCells over(int[] ids) {
+        return new IdCells(ids, null);
+    }
+
     /** Over {@code ids}, a scratch column. */
     static IdCells mapped(MappedIds ids) {
         return new IdCells(null, ids);

@@ -36,9 +36,14 @@ public final class ObjectArrays {
         return new BitSet(length(objects, step));
     }
 
+    /** Whether a graph of {@code objects} objects is past what one heap array holds (or is taken to be, in tests). */
+    public static boolean past(long objects) {
+        return refuseAll || objects > HeapGraphBuilder.MAX_OBJECTS;
+    }
+
     /** {@code objects} as an array length, refused past {@link HeapGraphBuilder#MAX_OBJECTS} (or always, in tests). */
     public static int length(long objects, String step) {
-        if (refuseAll || objects > HeapGraphBuilder.MAX_OBJECTS) {
+        if (past(objects)) {
             throw new HeaplensException(String.format(Locale.ROOT,
                     "%s holds a value an object in one heap array, and %,d objects pass what one holds (%,d)",
                     step, objects, HeapGraphBuilder.MAX_OBJECTS));

@@ -91,38 +91,49 @@ public record RetainedSet(long count, long bytes) {
 
     /**
      * The exact retained set of each of {@code groups} groups at once, as {@link #precise} gives
-     * them one by one: {@code groupOf[o]} is the group of object {@code o} (0..groups-1), or any
+     * them one by one: {@code groupOf} holds the group of each object (0..groups-1), or any
      * other value for objects in none. One traversal from the roots makes up to 31 groups exact:
      * each object keeps a bit per group, set when some path from a root reaches it without
      * passing a member of that group; an object reached again with new bits passes them on.
      * Every object gains each bit at most once, so the cost is at most that of one traversal
      * per group, and on real heaps close to one traversal in all. Batches of 31 run on every core;
-     * fewer batches than cores share each traversal among them ({@link GroupTraversals}).
+     * fewer batches than cores share each traversal among them ({@link GroupTraversals}). The bits
+     * are kept in {@code scratch}: mapped out of core.
      */
-    public static RetainedSet[] precise(Dominators dominators, int[] groupOf, int groups) {
-        return precise(dominators.graph(), dominators.filter(), groupOf, groups);
+    public static RetainedSet[] precise(Dominators dominators, IdCells groupOf, int groups, Scratch scratch) {
+        return precise(dominators.graph(), dominators.filter(), groupOf, groups, scratch);
     }
 
     /**
-     * As {@link #precise(Dominators, int[], int)}, without a dominator tree: what the roots reach
-     * (following the references {@code filter} follows) is found in the same traversals.
+     * As {@link #precise(Dominators, IdCells, int, Scratch)}, without a dominator tree: what the roots
+     * reach (following the references {@code filter} follows) is found in the same traversals.
      */
+    public static RetainedSet[] precise(HeapGraph graph, EdgeFilter filter, IdCells groupOf, int groups, Scratch scratch) {
+        return GroupTraversals.run(graph, filter, groupOf, groups, Runtime.getRuntime().availableProcessors(), scratch);
+    }
+
+    /** As {@link #precise(HeapGraph, EdgeFilter, IdCells, int, Scratch)}, the groups in one heap array. */
     public static RetainedSet[] precise(HeapGraph graph, EdgeFilter filter, int[] groupOf, int groups) {
-        return GroupTraversals.run(graph, filter, groupOf, groups, Runtime.getRuntime().availableProcessors());
+        return precise(graph, filter, IdCells.over(groupOf), groups, Scratch.heap());
     }
 
     /**
      * The exact retained set of each object of {@code objects} (distinct), as {@link Dominators#retainedSize}
      * and {@link Dominators#retainedCount} give them, without a dominator tree: each object a group
-     * of its own, 31 per traversal.
+     * of its own, 31 per traversal; the groups and bits in {@code scratch}.
      */
-    public static RetainedSet[] eachOf(HeapGraph graph, EdgeFilter filter, long[] objects) {
-        int[] groupOf = new int[(int) graph.objectCount()];
-        Arrays.fill(groupOf, -1);
-        for (int i = 0; i < objects.length; i++) {
-            groupOf[(int) objects[i]] = i;
+    public static RetainedSet[] eachOf(HeapGraph graph, EdgeFilter filter, long[] objects, Scratch scratch) {
+        long n = graph.objectCount();
+        IdCells groupOf = scratch.idCellsWhereRoom(n, n);
+        try {
+            groupOf.fill(-1);
+            for (int i = 0; i < objects.length; i++) {
+                groupOf.set(objects[i], i);
+            }
+            return precise(graph, filter, groupOf, objects.length, scratch);
+        } finally {
+            scratch.release(groupOf);
         }
-        return precise(graph, filter, groupOf, objects.length);
     }
 
     private static BitSet toBits(int[] members) {

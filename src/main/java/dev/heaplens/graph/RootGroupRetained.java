@@ -22,48 +22,60 @@ public final class RootGroupRetained {
      * gives each root category of the graph its group, or -1 for none. References are followed as
      * {@code dominators} followed them, and only objects it counts reachable are counted.
      */
-    public static RetainedSet[] of(Dominators dominators, int[] groupOfCategory, int groups) {
+    public static RetainedSet[] of(Dominators dominators, int[] groupOfCategory, int groups, Scratch scratch) {
         HeapGraph g = dominators.graph();
         EdgeFilter filter = dominators.filter() == EdgeFilter.ALL ? null : dominators.filter();
         RetainedSet[] result = new RetainedSet[groups];
-        long[] reach = new long[(int) g.objectCount()];
-        for (int first = 0; first < groups; first += 64) {
-            Arrays.fill(reach, 0);
-            traverse(g, filter, groupOfCategory, first, reach);
-            int batch = Math.min(64, groups - first);
-            long[] count = new long[batch];
-            long[] bytes = new long[batch];
-            for (int o = 0; o < reach.length; o++) {
-                long bits = reach[o];
-                if (bits == 0 || bits == -1L) {
-                    continue;
+        long n = g.objectCount();
+        LongCells reach = scratch.longCellsWhereRoom(n); // each object's bits: mapped out of core
+        try {
+            for (int first = 0; first < groups; first += 64) {
+                if (first > 0) {
+                    reach.fill(0);
                 }
-                for (long missing = ~bits; missing != 0; missing &= missing - 1) {
-                    int k = Long.numberOfTrailingZeros(missing);
-                    if (k < batch) {
-                        count[k]++;
-                        bytes[k] += g.shallowSize(o);
-                    }
-                }
+                traverse(g, filter, groupOfCategory, first, reach);
+                count(g, reach, first, Math.min(64, groups - first), result);
             }
-            for (int k = 0; k < batch; k++) {
-                result[first + k] = new RetainedSet(count[k], bytes[k]);
-            }
+        } finally {
+            scratch.release(reach);
         }
         return result;
     }
 
+    /** The retained sets of groups {@code first} to {@code first + batch - 1}, from the bits {@link #traverse} set. */
+    private static void count(HeapGraph g, LongCells reach, int first, int batch, RetainedSet[] result) {
+        long[] count = new long[batch];
+        long[] bytes = new long[batch];
+        for (long o = 0, n = reach.length(); o < n; o++) {
+            long bits = reach.get(o);
+            if (bits == 0 || bits == -1L) {
+                continue;
+            }
+            for (long missing = ~bits; missing != 0; missing &= missing - 1) {
+                int k = Long.numberOfTrailingZeros(missing);
+                if (k < batch) {
+                    count[k]++;
+                    bytes[k] += g.shallowSize(o);
+                }
+            }
+        }
+        for (int k = 0; k < batch; k++) {
+            result[first + k] = new RetainedSet(count[k], bytes[k]);
+        }
+    }
+
     /** Sets each object's bits: bit k when a root outside group {@code first + k} reaches it. */
-    private static void traverse(HeapGraph g, EdgeFilter filter, int[] groupOfCategory, int first, long[] reach) {
-        int[] stack = new int[64];
+    private static void traverse(HeapGraph g, EdgeFilter filter, int[] groupOfCategory, int first, LongCells reach) {
+        long[] stack = new long[64];
         int sp = 0;
         for (int r = 0, roots = g.rootCount(); r < roots; r++) {
             int c = g.rootCategoryId(r);
             int group = c < groupOfCategory.length ? groupOfCategory[c] : -1;
             long mask = group >= first && group < first + 64 ? ~(1L << (group - first)) : -1L;
-            int t = (int) g.rootTarget(r);
-            if ((reach[t] | mask) != reach[t]) {
-                reach[t] |= mask;
+            long t = g.rootTarget(r);
+            long held = reach.get(t);
+            if ((held | mask) != held) {
+                reach.set(t, held | mask);
                 if (sp == stack.length) {
                     stack = Arrays.copyOf(stack, sp * 2);
                 }
@@ -71,12 +83,13 @@ public final class RootGroupRetained {
             }
         }
         while (sp > 0) {
-            int v = stack[--sp];
-            long bits = reach[v];
+            long v = stack[--sp];
+            long bits = reach.get(v);
             for (long i = g.outStart(v), end = g.outEnd(v); i < end; i++) {
-                int w = (int) g.target(i);
-                if ((reach[w] | bits) != reach[w] && (filter == null || filter.follow(v, i, w))) {
-                    reach[w] |= bits;
+                long w = g.target(i);
+                long held = reach.get(w);
+                if ((held | bits) != held && (filter == null || filter.follow(v, i, w))) {
+                    reach.set(w, held | bits);
                     if (sp == stack.length) {
                         stack = Arrays.copyOf(stack, sp * 2);
                     }

@@ -11,6 +11,7 @@ import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.graph.GraphStore;
+import dev.heaplens.graph.ObjectArrays;
 import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
@@ -206,7 +207,9 @@ final class GraphLoad<N extends NamedHeap> {
     private HeapIndex.Built read(DumpInput input, boolean references, boolean forSuspects, HeapIndex index) {
         long objects = format.estimatedObjects(input);
         long perObject = format.bytesPerObject();
-        boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
+        HeapFit.requireIdsFor(input.name(), objects, options.anySize());
+        // past 2^31 objects a graph is only ever out of core, whatever the heap
+        boolean goOutOfCore = index != null && (outOfCore.needed(objects, perObject) || ObjectArrays.past(objects));
         Path file = goOutOfCore ? index.target(input) : null;
         ScratchIndex scratchIndex = null;
         if (goOutOfCore) {
@@ -251,6 +254,8 @@ final class GraphLoad<N extends NamedHeap> {
             }
         }
         LoadedHeap loaded = new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener);
+        // the estimate can fall short: the count the read found is checked too
+        HeapFit.requireIdsFor(input.name(), loaded.graph().objectCount(), options.anySize());
         if (goOutOfCore) {
             loaded.computingIn(scratch);
         }
@@ -263,7 +268,8 @@ final class GraphLoad<N extends NamedHeap> {
             return true; // said before the read
         }
         long objects = GraphStore.objectCount(in);
-        if (!outOfCore.needed(objects, format.bytesPerObject())) {
+        HeapFit.requireIdsFor(input.name(), objects, options.anySize());
+        if (!outOfCore.needed(objects, format.bytesPerObject()) && !ObjectArrays.past(objects)) {
             return false;
         }
         listener.note(outOfCore.line(input.name(), objects, format.bytesPerObject(), format.outOfCoreDisk(), in.file(),

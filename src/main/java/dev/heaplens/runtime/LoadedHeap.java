@@ -272,7 +272,7 @@ public final class LoadedHeap {
     /** Each thread with its stack, its frames' locals and what they alone keep alive; null when the dump has no threads. */
     public ThreadsReport threads() {
         ThreadStacks stacks = heap.threads();
-        return stacks == null ? null : ThreadsReport.of(dominators(), heap, stacks, this::fetchValues);
+        return stacks == null ? null : ThreadsReport.of(dominators(), heap, stacks, this::fetchValues, scratch());
     }
 
     /** The object at {@code address} ({@code 0x7f...} or plain hex), or a clear error. */

@@ -66,7 +66,7 @@ final class GroupViews {
         j.name("dominatorTopByClass");
         groupRows(j, d.childGroups(Dominators.SUPER_ROOT), 0, TREEMAP_GROUPS, null);
         j.name("topRetainers");
-        ObjectViews.page(j, d, 0, 10, d.byRetained.length, i -> d.byRetained[(int) i]);
+        ObjectViews.page(j, d, 0, 10, d.byRetained.length(), d.byRetained::get);
         j.endObject();
         return out.toString();
     }

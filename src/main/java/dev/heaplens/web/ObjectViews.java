@@ -63,7 +63,7 @@ final class ObjectViews {
         StringBuilder out = new StringBuilder();
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("reachableBytes", d.dominators.reachableBytes()).name("objects");
-        page(j, d, p.page(), p.size(50), d.byRetained.length, i -> d.byRetained[(int) i]);
+        page(j, d, p.page(), p.size(50), d.byRetained.length(), d.byRetained::get);
         j.endObject();
         return out.toString();
     }

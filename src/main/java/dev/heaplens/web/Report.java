@@ -100,8 +100,8 @@ public final class Report {
                 add("strings", "d", id, "page", "0", "size", str(PAGE));
             }
             Set<Long> objects = new LinkedHashSet<>();
-            for (int i = 0; i < Math.min(TOP_OBJECTS, d.byRetained.length); i++) {
-                objects.add((long) d.byRetained[i]);
+            for (long i = 0; i < Math.min(TOP_OBJECTS, d.byRetained.length()); i++) {
+                objects.add(d.byRetained.get(i));
             }
             Set<String> classes = new LinkedHashSet<>();
             classesOf(d.groups(GroupBy.CLASS), classes);

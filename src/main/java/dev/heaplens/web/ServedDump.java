@@ -10,6 +10,8 @@ import dev.heaplens.analysis.suspects.Suspect;
 import dev.heaplens.analysis.suspects.SuspectsResult;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.IdCells;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.runtime.HeapRuntime;
 import dev.heaplens.runtime.LoadedHeap;
 
@@ -39,16 +41,16 @@ final class ServedDump {
     final Dominators dominators;
     final HeapGraph graph;
     /** Reachable objects, largest retained first. */
-    final int[] byRetained;
+    final IdCells byRetained;
     /** Dominator children, each node's {@code childStart..childEnd} range ordered largest retained first. */
-    private final int[] children;
+    private final IdCells children;
     /** Objects per class: class {@code c}'s are {@code classObjects[classStart[c]..classStart[c+1])}, reachable ones largest retained first. */
     private final Map<String, Integer> classIds = new HashMap<>();
     /** The kind (JVM) or type (Ruby) of class objects, as {@code ObjectNamer.kind} names it in either case. */
     private static final String CLASS_KIND = "class";
     private final int classObjectCount;
-    private final int[] classStart;
-    private final int[] classObjects;
+    private final long[] classStart;
+    private final IdCells classObjects;
     final RootPaths.Tree strongPaths;
     final Reachability reachability;
     private final Map<GroupBy, Future<List<RetainedByGroup.Row>>> groups = new HashMap<>();
@@ -63,11 +65,13 @@ final class ServedDump {
         this.heap = heap;
         this.dominators = heap.dominators();
         this.graph = heap.graph();
-        this.byRetained = TopRetainers.all(dominators);
-        this.children = sortedChildren();
+        // the per-object columns in the heap's scratch: mapped beside the index out of core
+        Scratch scratch = heap.scratch();
+        this.byRetained = TopRetainers.all(dominators, scratch);
+        this.children = sortedChildren(scratch);
         long n = graph.objectCount();
-        int[] classOf = new int[(int) n];
-        int[] counts = new int[64];
+        IdCells classOf = scratch.idCellsWhereRoom(n, n); // a class's number is below the object count
+        long[] counts = new long[64];
         int classCount = 0;
         for (long o = 0; o < n; o++) {
             if (CLASS_KIND.equalsIgnoreCase(heap.namer().kind(o))) {
@@ -82,25 +86,27 @@ final class ServedDump {
                     counts = java.util.Arrays.copyOf(counts, c * 2);
                 }
             }
-            classOf[(int) o] = c;
+            classOf.set(o, c);
             counts[c]++;
         }
         this.classObjectCount = classCount;
-        classStart = new int[classIds.size() + 1];
+        classStart = new long[classIds.size() + 1];
         for (int c = 0; c < classIds.size(); c++) {
             classStart[c + 1] = classStart[c] + counts[c];
         }
-        int[] next = java.util.Arrays.copyOf(classStart, classStart.length - 1);
-        classObjects = new int[(int) n];
-        for (int o : byRetained) {
-            classObjects[next[classOf[o]]++] = o;
+        long[] next = java.util.Arrays.copyOf(classStart, classStart.length - 1);
+        classObjects = scratch.idCellsWhereRoom(n, n);
+        for (long i = 0, reachable = byRetained.length(); i < reachable; i++) {
+            long o = byRetained.get(i);
+            classObjects.set(next[(int) classOf.get(o)]++, o);
         }
         for (long o = 0; o < n; o++) {
             if (!dominators.isReachable(o)) {
-                classObjects[next[classOf[(int) o]]++] = (int) o;
+                classObjects.set(next[(int) classOf.get(o)]++, o);
             }
         }
-        this.strongPaths = RootPaths.tree(graph, graph.strongReferences());
+        scratch.release(classOf);
+        this.strongPaths = RootPaths.tree(graph, graph.strongReferences(), scratch);
         this.reachability = heap.reachability();
         // the keys the overview shows first; every key's lower bounds before any exact retained set
         List<GroupBy> keys = new java.util.ArrayList<>(List.of(GroupBy.CLASS, kindKey(), originKey()));
@@ -112,11 +118,11 @@ final class ServedDump {
                 () -> Reachability.unreachableBy(dominators, heap.namer()::className), background));
         unreachable.put(kindKey(), CompletableFuture.supplyAsync(
                 () -> Reachability.unreachableBy(dominators, heap.namer()::kind), background));
-        this.strongLevels = CompletableFuture.supplyAsync(() -> RootPaths.levels(graph, graph.strongReferences()), background);
+        this.strongLevels = CompletableFuture.supplyAsync(() -> RootPaths.levels(graph, graph.strongReferences(), scratch), background);
         background.execute(() -> childGroups(Dominators.SUPER_ROOT)); // the tree's first page grouped: a pass over all top nodes
         for (GroupBy key : keys) {
             groups.put(key, CompletableFuture.supplyAsync(
-                    () -> RetainedByGroup.compute(dominators, heap.namer(), key, EXACT_GROUPS), background));
+                    () -> RetainedByGroup.compute(dominators, heap.namer(), key, EXACT_GROUPS, scratch), background));
         }
         this.strings = runtime.hasStringValues()
                 ? CompletableFuture.supplyAsync(() -> runtime.duplicateStrings(heap.input(), STRINGS_KEPT), background)
@@ -216,7 +222,7 @@ final class ServedDump {
     }
 
     long classObject(long i) {
-        return classObjects[(int) i];
+        return classObjects.get(i);
     }
 
     /** The dominator children of {@code node} ({@link Dominators#SUPER_ROOT} for the top), as a range of {@link #child}. */
@@ -225,7 +231,7 @@ final class ServedDump {
     }
 
     long child(long i) {
-        return children[(int) i];
+        return children.get(i);
     }
 
     /**
@@ -247,7 +253,7 @@ final class ServedDump {
     private List<RetainedByGroup.Row> groupChildren(long[] range) {
         Map<String, long[]> sums = new HashMap<>();
         for (long i = range[0]; i < range[1]; i++) {
-            long c = children[(int) i];
+            long c = children.get(i);
             long[] s = sums.computeIfAbsent(heap.namer().className(c), k -> new long[3]);
             s[0]++;
             s[1] += graph.shallowSize(c);
@@ -261,18 +267,24 @@ final class ServedDump {
     }
 
     /** Dominators' child ranges, each refilled in retained order: one pass over the sorted objects. */
-    private int[] sortedChildren() {
+    private IdCells sortedChildren(Scratch scratch) {
         long n = graph.objectCount();
-        int[] sorted = new int[(int) dominators.reachableCount()];
-        int[] next = new int[(int) n + 1];
+        long reachable = byRetained.length();
+        IdCells sorted = scratch.idCellsWhereRoom(reachable, n);
+        IdCells next = scratch.idCellsWhereRoom(n + 1, n + 1); // each node's next place: a child index, at most the reachable count
         for (long o = 0; o < n; o++) {
-            next[(int) o] = (int) dominators.childStart(o);
+            next.set(o, dominators.childStart(o));
         }
-        next[(int) n] = (int) dominators.childStart(Dominators.SUPER_ROOT);
-        for (int o : byRetained) {
+        next.set(n, dominators.childStart(Dominators.SUPER_ROOT));
+        for (long i = 0; i < reachable; i++) {
+            long o = byRetained.get(i);
             long parent = dominators.immediateDominator(o);
-            sorted[next[(int) (parent == Dominators.SUPER_ROOT ? n : parent)]++] = o;
+            long at = parent == Dominators.SUPER_ROOT ? n : parent;
+            long place = next.get(at);
+            next.set(at, place + 1);
+            sorted.set(place, o);
         }
+        scratch.release(next);
         return sorted;
     }
 

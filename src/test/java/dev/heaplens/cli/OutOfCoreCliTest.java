@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.heaplens.format.hprof.SelfDump;
 import dev.heaplens.fuzz.HostileRun;
 import dev.heaplens.graph.WideIds;
+import dev.heaplens.runtime.HeapFit;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -113,19 +114,62 @@ class OutOfCoreCliTest {
     }
 
     /**
-     * As past 2^31 objects (wide ids forced on the samples): the first read's sort, reading order and
-     * lookups, the scratch columns and the index 8 bytes an id; every command prints the same.
+     * As past 2^31 objects (wide ids forced on the samples, and every heap array an object refused, in the
+     * out-of-core runs): the first read's sort, reading order and lookups, the scratch columns and the
+     * index 8 bytes an id; every command marked {@link AnySizeGraph} prints what it prints in the heap,
+     * and every other graph command refuses the dump in one line before reading it.
      */
     @Test
-    void wideIdsGiveTheSameOutOfCore() throws IOException {
+    void pastIntIdsTheAnySizeCommandsGiveTheSameAndTheOthersRefuseInOneLine() throws IOException {
         Path rails = copy("samples/rails-ish.json.gz");
         Path self = SelfDump.write(dir.resolve("self.hprof"));
+        for (boolean hprof : List.of(false, true)) {
+            Path dump = hprof ? self : rails;
+            for (List<String> command : commands(dump, hprof)) {
+                Files.deleteIfExists(dump.resolveSibling(dump.getFileName() + ".heaplens-index"));
+                CliTestSupport.Result inHeap = with(command, "--no-index");
+                assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
+                for (String pass : List.of("first", "second")) {
+                    CliTestSupport.Result outOfCore = asPast2To31(() -> with(command, "--memory", "1k"));
+                    if (anySize(command.get(0))) {
+                        assertThat(outOfCore.out()).as(pass + " " + command).isEqualTo(inHeap.out());
+                        assertThat(outOfCore.exitCode()).as(outOfCore.toString()).isZero();
+                        assertThat(withoutNotes(outOfCore.err())).as(pass + " " + command).isEqualTo(inHeap.err());
+                    } else {
+                        assertThat(outOfCore.exitCode()).as(outOfCore.toString()).isEqualTo(2);
+                        assertThat(outOfCore.out()).isEmpty();
+                        assertThat(outOfCore.errLines()).as(pass + " " + command).singleElement().asString()
+                                .startsWith("heaplens: " + dump + ": about ")
+                                .endsWith(" objects, past the 2,147,483,639 this command works on; " + HeapFit.ANY_SIZE_COMMANDS
+                                        + " work on it out of core, and histogram and diff, which build no graph, read it");
+                    }
+                }
+            }
+        }
+    }
+
+    /** HeapFit's list of the commands that work on any graph names those marked {@link AnySizeGraph}, in {@link Main}'s order. */
+    @Test
+    void theAnySizeCommandsAreThoseHeapFitNames() {
+        List<String> marked = Main.COMMANDS.stream().filter(OutOfCoreCliTest::anySize).toList();
+        String named = marked.size() == 1 ? marked.get(0)
+                : String.join(", ", marked.subList(0, marked.size() - 1)) + " and " + marked.get(marked.size() - 1);
+        assertThat(HeapFit.ANY_SIZE_COMMANDS).isEqualTo(named);
+    }
+
+    private static boolean anySize(String command) {
+        return Main.command(command, new Console(System.in, System.out, System.err, false)) instanceof AnySizeGraph;
+    }
+
+    /** {@code run} as past 2^31 objects: wide ids, and every heap array an object refused. */
+    private static CliTestSupport.Result asPast2To31(java.util.function.Supplier<CliTestSupport.Result> run) {
         WideIds.force(true);
+        WideIds.refuseObjectArrays(true);
         try {
-            sameInHeapAndOutOfCore(rails, false);
-            sameInHeapAndOutOfCore(self, true);
+            return run.get();
         } finally {
             WideIds.force(false);
+            WideIds.refuseObjectArrays(false);
         }
     }
 

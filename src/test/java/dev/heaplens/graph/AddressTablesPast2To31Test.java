@@ -103,8 +103,8 @@ class AddressTablesPast2To31Test {
     @Test
     void moreObjectsThanIdsIsOneClearLine() {
         String line = HeapGraphBuilder.tooManyObjects(3_000_000_000L);
-        assertThat(line).isEqualTo("about 3,000,000,000 objects: heaplens numbers objects with Java ints and reads at most "
-                + "2,147,483,639");
+        assertThat(line).isEqualTo("about 3,000,000,000 objects: a graph in the heap holds at most 2,147,483,639"
+                + " (out of core, more)");
         assertThat(new HeaplensException(line).getStackTrace()).isEmpty(); // printed as one line, no trace
     }
 

@@ -408,7 +408,7 @@ class DominatorsOracleTest {
 
         // many groups made exact together (more than one batch of 32 sometimes), each against the oracle
         Groups groups = c.randomGroups(rnd);
-        groups.assertMatch(RetainedSet.precise(d, groups.groupOf(), groups.count()), oracle, c, at);
+        groups.assertMatch(RetainedSet.precise(d, IdCells.over(groups.groupOf()), groups.count(), Scratch.heap()), oracle, c, at);
     }
 
     /** Groups of a {@link Case}'s objects, for retained sets made exact together. */

@@ -19,8 +19,8 @@ class GroupTraversalsTest {
             boolean filtered = seed % 2 == 0;
             DominatorsOracleTest.Groups groups = c.randomGroups(new Random(seed));
             int threads = 2 + (int) (seed % 3);
-            RetainedSet[] shared = GroupTraversals.run(c.graph, filtered ? c.filter() : EdgeFilter.ALL, groups.groupOf(),
-                    groups.count(), threads);
+            RetainedSet[] shared = GroupTraversals.run(c.graph, filtered ? c.filter() : EdgeFilter.ALL,
+                    IdCells.over(groups.groupOf()), groups.count(), threads, Scratch.heap());
             groups.assertMatch(shared, c.oracle(filtered), c, "seed " + seed + ", " + threads + " threads");
         }
     }
@@ -36,14 +36,51 @@ class GroupTraversalsTest {
             for (int o = 0; o < n; o++) {
                 groupOf[o] = rnd.nextInt(50) == 0 ? rnd.nextInt(groups) : -1;
             }
-            RetainedSet[] one = GroupTraversals.run(g, EdgeFilter.ALL, groupOf, groups, 1);
+            RetainedSet[] one = GroupTraversals.run(g, EdgeFilter.ALL, IdCells.over(groupOf), groups, 1, Scratch.heap());
             for (int threads = 2; threads <= 4; threads++) {
-                assertThat(GroupTraversals.run(g, EdgeFilter.ALL, groupOf, groups, threads))
+                assertThat(GroupTraversals.run(g, EdgeFilter.ALL, IdCells.over(groupOf), groups, threads, Scratch.heap()))
                         .as("seed %d, %d threads", seed, threads).containsExactly(one);
             }
             assertThat(one[0].count()).as("seed %d: the group retains something", seed).isPositive();
             for (int k : new int[] {0, groups / 2, groups - 1}) { // and a few groups against a plain search
                 assertThat(one[k]).as("seed %d group %d", seed, k).isEqualTo(retainedBySearch(g, groupOf, k));
+            }
+        }
+    }
+
+    /**
+     * Out of core: the groups and each traversal's bits in mapped scratch, 8 bytes an object as past
+     * 2^31 objects, one thread a traversal: the heap's answers, on graphs of more than one batch.
+     */
+    @Test
+    void mappedWideBitsGiveTheHeapsAnswers(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        for (long seed = 1; seed <= 4; seed++) {
+            Random rnd = new Random(seed);
+            HeapGraph g = bigGraph(rnd, 20_000 + rnd.nextInt(20_000));
+            int n = (int) g.objectCount();
+            int groups = 1 + rnd.nextInt(70);
+            int[] groupOf = new int[n];
+            for (int o = 0; o < n; o++) {
+                groupOf[o] = rnd.nextInt(50) == 0 ? rnd.nextInt(groups) : -1;
+            }
+            RetainedSet[] inHeap = GroupTraversals.run(g, EdgeFilter.ALL, IdCells.over(groupOf), groups, 2, Scratch.heap());
+            for (boolean wide : new boolean[] {false, true}) {
+                MappedIds.forceWide = wide;
+                Scratch scratch = Scratch.mappedIn(dir, 12, bytes -> false);
+                try {
+                    IdCells mappedGroups = scratch.idCells(n, n);
+                    for (int o = 0; o < n; o++) {
+                        mappedGroups.set(o, groupOf[o]);
+                    }
+                    assertThat(GroupTraversals.run(g, EdgeFilter.ALL, mappedGroups, groups, 2, scratch))
+                            .as("seed %d, wide %s", seed, wide).containsExactly(inHeap);
+                    scratch.release(mappedGroups);
+                    assertThat(scratch.liveBytes()).as("every column given back").isZero();
+                    assertThat(scratch.mappedBytes()).as("the bits were mapped").isGreaterThanOrEqualTo((wide ? 16L : 8L) * n);
+                } finally {
+                    MappedIds.forceWide = false;
+                    scratch.releaseAll();
+                }
             }
         }
     }
@@ -62,7 +99,7 @@ class GroupTraversalsTest {
             return true;
         };
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () ->
-                org.assertj.core.api.Assertions.assertThatThrownBy(() -> GroupTraversals.run(g, failing, groupOf, 1, 2))
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> GroupTraversals.run(g, failing, IdCells.over(groupOf), 1, 2, Scratch.heap()))
                         .hasMessage("a filter that fails"));
     }
 

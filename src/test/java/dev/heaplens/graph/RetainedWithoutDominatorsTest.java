@@ -32,7 +32,7 @@ class RetainedWithoutDominatorsTest {
             Collections.shuffle(nodes, rnd);
             List<Integer> chosen = nodes.subList(0, 1 + rnd.nextInt(c.n));
             long[] objects = chosen.stream().mapToLong(y -> c.object[y]).toArray();
-            RetainedSet[] each = RetainedSet.eachOf(c.graph, filtered ? c.filter() : EdgeFilter.ALL, objects);
+            RetainedSet[] each = RetainedSet.eachOf(c.graph, filtered ? c.filter() : EdgeFilter.ALL, objects, Scratch.heap());
             for (int i = 0; i < objects.length; i++) {
                 int y = chosen.get(i);
                 assertThat(each[i]).as("seed %d%s: node %d of %d asked", seed, filtered ? " (filtered)" : "", y,

@@ -39,12 +39,23 @@ class HeapFitTest {
     }
 
     @Test
-    void moreObjectsThanIntIdsNumberIsRefusedWhateverTheHeap() {
+    void moreObjectsThanAHeapGraphHoldsAreRefusedInTheHeapWhateverItsSize() {
         HeapFit.require("d.hprof", 2_147_483_639L, 1, Long.MAX_VALUE); // the last id there is: still read
         assertThatThrownBy(() -> HeapFit.require("d.hprof", 2_147_483_640L, 1, Long.MAX_VALUE))
                 .isInstanceOfSatisfying(HeaplensException.class, e -> assertThat(e.exitCode()).isEqualTo(2))
-                .hasMessage("d.hprof: about 2,147,483,640 objects: heaplens numbers objects with Java ints and reads at most"
-                        + " 2,147,483,639; histogram and diff, which build no graph, read it");
+                .hasMessage("d.hprof: about 2,147,483,640 objects, past the 2,147,483,639 a graph in the heap holds:"
+                        + " it is worked on only out of core");
+    }
+
+    @Test
+    void pastIntIdsOnlyTheAnySizeCommandsAreLetThrough() {
+        HeapFit.requireIdsFor("d.hprof", 2_147_483_639L, false);
+        HeapFit.requireIdsFor("d.hprof", 5_000_000_000L, true);
+        assertThatThrownBy(() -> HeapFit.requireIdsFor("d.hprof", 2_147_483_640L, false))
+                .isInstanceOfSatisfying(HeaplensException.class, e -> assertThat(e.exitCode()).isEqualTo(2))
+                .hasMessage("d.hprof: about 2,147,483,640 objects, past the 2,147,483,639 this command works on;"
+                        + " " + HeapFit.ANY_SIZE_COMMANDS + " work on it out of core, and histogram and diff,"
+                        + " which build no graph, read it");
     }
 
     @Test

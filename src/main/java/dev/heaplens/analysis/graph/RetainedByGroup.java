@@ -40,10 +40,8 @@ public final class RetainedByGroup {
     }
 
     /**
-     * As {@link #compute(Dominators, ObjectNamer, GroupBy, int)}, each object's group and the walk's
-     * stack in {@code scratch} (mapped where the heap has no room). The exact figures still take an
-     * int an object in the heap: {@link RetainedSet#precise(Dominators, int[], int)}'s traversals
-     * number objects in ints.
+     * As {@link #compute(Dominators, ObjectNamer, GroupBy, int)}, each object's group, the walk's stack
+     * and the exact traversals' bits in {@code scratch} (mapped where the heap has no room).
      */
     public static List<Row> compute(Dominators dominators, ObjectNamer namer, GroupBy key, int top, Scratch scratch) {
         return rows(dominators, namer, key, top <= 0 ? Integer.MAX_VALUE : top, scratch);
@@ -89,12 +87,11 @@ public final class RetainedByGroup {
         for (int i = 0; i < exact; i++) {
             rank[names.find(rows.get(i).group())] = i;
         }
-        int[] exactOf = new int[(int) n]; // RetainedSet's traversals take the groups in an int array
-        for (long o = 0; o < n; o++) {
-            exactOf[(int) o] = rank[(int) groupOf.get(o)];
+        for (long o = 0; o < n; o++) { // each object's group, renumbered in place by rank
+            groupOf.set(o, rank[(int) groupOf.get(o)]);
         }
+        RetainedSet[] sets = RetainedSet.precise(dominators, groupOf, exact, scratch);
         scratch.release(groupOf);
-        RetainedSet[] sets = RetainedSet.precise(dominators, exactOf, exact);
         for (int i = 0; i < exact; i++) {
             Row r = rows.get(i);
             rows.set(i, new Row(r.group(), r.count(), r.shallowBytes(), sets[i].count(), sets[i].bytes(), true));

@@ -46,7 +46,12 @@ public final class RootPaths {
      * to any object without searching again (what a server asked about many objects keeps).
      */
     public static Levels levels(HeapGraph g, EdgeFilter filter) {
-        return search(g, filter, -1, Scratch.heap());
+        return levels(g, filter, Scratch.heap());
+    }
+
+    /** As {@link #levels(HeapGraph, EdgeFilter)}, the distances kept in {@code scratch} (mapped out of core). */
+    public static Levels levels(HeapGraph g, EdgeFilter filter, Scratch scratch) {
+        return search(g, filter, -1, scratch);
     }
 
     /** Distances from the roots (-1: not reached). */

@@ -4,6 +4,7 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.graph.RootGroupRetained;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.graph.ThreadStacks;
 
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
      * The report for {@code heap}'s threads; {@code showValues} fetches the values of the locals
      * about to be shown (a String's text) before they are named.
      */
-    public static ThreadsReport of(Dominators d, NamedHeap heap, ThreadStacks stacks, Consumer<long[]> showValues) {
+    public static ThreadsReport of(Dominators d, NamedHeap heap, ThreadStacks stacks, Consumer<long[]> showValues, Scratch scratch) {
         HeapGraph g = d.graph();
         int threadCount = stacks.threads().size();
         List<List<Set<Long>>> framed = new ArrayList<>();
@@ -83,7 +84,7 @@ public record ThreadsReport(List<Row> threads, List<String> notes) {
         for (int c = 0; c < groupOfCategory.length; c++) {
             groupOfCategory[c] = stacks.threadOf(c);
         }
-        RetainedSet[] retained = RootGroupRetained.of(d, groupOfCategory, threadCount);
+        RetainedSet[] retained = RootGroupRetained.of(d, groupOfCategory, threadCount, scratch);
         List<Row> rows = new ArrayList<>();
         for (int t = 0; t < threadCount; t++) {
             ThreadStacks.StackThread thread = stacks.threads().get(t);

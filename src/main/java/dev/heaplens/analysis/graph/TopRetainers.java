@@ -1,6 +1,9 @@
 package dev.heaplens.analysis.graph;
 
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.IdCells;
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
 
 /**
  * The one ranking of "largest retained first", for the CLI and the web alike: the larger retained
@@ -52,59 +55,70 @@ public final class TopRetainers {
      * Every reachable object in rank order, as {@link #largest} would rank them all: the web's views
      * (top retainers, a class's objects, a dominator node's children) are read off it in order, so no
      * request sorts millions of objects. Two stable LSD radix sorts over the id order (by count, then by
-     * size): linear in the objects, no boxing. In heap arrays, an int an id: serve's (web/ServedDump
-     * keeps the order as an int array).
+     * size): linear in the objects, no boxing. In {@code scratch}'s cells: heap arrays while the heap has
+     * room, else mapped (kept as long as the caller holds them).
      */
-    public static int[] all(Dominators d) {
+    public static IdCells all(Dominators d, Scratch scratch) {
         long n = d.reachableCount();
-        int[] order = new int[(int) n];
-        for (long i = 0; i < n; i++) {
-            order[(int) i] = (int) d.preorderObject(i);
+        long objects = d.graph().objectCount();
+        IdCells order = scratch.idCellsWhereRoom(n, objects);
+        long at = 0;
+        for (long o = 0; o < objects; o++) { // id order first: the stable sorts below keep it among equals
+            if (d.isReachable(o)) {
+                order.set(at++, o);
+            }
         }
-        java.util.Arrays.sort(order); // id order first: the stable sorts below keep it among equals
-        order = descending(order, d::retainedCount);
-        return descending(order, d::retainedSize);
+        IdCells other = scratch.idCellsWhereRoom(n, objects);
+        LongCells keys = scratch.longCellsWhereRoom(n);
+        LongCells otherKeys = scratch.longCellsWhereRoom(n);
+        IdCells[] sorted = descending(order, other, keys, otherKeys, d::retainedCount);
+        sorted = descending(sorted[0], sorted[1], keys, otherKeys, d::retainedSize);
+        scratch.release(sorted[1]);
+        scratch.release(keys);
+        scratch.release(otherKeys);
+        return sorted[0];
     }
 
     private interface Key {
         long of(long object);
     }
 
-    /** A stable LSD radix sort of {@code order} by {@code key}, largest first (keys are not negative). */
-    private static int[] descending(int[] order, Key key) {
-        int n = order.length;
+    /**
+     * A stable LSD radix sort of {@code order} by {@code key}, largest first (keys are not negative),
+     * through {@code other} and the two key columns: the sorted order first, the spare cells second.
+     */
+    private static IdCells[] descending(IdCells order, IdCells other, LongCells keys, LongCells otherKeys, Key key) {
+        long n = order.length();
         long max = 0;
-        for (int o : order) {
-            max = Math.max(max, key.of(o));
+        for (long i = 0; i < n; i++) {
+            max = Math.max(max, key.of(order.get(i)));
         }
-        long[] keys = new long[n];
-        for (int i = 0; i < n; i++) {
-            keys[i] = max - key.of(order[i]);
+        for (long i = 0; i < n; i++) {
+            keys.set(i, max - key.of(order.get(i)));
         }
-        int[] orderTmp = new int[n];
-        long[] keysTmp = new long[n];
-        int[] counts = new int[257];
+        long[] counts = new long[257];
         for (int shift = 0; shift < 64 && (max >>> shift) != 0; shift += 8) {
             java.util.Arrays.fill(counts, 0);
-            for (int i = 0; i < n; i++) {
-                counts[(int) ((keys[i] >>> shift) & 0xff) + 1]++;
+            for (long i = 0; i < n; i++) {
+                counts[(int) ((keys.get(i) >>> shift) & 0xff) + 1]++;
             }
             for (int b = 0; b < 256; b++) {
                 counts[b + 1] += counts[b];
             }
-            for (int i = 0; i < n; i++) {
-                int slot = counts[(int) ((keys[i] >>> shift) & 0xff)]++;
-                orderTmp[slot] = order[i];
-                keysTmp[slot] = keys[i];
+            for (long i = 0; i < n; i++) {
+                long k = keys.get(i);
+                long slot = counts[(int) ((k >>> shift) & 0xff)]++;
+                other.set(slot, order.get(i));
+                otherKeys.set(slot, k);
             }
-            int[] t = order;
-            order = orderTmp;
-            orderTmp = t;
-            long[] k = keys;
-            keys = keysTmp;
-            keysTmp = k;
+            IdCells t = order;
+            order = other;
+            other = t;
+            LongCells kt = keys;
+            keys = otherKeys;
+            otherKeys = kt;
         }
-        return order;
+        return new IdCells[] {order, other};
     }
 
     /** Whether {@code a} ranks above {@code b}. */

@@ -65,7 +65,7 @@ class HprofThreadsJvmTest {
         JvmHeap heap = JvmThreads.named(new JvmHeap(HprofGraphReader.read(HprofSource.of(dump))));
         HeapGraph g = heap.graph();
         ThreadsReport report = ThreadsReport.of(Dominators.compute(g, g.strongReferences()), heap, heap.threads(),
-                heap::fetch);
+                heap::fetch, dev.heaplens.graph.Scratch.heap());
         Map<String, ThreadsReport.Row> byName = new LinkedHashMap<>();
         report.threads().forEach(r -> byName.put(r.name(), r));
         assertThat(report.outOfMemory()).isFalse();
@@ -130,7 +130,7 @@ class HprofThreadsJvmTest {
         JvmHeap heap = JvmThreads.named(new JvmHeap(HprofGraphReader.read(HprofSource.of(dump))));
         HeapGraph g = heap.graph();
         ThreadsReport report = ThreadsReport.of(Dominators.compute(g, g.strongReferences()), heap, heap.threads(),
-                heap::fetch);
+                heap::fetch, dev.heaplens.graph.Scratch.heap());
         assertThat(report.outOfMemory()).isTrue();
         ThreadsReport.Row filler = report.threads().get(0);
         assertThat(filler.name()).isEqualTo("filler");

@@ -59,7 +59,7 @@ class HprofThreadsWrittenTest {
         assertThat(categoryOf(g, hidden)).isEqualTo("local of thread serial 9 (no thread object in the dump)");
 
         ThreadsReport report = ThreadsReport.of(Dominators.compute(g, g.strongReferences()), heap, heap.threads(),
-                heap::fetch);
+                heap::fetch, dev.heaplens.graph.Scratch.heap());
         assertThat(report.notes()).singleElement().asString().contains("a thread the JVM hides");
         assertThat(report.outOfMemory()).isTrue();
         List<String> order = report.threads().stream().map(r -> r.name()).toList();
@@ -105,7 +105,7 @@ class HprofThreadsWrittenTest {
         JvmHeap heap = JvmThreads.named(new JvmHeap(HprofGraphReader.read(HprofSource.of(file))));
         assertThat(categoryOf(heap.graph(), x)).isEqualTo("local of thread \"worker\"");
         ThreadsReport report = ThreadsReport.of(Dominators.compute(heap.graph(), heap.graph().strongReferences()), heap,
-                heap.threads(), heap::fetch);
+                heap.threads(), heap::fetch, dev.heaplens.graph.Scratch.heap());
         assertThat(report.notes()).singleElement().asString().startsWith("the dump has no stack traces");
         assertThat(report.threads().get(0).name()).isEqualTo("worker");
         assertThat(report.threads().get(0).unframedLocals()).extracting(o -> o.address()).containsExactly(x);
