@@ -5,7 +5,6 @@ import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.IdCells;
-import dev.heaplens.graph.ObjectArrays;
 import dev.heaplens.graph.RetainedSet;
 import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.NameIds;
@@ -90,7 +89,6 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             groupOf.set(o, rank[(int) groupOf.get(o)]);
         }
         GrowableCounts counts = grouping.counts;
-        int[] exactOf = exact == 0 ? null : exactOf(groupOf, newInB);
         // The retained sets and the sample paths are two traversals of C's graph: the path
         // search, one thread's breadth-first walk of the whole graph (to see which object holds
         // most of each group), runs beside the retained sets' traversal, which shares its work
@@ -99,7 +97,7 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         RootPaths.Tree[] paths = new RootPaths.Tree[1];
         Parallel.runUnchecked("heaplens-leaks", exact == 0 ? 1 : 2, t -> {
             if (t == 0) {
-                retained[0] = exact == 0 ? new RetainedSet[0] : RetainedSet.precise(g, filter, exactOf, exact);
+                retained[0] = RetainedSet.precise(g, filter, groupOf, exact, scratch);
             } else {
                 paths[0] = RootPaths.tree(g, g.strongReferences(), scratch);
             }
@@ -121,19 +119,6 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
             groups.sort(Comparator.comparingLong(Group::retainedBytes).reversed().thenComparing(Group::key));
         }
         return new Leaks(rule, grouping.count, grouping.bytes, List.copyOf(groups), true);
-    }
-
-    /**
-     * The measured groups as {@link RetainedSet#precise} takes them: an int an object in one heap
-     * array, which it (and its traversals) hold, refused past 2^31 objects until they take cells.
-     */
-    private static int[] exactOf(IdCells groupOf, ObjectBits leaked) {
-        int[] exactOf = ObjectArrays.ints(leaked.objects(), "leaks' exact retained sizes");
-        Arrays.fill(exactOf, -1);
-        for (long o = leaked.next(0); o >= 0; o = leaked.next(o + 1)) {
-            exactOf[(int) o] = (int) groupOf.get(o);
-        }
-        return exactOf;
     }
 
     /**
