@@ -71,22 +71,15 @@ final class GraphOrder {
         forEachRun(from, to, (g, k, local, length) -> columns.get(k).copyRange(local, out, (int) (g - from), length));
     }
 
-    /** Every object's value of {@code columns} (one a part), in the heap. */
+    /** Every object's value of {@code columns} (one a part), in the heap (a graph built out of core orders them a chunk at a time). */
     byte[] bytes(List<GrowableBytes> columns) {
-        byte[] out = new byte[(int) n];
+        byte[] out = ObjectArrays.bytes(n, "the kinds in graph order");
         bytes(columns, 0, n, out);
         return out;
     }
 
-    /** Graph ids {@code [from, to)} of {@code columns} (as {@link #ints}) into {@code out[0, to - from)}. */
+    /** Graph ids {@code [from, to)} of {@code columns} (one a part; -1 where a part's column has no value) into {@code out[0, to - from)}. */
     void ints(List<IntColumn> columns, long from, long to, int[] out) {
         forEachRun(from, to, (g, k, local, length) -> columns.get(k).copyRange(local, out, (int) (g - from), length));
-    }
-
-    /** One value per object from {@code columns} (one a part), in the heap: -1 where a part's column has no value. */
-    int[] ints(List<IntColumn> columns) {
-        int[] out = new int[(int) n];
-        ints(columns, 0, n, out);
-        return out;
     }
 }

@@ -149,13 +149,13 @@ public final class HeapGraphBuilder {
 
     /** Values of objects {@code [firstObject, firstObject + count)}, in {@code values[0, count)}. */
     public interface IntChunks {
-        void chunk(int firstObject, int[] values, int count);
+        void chunk(long firstObject, int[] values, int count);
     }
 
     /**
-     * As {@link #toGraphOrder}, handed over {@code 2^16} objects at a time, so that no {@code int[n]} is
-     * made (a reader's own column packed smaller as it goes); nothing when every column is empty. The
-     * readers keep what they pack in heap arrays: their objects are ints.
+     * After {@link #build()}: one {@link IntColumn} per part (in the order the parts were created) in
+     * graph order, -1 where unset, handed over {@code 2^16} objects at a time (a reader's own column
+     * packed smaller as it goes); nothing when every column is empty.
      */
     public void forEachInGraphOrder(List<IntColumn> columnOfEachPart, IntChunks visitor) {
         if (toGraphOrderChecked(columnOfEachPart)) {
@@ -164,17 +164,29 @@ public final class HeapGraphBuilder {
             for (long from = 0; from < n; from += chunk.length) {
                 long to = Math.min(n, from + chunk.length);
                 graphOrder.ints(columnOfEachPart, from, to, chunk);
-                visitor.chunk((int) from, chunk, (int) (to - from));
+                visitor.chunk(from, chunk, (int) (to - from));
             }
         }
     }
 
     /**
-     * After {@link #build()}: one {@link IntColumn} per part (in the order the parts were created)
-     * as one array by graph object id, -1 where unset; null when every column is empty.
+     * As {@link #forEachInGraphOrder}, into one column by graph object id, as narrow as the values'
+     * range allows ({@link NarrowInts}): in the heap while it has room, else in the build's scratch
+     * (given back with it); null when every column is empty.
      */
-    public int[] toGraphOrder(List<IntColumn> columnOfEachPart) {
-        return toGraphOrderChecked(columnOfEachPart) ? graphOrder.ints(columnOfEachPart) : null;
+    public NarrowInts toGraphOrder(List<IntColumn> columnOfEachPart) {
+        if (!toGraphOrderChecked(columnOfEachPart)) {
+            return null;
+        }
+        int least = -1; // where a part's column has no value
+        int most = -1;
+        for (IntColumn c : columnOfEachPart) {
+            least = Math.min(least, c.least());
+            most = Math.max(most, c.most());
+        }
+        NarrowInts ordered = NarrowInts.where(scratch, graphOrder.objectCount(), least, most);
+        forEachInGraphOrder(columnOfEachPart, ordered::put);
+        return ordered;
     }
 
     /** Before {@link #build()}: graph order stays for {@link #toGraphOrder} after it, until {@link #releaseGraphOrder}. */

@@ -4,12 +4,15 @@ package dev.heaplens.graph;
  * One int per object of a {@link HeapGraphPart}, -1 where unset, that a runtime keeps beside the
  * graph rather than in it (Ruby's allocation sites, generations, IMEMO kinds): the graph holds only
  * what every runtime has. Filled in reading order, then put in graph order by
- * {@link HeapGraphBuilder#toGraphOrder}. Costs nothing until the first value is set. Not thread-safe.
+ * {@link HeapGraphBuilder#toGraphOrder}, as narrow as its values' range allows. Costs nothing until the first value is set. Not thread-safe.
  */
 public final class IntColumn {
     /** Where the values keep their chunks: the part's place ({@link HeapGraphPart#newColumn}). */
     private final Scratch scratch;
     private GrowableInts values;
+    /** The least and the most value set: how narrow the column can be in graph order ({@link NarrowInts}). */
+    private int least = Integer.MAX_VALUE;
+    private int most = Integer.MIN_VALUE;
 
     /** In the heap. */
     public IntColumn() {
@@ -25,6 +28,8 @@ public final class IntColumn {
         if (values == null) {
             values = new GrowableInts(scratch);
         }
+        least = Math.min(least, value);
+        most = Math.max(most, value);
         while (values.size() < object) {
             values.add(-1);
         }
@@ -41,11 +46,23 @@ public final class IntColumn {
             values.clear(); // its scratch file, out of core
         }
         values = null;
+        least = Integer.MAX_VALUE;
+        most = Integer.MIN_VALUE;
     }
 
     /** Whether no value was set. */
     public boolean isEmpty() {
         return values == null;
+    }
+
+    /** The least value set; past every int when none is. */
+    int least() {
+        return least;
+    }
+
+    /** The most value set; below every int when none is. */
+    int most() {
+        return most;
     }
 
     long size() {

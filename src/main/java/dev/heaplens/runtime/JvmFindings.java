@@ -21,7 +21,7 @@ final class JvmFindings implements GraphLoad.Findings {
 
     @Override
     public void besideDominators(LoadedHeap heap) {
-        workedAhead.put(heap, JvmWasteChecks.ahead(jvm(heap)));
+        workedAhead.put(heap, JvmWasteChecks.ahead(jvm(heap), heap.scratch()));
     }
 
     /** The heaps given here are the JVM load's own ({@link GraphLoad#namer} checked them on the way in). */
@@ -31,6 +31,7 @@ final class JvmFindings implements GraphLoad.Findings {
 
     @Override
     public List<Finding> of(LoadedHeap heap, long analysedBytes) {
-        return JvmWasteChecks.of(jvm(heap), heap.dominators(), heap.weakOnly(), analysedBytes, workedAhead.remove(heap));
+        return JvmWasteChecks.of(jvm(heap), heap.dominators(), heap.weakOnly(), analysedBytes, workedAhead.remove(heap),
+                heap.scratch());
     }
 }

@@ -17,6 +17,8 @@ import dev.heaplens.analysis.jvm.JvmSummary;
 import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.graph.BitCells;
+import dev.heaplens.graph.ObjectArrays;
 import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.util.Parallel;
@@ -141,16 +143,29 @@ final class JvmRuntime extends RuntimeBase {
             int threads = Math.max(1, Math.min(2, options.threads()));
             Parallel.runUnchecked("heaplens-leaks", threads, t -> {
                 for (int i = t; i < 2; i += threads) {
-                    marked[i] = JvmIdentities.mark(sources.get(i), keysOfC, layout(), options.strict());
+                    marked[i] = JvmIdentities.mark(sources.get(i), keysOfC, layout(), options.strict(), heapC.scratch());
                 }
             });
         }
         for (int i = 0; i < 2; i++) {
             warn(earlier.get(i), marked[i].warnings());
         }
-        BitSet newInB = marked[1].objects(); // B's marks, not needed after this
-        newInB.andNot(marked[0].objects());
-        return new LeakCandidates(heapC, newInB, Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
+        BitCells newInB = marked[1].objects(); // B's marks, not needed after this
+        BitCells inA = marked[0].objects();
+        long objects = heapC.graph().objectCount();
+        for (long w = 0, words = (objects + 63) >>> 6; w < words; w++) {
+            newInB.setWord(w, newInB.word(w) & ~inA.word(w));
+        }
+        heapC.scratch().release(inA);
+        // the leaks take a heap BitSet: refused in one line past what it holds
+        BitSet candidates = ObjectArrays.bits(objects, "leaks' new objects");
+        for (long o = 0; o < objects; o++) {
+            if (newInB.get(o)) {
+                candidates.set((int) o);
+            }
+        }
+        heapC.scratch().release(newInB);
+        return new LeakCandidates(heapC, candidates, Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
     }
 
     @Override

@@ -125,13 +125,13 @@ class HeapGraphBuilderTest {
         assertThat(g.kind(0)).isEqualTo((byte) 4);
         assertThat(g.shallowSize(3)).isEqualTo(1);
         assertThat(g.kind(2)).isEqualTo((byte) 3);
-        int[] site = b.toGraphOrder(List.of(firstSites, secondSites));
-        int[] generation = b.toGraphOrder(List.of(firstGenerations, new IntColumn()));
-        assertThat(site[0]).isEqualTo(44);
-        assertThat(site[2]).isEqualTo(9);
-        assertThat(site[3]).isEqualTo(-1);
-        assertThat(generation[3]).isEqualTo(7);
-        assertThat(generation[0]).isEqualTo(-1);
+        NarrowInts site = b.toGraphOrder(List.of(firstSites, secondSites));
+        NarrowInts generation = b.toGraphOrder(List.of(firstGenerations, new IntColumn()));
+        assertThat(site.get(0)).isEqualTo(44);
+        assertThat(site.get(2)).isEqualTo(9);
+        assertThat(site.get(3)).isEqualTo(-1);
+        assertThat(generation.get(3)).isEqualTo(7);
+        assertThat(generation.get(0)).isEqualTo(-1);
         assertThat(targetAddresses(g, 3)).containsExactly(100L, 200L);
         assertThat(targetAddresses(g, 1)).containsExactly(300L);
         assertThat(targetAddresses(g, 0)).containsExactly(300L);
@@ -209,7 +209,7 @@ class HeapGraphBuilderTest {
         for (int o = 0; o < n; o++) {
             assertThat(many.address(o)).isEqualTo(address[o]);
             assertThat(many.shallowSize(o)).isEqualTo(o % 100);
-            assertThat(fed.sites()[o]).isEqualTo(o % 3 == 0 ? o : -1);
+            assertThat(fed.sites().get(o)).isEqualTo(o % 3 == 0 ? o : -1);
             assertThat(many.outStart(o)).isEqualTo(one.outStart(o));
             assertThat(many.outDegree(o)).isEqualTo(out[o].length);
             for (int k = 0; k < out[o].length; k++) {
@@ -221,7 +221,7 @@ class HeapGraphBuilderTest {
     }
 
     /** A graph and the site column its readers kept beside it. */
-    private record Fed(HeapGraph graph, int[] sites) {
+    private record Fed(HeapGraph graph, NarrowInts sites) {
     }
 
     private static Fed feed(HeapGraphBuilder b, long[] address, int[][] out, int parts) {

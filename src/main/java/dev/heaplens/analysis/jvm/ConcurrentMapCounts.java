@@ -3,12 +3,12 @@ package dev.heaplens.analysis.jvm;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofObjectKind;
-import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -22,68 +22,65 @@ import java.util.Map;
 final class ConcurrentMapCounts {
     private final JvmHeap heap;
     private final HeapGraph g;
+    private final Scratch scratch;
     private final int idSize;
-    /** The counter cells met: each cell object and the candidate (map) it counts for. */
-    private int[] cells = new int[64];
-    private int[] owners = new int[64];
-    private int cellCount;
+    /** The counter cells met: each cell object and the candidate (map) it counts for, in the scratch. */
+    private final IdList cells;
+    private final IdList owners;
 
-    ConcurrentMapCounts(JvmHeap heap) {
+    ConcurrentMapCounts(JvmHeap heap, Scratch scratch) {
         this.heap = heap;
         this.g = heap.graph();
+        this.scratch = scratch;
         this.idSize = heap.read().classes().idSize();
+        this.cells = new IdList(scratch, g.objectCount());
+        this.owners = new IdList(scratch, g.objectCount());
     }
 
     /**
      * The map's table from its record ({@code tableAt}: the {@code table} field's offset), or -1
      * when it has none the graph knows; notes its counter cells ({@code cellsAt}) for candidate {@code c}.
      */
-    long table(int c, byte[] data, int length, int tableAt, int cellsAt) {
+    long table(long c, byte[] data, int length, int tableAt, int cellsAt) {
         long table = objectAt(data, length, tableAt, HprofObjectKind.OBJECT_ARRAY);
         long cellArray = objectAt(data, length, cellsAt, HprofObjectKind.OBJECT_ARRAY);
         if (cellArray >= 0) {
             for (long i = g.outStart(cellArray), end = g.outEnd(cellArray); i < end; i++) {
                 long cell = g.target(i);
                 if (HprofObjectKind.of(g.kind(cell)) == HprofObjectKind.INSTANCE && g.position(cell) >= 0) {
-                    if (cellCount == cells.length) {
-                        cells = Arrays.copyOf(cells, cellCount * 2);
-                        owners = Arrays.copyOf(owners, cellCount * 2);
-                    }
-                    cells[cellCount] = (int) cell;
-                    owners[cellCount++] = c;
+                    cells.add(cell);
+                    owners.add(c);
                 }
             }
         }
         return table >= 0 && g.position(table) >= 0 ? table : -1;
     }
 
-    /** Adds each counter cell's {@code value} to its map's count in {@code counts} (by candidate; -1: not judged, kept). */
-    void addCounterCells(long[] counts) {
-        if (cellCount == 0) {
-            return;
+    /**
+     * Adds each counter cell's {@code value} to its map's count in {@code counts} (by candidate; -1: not
+     * judged, kept), their records read in file order; the cells' lists given back.
+     */
+    void addCounterCells(LongCells counts) {
+        FileOrder order = new FileOrder(scratch, cells.size());
+        for (long i = 0, n = cells.size(); i < n; i++) {
+            order.add(g.position(cells.get(i)));
         }
-        long[] at = new long[cellCount];
-        int[] which = new int[cellCount];
-        for (int i = 0; i < cellCount; i++) {
-            at[i] = g.position(cells[i]);
-            which[i] = i;
-        }
-        int[] order = FileOrder.sort(which, at);
+        cells.release();
         Map<Long, Integer> valueAt = new HashMap<>(); // by the cell's class: its long value's offset, -1 if none
         HprofClasses classes = heap.read().classes();
-        HprofRecords.visit(heap.read().source(), idSize, at, new HprofVisitor() {
-            private int next;
-
+        order.sort().visit(heap, new HprofVisitor() {
             @Override
             public void instance(long id, long classId, byte[] data, int length, long offset) {
-                int owner = owners[order[next++]];
+                long owner = owners.get(order.current());
                 int valueOffset = valueAt.computeIfAbsent(classId, k -> valueOffset(classes, k));
                 long value = valueOffset < 0 ? -1 : longAt(data, length, valueOffset);
-                if (counts[owner] >= 0) {
-                    counts[owner] = value < 0 ? -1 : counts[owner] + value; // a cell not read: the map not judged
+                if (counts.get(owner) >= 0) {
+                    counts.set(owner, value < 0 ? -1 : counts.get(owner) + value); // a cell not read: the map not judged
                 }
             }
-        }, i -> { });
+        });
+        order.release();
+        owners.release();
     }
 
     private static int valueOffset(HprofClasses classes, long cellClass) {

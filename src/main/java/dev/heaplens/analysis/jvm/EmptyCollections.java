@@ -1,14 +1,18 @@
 package dev.heaplens.analysis.jvm;
 
 import dev.heaplens.analysis.suspects.Finding;
+import dev.heaplens.format.hprof.HprofClasses;
+import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.HumanBytes;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 
 /**
  * MAT's empty collections check: JDK collections whose count field says 0, with what they retain
@@ -33,65 +37,80 @@ final class EmptyCollections {
 
     /**
      * The finding, or null when the empty collections retain less than {@link JvmWasteChecks#WORTH_TELLING};
-     * {@code collections}: the reachable objects of the classes of {@link #COUNT_FIELD}.
+     * {@code collections}: the reachable objects of the classes of {@link #COUNT_FIELD}, whose records
+     * are read in file order, their offsets sorted in {@code scratch}.
      */
-    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, int[] collections) {
+    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, IdList collections, Scratch scratch) {
         long candidateBytes = 0;
-        for (int o : collections) {
-            candidateBytes += d.retainedSize(o);
+        long n = collections.size();
+        for (long i = 0; i < n; i++) {
+            candidateBytes += d.retainedSize(collections.get(i));
         }
         if (share(candidateBytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        int[] read = collections;
-        if (read.length > SAMPLE && !sampleMayBeWorthTelling(heap, d, read, candidateBytes, analysedBytes)) {
-            return null;
-        }
-        heap.fetch(Arrays.stream(read).asLongStream().toArray());
-        Map<String, long[]> byClass = new HashMap<>(); // class -> {collections, retained bytes}
-        long empty = 0;
-        long bytes = 0;
-        for (int o : read) {
-            String cls = heap.className(o);
-            Long size = heap.records().field(o, COUNT_FIELD.get(cls));
-            if (size != null && size == 0) {
-                long[] c = byClass.computeIfAbsent(cls, k -> new long[2]);
-                c[0]++;
-                c[1] += d.retainedSize(o);
-                empty++;
-                bytes += d.retainedSize(o);
+        if (n > SAMPLE) { // evenly spaced candidates, scaled up: empty ones worth half the telling share?
+            Tally sample = read(heap, d, SAMPLE, i -> collections.get(i * n / SAMPLE), scratch);
+            double estimated = sample.sampled == 0 ? 0 : (double) sample.bytes / sample.sampled * candidateBytes;
+            if (estimated < JvmWasteChecks.WORTH_TELLING / 2 * analysedBytes) {
+                return null;
             }
         }
-        if (share(bytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
+        Tally t = read(heap, d, n, collections::get, scratch);
+        if (share(t.bytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        List<String> classes = JvmWasteChecks.largestFirst(byClass, 1, CLASSES_SHOWN,
+        List<String> classes = JvmWasteChecks.largestFirst(t.byClass, 1, CLASSES_SHOWN,
                 e -> String.format(Locale.ROOT, "%s (%,d, %s)", e.getKey(), e.getValue()[0], HumanBytes.of(e.getValue()[1])));
-        return new Finding("empty-collections", bytes, empty, share(bytes, analysedBytes), String.format(Locale.ROOT,
+        return new Finding("empty-collections", t.bytes, t.empty, share(t.bytes, analysedBytes), String.format(Locale.ROOT,
                 "%,d collections are empty and retain %s (%.1f%% of the heap). Create them when the first element "
                         + "comes, share an empty one (List.of(), Map.of()), or trim a cleared one.",
-                empty, HumanBytes.of(bytes), 100 * share(bytes, analysedBytes)), List.of(), classes);
+                t.empty, HumanBytes.of(t.bytes), 100 * share(t.bytes, analysedBytes)), List.of(), classes);
     }
 
-    /** Whether {@link #SAMPLE} evenly spaced candidates, scaled up, have empty ones worth half the telling share. */
-    private static boolean sampleMayBeWorthTelling(JvmHeap heap, Dominators d, int[] candidates, long candidateBytes,
-                                                   long analysedBytes) {
-        long[] sample = new long[SAMPLE];
-        for (int i = 0; i < SAMPLE; i++) {
-            sample[i] = candidates[(int) ((long) i * candidates.length / SAMPLE)];
-        }
-        heap.fetch(sample);
-        long sampled = 0;
-        long empty = 0;
-        for (long o : sample) {
-            sampled += d.retainedSize(o);
-            Long size = heap.records().field(o, COUNT_FIELD.get(heap.className(o)));
-            if (size != null && size == 0) {
-                empty += d.retainedSize(o);
+    /** What a read found: the empty collections by class, their count and retained bytes, and the bytes all those read retain. */
+    private static final class Tally {
+        final Map<String, long[]> byClass = new HashMap<>(); // class -> {collections, retained bytes}
+        long empty;
+        long bytes;
+        long sampled;
+    }
+
+    /**
+     * Reads the records of the {@code count} collections {@code collection(i)} (those with one) in one
+     * pass in file order, and tallies the empty ones: their count field is 0.
+     */
+    private static Tally read(JvmHeap heap, Dominators d, long count, LongUnaryOperator collection, Scratch scratch) {
+        HeapGraph g = heap.graph();
+        Tally t = new Tally();
+        FileOrder order = new FileOrder(scratch, count);
+        IdList read = new IdList(scratch, g.objectCount());
+        for (long i = 0; i < count; i++) {
+            long o = collection.applyAsLong(i);
+            t.sampled += d.retainedSize(o);
+            if (g.position(o) >= 0) {
+                order.add(g.position(o));
+                read.add(o);
             }
         }
-        double estimated = sampled == 0 ? 0 : (double) empty / sampled * candidateBytes;
-        return estimated >= JvmWasteChecks.WORTH_TELLING / 2 * analysedBytes;
+        HprofClasses classes = heap.read().classes();
+        order.sort().visit(heap, new HprofVisitor() {
+            @Override
+            public void instance(long id, long classId, byte[] fields, int length, long offset) {
+                Long size = JvmRecordView.field(classes, classId, fields, COUNT_FIELD.get(JvmHeap.className(classes, classId)));
+                if (size != null && size == 0) {
+                    long o = read.get(order.current());
+                    long[] c = t.byClass.computeIfAbsent(heap.className(o), k -> new long[2]);
+                    c[0]++;
+                    c[1] += d.retainedSize(o);
+                    t.empty++;
+                    t.bytes += d.retainedSize(o);
+                }
+            }
+        });
+        order.release();
+        read.release();
+        return t;
     }
 
     private static double share(long bytes, long whole) {

@@ -5,6 +5,7 @@ import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
+import dev.heaplens.graph.Scratch;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,12 +30,13 @@ public final class JvmDuplicateStrings {
 
     /**
      * The same from a loaded graph ({@link GraphStringGroups}: the graph's Strings, their arrays
-     * read once), or null, with nothing read, when all the Strings and their arrays together cost
-     * less than {@code atLeast} bytes: no grouping could then waste that much.
+     * read once, its columns in {@code scratch}), or null, with nothing read, when all the Strings
+     * and their arrays together cost less than {@code atLeast} bytes: no grouping could then waste that much.
      */
-    static DuplicateStrings inGraph(JvmHeap heap, HeapClasses classes, int shown, long atLeast) {
-        GraphStringGroups counted = GraphStringGroups.count(heap, classes);
+    static DuplicateStrings inGraph(JvmHeap heap, HeapClasses classes, int shown, long atLeast, Scratch scratch) {
+        GraphStringGroups counted = GraphStringGroups.count(heap, classes, scratch);
         if (counted.mostWasted < atLeast) {
+            counted.release();
             return null;
         }
         GraphStringGroups.Result read = counted.group();
@@ -43,7 +45,7 @@ public final class JvmDuplicateStrings {
 
     /** The groups of two or more Strings, most wasteful first, the first {@code shown} with their text. */
     private static DuplicateStrings summarise(HprofSource source, HprofClasses classes, long stringClass, long strings,
-                                              List<JvmStringGroups.Group> all, int distinct, int shown) {
+                                              List<JvmStringGroups.Group> all, long distinct, int shown) {
         HprofClasses.Shape stringShape = stringClass == 0 ? null : classes.shape(stringClass);
         long stringBytes = stringShape == null ? 0 : stringShape.shallowSize;
         HprofLayout used = classes.layout();

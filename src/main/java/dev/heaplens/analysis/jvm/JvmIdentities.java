@@ -8,13 +8,14 @@ import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.format.hprof.HprofVisitor;
+import dev.heaplens.graph.BitCells;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.LongLongMap;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,25 +34,26 @@ public final class JvmIdentities {
     /**
      * Which objects of {@code later} (a heap read from a later dump) are in {@code source} too, by
      * address and class name: one pass, nothing kept per object of {@code source} but a bit per
-     * object of {@code later}. Two such reads run side by side share {@code later}.
+     * object of {@code later}, in {@code scratch} (the later heap's: mapped where the heap has no room).
+     * Two such reads run side by side share {@code later}.
      */
-    public static Marked mark(HprofSource source, ObjectKeys later, HprofLayout layout, boolean strict) {
+    public static Marked mark(HprofSource source, ObjectKeys later, HprofLayout layout, boolean strict, Scratch scratch) {
         HeapGraph g = later.graph;
         long n = g.objectCount();
-        BitSet marks = new BitSet((int) n);
+        BitCells marks = scratch.bitsWhereRoom(n);
         HprofCountReader.Result counts = read(source, layout, strict, (id, key) -> {
             // A dump may repeat an address: every object of later at it is compared.
             for (long o = g.objectOf(id); o >= 0 && o < n && g.address(o) == id; o++) {
                 if (later.key(o) == key) {
-                    marks.set((int) o);
+                    marks.set(o);
                 }
             }
         });
         return new Marked(marks, counts.totalBytes(), counts.warnings());
     }
 
-    /** The objects of a later heap found in a dump, with that dump's bytes and warnings. */
-    public record Marked(BitSet objects, long bytes, List<String> warnings) {
+    /** The objects of a later heap found in a dump (a bit an object), with that dump's bytes and warnings. */
+    public record Marked(BitCells objects, long bytes, List<String> warnings) {
     }
 
     /** The identities of a heap's objects (address, and the key of their class's name), for {@link #mark}. */

@@ -180,15 +180,18 @@ final class JvmRecordView {
 
     /** The raw value of instance {@code o}'s field {@code field} (an id for a reference), or null when it has none. */
     Long field(long o, String field) {
-        if (!(record(o) instanceof HprofRecords.Instance instance)) {
-            return null;
-        }
-        for (HprofClasses.Field f : classes.instanceFields(instance.classId())) {
+        return record(o) instanceof HprofRecords.Instance instance ? field(classes, instance.classId(), instance.fields(), field)
+                : null;
+    }
+
+    /** As {@link #field(long, String)}, of a record of class {@code classId} whose field values are {@code fields}. */
+    static Long field(HprofClasses classes, long classId, byte[] fields, String field) {
+        for (HprofClasses.Field f : classes.instanceFields(classId)) {
             if (f.name().equals(field)) {
                 return switch (f.type()) {
-                    case OBJECT -> id(instance.fields(), f.offset());
-                    case BOOLEAN, BYTE -> (long) instance.fields()[f.offset()];
-                    case INT -> (long) ByteBuffer.wrap(instance.fields()).getInt(f.offset());
+                    case OBJECT -> id(classes, fields, f.offset());
+                    case BOOLEAN, BYTE -> (long) fields[f.offset()];
+                    case INT -> (long) ByteBuffer.wrap(fields).getInt(f.offset());
                     default -> null;
                 };
             }
@@ -294,6 +297,10 @@ final class JvmRecordView {
     }
 
     private long id(byte[] b, int at) {
+        return id(classes, b, at);
+    }
+
+    private static long id(HprofClasses classes, byte[] b, int at) {
         ByteBuffer buf = ByteBuffer.wrap(b);
         return classes.idSize() == 8 ? buf.getLong(at) : buf.getInt(at) & 0xFFFF_FFFFL;
     }

@@ -8,6 +8,7 @@ import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.graph.AddressSort;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ObjectArrays;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,7 +20,9 @@ import java.util.Map;
  * The name of every reference in a JVM heap (field, {@code static} field, {@code [index]}), for a
  * bulk export: the graph keeps no names, so every record is read again, once, in file order, and
  * named by the same {@link JvmRecordView#links} that names a reference for {@code paths} and
- * {@code object}. One int a reference: a field name's number in a small table, or an array index.
+ * {@code object}. One int a reference: a field name's number in a small table, or an array index; and
+ * the records' order, a long an object: heap arrays ({@link ObjectArrays}: refused in one line past
+ * what one holds), an export having no scratch beside it.
  */
 final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
     /** Not named: the record did not match the graph's references (it never should). */
@@ -39,10 +42,10 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
             arrayTypes.put(classes.primitiveArrayClass(t), t);
         }
         this.graph = graph;
-        this.codes = new int[Math.toIntExact(graph.referenceCount())];
+        this.codes = ObjectArrays.ints(graph.referenceCount(), "export's reference names (an int a reference)");
         Arrays.fill(codes, UNNAMED);
         long n = graph.objectCount();
-        long[] offsets = new long[(int) n];
+        long[] offsets = ObjectArrays.longs(n, "export's reference names (the records' order)");
         Map<String, Integer> numbers = new HashMap<>();
         for (long o = 0; o < n; o++) {
             // A primitive array's record is its values; its one reference is the class pointer.

@@ -29,7 +29,7 @@ public final class JvmStringGroups {
     }
 
     /** @param stringClass the class id of java.lang.String, 0 when the dump has none */
-    public record Result(List<Group> duplicated, int distinct, long strings, long stringClass, HprofClasses classes,
+    public record Result(List<Group> duplicated, long distinct, long strings, long stringClass, HprofClasses classes,
                          List<String> warnings) {
     }
 
@@ -203,7 +203,7 @@ public final class JvmStringGroups {
             return groups.duplicated();
         }
 
-        int distinct() {
+        long distinct() {
             return groups.distinct();
         }
     }

@@ -9,6 +9,7 @@ import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.graph.AddressSort;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.ObjectArrays;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -19,8 +20,11 @@ import java.util.List;
  * static fields (from the class table), every instance's primitive fields, every primitive array's
  * elements and every {@code java.lang.String}'s contents, in two passes over the records in file
  * order (the instances, then the primitive arrays, read whole: a String's characters are one of them).
+ * Their order and each String's array and coder are heap arrays an object ({@link ObjectArrays}: refused
+ * in one line past what one holds): an export's, in the heap or not, has no scratch beside it.
  */
 final class JvmValues {
+    private static final String STEP = "export --values (the records' order, each String's array and coder)";
     private final HeapGraph graph;
     private final HprofClasses classes;
     private final HprofSource source;
@@ -34,7 +38,7 @@ final class JvmValues {
     void write(ValueSink sink) {
         statics(sink);
         long n = graph.objectCount();
-        long[] offsets = new long[(int) n];
+        long[] offsets = ObjectArrays.longs(n, STEP);
         for (long o = 0; o < n; o++) {
             boolean instance = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.INSTANCE;
             offsets[(int) o] = instance ? graph.position(o) : -1;
@@ -45,8 +49,8 @@ final class JvmValues {
             first++;
         }
         int skipped = first;
-        long[] arrayOf = new long[(int) n]; // by object: its String's value array position, else -1
-        byte[] coderOf = new byte[(int) n];
+        long[] arrayOf = ObjectArrays.longs(n, STEP); // by object: its String's value array position, else -1
+        byte[] coderOf = ObjectArrays.bytes(n, STEP);
         Arrays.fill(arrayOf, -1);
         HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(offsets, first, (int) n), 0, (i, record) -> {
             if (record instanceof HprofRecords.Instance instance) {
@@ -115,7 +119,7 @@ final class JvmValues {
         while (next[0] < n && positions[next[0]] < 0) {
             next[0]++;
         }
-        long[] arrayPositions = new long[n];
+        long[] arrayPositions = ObjectArrays.longs(n, STEP);
         for (int o = 0; o < n; o++) {
             boolean primitive = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.PRIMITIVE_ARRAY;
             arrayPositions[o] = primitive ? graph.position(o) : -1;

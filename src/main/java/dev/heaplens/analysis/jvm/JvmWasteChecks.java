@@ -7,6 +7,7 @@ import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.HumanBytes;
 
 import java.util.ArrayList;
@@ -36,22 +37,28 @@ public final class JvmWasteChecks {
     private JvmWasteChecks() {
     }
 
-    /** @param weak what only weak references keep ({@link Reachability#weakOnly}), null when the dump has none */
-    public static List<Finding> of(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes) {
-        return of(heap, d, weak, analysedBytes, null);
-    }
-
     /**
-     * As {@link #of(JvmHeap, Dominators, Reachability.WeakOnly, long)}, with what needs no dominator
-     * tree worked out ahead ({@link #ahead(JvmHeap)}), or null to work it out here.
+     * The findings, with what needs no dominator tree worked out ahead ({@link #ahead}), or null to work
+     * it out here; their columns and lists in {@code scratch} (mapped beside the index out of core).
+     *
+     * @param weak what only weak references keep ({@link Reachability#weakOnly}), null when the dump has none
      */
     public static List<Finding> of(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes,
-                                   Ahead ahead) {
-        HeapGraph g = heap.graph();
+                                   Ahead ahead, Scratch scratch) {
         HeapClasses classes = ahead != null ? ahead.classes : HeapClasses.of(heap);
         // the strings' groups first: their columns are gone before the candidate lists are made
-        Finding strings = duplicateStrings(heap, classes, ahead != null ? ahead.strings : null, analysedBytes);
-        CheckCandidates candidates = CheckCandidates.of(heap, d, classes);
+        Finding strings = duplicateStrings(heap, classes, ahead != null ? ahead.strings : null, analysedBytes, scratch);
+        CheckCandidates candidates = CheckCandidates.of(heap, d, classes, scratch);
+        try {
+            return found(heap, d, weak, analysedBytes, classes, candidates, strings, scratch);
+        } finally {
+            candidates.release();
+        }
+    }
+
+    private static List<Finding> found(JvmHeap heap, Dominators d, Reachability.WeakOnly weak, long analysedBytes,
+                                       HeapClasses classes, CheckCandidates candidates, Finding strings, Scratch scratch) {
+        HeapGraph g = heap.graph();
         Map<String, List<Long>> classObjects = classes.byName;
         List<Finding> found = new ArrayList<>();
         if (weak != null && share(weak.bytes(), analysedBytes) >= WORTH_TELLING) {
@@ -69,19 +76,19 @@ public final class JvmWasteChecks {
         if (duplicates != null) {
             found.add(duplicates);
         }
-        Finding emptyArrays = ZeroLengthArrays.of(heap, candidates.smallArrays, analysedBytes);
+        Finding emptyArrays = ZeroLengthArrays.of(heap, candidates.smallArrays, analysedBytes, scratch);
         if (emptyArrays != null) {
             found.add(emptyArrays);
         }
-        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes, candidates.collections);
+        Finding emptyCollections = EmptyCollections.of(heap, d, analysedBytes, candidates.collections, scratch);
         if (emptyCollections != null) {
             found.add(emptyCollections);
         }
-        Finding unusedCapacity = UnusedCapacity.of(heap, d, analysedBytes, classes, candidates.capacity);
+        Finding unusedCapacity = UnusedCapacity.of(heap, d, analysedBytes, classes, candidates.capacity, scratch);
         if (unusedCapacity != null) {
             found.add(unusedCapacity);
         }
-        Finding oneValue = OneValueArrays.of(heap, candidates.primitiveArrays, analysedBytes);
+        Finding oneValue = OneValueArrays.of(heap, candidates.primitiveArrays, analysedBytes, scratch);
         if (oneValue != null) {
             found.add(oneValue);
         }
@@ -96,9 +103,9 @@ public final class JvmWasteChecks {
      * duplicate strings. Suspects works it out on a second thread while the tree is computed, once:
      * the checks then take it instead of walking every object for the classes again.
      */
-    public static Ahead ahead(JvmHeap heap) {
+    public static Ahead ahead(JvmHeap heap, Scratch scratch) {
         HeapClasses classes = HeapClasses.of(heap);
-        return new Ahead(classes, JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES, 0));
+        return new Ahead(classes, JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES, 0, scratch));
     }
 
     /** What {@link #ahead} worked out, held until the checks take it. */
@@ -113,18 +120,20 @@ public final class JvmWasteChecks {
     }
 
     /** MAT's duplicate strings, as {@code heaplens strings} counts them, from the graph's Strings (or as grouped ahead). */
-    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, DuplicateStrings grouped, long analysedBytes) {
+    private static Finding duplicateStrings(JvmHeap heap, HeapClasses classes, DuplicateStrings grouped, long analysedBytes,
+                                            Scratch scratch) {
         DuplicateStrings d = grouped != null ? grouped : JvmDuplicateStrings.inGraph(heap, classes, DuplicateStringsFinding.VALUES,
-                (long) Math.ceil(DuplicateStringsFinding.WORTH_TELLING * analysedBytes));
+                (long) Math.ceil(DuplicateStringsFinding.WORTH_TELLING * analysedBytes), scratch);
         return d == null ? null : DuplicateStringsFinding.of(d, analysedBytes, "", "String.intern() or a map of canonical "
                 + "values for repeated texts, or -XX:+UseStringDeduplication (G1 and others) to share their arrays.");
     }
 
     /** java.lang.ref.Finalizer objects: each holds an object that waits for its finalize() to run. */
-    private static Finding finalizers(HeapGraph g, int[] finalizerObjects, long analysedBytes) {
-        long count = finalizerObjects.length;
+    private static Finding finalizers(HeapGraph g, IdList finalizerObjects, long analysedBytes) {
+        long count = finalizerObjects.size();
         long held = 0;
-        for (int o : finalizerObjects) {
+        for (long f = 0; f < count; f++) {
+            long o = finalizerObjects.get(f);
             for (long i = g.outStart(o), end = g.outEnd(o); i < end; i++) {
                 if (g.isWeak(i)) {
                     held += g.shallowSize(g.target(i));

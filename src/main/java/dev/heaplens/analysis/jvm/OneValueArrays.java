@@ -3,17 +3,17 @@ package dev.heaplens.analysis.jvm;
 import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofLayout;
-import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.HumanBytes;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 
 /**
  * MAT's check for primitive arrays whose elements all hold one value (a buffer never written, a
@@ -31,45 +31,45 @@ final class OneValueArrays {
 
     /**
      * The finding, or null when such arrays take less than {@link JvmWasteChecks#WORTH_TELLING};
-     * {@code primitiveArrays}: the reachable primitive arrays with a record.
+     * {@code primitiveArrays}: the reachable primitive arrays with a record. The candidates are listed
+     * in {@code scratch}, and their offsets sorted there.
      */
-    static Finding of(JvmHeap heap, int[] primitiveArrays, long analysedBytes) {
+    static Finding of(JvmHeap heap, IdList primitiveArrays, long analysedBytes, Scratch scratch) {
+        IdList candidates = new IdList(scratch, heap.graph().objectCount());
+        try {
+            return of(heap, primitiveArrays, candidates, analysedBytes, scratch);
+        } finally {
+            candidates.release();
+        }
+    }
+
+    private static Finding of(JvmHeap heap, IdList primitiveArrays, IdList candidates, long analysedBytes, Scratch scratch) {
         HeapGraph g = heap.graph();
-        HprofLayout layout = heap.read().layout();
         long[] oneElement = new long[g.classCount()]; // the size of an array of one element, by class number; 0 until known
-        int[] candidates = new int[64];
-        int count = 0;
         long candidateBytes = 0;
-        for (int o : primitiveArrays) {
+        for (long i = 0, n = primitiveArrays.size(); i < n; i++) {
+            long o = primitiveArrays.get(i);
             int at = g.classNumber(o);
             if (oneElement[at] == 0) {
-                oneElement[at] = oneElementSize(layout, heap.className(o));
+                oneElement[at] = oneElementSize(heap.read().layout(), heap.className(o));
             }
-            long one = oneElement[at];
-            if (g.shallowSize(o) > one) { // two elements or more
-                if (count == candidates.length) {
-                    candidates = Arrays.copyOf(candidates, count * 2);
-                }
-                candidates[count++] = o;
+            if (g.shallowSize(o) > oneElement[at]) { // two elements or more
+                candidates.add(o);
                 candidateBytes += g.shallowSize(o);
             }
         }
         if (JvmWasteChecks.share(candidateBytes, analysedBytes) < JvmWasteChecks.WORTH_TELLING) {
             return null;
         }
-        int[] all = Arrays.copyOf(candidates, count);
-        if (all.length > SAMPLE) {
-            int[] sample = new int[SAMPLE];
-            for (int i = 0; i < SAMPLE; i++) {
-                sample[i] = all[(int) ((long) i * all.length / SAMPLE)];
-            }
-            Tally t = read(heap, sample);
+        long count = candidates.size();
+        if (count > SAMPLE) {
+            Tally t = read(heap, SAMPLE, i -> candidates.get(i * count / SAMPLE), scratch); // evenly spaced
             double estimated = t.sampledBytes == 0 ? 0 : (double) t.bytes / t.sampledBytes * candidateBytes;
             if (estimated < JvmWasteChecks.WORTH_TELLING / 2 * analysedBytes) {
                 return null;
             }
         }
-        Tally t = read(heap, all);
+        Tally t = read(heap, count, candidates::get, scratch);
         double share = JvmWasteChecks.share(t.bytes, analysedBytes);
         if (share < JvmWasteChecks.WORTH_TELLING) {
             return null;
@@ -84,18 +84,18 @@ final class OneValueArrays {
     }
 
     /**
-     * Reads the arrays {@code objects} (one pass in file order) and counts those of one value. Each
-     * array is checked in the reader's buffer as it is read: no copy and no record kept.
+     * Reads the {@code n} arrays {@code array(i)} (one pass in file order, their offsets sorted in
+     * {@code scratch}) and counts those of one value. Each array is checked in the reader's buffer as
+     * it is read: no copy and no record kept.
      */
-    private static Tally read(JvmHeap heap, int[] objects) {
-        HeapGraph g = heap.graph();
-        long[] offsets = new long[objects.length];
-        for (int i = 0; i < objects.length; i++) {
-            offsets[i] = g.position(objects[i]);
+    private static Tally read(JvmHeap heap, long n, LongUnaryOperator array, Scratch scratch) {
+        FileOrder order = new FileOrder(scratch, n);
+        for (long i = 0; i < n; i++) {
+            order.add(heap.graph().position(array.applyAsLong(i)));
         }
-        Arrays.sort(offsets); // the reader's id names each array again
+        HeapGraph g = heap.graph();
         Tally t = new Tally();
-        HprofRecords.visit(heap.read().source(), heap.read().classes().idSize(), offsets, new HprofVisitor() {
+        order.sort().visit(heap, new HprofVisitor() {
             private long length;
 
             @Override
@@ -126,7 +126,8 @@ final class OneValueArrays {
                     t.bytes += g.shallowSize(o);
                 }
             }
-        }, i -> { });
+        });
+        order.release();
         return t;
     }
 

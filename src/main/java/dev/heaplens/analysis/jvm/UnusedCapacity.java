@@ -4,18 +4,19 @@ import dev.heaplens.analysis.suspects.Finding;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofObjectKind;
-import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofVisitor;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.HumanBytes;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 
 /**
  * MAT's collection fill ratio: JDK collections and string builders that use less than half of the
@@ -52,43 +53,58 @@ final class UnusedCapacity {
 
     private final JvmHeap heap;
     private final HeapGraph g;
+    private final Scratch scratch;
     private final int referenceBytes;
-    /** The candidates: a checked collection with an array, that array, and its class's fields. */
-    private int[] collections = new int[64];
-    private int[] arrays = new int[64];
-    private Fields[] fields = new Fields[64];
-    private int count;
+    /** The checked classes' addresses (a few: compared, not looked up, per object), and their fields. */
+    private long[] checked;
+    private Fields[] byClass;
+    /**
+     * The candidates: a checked collection with an array, and that array (a concurrent map's table once
+     * its record says which), listed in the scratch.
+     */
+    private final IdList collections;
+    private final IdList arrays;
     /** The candidates' arrays' bytes past their headers: the most they could waste. */
     private long arrayBytes;
 
-    private UnusedCapacity(JvmHeap heap) {
+    private UnusedCapacity(JvmHeap heap, Scratch scratch) {
         this.heap = heap;
         this.g = heap.graph();
+        this.scratch = scratch;
         this.referenceBytes = heap.read().layout().referenceBytes();
+        this.collections = new IdList(scratch, g.objectCount());
+        this.arrays = new IdList(scratch, g.objectCount());
     }
 
-    /** The finding, or null when the unused capacity takes less than {@link JvmWasteChecks#WORTH_TELLING}. */
-    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, HeapClasses heapClasses, int[] objects) {
-        UnusedCapacity u = new UnusedCapacity(heap);
-        u.findCandidates(d, heapClasses, objects);
+    /**
+     * The finding, or null when the unused capacity takes less than {@link JvmWasteChecks#WORTH_TELLING};
+     * {@code objects}: the objects of the checked classes. Its lists and columns are in {@code scratch}.
+     */
+    static Finding of(JvmHeap heap, Dominators d, long analysedBytes, HeapClasses heapClasses, IdList objects, Scratch scratch) {
+        UnusedCapacity u = new UnusedCapacity(heap, scratch);
+        try {
+            return u.finding(d, analysedBytes, heapClasses, objects);
+        } finally {
+            u.collections.release();
+            u.arrays.release();
+        }
+    }
+
+    private Finding finding(Dominators d, long analysedBytes, HeapClasses heapClasses, IdList objects) {
+        findCandidates(d, heapClasses, objects);
         double worth = JvmWasteChecks.WORTH_TELLING * analysedBytes;
-        if (u.arrayBytes < worth) {
+        if (arrayBytes < worth) {
             return null;
         }
-        int[] all = new int[u.count];
-        Arrays.setAll(all, i -> i);
-        if (u.count > SAMPLE) {
-            int[] sample = new int[SAMPLE];
-            for (int i = 0; i < SAMPLE; i++) {
-                sample[i] = (int) ((long) i * u.count / SAMPLE);
-            }
-            Tally t = u.read(sample);
-            double estimated = t.readBytes == 0 ? 0 : (double) t.bytes / t.readBytes * u.arrayBytes;
+        long count = collections.size();
+        if (count > SAMPLE) { // the candidates i * count / SAMPLE, evenly spaced
+            Tally t = read(SAMPLE, i -> i * count / SAMPLE);
+            double estimated = t.readBytes == 0 ? 0 : (double) t.bytes / t.readBytes * arrayBytes;
             if (estimated < worth / 2) {
                 return null;
             }
         }
-        Tally t = u.read(all);
+        Tally t = read(count, i -> i);
         double share = JvmWasteChecks.share(t.bytes, analysedBytes);
         if (share < JvmWasteChecks.WORTH_TELLING) {
             return null;
@@ -106,14 +122,15 @@ final class UnusedCapacity {
      * The reachable checked collections that hold an array, and what their arrays hold past the
      * header, of {@code objects}: the objects of the checked classes.
      */
-    private void findCandidates(Dominators d, HeapClasses classes, int[] objects) {
+    private void findCandidates(Dominators d, HeapClasses classes, IdList objects) {
         List<String> names = List.copyOf(CHECKED.keySet());
-        long[] checked = classes.addresses(names); // a few: compared, not looked up, per object
-        Fields[] byClass = new Fields[checked.length];
+        checked = classes.addresses(names);
+        byClass = new Fields[checked.length];
         for (int i = 0; i < checked.length; i++) {
             byClass[i] = fieldsOf(checked[i], heap.read().classes().name(checked[i]));
         }
-        for (long o : objects) {
+        for (long i = 0, n = objects.size(); i < n; i++) {
+            long o = objects.get(i);
             int at = HeapClasses.indexOf(g.classAddress(o), checked);
             if (at < 0) {
                 continue;
@@ -131,16 +148,15 @@ final class UnusedCapacity {
                 // which of its arrays is the table (beside the counter cells, a resize's next table) its record says
                 arrayBytes += ConcurrentMapCounts.otherArrayBytes(g, o, array, heap.read().layout().arrayHeaderBytes());
             }
-            if (count == collections.length) {
-                collections = Arrays.copyOf(collections, count * 2);
-                arrays = Arrays.copyOf(arrays, count * 2);
-                fields = Arrays.copyOf(fields, count * 2);
-            }
-            collections[count] = (int) o;
-            arrays[count] = (int) array;
-            fields[count++] = last;
+            collections.add(o);
+            arrays.add(array);
             arrayBytes += Math.max(0, g.shallowSize(array) - heap.read().layout().arrayHeaderBytes());
         }
+    }
+
+    /** The fields of candidate {@code c}'s class. */
+    private Fields fields(long c) {
+        return byClass[HeapClasses.indexOf(g.classAddress(collections.get(c)), checked)];
     }
 
     private Fields fieldsOf(long classAddress, String className) {
@@ -197,56 +213,58 @@ final class UnusedCapacity {
     }
 
     /**
-     * Reads the candidates {@code which} (indexes into the candidates) in one pass in file order,
-     * and tallies those under half full. Their arrays' lengths come from the graph's read (kept in
+     * Reads the {@code m} candidates {@code which(i)} (indexes into the candidates) in one pass in file
+     * order, and tallies those under half full. Their arrays' lengths come from the graph's read (kept in
      * the index), not from the arrays' records: half the records, and the larger ones, are not read.
      */
-    private Tally read(int[] which) {
-        long[] collectionAt = new long[which.length];
-        for (int i = 0; i < which.length; i++) {
-            collectionAt[i] = g.position(collections[which[i]]);
+    private Tally read(long m, LongUnaryOperator which) {
+        FileOrder order = new FileOrder(scratch, m);
+        for (long i = 0; i < m; i++) {
+            order.add(g.position(collections.get(which.applyAsLong(i))));
         }
-        int[] collectionOrder = FileOrder.sort(which, collectionAt);
-        long[] elements = new long[count]; // by candidate: the count (deques: head)
-        long[] seconds = new long[count];
-        int idSize = heap.read().classes().idSize();
-        ConcurrentMapCounts concurrent = new ConcurrentMapCounts(heap);
-        HprofRecords.visit(heap.read().source(), idSize, collectionAt, new HprofVisitor() {
-            private int nextCollection;
-
+        LongCells elements = scratch.longCellsWhereRoom(m); // by read: the count (deques: head)
+        LongCells seconds = scratch.longCellsWhereRoom(m);
+        ConcurrentMapCounts concurrent = new ConcurrentMapCounts(heap, scratch);
+        order.sort().visit(heap, new HprofVisitor() {
             @Override
             public void instance(long id, long classId, byte[] data, int length, long offset) {
-                int c = collectionOrder[nextCollection++];
-                Fields f = fields[c];
+                long i = order.current();
+                long c = which.applyAsLong(i);
+                Fields f = fields(c);
                 if (f.shape() == Shape.CONCURRENT_MAP) {
-                    elements[c] = ConcurrentMapCounts.longAt(data, length, f.count());
-                    long table = concurrent.table(c, data, length, f.table(), f.second());
+                    elements.set(i, ConcurrentMapCounts.longAt(data, length, f.count()));
+                    long table = concurrent.table(i, data, length, f.table(), f.second());
                     if (table < 0) {
-                        elements[c] = -1; // no table the graph knows: not judged
+                        elements.set(i, -1); // no table the graph knows: not judged
                     } else {
-                        arrays[c] = (int) table;
+                        arrays.set(c, table);
                     }
                     return;
                 }
-                elements[c] = intAt(data, length, f.count());
-                seconds[c] = f.second() < 0 ? 0 : f.shape() == Shape.BUILDER ? data[f.second()] : intAt(data, length, f.second());
+                elements.set(i, intAt(data, length, f.count()));
+                seconds.set(i, f.second() < 0 ? 0 : f.shape() == Shape.BUILDER ? data[f.second()] : intAt(data, length, f.second()));
             }
-        }, i -> { });
+        });
+        order.release();
         concurrent.addCounterCells(elements);
         long charArrays = heap.read().classes().primitiveArrayClass(BasicType.CHAR);
         Tally t = new Tally();
-        for (int c : which) {
-            long length = heap.length(arrays[c]);
+        for (long i = 0; i < m; i++) {
+            long c = which.applyAsLong(i);
+            long array = arrays.get(c);
+            long length = heap.length(array);
             // a builder's characters: chars for JDK 8's char[], bytes (read with the coder) after
-            boolean chars = fields[c].shape() == Shape.BUILDER && charArrays != 0 && g.classAddress(arrays[c]) == charArrays;
-            tally(t, c, elements[c], seconds[c], chars ? -length : length);
+            boolean chars = fields(c).shape() == Shape.BUILDER && charArrays != 0 && g.classAddress(array) == charArrays;
+            tally(t, c, elements.get(i), seconds.get(i), chars ? -length : length);
         }
+        scratch.release(elements);
+        scratch.release(seconds);
         return t;
     }
 
     /** Adds candidate {@code c} when it uses less than half of its capacity. */
-    private void tally(Tally t, int c, long counted, long second, long length) {
-        Fields f = fields[c];
+    private void tally(Tally t, long c, long counted, long second, long length) {
+        Fields f = fields(c);
         long capacity;
         long used;
         long slotBytes;
@@ -269,12 +287,12 @@ final class UnusedCapacity {
                 slotBytes = referenceBytes;
             }
         }
-        t.readBytes += Math.max(0, g.shallowSize(arrays[c]) - heap.read().layout().arrayHeaderBytes());
+        t.readBytes += Math.max(0, g.shallowSize(arrays.get(c)) - heap.read().layout().arrayHeaderBytes());
         if (used < 0 || 2 * used >= capacity) {
             return;
         }
         long unused = (capacity - used) * slotBytes;
-        long[] byClass = t.byClass.computeIfAbsent(heap.className(collections[c]), k -> new long[2]);
+        long[] byClass = t.byClass.computeIfAbsent(heap.className(collections.get(c)), k -> new long[2]);
         byClass[0]++;
         byClass[1] += unused;
         t.collections++;

@@ -3,88 +3,90 @@ package dev.heaplens.format.hprof;
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IntColumn;
+import dev.heaplens.graph.NarrowInts;
+import dev.heaplens.graph.Scratch;
 
-import java.nio.ByteBuffer;
-import java.nio.IntBuffer;
 import java.util.List;
-import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
 /**
  * Each array's length (its elements, as its record's header says) by graph object, -1 for
  * instances and classes: read with the graph and kept in the index. Asked one object at a time
- * ({@link #length}), never copied into an {@code int} an object: after a read they stay a byte an
- * object ({@link PackedArrayLengths}), from an index they are read where the index is mapped (an
- * {@code int[n]} was 120 MB beside suspects' checks on a 30M-object dump).
+ * ({@link #length}) by long id, never copied into an {@code int} an object: after a read they stay a
+ * byte an object ({@link PackedArrayLengths}), from an index they are read where the index is mapped
+ * (an {@code int[n]} was 120 MB beside suspects' checks on a 30M-object dump); out of core, where the
+ * heap has no room, the read's are in its scratch.
  */
 public final class ArrayLengths {
-    /** The length of an object given no array, and of every object when the dump has no array. */
-    private static final IntUnaryOperator NONE = o -> -1;
-    private Supplier<IntUnaryOperator> open;
-    private volatile IntUnaryOperator byObject;
-    /** An {@code int[]} of them all, or null when the dump has no array. */
-    private final Supplier<int[]> copy;
+    /** After a read that packed them; else null. */
+    private final PackedArrayLengths.Packed packed;
+    /** Maps the stored lengths on first use (null once opened, or after a read). */
+    private Supplier<NarrowInts> open;
+    /** The lengths as ints, once opened; null when no object is an array (or when packed). */
+    private NarrowInts ints;
+    /** Whether {@link #ints} is set: read without a lock once it is (suspects asks of millions of arrays). */
+    private volatile boolean opened;
 
-    private ArrayLengths(Supplier<IntUnaryOperator> open, Supplier<int[]> copy) {
+    private ArrayLengths(PackedArrayLengths.Packed packed, Supplier<NarrowInts> open, NarrowInts ints) {
+        this.packed = packed;
         this.open = open;
-        this.copy = copy;
-    }
-
-    /** The lengths at hand (null: the dump has no array). */
-    static ArrayLengths of(int[] lengths) {
-        return lengths == null ? new ArrayLengths(() -> NONE, () -> null)
-                : new ArrayLengths(() -> o -> lengths[o], () -> lengths);
+        this.ints = ints;
+        this.opened = open == null;
     }
 
     /**
      * The lengths a read gave (a column per part of {@code builder}), held packed when the graph's sizes
-     * allow it, packed a chunk at a time so that no {@code int} an object is held on the way (null:
-     * the dump has no array); else as {@code int}s. Then the read's columns and graph order are given back.
+     * allow it, packed a chunk at a time so that no {@code int} an object is held on the way; else as
+     * ints, narrowed ({@link NarrowInts}); both in the heap while it has room, else in {@code scratch}.
+     * Then the read's columns and graph order are given back.
      */
     static ArrayLengths packed(HeapGraphBuilder builder, List<IntColumn> lengths, HeapGraph graph, HprofLayout layout,
-                               HprofClasses classes) {
-        PackedArrayLengths.Packed packed = PackedArrayLengths.pack(v -> builder.forEachInGraphOrder(lengths, v), graph, layout, classes);
-        ArrayLengths made = packed != null ? new ArrayLengths(() -> packed::length, packed::unpack) : of(builder.toGraphOrder(lengths));
+                               HprofClasses classes, Scratch scratch) {
+        PackedArrayLengths.Packed packed = PackedArrayLengths.pack(v -> builder.forEachInGraphOrder(lengths, v), graph, layout,
+                classes, scratch);
+        ArrayLengths made = new ArrayLengths(packed, null, packed != null ? null : builder.toGraphOrder(lengths));
         lengths.forEach(IntColumn::clear); // out of core, their scratch files' disk back now, not at the end
         builder.releaseGraphOrder(); // kept for these alone (HeapGraphBuilder#keepGraphOrder)
         return made;
     }
 
-    /**
-     * The lengths stored in an index: {@code pages} maps them on first use (null: the dump has no
-     * array), pages of {@code 2^shift} ints; {@code copy} reads them all into the heap.
-     */
-    static ArrayLengths mapped(Supplier<ByteBuffer[]> pages, int shift, Supplier<int[]> copy) {
-        return new ArrayLengths(() -> {
-            ByteBuffer[] mapped = pages.get();
-            if (mapped == null) {
-                return NONE;
-            }
-            IntBuffer[] ints = new IntBuffer[mapped.length];
-            for (int p = 0; p < ints.length; p++) {
-                ints[p] = mapped[p].asIntBuffer();
-            }
-            int mask = (1 << shift) - 1;
-            return o -> ints[o >>> shift].get(o & mask);
-        }, copy);
+    /** The lengths stored in an index: {@code open} maps them on first use (null: the dump has no array). */
+    static ArrayLengths stored(Supplier<NarrowInts> open) {
+        return new ArrayLengths(null, open, null);
     }
 
     /** An object's array length (at most 2^31 - 1), -1 for an object that is no array. */
     public long length(long o) {
-        IntUnaryOperator opened = byObject; // no lock once opened: suspects asks of millions of arrays
-        return (opened != null ? opened : lookup()).applyAsInt((int) o);
-    }
-
-    private synchronized IntUnaryOperator lookup() {
-        if (open != null) {
-            byObject = open.get();
-            open = null;
+        PackedArrayLengths.Packed p = packed;
+        if (p != null) {
+            return p.length(o);
         }
-        return byObject;
+        NarrowInts l = opened ? ints : opened();
+        return l == null ? -1 : l.get(o);
     }
 
-    /** All of them by graph object, read-only, made for the caller when not at hand (the index write, which drops it); null when no object is an array. */
-    public int[] all() {
-        return copy.get();
+    private synchronized NarrowInts opened() {
+        if (!opened) {
+            ints = open.get();
+            open = null;
+            opened = true;
+        }
+        return ints;
+    }
+
+    /** Whether some object is an array: whether the lengths are stored. */
+    boolean any() {
+        return packed != null || (opened ? ints : opened()) != null;
+    }
+
+    /** The lengths of objects {@code [from, from + count)} into {@code into[0, count)}: the index's runs. */
+    void copy(long from, int[] into, int count) {
+        if (packed == null) {
+            (opened ? ints : opened()).copy(from, into, count);
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            into[i] = packed.length(from + i);
+        }
     }
 }

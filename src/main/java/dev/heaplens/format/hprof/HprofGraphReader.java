@@ -154,9 +154,9 @@ public final class HprofGraphReader {
         }
     }
 
-    /** What a pass over the objects read. */
+    /** What a pass over the objects read, and where its builder keeps its columns. */
     private record ObjectsRead(HprofHeader header, HeapGraphBuilder builder, List<String> warnings, long classRecords,
-                               HprofStacks stacks, List<IntColumn> lengths) {
+                               HprofStacks stacks, List<IntColumn> lengths, Scratch scratch) {
     }
 
     /**
@@ -201,7 +201,7 @@ public final class HprofGraphReader {
                 warnings.add(noData);
             }
         }
-        return new ObjectsRead(header, builder, warnings, classRecords, stacks, lengths);
+        return new ObjectsRead(header, builder, warnings, classRecords, stacks, lengths, scratch);
     }
 
     private static Result result(HprofSource source, ObjectsRead read, HprofLayout used,
@@ -210,7 +210,7 @@ public final class HprofGraphReader {
         phases.enter("references", -1, () -> 0);
         read.builder().keepGraphOrder(); // the array lengths are put in graph order once the graph has its sizes
         HeapGraph graph = read.builder().build();
-        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes);
+        ArrayLengths lengths = ArrayLengths.packed(read.builder(), read.lengths(), graph, used, classes, read.scratch());
         ThreadStacks threads = read.stacks().resolve(graph, strings, classes);
         List<String> warnings = new ArrayList<>(read.warnings());
         String repeats = RepeatedAddresses.warning(graph.duplicateAddresses(), true);

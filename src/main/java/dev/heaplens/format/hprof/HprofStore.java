@@ -1,6 +1,7 @@
 package dev.heaplens.format.hprof;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.NarrowInts;
 import dev.heaplens.graph.ThreadStacksStore;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
@@ -9,7 +10,6 @@ import dev.heaplens.index.IndexWriter;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,9 +61,9 @@ public final class HprofStore {
             }
         });
         ThreadStacksStore.write(read.threads(), w);
-        int[] lengths = read.lengths().all();
-        if (lengths != null) {
-            w.ints(LENGTHS, lengths);
+        ArrayLengths lengths = read.lengths();
+        if (lengths.any()) {
+            w.intRuns(LENGTHS, read.graph().objectCount(), lengths::copy);
         }
     }
 
@@ -86,15 +86,14 @@ public final class HprofStore {
             }
             HprofClasses classes = new HprofClasses(names, fieldNames, dumps, layout, idSize);
             return new HprofGraphReader.Result(source, header, layout, layoutNote, classes, graph, warnings,
-                    ThreadStacksStore.read(r), ArrayLengths.mapped(() -> mappedLengths(r, graph),
-                    IndexReader.MAPPED_PAGE_SHIFT - 2, () -> lengths(r, graph)));
+                    ThreadStacksStore.read(r), ArrayLengths.stored(() -> mappedLengths(r, graph)));
         } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
             throw new IndexException("corrupt: the class table cannot be read: " + e.getMessage());
         }
     }
 
     /** The stored lengths where the index is mapped, when first asked for (null: none stored). */
-    private static ByteBuffer[] mappedLengths(IndexReader r, HeapGraph graph) {
+    private static NarrowInts mappedLengths(IndexReader r, HeapGraph graph) {
         if (!r.has(LENGTHS)) {
             return null;
         }
@@ -102,23 +101,7 @@ public final class HprofStore {
             if (r.count(LENGTHS) != graph.objectCount()) {
                 throw new IndexException("corrupt: " + LENGTHS + " does not fit the graph");
             }
-            return r.mappedInts(LENGTHS);
-        } catch (IndexException e) {
-            throw r.failedLater(e);
-        }
-    }
-
-    /** The stored lengths copied into the heap, for an index written again from this one. */
-    private static int[] lengths(IndexReader r, HeapGraph graph) {
-        if (!r.has(LENGTHS)) {
-            return null;
-        }
-        try {
-            int[] lengths = r.ints(LENGTHS);
-            if (lengths.length != graph.objectCount()) {
-                throw new IndexException("corrupt: " + LENGTHS + " does not fit the graph");
-            }
-            return lengths;
+            return NarrowInts.mapped(r.mappedInts(LENGTHS), IndexReader.MAPPED_PAGE_SHIFT - 2);
         } catch (IndexException e) {
             throw r.failedLater(e);
         }

@@ -2,18 +2,21 @@ package dev.heaplens.format.hprof;
 
 import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.HeapGraphBuilder;
+import dev.heaplens.graph.NarrowInts;
+import dev.heaplens.graph.Scratch;
 
 /**
  * The arrays' lengths in a byte an object where an {@code int} took four: an array's shallow size
  * already says its length but for the elements its alignment padding could hold (at most 7 bytes'
- * worth with 8-byte alignment), so only that difference is kept. The lengths live through the
- * dominators, the in-heap graph's peak, for the index and {@code export}: 3 bytes an object less
- * there. Exact or not used: a dump whose sizes do not tell its lengths so (a primitive array class
- * shared by two element types, an alignment over 255 elements) keeps the {@code int}s.
+ * worth with 8-byte alignment), so only that difference is kept ({@link NarrowInts}: in the heap
+ * while it has room, else in a scratch file). The lengths live through the dominators, the in-heap
+ * graph's peak, for the index and {@code export}: 3 bytes an object less there. Exact or not used: a
+ * dump whose sizes do not tell its lengths so (a primitive array class shared by two element types,
+ * an alignment over 255 elements) keeps the lengths themselves, as narrow as their range allows.
  */
 final class PackedArrayLengths {
-    /** The byte of an object that is no array (length -1). */
-    private static final int NO_ARRAY = 0xFF;
+    /** The most padding a byte keeps (its value + 1 in a byte: {@link NarrowInts}); -1 for an object that is no array. */
+    private static final int MOST_PADDING = 0xFE;
     private static final byte OBJECT_ARRAY = HprofObjectKind.OBJECT_ARRAY.code();
     private static final byte PRIMITIVE_ARRAY = HprofObjectKind.PRIMITIVE_ARRAY.code();
 
@@ -37,10 +40,10 @@ final class PackedArrayLengths {
 
     /**
      * {@code lengths} (by graph object, -1 for no array) as one byte each over {@code graph}'s sizes,
-     * or null when some length cannot be told from its size that way.
+     * or null when some length cannot be told from its size that way; in the heap.
      */
     static PackedArrayLengths.Packed pack(int[] lengths, HeapGraph graph, HprofLayout layout, HprofClasses classes) {
-        return pack(v -> v.chunk(0, lengths, lengths.length), graph, layout, classes);
+        return pack(v -> v.chunk(0, lengths, lengths.length), graph, layout, classes, Scratch.heap());
     }
 
     /** The lengths by graph object, handed over a chunk at a time. */
@@ -48,24 +51,38 @@ final class PackedArrayLengths {
         void forEach(HeapGraphBuilder.IntChunks visitor);
     }
 
-    /** As {@link #pack(int[], HeapGraph, HprofLayout, HprofClasses)}, the lengths a chunk at a time; null when no object has one. */
-    static PackedArrayLengths.Packed pack(Lengths lengths, HeapGraph graph, HprofLayout layout, HprofClasses classes) {
+    /**
+     * As {@link #pack(int[], HeapGraph, HprofLayout, HprofClasses)}, the lengths a chunk at a time, the
+     * bytes in {@code scratch} where the heap has no room; null when no object has one.
+     */
+    static PackedArrayLengths.Packed pack(Lengths lengths, HeapGraph graph, HprofLayout layout, HprofClasses classes,
+                                         Scratch scratch) {
         PackedArrayLengths p = new PackedArrayLengths(graph, layout, classes);
-        byte[][] padding = new byte[1][];
+        NarrowInts[] padding = new NarrowInts[1];
+        int[][] run = new int[1][];
         boolean[] packs = {true};
         lengths.forEach((first, values, count) -> {
+            if (!packs[0]) {
+                return;
+            }
             if (padding[0] == null) {
-                padding[0] = new byte[(int) graph.objectCount()];
+                padding[0] = NarrowInts.where(scratch, graph.objectCount(), -1, MOST_PADDING);
+                run[0] = new int[values.length];
             }
-            for (int i = 0; i < count && packs[0]; i++) {
+            int[] b = run[0];
+            for (int i = 0; i < count; i++) {
                 int length = values[i];
-                int b = length < 0 ? NO_ARRAY : p.elementsInSize(first + i) - length;
-                if (b < 0 || b > NO_ARRAY || (b == NO_ARRAY) != (length < 0) || length < -1) {
+                b[i] = length < 0 ? -1 : p.elementsInSize(first + i) - length;
+                if (length < -1 || (length >= 0 && (b[i] < 0 || b[i] > MOST_PADDING))) {
                     packs[0] = false;
+                    return;
                 }
-                padding[0][first + i] = (byte) b;
             }
+            padding[0].put(first, b, count);
         });
+        if (padding[0] != null && !packs[0]) {
+            padding[0].release(scratch);
+        }
         return padding[0] == null || !packs[0] ? null : new Packed(p, padding[0]);
     }
 
@@ -87,20 +104,12 @@ final class PackedArrayLengths {
         return e < 0 || e > Integer.MAX_VALUE ? Integer.MIN_VALUE : (int) e;
     }
 
-    /** The lengths kept as padding bytes, given back as {@code int}s when asked for. */
-    record Packed(PackedArrayLengths sizes, byte[] padding) {
-        int[] unpack() {
-            int[] lengths = new int[padding.length];
-            for (int o = 0; o < lengths.length; o++) {
-                lengths[o] = length(o);
-            }
-            return lengths;
-        }
-
+    /** The lengths kept as padding bytes. */
+    record Packed(PackedArrayLengths sizes, NarrowInts padding) {
         /** One object's length, -1 when it is no array. */
-        int length(int o) {
-            int b = padding[o] & 0xFF;
-            return b == NO_ARRAY ? -1 : (int) (sizes.elementsIn(o) - b);
+        int length(long o) {
+            int b = padding.get(o);
+            return b < 0 ? -1 : (int) (sizes.elementsIn(o) - b);
         }
     }
 

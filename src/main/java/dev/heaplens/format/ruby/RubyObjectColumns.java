@@ -3,6 +3,7 @@ package dev.heaplens.format.ruby;
 import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IntColumn;
 import dev.heaplens.graph.LazyColumn;
+import dev.heaplens.graph.NarrowInts;
 
 import java.util.List;
 
@@ -23,7 +24,7 @@ public final class RubyObjectColumns {
     static final List<String> NAMES = List.of(SITE, GENERATION, DETAIL, METHOD, LENGTH);
 
     /** Each column is null when no object has it, or until first used (read from an index). */
-    private final NarrowColumn[] loaded = new NarrowColumn[NAMES.size()];
+    private final NarrowInts[] loaded = new NarrowInts[NAMES.size()];
     private final boolean[] has;
     /** Loads a column by name ({@code site}, ...): from an index (or the read's, ordered already). */
     private final Source source;
@@ -31,35 +32,36 @@ public final class RubyObjectColumns {
 
     /** Where columns not yet at hand come from (an index): values one by one at first, then whole columns. */
     interface Source {
-        int[] column(String name);
+        NarrowInts column(String name);
 
-        int at(String name, int o);
+        int at(String name, long o);
     }
 
     /**
-     * The columns the sinks filled while reading, put in graph order and narrowed ({@link NarrowColumn})
-     * one at a time, each column's parts freed once it is ordered. Called while the graph is built,
-     * before its references are resolved ({@link HeapGraphBuilder#build(Runnable)}): held at 4 bytes an
-     * object, twice while ordered, these columns were beside both the build's and the dominators' peaks.
+     * The columns the sinks filled while reading, put in graph order and narrowed ({@link NarrowInts})
+     * one at a time, each column's parts freed once it is ordered; out of core, where the heap has no
+     * room, into the build's scratch. Called while the graph is built, before its references are
+     * resolved ({@link HeapGraphBuilder#build(Runnable)}): held at 4 bytes an object, twice while
+     * ordered, these columns were beside both the build's and the dominators' peaks.
      */
     static RubyObjectColumns ordered(HeapGraphBuilder built, List<RubyGraphSink> sinks) {
         boolean[] has = new boolean[NAMES.size()];
-        NarrowColumn[] columns = new NarrowColumn[NAMES.size()];
+        NarrowInts[] columns = new NarrowInts[NAMES.size()];
         for (int c = 0; c < columns.length; c++) {
             int column = c;
             has[c] = !sinks.stream().allMatch(s -> s.column(column).isEmpty());
-            columns[c] = has[c] ? NarrowColumn.of(built.toGraphOrder(sinks.stream().map(s -> s.column(column)).toList())) : null;
+            columns[c] = has[c] ? built.toGraphOrder(sinks.stream().map(s -> s.column(column)).toList()) : null;
             sinks.forEach(s -> s.column(column).clear());
         }
         sinks.forEach(RubyGraphSink::releaseColumns);
         Source none = new Source() { // every column is at hand
             @Override
-            public int[] column(String name) {
+            public NarrowInts column(String name) {
                 throw new IllegalStateException(name);
             }
 
             @Override
-            public int at(String name, int o) {
+            public int at(String name, long o) {
                 throw new IllegalStateException(name);
             }
         };
@@ -80,7 +82,7 @@ public final class RubyObjectColumns {
     }
 
     /** The column {@code name} itself, null when no object has it: for {@link RubyStore}. */
-    NarrowColumn column(String name) {
+    NarrowInts column(String name) {
         return column(index(name));
     }
 
@@ -121,8 +123,8 @@ public final class RubyObjectColumns {
         if (!has[c]) {
             return -1;
         }
-        NarrowColumn a = loaded[c];
-        return a != null ? a.get((int) o) : sparse() ? source.at(NAMES.get(c), (int) o) : column(c).get((int) o);
+        NarrowInts a = loaded[c];
+        return a != null ? a.get(o) : sparse() ? source.at(NAMES.get(c), o) : column(c).get(o);
     }
 
     /** Whether to read one more value alone rather than load its column (a report's rows need a few). */
@@ -131,8 +133,8 @@ public final class RubyObjectColumns {
     }
 
     /** The stored column {@code c}, loaded on first use through the graph's one loader. */
-    private NarrowColumn column(int c) {
+    private NarrowInts column(int c) {
         return !has[c] ? null
-                : LazyColumn.once(this, () -> loaded[c], () -> NarrowColumn.wrap(source.column(NAMES.get(c))), a -> loaded[c] = a);
+                : LazyColumn.once(this, () -> loaded[c], () -> source.column(NAMES.get(c)), a -> loaded[c] = a);
     }
 }

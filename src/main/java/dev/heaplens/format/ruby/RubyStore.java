@@ -1,6 +1,8 @@
 package dev.heaplens.format.ruby;
 
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.NarrowInts;
+import dev.heaplens.graph.ObjectArrays;
 import dev.heaplens.index.IndexException;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
@@ -30,12 +32,8 @@ public final class RubyStore {
     public static void write(RubyGraphReader.Result read, IndexWriter w) throws IOException {
         for (String name : RubyObjectColumns.NAMES) {
             if (read.columns().has(name)) {
-                NarrowColumn column = read.columns().column(name);
-                if (column.width() == 4) {
-                    w.ints(COLUMN_PREFIX + name, column.toInts());
-                } else { // value by value: an int copy of a narrowed column would be 4 B an object more, behind the command
-                    w.ints(COLUMN_PREFIX + name, read.graph().objectCount(), i -> column.get((int) i));
-                }
+                // a run at a time: an int copy of a narrowed column would be 4 B an object more, behind the command
+                w.intRuns(COLUMN_PREFIX + name, read.graph().objectCount(), read.columns().column(name)::copy);
             }
         }
         w.data(CLASSES, out -> {
@@ -59,20 +57,25 @@ public final class RubyStore {
     public static RubyGraphReader.Result read(HeapGraph graph, IndexReader r) throws IOException {
         RubyObjectColumns.Source columns = new RubyObjectColumns.Source() {
             @Override
-            public int[] column(String name) {
+            public NarrowInts column(String name) {
                 try {
-                    int[] column = r.ints(COLUMN_PREFIX + name);
-                    if (column.length != graph.objectCount()) {
-                        throw new IndexException("corrupt: column " + COLUMN_PREFIX + name + " does not fit the graph");
+                    String section = COLUMN_PREFIX + name;
+                    if (r.count(section) != graph.objectCount()) {
+                        throw new IndexException("corrupt: column " + section + " does not fit the graph");
                     }
-                    return column;
+                    if (graph.isOutOfCore()) { // used where the index lies, as the graph's columns are
+                        return NarrowInts.mapped(r.mappedInts(section), IndexReader.MAPPED_PAGE_SHIFT - 2);
+                    }
+                    int[] column = ObjectArrays.ints(graph.objectCount(), "Ruby's " + name + " column");
+                    r.ints(section, new int[][] {column});
+                    return NarrowInts.of(column);
                 } catch (IndexException e) {
                     throw r.failedLater(e);
                 }
             }
 
             @Override
-            public int at(String name, int o) {
+            public int at(String name, long o) {
                 try {
                     return r.intAt(COLUMN_PREFIX + name, o);
                 } catch (IndexException e) {

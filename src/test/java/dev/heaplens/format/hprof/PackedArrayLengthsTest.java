@@ -42,13 +42,15 @@ class PackedArrayLengthsTest {
         Path dump = SelfDump.write(dir.resolve("self.hprof"));
         HprofGraphReader.Result read = HprofGraphReader.read(HprofSource.of(dump));
         HeapGraph g = read.graph();
-        int[] lengths = read.lengths().all();
+        int[] lengths = new int[(int) g.objectCount()];
+        read.lengths().copy(0, lengths, lengths.length);
 
         Map<Long, Integer> recorded = recordedLengths(dump);
         assertThat(recorded).hasSizeGreaterThan(arrays.length);
         int arraysSeen = 0;
         for (int o = 0; o < g.objectCount(); o++) {
             Integer expected = recorded.get(g.address(o));
+            assertThat(read.lengths().length(o)).isEqualTo(lengths[o]);
             assertThat(lengths[o]).as("object %d at %x", o, g.address(o)).isEqualTo(expected == null ? -1 : expected);
             arraysSeen += expected == null ? 0 : 1;
         }
