@@ -3,7 +3,6 @@ package dev.heaplens.runtime;
 import dev.heaplens.analysis.graph.Leaks;
 import dev.heaplens.analysis.graph.ObjectBits;
 
-import java.util.BitSet;
 
 /**
  * What {@code leaks} compares, read from its three dumps A, B and C: C's heap, which of its
@@ -13,8 +12,4 @@ import java.util.BitSet;
  * @param newInB a bit an object of C, in C's scratch (mapped out of core where the heap has no room)
  */
 public record LeakCandidates(LoadedHeap heapC, ObjectBits newInB, Leaks.Rule rule, long bytesOfA) {
-    /** From marks made in a heap {@link BitSet} (the JVM's: its identities mark C's objects so). */
-    public LeakCandidates(LoadedHeap heapC, BitSet newInB, Leaks.Rule rule, long bytesOfA) {
-        this(heapC, ObjectBits.of(newInB, heapC.graph().objectCount(), heapC.scratch()), rule, bytesOfA);
-    }
 }

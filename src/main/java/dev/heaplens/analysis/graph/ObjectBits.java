@@ -3,7 +3,6 @@ package dev.heaplens.analysis.graph;
 import dev.heaplens.graph.BitCells;
 import dev.heaplens.graph.Scratch;
 
-import java.util.BitSet;
 
 /**
  * A set of one heap's objects, a bit an object (the objects of dump C that {@code leaks} finds new in
@@ -26,13 +25,9 @@ public final class ObjectBits {
         return new ObjectBits(scratch.bitsWhereRoom(objects), objects, scratch);
     }
 
-    /** The objects of {@code set} below {@code objects}: a runtime's marks made in a heap {@link BitSet}. */
-    public static ObjectBits of(BitSet set, long objects, Scratch scratch) {
-        ObjectBits bits = none(objects, scratch);
-        for (int o = set.nextSetBit(0); o >= 0 && o < objects; o = set.nextSetBit(o + 1)) {
-            bits.set(o);
-        }
-        return bits;
+    /** The objects whose bits are set in {@code bits}, {@code objects} bits a runtime marked in {@code scratch}. */
+    public static ObjectBits over(BitCells bits, long objects, Scratch scratch) {
+        return new ObjectBits(bits, objects, scratch);
     }
 
     /** The objects of the heap, in and out of the set. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.Leaks;
 import dev.heaplens.analysis.suspects.SuspectsResult;
+import dev.heaplens.format.hprof.LeakDumps;
 import dev.heaplens.graph.WideIds;
 import dev.heaplens.io.DumpInput;
 import java.io.IOException;
@@ -19,15 +20,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Ruby suspects and leaks as past 2^31 objects: read for any graph size, out of core (the first read
- * writes the index, the second maps it), ids forced wide and every heap array an object refused, they
- * find what an in-heap read without an index finds, field by field: the suspects and findings of the
- * Rails sample and the Ruby fixtures (runtime methods, waste, a leak), and the leaks of the leak
- * fixtures and of a triple whose C's objects are mostly new (with and without retained sizes, by
- * bytes and by retained size). The commands themselves refuse such a dump until every runtime's steps
- * are wide-capable ({@code AnySizeGraph}); this checks the Ruby steps beneath them.
+ * Ruby suspects and the leaks of both runtimes as past 2^31 objects: read for any graph size, out of
+ * core (the first read writes the index, the second maps it), ids forced wide and every heap array an
+ * object refused, they find what an in-heap read without an index finds, field by field: the suspects
+ * and findings of the Rails sample and the Ruby fixtures (runtime methods, waste, a leak); the leaks of
+ * the Ruby leak fixtures, of a triple whose C's objects are mostly new, and of the JVM's leak dumps
+ * (with and without retained sizes, by bytes and by retained size). The commands themselves refuse
+ * such a dump until they are marked {@code AnySizeGraph}; this checks the steps beneath them.
  */
-class RubySuspectsAndLeaksPast2To31Test {
+class LeaksAndRubySuspectsPast2To31Test {
     private static final String FIXTURES = "src/test/resources/fixtures/";
 
     @TempDir
@@ -79,18 +80,17 @@ class RubySuspectsAndLeaksPast2To31Test {
     }
 
     /** Leaks as the command finds them: with retained sizes by bytes and by retained size, and without. */
-    private static List<Leaks> leaks(List<String> dumps, ReadOptions options) {
+    private static List<Leaks> leaks(List<String> dumps, ReadOptions options, GroupBy by) {
         HeapRuntime runtime = HeapRuntime.of(input(dumps.get(2)), options, ReadListener.QUIET);
         List<Leaks> found = new ArrayList<>();
         LeakCandidates c = runtime.leakCandidates(input(dumps.get(0)), input(dumps.get(1)), input(dumps.get(2)));
         assertThat(c.heapC().graph().isOutOfCore()).isEqualTo(options.anySize());
         for (Leaks.Order order : Leaks.Order.values()) {
-            found.add(Leaks.find(c.heapC().namer(), c.heapC().graph().strongReferences(), c.newInB(), c.rule(),
-                    GroupBy.LOCATION, 10, order));
+            found.add(Leaks.find(c.heapC().namer(), c.heapC().graph().strongReferences(), c.newInB(), c.rule(), by, 10, order));
         }
         LeakCandidates objects = runtime.leakCandidates(input(dumps.get(0)), input(dumps.get(1)),
                 runtime.loadObjects(input(dumps.get(2))));
-        found.add(Leaks.withoutRetained(objects.heapC().namer(), objects.newInB(), objects.rule(), GroupBy.CLASS));
+        found.add(Leaks.withoutRetained(objects.heapC().namer(), objects.newInB(), objects.rule(), by));
         return found;
     }
 
@@ -104,12 +104,22 @@ class RubySuspectsAndLeaksPast2To31Test {
                 Files.copy(Path.of(FIXTURES + "rails_ish.json.gz"), dir.resolve("rails-b.json.gz")).toString(),
                 Files.copy(Path.of("samples/rails-ish.json.gz"), dir.resolve("rails-c.json.gz")).toString());
         for (List<String> dumps : List.of(fixtures, rails)) {
-            List<Leaks> inHeap = leaks(dumps, indexed().withIndex(IndexOptions.OFF));
-            assertThat(inHeap.get(0).groups()).as(dumps.get(2)).hasSizeGreaterThan(1);
-            for (String pass : List.of("first read", "mapped index")) {
-                List<Leaks> past = asPast2To31(() -> leaks(dumps, past2To31()));
-                assertThat(past).as(pass + " " + dumps.get(2)).usingRecursiveComparison().isEqualTo(inHeap);
-            }
+            sameAsInTheHeap(dumps, GroupBy.LOCATION);
+        }
+    }
+
+    @Test
+    void theJvmsLeaksAreTheHeaps() throws IOException {
+        LeakDumps.write(dir);
+        sameAsInTheHeap(List.of("a", "b", "c").stream().map(n -> dir.resolve(n + ".hprof").toString()).toList(), GroupBy.CLASS);
+    }
+
+    private void sameAsInTheHeap(List<String> dumps, GroupBy by) {
+        List<Leaks> inHeap = leaks(dumps, indexed().withIndex(IndexOptions.OFF), by);
+        assertThat(inHeap.get(0).groups()).as(dumps.get(2)).hasSizeGreaterThan(1);
+        for (String pass : List.of("first read", "mapped index")) {
+            List<Leaks> past = asPast2To31(() -> leaks(dumps, past2To31(), by));
+            assertThat(past).as(pass + " " + dumps.get(2)).usingRecursiveComparison().isEqualTo(inHeap);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.heaplens.cli;
 import static dev.heaplens.cli.CliTestSupport.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heaplens.format.hprof.LeakDumps;
 import dev.heaplens.graph.WideIds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,12 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Ruby {@code suspects} and {@code leaks} out of core ({@code --memory 1k}: the first run reads the dump
  * and writes its index, the second maps it) with the ids forced wide print byte for byte what an in-heap
  * run without an index prints: suspects on the Rails sample and the Ruby fixtures (the runtime-methods,
- * waste and leak suspects among them), leaks with and without retained sizes on the leak fixtures and
- * on a triple of Rails dumps. (Heap arrays an object are not refused here: the commands refuse a dump
- * past 2^31 objects until every runtime's steps are wide-capable; {@code RubySuspectsAndLeaksPast2To31Test}
- * runs the Ruby steps as past 2^31.)
+ * waste and leak suspects among them), leaks with and without retained sizes on the Ruby leak fixtures,
+ * on a triple of Rails dumps and on the JVM's leak dumps. (Heap arrays an object are not refused here:
+ * the commands refuse a dump past 2^31 objects until they are marked {@code AnySizeGraph};
+ * {@code LeaksAndRubySuspectsPast2To31Test} runs their steps as past 2^31.)
  */
-class RubySuspectsAndLeaksWideTest {
+class LeaksAndRubySuspectsWideTest {
     private static final String FIXTURES = "src/test/resources/fixtures/";
 
     @TempDir
@@ -78,7 +79,10 @@ class RubySuspectsAndLeaksWideTest {
         }
     }
 
-    /** The leak fixtures, and A a fixture and B and C two Rails dumps (B's objects at C's addresses are C's: many leaked). */
+    /**
+     * The leak fixtures; A a fixture and B and C two Rails dumps (B's objects at C's addresses are C's:
+     * many leaked); the JVM's leak dumps.
+     */
     private List<List<String>> triples() throws IOException {
         List<String> fixtures = new ArrayList<>();
         for (String name : List.of("a", "b", "c")) {
@@ -86,7 +90,9 @@ class RubySuspectsAndLeaksWideTest {
         }
         List<String> rails = List.of(fixtures.get(0), copy(FIXTURES + "rails_ish.json.gz", "rails-b.json.gz").toString(),
                 copy("samples/rails-ish.json.gz", "rails-c.json.gz").toString());
-        return List.of(fixtures, rails);
+        LeakDumps.write(dir);
+        List<String> hprof = List.of("a", "b", "c").stream().map(n -> dir.resolve(n + ".hprof").toString()).toList();
+        return List.of(fixtures, rails, hprof);
     }
 
     private static List<String> leaks(List<String> dumps, String... more) {
@@ -100,7 +106,8 @@ class RubySuspectsAndLeaksWideTest {
     void leaksWithoutRetainedSizesAreTheHeaps() throws IOException {
         for (List<String> dumps : triples()) {
             assertThat(outOfCore(leaks(dumps)).exitCode()).isZero(); // C's index: leaks --no-retained writes none
-            for (String by : List.of("location", "class", "type")) {
+            boolean hprof = dumps.get(0).endsWith(".hprof");
+            for (String by : hprof ? List.of("class", "package") : List.of("location", "class", "type")) {
                 sameAsInTheHeap(leaks(dumps, "--no-retained", "--by", by));
             }
             sameAsInTheHeap(leaks(dumps, "--no-retained", "--format", "json"));
