@@ -4,6 +4,7 @@ import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.HeapSummary;
 import dev.heaplens.analysis.graph.Leaks;
+import dev.heaplens.analysis.graph.ObjectBits;
 import dev.heaplens.analysis.histogram.Histogram;
 import dev.heaplens.analysis.strings.DuplicateStrings;
 import dev.heaplens.analysis.jvm.JvmDuplicateStrings;
@@ -18,7 +19,6 @@ import dev.heaplens.format.hprof.HprofCountReader;
 import dev.heaplens.format.hprof.HprofLayout;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.graph.BitCells;
-import dev.heaplens.graph.ObjectArrays;
 import dev.heaplens.io.DumpFormat;
 import dev.heaplens.io.DumpInput;
 import dev.heaplens.util.Parallel;
@@ -26,7 +26,6 @@ import dev.heaplens.util.Parallel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -157,15 +156,8 @@ final class JvmRuntime extends RuntimeBase {
             newInB.setWord(w, newInB.word(w) & ~inA.word(w));
         }
         heapC.scratch().release(inA);
-        // the leaks take a heap BitSet: refused in one line past what it holds
-        BitSet candidates = ObjectArrays.bits(objects, "leaks' new objects");
-        for (long o = 0; o < objects; o++) {
-            if (newInB.get(o)) {
-                candidates.set((int) o);
-            }
-        }
-        heapC.scratch().release(newInB);
-        return new LeakCandidates(heapC, candidates, Leaks.Rule.ADDRESS_AND_CLASS, marked[0].bytes());
+        return new LeakCandidates(heapC, ObjectBits.over(newInB, objects, heapC.scratch()), Leaks.Rule.ADDRESS_AND_CLASS,
+                marked[0].bytes());
     }
 
     @Override

@@ -15,24 +15,14 @@ import java.util.zip.GZIPInputStream;
 /**
  * How many records (lines) a Ruby dump holds, measured on a mebibyte of it: lines per byte
  * there, times the dump's size. A plain file is sampled in windows spread over it; a gzipped one
- * on its first mebibyte, times the uncompressed size its trailer keeps. Sizes the identity sets
- * of {@code leaks} once instead of growing them (when it cannot be measured, standard input, the
- * sets start small and grow), and tells
- * {@link HeapFit} whether a graph will fit.
+ * on its first mebibyte, times the uncompressed size its trailer keeps. Tells {@link HeapFit}
+ * whether a graph will fit.
  */
 final class ObjectCountEstimate {
     private static final int SAMPLE = 1 << 20;
     private static final int WINDOWS = 16;
-    private static final int SMALLEST = 1 << 10;
-    private static final int LARGEST = 1 << 28;
 
     private ObjectCountEstimate() {
-    }
-
-    /** Records each of {@code threads} reading sinks will likely see. */
-    static int perThread(DumpInput input, int threads) {
-        long lines = lines(input);
-        return (int) Math.min(LARGEST, Math.max(SMALLEST, lines / Math.max(1, threads)));
     }
 
     /** Lines in the whole dump, or 0 when they cannot be measured. */

@@ -133,12 +133,12 @@ final class RubyRuntime extends RuntimeBase {
 
     @Override
     public LeakCandidates leakCandidates(DumpInput a, DumpInput b, LoadedHeap heapC) {
-        LeakMarks marks = new LeakMarks(graphs.namer(heapC));
-        int expected = ObjectCountEstimate.perThread(b, options.threads());
-        marks.addB(read(b, LeakMarks.FIELDS, () -> marks.bSink(expected)).sinks());
-        marks.addA(read(a, LeakMarks.FIELDS, marks::aSink).sinks());
-        Leaks.Rule rule = marks.byGenerationOnly() ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
-        return new LeakCandidates(heapC, marks.newInB(), rule, marks.bytesOfA());
+        try (LeakMarks marks = new LeakMarks(graphs.namer(heapC), heapC.scratch())) {
+            marks.addB(read(b, LeakMarks.FIELDS, marks::bSink).sinks());
+            marks.addA(read(a, LeakMarks.FIELDS, marks::aSink).sinks());
+            Leaks.Rule rule = marks.byGenerationOnly() ? Leaks.Rule.ADDRESS_AND_GENERATION : Leaks.Rule.ADDRESS_TYPE_AND_CLASS;
+            return new LeakCandidates(heapC, marks.newInB(), rule, marks.bytesOfA());
+        }
     }
 
     @Override

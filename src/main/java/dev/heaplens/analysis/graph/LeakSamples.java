@@ -1,7 +1,9 @@
 package dev.heaplens.analysis.graph;
 
+import dev.heaplens.graph.IdCells;
+import dev.heaplens.graph.Scratch;
+
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * Which leaked object of each group a sample path goes to: one kept by the old object that keeps
@@ -10,6 +12,11 @@ import java.util.BitSet;
  * one). An object's keeper is the first object on its shortest path from the roots, walking back
  * from it, that is not leaked itself: the path's last steps then go through leaked objects only,
  * where the group accumulates.
+ *
+ * <p>Each group's members are walked together (listed group after group, in object order), counting
+ * their keepers in a column over the objects that the walk clears again: no sort of (group, keeper)
+ * pairs, which would hold a pair a member in one heap array. The columns are in the leaked set's
+ * scratch (mapped out of core where the heap has no room).
  */
 final class LeakSamples {
     private static final int UNKNOWN = -3;
@@ -19,62 +26,88 @@ final class LeakSamples {
 
     /**
      * @param groupOf the group (0..groups-1) of each object, -1 for objects of no measured group
-     * @param leaked  every leaked object, of any group
-     * @param tree    a breadth-first tree of the whole graph from its roots
+     * @param leaked  every leaked object, of any group (every object of a group is leaked)
+     * @param tree    a breadth-first tree of the whole graph from its roots (unused when {@code groups} is 0)
      * @return per group, its sample object, or -1 when no root reaches any of its objects
      */
-    static long[] of(int[] groupOf, int groups, BitSet leaked, RootPaths.Tree tree) {
-        int[] keeper = new int[groupOf.length];
-        Arrays.fill(keeper, UNKNOWN);
-        // (group, keeper) of each measured member, sorted: a run is one keeper's members of one
-        // group (primitive longs, not a map entry per leaked object)
-        int measured = 0;
-        for (int group : groupOf) {
-            measured += group >= 0 ? 1 : 0;
-        }
-        long[] pairs = new long[measured];
-        int n = 0;
-        for (long o = 0; o < groupOf.length; o++) {
-            if (groupOf[(int) o] >= 0 && tree.parent(o) != -2) { // measured and reached
-                pairs[n++] = ((long) groupOf[(int) o] << 32) | (keeperOf(o, leaked, tree, keeper) & 0xffffffffL);
-            }
-        }
-        Arrays.sort(pairs, 0, n);
-        int[] bestKeeper = new int[groups];
-        int[] most = new int[groups];
-        for (int i = 0; i < n; ) {
-            int j = i;
-            while (j < n && pairs[j] == pairs[i]) {
-                j++;
-            }
-            int group = (int) (pairs[i] >>> 32);
-            if (j - i > most[group]) {
-                most[group] = j - i;
-                bestKeeper[group] = (int) pairs[i];
-            }
-            i = j;
-        }
+    static long[] of(IdCells groupOf, int groups, ObjectBits leaked, RootPaths.Tree tree) {
         long[] sample = new long[groups];
         Arrays.fill(sample, -1);
-        for (long o = 0; o < groupOf.length; o++) { // the first member each best keeper keeps
-            int group = groupOf[(int) o];
-            if (group >= 0 && sample[group] < 0 && most[group] > 0 && tree.parent(o) != -2
-                    && keeperOf(o, leaked, tree, keeper) == bestKeeper[group]) {
-                sample[group] = o;
+        if (groups == 0) {
+            return sample;
+        }
+        Scratch scratch = leaked.scratch();
+        long n = leaked.objects();
+        long[] start = new long[groups + 1]; // group g's members are members[start[g], start[g + 1])
+        for (long o = leaked.next(0); o >= 0; o = leaked.next(o + 1)) {
+            long group = groupOf.get(o);
+            if (group >= 0) {
+                start[(int) group + 1]++;
             }
         }
+        for (int g = 0; g < groups; g++) {
+            start[g + 1] += start[g];
+        }
+        IdCells members = scratch.idCellsWhereRoom(start[groups], n);
+        long[] next = Arrays.copyOf(start, groups);
+        for (long o = leaked.next(0); o >= 0; o = leaked.next(o + 1)) {
+            long group = groupOf.get(o);
+            if (group >= 0) {
+                members.set(next[(int) group]++, o);
+            }
+        }
+        IdCells keeper = scratch.idCellsWhereRoom(n, n);
+        keeper.fill(UNKNOWN);
+        IdCells kept = scratch.idCellsWhereRoom(n, n); // per keeper: the group's members it keeps, 0 between groups
+        for (int g = 0; g < groups; g++) {
+            long best = -1;
+            long most = 0;
+            long byRoots = 0; // members a root holds directly (keeper -1)
+            for (long k = start[g]; k < start[g + 1]; k++) {
+                long o = members.get(k);
+                if (tree.parent(o) == -2) {
+                    continue; // no root reaches it
+                }
+                long by = keeperOf(o, leaked, tree, keeper);
+                long count = by < 0 ? ++byRoots : kept.get(by) + 1;
+                if (by >= 0) {
+                    kept.set(by, count);
+                }
+                // most members first, then the lowest keeper, -1 last (as unsigned)
+                if (count > most || count == most && Long.compareUnsigned(by, best) < 0) {
+                    most = count;
+                    best = by;
+                }
+            }
+            for (long k = start[g]; k < start[g + 1]; k++) { // the first member the best keeper keeps
+                long o = members.get(k);
+                if (tree.parent(o) == -2) {
+                    continue;
+                }
+                long by = keeperOf(o, leaked, tree, keeper);
+                if (sample[g] < 0 && by == best) {
+                    sample[g] = o;
+                }
+                if (by >= 0) {
+                    kept.set(by, 0);
+                }
+            }
+        }
+        scratch.release(kept);
+        scratch.release(keeper);
+        scratch.release(members);
         return sample;
     }
 
     /** The first object not leaked on the way back from {@code o} to the roots (-1: a root holds it directly). */
-    private static long keeperOf(long o, BitSet leaked, RootPaths.Tree tree, int[] keeper) {
+    private static long keeperOf(long o, ObjectBits leaked, RootPaths.Tree tree, IdCells keeper) {
         long up = o;
-        while (up >= 0 && leaked.get((int) up) && keeper[(int) up] == UNKNOWN) {
+        while (up >= 0 && leaked.get(up) && keeper.get(up) == UNKNOWN) {
             up = tree.parent(up);
         }
-        long found = up < 0 ? -1 : leaked.get((int) up) ? keeper[(int) up] : up;
-        for (long x = o; x >= 0 && leaked.get((int) x) && keeper[(int) x] == UNKNOWN; x = tree.parent(x)) {
-            keeper[(int) x] = (int) found; // memo: a chain of leaked objects is walked once
+        long found = up < 0 ? -1 : leaked.get(up) ? keeper.get(up) : up;
+        for (long x = o; x >= 0 && leaked.get(x) && keeper.get(x) == UNKNOWN; x = tree.parent(x)) {
+            keeper.set(x, found); // memo: a chain of leaked objects is walked once
         }
         return found;
     }

@@ -4,13 +4,14 @@ import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.Dominators;
 import dev.heaplens.graph.EdgeFilter;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.IdCells;
 import dev.heaplens.graph.RetainedSet;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.NameIds;
 import dev.heaplens.util.Parallel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 
@@ -51,10 +52,11 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
     }
 
     /**
-     * @param newInB     the objects of C that were in B but not in A (by the dumps' identities)
+     * @param newInB     the objects of C that were in B but not in A (by the dumps' identities); the
+     *                   columns over C's objects go to its scratch
      * @param top        groups that get exact retained sizes and a sample path
      */
-    public static Leaks find(NamedHeap c, Dominators d, BitSet newInB, Rule rule, GroupBy by, int top) {
+    public static Leaks find(NamedHeap c, Dominators d, ObjectBits newInB, Rule rule, GroupBy by, int top) {
         return find(c, d.filter(), newInB, rule, by, top);
     }
 
@@ -63,15 +65,18 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
      * from its roots following the references {@code filter} follows (not needing the tree spares
      * building it for C).
      */
-    public static Leaks find(NamedHeap c, EdgeFilter filter, BitSet newInB, Rule rule, GroupBy by, int top) {
+    public static Leaks find(NamedHeap c, EdgeFilter filter, ObjectBits newInB, Rule rule, GroupBy by, int top) {
         return find(c, filter, newInB, rule, by, top, Order.BYTES);
     }
 
     /** As above, the groups listed in {@code sort} order: by retained size, every group is measured. */
-    public static Leaks find(NamedHeap c, EdgeFilter filter, BitSet newInB, Rule rule, GroupBy by, int top, Order sort) {
+    public static Leaks find(NamedHeap c, EdgeFilter filter, ObjectBits newInB, Rule rule, GroupBy by, int top, Order sort) {
         HeapGraph g = c.graph();
         long n = g.objectCount();
-        Grouping grouping = new Grouping(c, newInB, by);
+        Scratch scratch = newInB.scratch();
+        IdCells groupOf = scratch.idCellsWhereRoom(n, n); // a group's number is below the object count
+        groupOf.fill(-1);
+        Grouping grouping = new Grouping(c, newInB, by, groupOf);
         Integer[] order = grouping.order;
         int exact = sort == Order.RETAINED ? order.length : Math.min(top, order.length);
         // The shown groups get ids 0..exact-1, all others none, for one batched traversal.
@@ -80,11 +85,8 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         for (int i = 0; i < exact; i++) {
             rank[order[i]] = i;
         }
-        int[] groupOf = grouping.groupOf;
-        for (long o = 0; o < n; o++) {
-            if (groupOf[(int) o] >= 0) {
-                groupOf[(int) o] = rank[groupOf[(int) o]];
-            }
+        for (long o = newInB.next(0); o >= 0; o = newInB.next(o + 1)) {
+            groupOf.set(o, rank[(int) groupOf.get(o)]);
         }
         GrowableCounts counts = grouping.counts;
         // The retained sets and the sample paths are two traversals of C's graph: the path
@@ -95,12 +97,13 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         RootPaths.Tree[] paths = new RootPaths.Tree[1];
         Parallel.runUnchecked("heaplens-leaks", exact == 0 ? 1 : 2, t -> {
             if (t == 0) {
-                retained[0] = RetainedSet.precise(g, filter, groupOf, exact);
+                retained[0] = RetainedSet.precise(g, filter, groupOf, exact, scratch);
             } else {
-                paths[0] = RootPaths.tree(g, g.strongReferences());
+                paths[0] = RootPaths.tree(g, g.strongReferences(), scratch);
             }
         });
         long[] samples = LeakSamples.of(groupOf, exact, newInB, paths[0]);
+        scratch.release(groupOf);
         List<Group> groups = new ArrayList<>();
         for (int i = 0; i < order.length; i++) {
             int id = order[i];
@@ -122,8 +125,8 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
      * The groups with counts and shallow bytes alone: no traversal, so C's graph may have no
      * references ({@code leaks --no-retained}).
      */
-    public static Leaks withoutRetained(NamedHeap c, BitSet newInB, Rule rule, GroupBy by) {
-        Grouping grouping = new Grouping(c, newInB, by);
+    public static Leaks withoutRetained(NamedHeap c, ObjectBits newInB, Rule rule, GroupBy by) {
+        Grouping grouping = new Grouping(c, newInB, by, null);
         List<Group> groups = new ArrayList<>(grouping.order.length);
         for (int id : grouping.order) {
             groups.add(grouping.unmeasured(id));
@@ -131,33 +134,29 @@ public record Leaks(Rule rule, long leakedCount, long leakedBytes, List<Group> g
         return new Leaks(rule, grouping.count, grouping.bytes, List.copyOf(groups), false);
     }
 
-    /**
-     * The leaked objects of C by group, and the groups by bytes, most first (then by name). Its
-     * columns, and {@link LeakSamples}', stay heap arrays indexed by an int id: leaks takes C's
-     * leaked objects as a {@link BitSet} and makes its sizes exact through {@link RetainedSet}'s
-     * traversals, both numbering objects in ints.
-     */
+    /** The leaked objects of C by group, and the groups by bytes, most first (then by name). */
     private static final class Grouping {
-        /** Group id by object, -1 when not leaked: an int each, where a set of members per group cost a bit per object per group. */
-        final int[] groupOf;
         final NameIds names = new NameIds();
         final GrowableCounts counts = new GrowableCounts();
         final Integer[] order;
         long count;
         long bytes;
 
-        Grouping(NamedHeap c, BitSet newInB, GroupBy by) {
+        /**
+         * @param groupOf where each leaked object's group goes, null for nowhere: a number an object,
+         *                where a set of members per group cost a bit per object per group
+         */
+        Grouping(NamedHeap c, ObjectBits newInB, GroupBy by, IdCells groupOf) {
             HeapGraph g = c.graph();
-            long n = g.objectCount();
-            groupOf = new int[(int) n];
-            Arrays.fill(groupOf, -1);
-            for (int o = newInB.nextSetBit(0); o >= 0 && o < n; o = newInB.nextSetBit(o + 1)) {
+            for (long o = newInB.next(0); o >= 0; o = newInB.next(o + 1)) {
                 int known = names.size();
                 int id = names.idOf(c.group(o, by));
                 if (id == known) { // a new group: o is its first member
                     counts.add(o);
                 }
-                groupOf[o] = id;
+                if (groupOf != null) {
+                    groupOf.set(o, id);
+                }
                 counts.count[id]++;
                 counts.bytes[id] += g.shallowSize(o);
                 count++;

@@ -1,14 +1,17 @@
 package dev.heaplens.analysis.ruby;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.analysis.graph.ObjectBits;
 import dev.heaplens.format.ruby.RubyLineParser;
 import dev.heaplens.format.ruby.RubyRecord;
 import dev.heaplens.format.ruby.RubyRecordSink;
+import dev.heaplens.graph.ByteCells;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.LongLongMap;
 
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -29,93 +32,91 @@ import java.util.Set;
  * C lacks are kept as well, only to tell which rule the kept identities took
  * ({@link #byGenerationOnly}).
  *
+ * <p>B's first record at each of C's addresses is kept in columns over C's objects (by the first
+ * object at the address), in C's scratch: mapped out of core where the heap has no room. The
+ * other records kept, B's further records at an address of C (a dump repeats few) and those
+ * without a generation at addresses C lacks (objects freed between B and C that allocation
+ * tracing did not mark), are lists in the heap.
+ *
  * <p>Use: {@link #bSink} for each reading thread of B, then {@link #addB}; {@link #aSink} for
- * each of A, then {@link #addA}; then {@link #newInB}.
+ * each of A, then {@link #addA}; then {@link #newInB} and {@link #byGenerationOnly}; then close.
  */
-public final class LeakMarks {
+public final class LeakMarks implements AutoCloseable {
     /** What the reads of A and B need of each line: type, address, class, memsize, generation. */
     public static final Set<RubyLineParser.Field> FIELDS = EnumSet.of(RubyLineParser.Field.GENERATION);
-    /** B's records kept are indexed by int, as a graph's objects are. */
-    static final long MAX_RECORDS = Integer.MAX_VALUE - 8;
+    /**
+     * A kept record's flags: kept (in the columns), is the first object at its address, C repeats the
+     * address, killed by A; and, in the columns, more records at the address.
+     */
+    static final byte KEPT = 1;
+    static final byte SAME_AS_FIRST = 2;
+    static final byte C_REPEATS = 4;
+    static final byte KILLED = 8;
+    static final byte MORE = 16;
+    /**
+     * Records a sink of B holds before it hands them to the columns, under the lock: 2.6 MB a reading
+     * thread (at 4,096 the turns at the lock cost reading B 5% more CPU).
+     */
+    private static final int BATCH = 1 << 16;
 
     private final RubyHeap c;
     private final HeapGraph g;
+    private final Scratch scratch;
     /**
-     * Per object of C (the first at its address): its first B record, -1 when none. A heap array by
-     * int id, as {@link #newInB}'s set: leaks numbers C's objects in ints ({@code Leaks}).
+     * Per object of C (the first at its address): the flags, generation (-1: none) and type-and-class
+     * key of B's first record there.
      */
-    private final int[] firstB;
-    /**
-     * B's records kept, by number, those at C's addresses first: C's first object at the address
-     * (-1: none), generation (-1: none), type-and-class key, {@link BSink} flags, next record at
-     * the same address.
-     */
-    private int[] object = new int[0];
-    private long[] generation = new long[0];
-    private long[] classKey = new long[0];
-    private byte[] flags = new byte[0];
-    private int[] next = new int[0];
-    /** B's records without a generation at addresses C lacks: address → first record. */
-    private final LongLongMap outside = new LongLongMap();
-    /** B's records matched by one of A's. */
-    private BitSet killed = new BitSet();
+    private final ByteCells flags;
+    private final LongCells generation;
+    private final LongCells classKey;
+    /** B's further records at an address of C, by C's first object there. */
+    private final Records more = new Records();
+    /** B's records without a generation at addresses C lacks, by address. */
+    private final Records outside = new Records();
     private long bytesOfA;
 
-    public LeakMarks(RubyHeap c) {
+    /** Over C's heap, its columns in {@code scratch}. */
+    public LeakMarks(RubyHeap c, Scratch scratch) {
         this.c = c;
         this.g = c.graph();
-        this.firstB = new int[(int) g.objectCount()];
-        Arrays.fill(firstB, -1);
+        this.scratch = scratch;
+        long n = g.objectCount();
+        this.flags = scratch.byteCellsWhereRoom(n);
+        this.generation = scratch.longCellsWhereRoom(n);
+        this.classKey = scratch.longCellsWhereRoom(n);
     }
 
-    /** A sink for one reading thread of B; {@code expected} records, to size its list once. */
-    public RubyRecordSink bSink(int expected) {
-        return new BSink(this, expected);
+    /** A sink for one reading thread of B. */
+    public RubyRecordSink bSink() {
+        return new BSink(this);
     }
 
-    /** Takes in the records the sinks of B kept. */
+    /** Takes in the records the sinks of B still hold. */
     public void addB(List<? extends RubyRecordSink> sinks) {
-        long inC = 0;
-        long records = 0;
         for (RubyRecordSink s : sinks) {
-            inC += ((BSink) s).size;
-            records += ((BSink) s).size + ((BSink) s).elsewhere.size;
+            keep((BSink) s);
         }
-        if (records > MAX_RECORDS) {
-            throw new HeaplensException(String.format(Locale.ROOT,
-                    "the second dump has about %,d records to match: heaplens keeps them in Java arrays and matches at most %,d",
-                    records, MAX_RECORDS));
-        }
-        int total = (int) records;
-        object = new int[total];
-        generation = new long[total];
-        classKey = new long[total];
-        flags = new byte[total];
-        next = new int[total];
-        int e = 0;
-        int e2 = (int) inC;
-        for (RubyRecordSink s : sinks) {
-            BSink b = (BSink) s;
-            System.arraycopy(b.objects, 0, object, e, b.size);
-            System.arraycopy(b.generations, 0, generation, e, b.size);
-            System.arraycopy(b.classKeys, 0, classKey, e, b.size);
-            System.arraycopy(b.flags, 0, flags, e, b.size);
-            for (int end = e + b.size; e < end; e++) {
-                int o = object[e];
-                next[e] = firstB[o];
-                firstB[o] = e;
-            }
-            Pairs elsewhere = b.elsewhere; // (address, class key): these records have no generation
-            for (int i = 0; i < elsewhere.size; i++, e2++) {
-                long address = elsewhere.at(i, 0);
-                object[e2] = -1;
-                generation[e2] = -1;
-                classKey[e2] = elsewhere.at(i, 1);
-                next[e2] = (int) outside.get(address, -1);
-                outside.put(address, e2);
+    }
+
+    /** Puts the records {@code b} holds in the columns and lists; one sink at a time. */
+    private synchronized void keep(BSink b) {
+        for (int i = 0; i < b.size; i++) {
+            long o = b.objects[i];
+            byte f = flags.get(o);
+            if ((f & KEPT) == 0) {
+                generation.set(o, b.generations[i]);
+                classKey.set(o, b.classKeys[i]);
+                flags.set(o, (byte) (KEPT | b.flags[i]));
+            } else {
+                more.add(o, b.generations[i], b.classKeys[i], b.flags[i]);
+                flags.set(o, (byte) (f | MORE));
             }
         }
-        killed = new BitSet(total);
+        for (int i = 0; i < b.outsideSize; i++) {
+            outside.add(b.outsideAddresses[i], -1, b.outsideKeys[i], (byte) 0);
+        }
+        b.size = 0;
+        b.outsideSize = 0;
     }
 
     /** A sink for one reading thread of A; after {@link #addB}. */
@@ -123,10 +124,9 @@ public final class LeakMarks {
         return new ASink(this);
     }
 
-    /** Takes in the B records the sinks of A matched, and A's bytes. */
+    /** Takes in A's bytes (the sinks of A marked the B records they matched as they read). */
     public void addA(List<? extends RubyRecordSink> sinks) {
         for (RubyRecordSink s : sinks) {
-            killed.or(((ASink) s).killed);
             bytesOfA += ((ASink) s).bytes;
         }
     }
@@ -136,28 +136,42 @@ public final class LeakMarks {
         return bytesOfA;
     }
 
-    /** C's objects new in B. */
-    public BitSet newInB() {
+    /** C's objects new in B, a bit an object in C's scratch. */
+    public ObjectBits newInB() {
         long n = g.objectCount();
-        BitSet found = new BitSet((int) n);
-        for (int e = 0; e < object.length && object[e] >= 0; e++) {
-            if (killed.get(e)) {
+        ObjectBits found = ObjectBits.none(n, scratch);
+        for (long o = 0; o < n; o++) {
+            byte f = flags.get(o);
+            if ((f & KEPT) == 0) {
                 continue;
             }
-            int first = object[e];
-            if ((flags[e] & BSink.SAME_AS_FIRST) != 0) {
-                found.set(first);
+            if ((f & KILLED) == 0) {
+                found(o, f, generation.get(o), classKey.get(o), found);
             }
-            if ((flags[e] & BSink.C_REPEATS) != 0) { // C has more objects at this address (a dump may repeat one)
-                long address = g.address(first);
-                for (long o = first + 1; o < n && g.address(o) == address; o++) {
-                    if (ObjectIdentity.same(generation[e], classKey[e], c.generation(o), classKeyOf(o))) {
-                        found.set((int) o);
+            if ((f & MORE) != 0) {
+                for (int e = more.first(o); e >= 0; e = more.next[e]) {
+                    if ((more.flags[e] & KILLED) == 0) {
+                        found(o, more.flags[e], more.generation[e], more.classKey[e], found);
                     }
                 }
             }
         }
         return found;
+    }
+
+    /** Adds the objects of C a B record not killed is: at {@code first}'s address, the first object or those after it. */
+    private void found(long first, byte f, long gen, long key, ObjectBits found) {
+        if ((f & SAME_AS_FIRST) != 0) {
+            found.set(first);
+        }
+        if ((f & C_REPEATS) != 0) { // C has more objects at this address (a dump may repeat one)
+            long address = g.address(first);
+            for (long o = first + 1, n = g.objectCount(); o < n && g.address(o) == address; o++) {
+                if (ObjectIdentity.same(gen, key, c.generation(o), classKeyOf(o))) {
+                    found.set(o);
+                }
+            }
+        }
     }
 
     private long classKeyOf(long o) {
@@ -166,12 +180,20 @@ public final class LeakMarks {
 
     /** Whether every identity new in B has a generation (else some were told apart by type and class). */
     public boolean byGenerationOnly() {
-        for (int e = 0; e < generation.length; e++) {
-            if (generation[e] < 0 && !killed.get(e)) {
+        for (long o = 0, n = g.objectCount(); o < n; o++) {
+            if ((flags.get(o) & (KEPT | KILLED)) == KEPT && generation.get(o) < 0) {
                 return false;
             }
         }
-        return true;
+        return more.allKilledOrTraced() && outside.allKilledOrTraced();
+    }
+
+    /** Gives back the columns' disk (out of core). */
+    @Override
+    public void close() {
+        scratch.release(flags);
+        scratch.release(generation);
+        scratch.release(classKey);
     }
 
     /** A record's generation, -1 when it has none. */
@@ -182,28 +204,23 @@ public final class LeakMarks {
     /**
      * Keeps B's records at C's addresses (by the first object of C there, with whether the record
      * is that object and whether C repeats the address: this thread compares, not the one that
-     * resolves), and those without a generation elsewhere.
+     * keeps them), and those without a generation elsewhere, a batch at a time.
      */
     private static final class BSink implements RubyRecordSink {
-        static final byte SAME_AS_FIRST = 1;
-        static final byte C_REPEATS = 2;
         private final LeakMarks marks;
         private final Cursor cursor;
-        int[] objects;
-        long[] generations;
-        long[] classKeys;
-        byte[] flags;
+        final long[] objects = new long[BATCH];
+        final long[] generations = new long[BATCH];
+        final long[] classKeys = new long[BATCH];
+        final byte[] flags = new byte[BATCH];
         int size;
-        final Pairs elsewhere = new Pairs();
+        final long[] outsideAddresses = new long[BATCH];
+        final long[] outsideKeys = new long[BATCH];
+        int outsideSize;
 
-        BSink(LeakMarks marks, int expected) {
+        BSink(LeakMarks marks) {
             this.marks = marks;
             this.cursor = new Cursor(marks.g);
-            int capacity = Math.max(1024, expected);
-            objects = new int[capacity];
-            generations = new long[capacity];
-            classKeys = new long[capacity];
-            flags = new byte[capacity];
         }
 
         @Override
@@ -215,42 +232,38 @@ public final class LeakMarks {
             long key = ObjectIdentity.classKey(r.type, r.classAddress);
             long o = cursor.find(r.address);
             if (o >= 0) {
-                if (size == objects.length) {
-                    grow();
-                }
                 HeapGraph g = marks.g;
                 boolean same = ObjectIdentity.same(gen, key, marks.c.generation(o), marks.classKeyOf(o));
                 boolean repeats = o + 1 < g.objectCount() && g.address(o + 1) == r.address;
-                objects[size] = (int) o;
+                objects[size] = o;
                 generations[size] = gen;
                 classKeys[size] = key;
                 flags[size] = (byte) ((same ? SAME_AS_FIRST : 0) | (repeats ? C_REPEATS : 0));
-                size++;
+                if (++size == BATCH) {
+                    marks.keep(this);
+                }
             } else if (gen < 0) {
-                elsewhere.add(r.address, key);
+                outsideAddresses[outsideSize] = r.address;
+                outsideKeys[outsideSize] = key;
+                if (++outsideSize == BATCH) {
+                    marks.keep(this);
+                }
             } // else gone before C, and told apart by generation: no bearing on C or on the rule
-        }
-
-        private void grow() {
-            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, objects.length * 2L);
-            objects = Arrays.copyOf(objects, capacity);
-            generations = Arrays.copyOf(generations, capacity);
-            classKeys = Arrays.copyOf(classKeys, capacity);
-            flags = Arrays.copyOf(flags, capacity);
         }
     }
 
-    /** Marks the B records each of A's records matches, and counts A's bytes. */
+    /**
+     * Marks the B records each of A's records matches, and counts A's bytes. Threads of A mark at
+     * once: a mark only ever sets the one flag, so two marking one record set the same byte.
+     */
     private static final class ASink implements RubyRecordSink {
         private final LeakMarks marks;
         private final Cursor cursor;
-        final BitSet killed;
         long bytes;
 
         ASink(LeakMarks marks) {
             this.marks = marks;
             this.cursor = new Cursor(marks.g);
-            this.killed = new BitSet(marks.generation.length);
         }
 
         @Override
@@ -263,17 +276,79 @@ public final class LeakMarks {
                 return;
             }
             long o = cursor.find(r.address);
-            int e = o >= 0 ? marks.firstB[(int) o] : marks.outside.size() == 0 ? -1 : (int) marks.outside.get(r.address, -1);
-            if (e < 0) {
-                return;
-            }
             long gen = generationOf(r);
             long key = ObjectIdentity.classKey(r.type, r.classAddress);
-            for (; e >= 0; e = marks.next[e]) {
-                if (ObjectIdentity.same(marks.generation[e], marks.classKey[e], gen, key)) {
-                    killed.set(e);
+            if (o >= 0) {
+                byte f = marks.flags.get(o);
+                if ((f & (KEPT | KILLED)) == KEPT
+                        && ObjectIdentity.same(marks.generation.get(o), marks.classKey.get(o), gen, key)) {
+                    marks.flags.set(o, (byte) (f | KILLED));
+                }
+                if ((f & MORE) != 0) {
+                    marks.more.kill(o, gen, key);
+                }
+            } else if (marks.outside.size > 0) {
+                marks.outside.kill(r.address, gen, key);
+            }
+        }
+    }
+
+    /**
+     * B's records kept in the heap, each with its generation, type-and-class key and flags, chained
+     * by where they are (an object of C, or an address).
+     */
+    private static final class Records {
+        /** They are numbered by int: more than this is refused in one line. */
+        private static final int MAX = Integer.MAX_VALUE - 8;
+        private final LongLongMap first = new LongLongMap();
+        long[] generation = new long[16];
+        long[] classKey = new long[16];
+        byte[] flags = new byte[16];
+        int[] next = new int[16];
+        int size;
+
+        void add(long at, long gen, long key, byte f) {
+            if (size == generation.length) {
+                if (size == MAX) {
+                    throw new HeaplensException(String.format(Locale.ROOT, "the second dump has more than %,d records at "
+                            + "addresses it repeats or without a generation at addresses the third lacks: heaplens "
+                            + "keeps those in Java arrays", MAX));
+                }
+                int capacity = (int) Math.min(MAX, size * 2L);
+                generation = Arrays.copyOf(generation, capacity);
+                classKey = Arrays.copyOf(classKey, capacity);
+                flags = Arrays.copyOf(flags, capacity);
+                next = Arrays.copyOf(next, capacity);
+            }
+            generation[size] = gen;
+            classKey[size] = key;
+            flags[size] = f;
+            next[size] = first(at);
+            first.put(at, size);
+            size++;
+        }
+
+        /** The last record added at {@code at}, or -1; the one before a record is {@link #next}. */
+        int first(long at) {
+            return size == 0 ? -1 : (int) first.get(at, -1);
+        }
+
+        /** Marks the records at {@code at} that a record of A of this generation and key is. */
+        void kill(long at, long gen, long key) {
+            for (int e = first(at); e >= 0; e = next[e]) {
+                if (ObjectIdentity.same(generation[e], classKey[e], gen, key)) {
+                    flags[e] |= KILLED;
                 }
             }
+        }
+
+        boolean allKilledOrTraced() {
+            for (int e = 0; e < size; e++) {
+                if (generation[e] < 0 && (flags[e] & KILLED) == 0) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -312,25 +387,6 @@ public final class LeakMarks {
                 next = o + 1;
             }
             return o;
-        }
-    }
-
-    /** A growing list of (long, long). */
-    private static final class Pairs {
-        private long[] values = new long[2 * 1024];
-        int size;
-
-        void add(long x, long y) {
-            if (2 * size + 2 > values.length) {
-                values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, values.length * 2L));
-            }
-            values[2 * size] = x;
-            values[2 * size + 1] = y;
-            size++;
-        }
-
-        long at(int i, int field) {
-            return values[2 * i + field];
         }
     }
 }

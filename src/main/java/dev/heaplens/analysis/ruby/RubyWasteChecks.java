@@ -168,12 +168,12 @@ public final class RubyWasteChecks {
         /** @param memsize whether an object counts its memsize (else the candidate's own figure: unused bytes) */
         void add(RubyHeap heap, Dominators d, RubyWasteFacts.Candidates c, String cls, boolean memsize) {
             HeapGraph g = heap.graph();
-            for (int i = 0; i < c.size(); i++) {
-                long o = g.objectOf(c.address(i));
+            c.forEach((address, figure) -> {
+                long o = g.objectOf(address);
                 if (o < 0 || !d.isReachable(o)) {
-                    continue;
+                    return;
                 }
-                long b = memsize ? g.shallowSize(o) : c.figure(i);
+                long b = memsize ? g.shallowSize(o) : figure;
                 objects++;
                 bytes += b;
                 long[] k = byClass.computeIfAbsent(cls, x -> new long[2]);
@@ -186,7 +186,7 @@ public final class RubyWasteChecks {
                     s[1] += b;
                     siteCounts.computeIfAbsent(site, x -> new LinkedHashMap<>()).merge(cls, 1L, Long::sum);
                 }
-            }
+            });
         }
 
         List<String> classes() {

@@ -40,7 +40,7 @@ public final class RuntimeMethods {
     public static Finding of(RubyHeap heap, Dominators d, long analysedBytes) {
         HeapGraph g = heap.graph();
         Map<String, long[]> bySite = new HashMap<>(); // site -> {iseq, ment, bytes}
-        Map<String, Map<String, Integer>> holders = new HashMap<>();
+        Map<String, Map<String, Long>> holders = new HashMap<>();
         long iseqs = 0;
         long ments = 0;
         long bytes = 0;
@@ -65,7 +65,7 @@ public final class RuntimeMethods {
             s[2] += g.shallowSize(o);
             String holder = holder(heap, d, o, iseq);
             if (holder != null) {
-                holders.computeIfAbsent(site, k -> new HashMap<>()).merge(holder, 1, Integer::sum);
+                holders.computeIfAbsent(site, k -> new HashMap<>()).merge(holder, 1L, Long::sum);
             }
         }
         List<Finding.Site> sites = new ArrayList<>();
@@ -133,12 +133,12 @@ public final class RuntimeMethods {
         return null;
     }
 
-    private static String mostCommon(Map<String, Integer> counts) {
+    private static String mostCommon(Map<String, Long> counts) {
         if (counts == null) {
             return null;
         }
         String best = null;
-        for (Map.Entry<String, Integer> e : counts.entrySet()) { // most objects, then the first name in order
+        for (Map.Entry<String, Long> e : counts.entrySet()) { // most objects, then the first name in order
             if (best == null || e.getValue() > counts.get(best) || e.getValue().equals(counts.get(best)) && e.getKey().compareTo(best) < 0) {
                 best = e.getKey();
             }

@@ -74,7 +74,7 @@ public final class RubyGraphReader {
         SharedStrings sites = new SharedStrings();
         SharedStrings methods = new SharedStrings();
         List<ClassTable> tables = new ArrayList<>(); // one a reading thread, joined after the read
-        RubyWasteFacts.Gathering waste = scope == Scope.GRAPH_AND_WASTE_FACTS ? new RubyWasteFacts.Gathering() : null;
+        RubyWasteFacts.Gathering waste = scope == Scope.GRAPH_AND_WASTE_FACTS ? new RubyWasteFacts.Gathering(scratch) : null;
         RubyDumpReader.Options eightChunks = options.withFields(references ? RubyGraphSink.FIELDS : RubyGraphSink.OBJECT_FIELDS)
                 .withChunksPerThread(8);
         ReadResult<RubyGraphSink> read = RubyDumpReader.read(input, eightChunks, () -> {

@@ -1,9 +1,10 @@
 package dev.heaplens.format.ruby;
 
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.util.ByteHash;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * What the waste checks need from records that the heap graph does not keep (a string's value,
  * an array's length, a hash's size, capacities), gathered while the graph is read: one instance
  * a reading thread ({@link Gathering}), joined after the read. Strings are grouped by value as
- * they come (memory grows with distinct values, not with strings), and after the read only the
- * groups of more than one string are kept; the few objects the other checks may name are kept by
- * address, to be found in the graph and checked for reachability afterwards.
+ * they come, and after the read only the groups of more than one string are kept; the objects the
+ * other checks may name are kept by address, to be found in the graph and checked for reachability
+ * afterwards. Both keep their lists in the read's scratch (out of core, mapped where the heap has
+ * no room).
  */
 public final class RubyWasteFacts {
     /** An object slot's size (RVALUE) in Ruby 2.x and 3.x without variable-width allocation: what memsize adds to the contents. */
@@ -23,7 +25,7 @@ public final class RubyWasteFacts {
     public static final long ELEMENT = 8;
 
     /** While reading: strings by value. Null once joined. */
-    private StringValueGroups groups = new StringValueGroups();
+    private StringValueGroups groups;
     /** Once joined: the distinct values and the groups of more than one string. */
     private StringValueGroups.Duplicated duplicated;
     /** Strings with a value; strings not shared and without one (not ASCII: Ruby writes no value); shared strings. */
@@ -34,12 +36,18 @@ public final class RubyWasteFacts {
     private long sharedArrays;
 
     /** Addresses (and unused bytes) of the objects each check may name. */
-    public final Candidates emptyArrays = new Candidates();
-    public final Candidates emptyHashes = new Candidates();
-    public final Candidates sparseArrays = new Candidates();
-    public final Candidates sparseStrings = new Candidates();
+    public final Candidates emptyArrays;
+    public final Candidates emptyHashes;
+    public final Candidates sparseArrays;
+    public final Candidates sparseStrings;
 
-    private RubyWasteFacts() {
+    /** @param strings whether strings are grouped here (a reading thread's), or only joined (the read's) */
+    private RubyWasteFacts(Scratch scratch, boolean strings) {
+        this.groups = strings ? new StringValueGroups(scratch) : null;
+        emptyArrays = new Candidates(scratch);
+        emptyHashes = new Candidates(scratch);
+        sparseArrays = new Candidates(scratch);
+        sparseStrings = new Candidates(scratch);
     }
 
     /**
@@ -50,21 +58,26 @@ public final class RubyWasteFacts {
      */
     public static final class Gathering {
         private final Map<Thread, RubyWasteFacts> byThread = new ConcurrentHashMap<>();
+        /** The read's scratch, where the strings are kept until joined. */
+        private final Scratch scratch;
+
+        Gathering(Scratch scratch) {
+            this.scratch = scratch;
+        }
 
         /** The calling thread's facts, made on its first call. */
         RubyWasteFacts ofThisThread() {
-            return byThread.computeIfAbsent(Thread.currentThread(), t -> new RubyWasteFacts());
+            return byThread.computeIfAbsent(Thread.currentThread(), t -> new RubyWasteFacts(scratch, true));
         }
 
         /** The threads' facts joined, their strings by value reduced to the groups of more than one. */
         RubyWasteFacts joined() {
             List<RubyWasteFacts> all = new ArrayList<>(byThread.values());
             byThread.clear();
-            RubyWasteFacts joined = new RubyWasteFacts();
+            RubyWasteFacts joined = new RubyWasteFacts(scratch, false);
             all.forEach(joined::addCounts);
             joined.duplicated = StringValueGroups.duplicated(all.stream().map(f -> f.groups).toList());
             all.forEach(f -> f.groups = null);
-            joined.groups = null;
             return joined;
         }
     }
@@ -145,7 +158,7 @@ public final class RubyWasteFacts {
     }
 
     /** Distinct string values. */
-    public int values() {
+    public long values() {
         return duplicated.values;
     }
 
@@ -187,37 +200,78 @@ public final class RubyWasteFacts {
         return sharedArrays;
     }
 
-    /** Objects by address, each with a figure (its memsize, or its unused bytes). */
+    /**
+     * Objects by address, each with a figure (its memsize, or its unused bytes): pairs of longs in
+     * pages of the read's scratch ({@link ScratchPages}, from 2 KiB). A reading thread appends to
+     * its own; the read's take the threads' pages, not a copy of them.
+     */
     public static final class Candidates {
-        private long[] addresses = new long[16];
-        private long[] figures = new long[16];
-        private int size;
+        private static final int FIRST_PAGE_SHIFT = 8;
+        private final Scratch scratch;
+        private final List<LongCells> pages = new ArrayList<>();
+        /** The longs used of each page but the one being filled. */
+        private final List<Integer> used = new ArrayList<>();
+        /** The page being filled (null: none, the next pair starts one), its length and longs used. */
+        private LongCells filling;
+        private int length;
+        private int fill;
+        private long size;
+
+        Candidates(Scratch scratch) {
+            this.scratch = scratch;
+        }
 
         void add(long address, long figure) {
-            if (size == addresses.length) {
-                addresses = Arrays.copyOf(addresses, size * 2);
-                figures = Arrays.copyOf(figures, size * 2);
+            if (fill + 2 > length) {
+                seal();
+                filling = ScratchPages.page(scratch, pages.size(), FIRST_PAGE_SHIFT);
+                length = ScratchPages.length(scratch, pages.size(), FIRST_PAGE_SHIFT);
+                pages.add(filling);
             }
-            addresses[size] = address;
-            figures[size++] = figure;
+            filling.set(fill, address);
+            filling.set(fill + 1, figure);
+            fill += 2;
+            size++;
         }
 
+        /** Closes the page being filled: its longs used are counted, and the next pair starts a page. */
+        private void seal() {
+            if (filling != null) {
+                used.add(fill);
+            }
+            filling = null;
+            length = 0;
+            fill = 0;
+        }
+
+        /** Takes {@code other}'s candidates, and its pages (not used by it again). */
         void addAll(Candidates other) {
-            for (int i = 0; i < other.size; i++) {
-                add(other.addresses[i], other.figures[i]);
-            }
+            seal();
+            other.seal();
+            pages.addAll(other.pages);
+            used.addAll(other.used);
+            size += other.size;
         }
 
-        public int size() {
+        public long size() {
             return size;
         }
 
-        public long address(int i) {
-            return addresses[i];
+        /** Each candidate's address and figure, in the order added. */
+        public void forEach(Visitor visitor) {
+            seal();
+            for (int p = 0; p < pages.size(); p++) {
+                LongCells page = pages.get(p);
+                for (int i = 0, end = used.get(p); i < end; i += 2) {
+                    visitor.visit(page.get(i), page.get(i + 1));
+                }
+            }
         }
 
-        public long figure(int i) {
-            return figures[i];
+        /** What {@link #forEach} hands each candidate to. */
+        @FunctionalInterface
+        public interface Visitor {
+            void visit(long address, long figure);
         }
     }
 }

@@ -1,8 +1,13 @@
 package dev.heaplens.format.ruby;
 
+import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One reading thread's strings, to be grouped by a 64-bit hash of their value for the
@@ -19,73 +24,94 @@ import java.util.List;
  * grouped on its own in a small table (a 256th of the strings: it stays in the cache). A string
  * whose address needs more than 48 bits or whose memsize is {@value #WIDE} or more (none in real
  * dumps) takes four longs: the hash, the mark {@value #WIDE}, the address and the memsize.
+ *
+ * <p>The pages come from the read's scratch ({@link ScratchPages}: out of core they double to 128
+ * MiB, in the heap while it has room, else mapped); there the strings go to 4,096 partitions, so
+ * that the table, in the heap, takes a 4,096th of them (20 MB for 2^30 strings).
  */
 final class StringValueGroups {
     private static final int PARTITION_BITS = 8;
-    private static final int PARTITIONS = 1 << PARTITION_BITS;
+    private static final int MAPPED_PARTITION_BITS = 12;
     /** A chunk's longs: the position of the partition's chunk before it (-1: none), the longs it uses, then records. */
     private static final int CHUNK = 256;
     private static final int LINK = 0;
     private static final int USED = 1;
     private static final int HEADER = 2;
-    private static final int PAGE = 1 << 17;
+    /** The first page's longs: 2^17, 1 MiB. */
+    private static final int PAGE_SHIFT = 17;
     /** The low 16 bits of a record's second long: its memsize, or this mark of a wide record. */
     private static final long WIDE = 0xFFFF;
     private static final int ADDRESS_BITS = 48;
 
-    private final List<long[]> pages = new ArrayList<>();
-    /** Where the next chunk is cut from the last page. */
-    private int pageFill = PAGE;
+    private final Scratch scratch;
+    private final List<LongCells> pages = new ArrayList<>();
+    /** Where the next chunk is cut from the last page, and that page's length. */
+    private int pageFill;
+    private int pageLength;
     /** Per partition: the chunk being filled, its page (null before the first string) and that page's index, where it starts, where its next record goes. */
-    private final long[][] chunkPage = new long[PARTITIONS][];
-    private final int[] chunkPageIndex = new int[PARTITIONS];
-    private final int[] chunkStart = new int[PARTITIONS];
-    private final int[] chunkFill = new int[PARTITIONS];
+    private final LongCells[] chunkPage;
+    private final int[] chunkPageIndex;
+    private final int[] chunkStart;
+    private final int[] chunkFill;
     /** Per partition: the longs of its records, for the size of its table. */
-    private final long[] longs = new long[PARTITIONS];
+    private final long[] longs;
+    private final int partitionBits;
+
+    /** Pages from {@code scratch}. */
+    StringValueGroups(Scratch scratch) {
+        this.scratch = scratch;
+        this.partitionBits = scratch.isMapped() ? MAPPED_PARTITION_BITS : PARTITION_BITS;
+        int partitions = 1 << partitionBits;
+        chunkPage = new LongCells[partitions];
+        chunkPageIndex = new int[partitions];
+        chunkStart = new int[partitions];
+        chunkFill = new int[partitions];
+        longs = new long[partitions];
+    }
 
     /** Adds one string of value hash {@code valueHash}. */
     void add(long valueHash, long address, long memsize) {
         // mixed one-to-one (an odd multiplier, then a shift-xor): hashes of poor top bits spread over the partitions
         long h = valueHash * 0x9E3779B97F4A7C15L;
         long hash = h ^ (h >>> 32);
-        int p = (int) (hash >>> (64 - PARTITION_BITS));
+        int p = (int) (hash >>> (64 - partitionBits));
         boolean narrow = memsize < WIDE && address >>> ADDRESS_BITS == 0;
         int size = narrow ? 2 : 4;
-        long[] page = chunkPage[p];
+        LongCells page = chunkPage[p];
         int at = chunkFill[p];
         if (page == null || at + size > chunkStart[p] + CHUNK) {
             page = newChunk(p);
             at = chunkFill[p];
         }
-        page[at] = hash;
+        page.set(at, hash);
         if (narrow) {
-            page[at + 1] = address << 16 | memsize;
+            page.set(at + 1, address << 16 | memsize);
         } else {
-            page[at + 1] = WIDE;
-            page[at + 2] = address;
-            page[at + 3] = memsize;
+            page.set(at + 1, WIDE);
+            page.set(at + 2, address);
+            page.set(at + 3, memsize);
         }
         chunkFill[p] = at + size;
         longs[p] += size;
     }
 
     /** Closes partition {@code p}'s chunk and starts the next, linked to it; returns its page. */
-    private long[] newChunk(int p) {
+    private LongCells newChunk(int p) {
         long link = -1;
-        long[] before = chunkPage[p];
+        LongCells before = chunkPage[p];
         if (before != null) {
-            before[chunkStart[p] + USED] = chunkFill[p] - chunkStart[p];
+            before.set(chunkStart[p] + USED, chunkFill[p] - chunkStart[p]);
             link = (long) chunkPageIndex[p] << 32 | chunkStart[p];
         }
-        if (pageFill + CHUNK > PAGE) {
-            pages.add(new long[PAGE]);
+        if (pageFill + CHUNK > pageLength) {
+            pageLength = ScratchPages.length(scratch, pages.size(), PAGE_SHIFT);
+            pages.add(ScratchPages.page(scratch, pages.size(), PAGE_SHIFT));
             pageFill = 0;
         }
-        long[] page = pages.get(pages.size() - 1);
+        LongCells page = pages.get(pages.size() - 1);
         int start = pageFill;
         pageFill += CHUNK;
-        page[start + LINK] = link;
+        page.set(start + LINK, link);
         chunkPage[p] = page;
         chunkPageIndex[p] = pages.size() - 1;
         chunkStart[p] = start;
@@ -95,7 +121,7 @@ final class StringValueGroups {
 
     /** Adds partition {@code p}'s strings to {@code groups}: its chunks from the last back to the first. */
     private void moveTo(Groups groups, int p) {
-        long[] page = chunkPage[p];
+        LongCells page = chunkPage[p];
         if (page == null) {
             return;
         }
@@ -103,24 +129,27 @@ final class StringValueGroups {
         int used = chunkFill[p] - start;
         while (true) {
             groups.addAll(page, start + HEADER, start + used);
-            long link = page[start + LINK];
+            long link = page.get(start + LINK);
             if (link < 0) {
                 return;
             }
             page = pages.get((int) (link >>> 32));
             start = (int) link;
-            used = (int) page[start + USED];
+            used = (int) page.get(start + USED);
         }
     }
 
     /**
-     * The groups of {@code all} threads, of which those of more than one string are kept. Empties
-     * {@code all}: their pages go once every partition is grouped.
+     * The groups of {@code all} threads (of one read: one scratch), of which those of more than one
+     * string are kept. Empties {@code all}: their pages go once every partition is grouped.
      */
     static Duplicated duplicated(List<StringValueGroups> all) {
         Duplicated out = new Duplicated();
+        if (all.isEmpty()) {
+            return out;
+        }
         Groups groups = new Groups();
-        for (int p = 0; p < PARTITIONS; p++) {
+        for (int p = 0, partitions = all.get(0).longs.length; p < partitions; p++) {
             long partition = 0;
             for (StringValueGroups g : all) {
                 partition += g.longs[p];
@@ -132,10 +161,12 @@ final class StringValueGroups {
             groups.emitTo(out);
         }
         for (StringValueGroups g : all) {
+            g.pages.forEach(g.scratch::release);
             g.pages.clear();
             Arrays.fill(g.chunkPage, null);
             Arrays.fill(g.longs, 0);
-            g.pageFill = PAGE;
+            g.pageFill = 0;
+            g.pageLength = 0;
         }
         return out;
     }
@@ -166,14 +197,14 @@ final class StringValueGroups {
         }
 
         /** Adds the strings of {@code block[from, to)}, records as {@link StringValueGroups} writes them. */
-        void addAll(long[] block, int from, int to) {
+        void addAll(LongCells block, int from, int to) {
             for (int at = from; at < to; ) {
-                long packed = block[at + 1];
+                long packed = block.get(at + 1);
                 if ((packed & WIDE) != WIDE) {
-                    add(block[at], packed >>> 16, packed & WIDE);
+                    add(block.get(at), packed >>> 16, packed & WIDE);
                     at += 2;
                 } else {
-                    add(block[at], block[at + 2], block[at + 3]);
+                    add(block.get(at), block.get(at + 2), block.get(at + 3));
                     at += 4;
                 }
             }
@@ -181,7 +212,7 @@ final class StringValueGroups {
 
         private void add(long hash, long address, long memsize) {
             long[] t = table;
-            // the partition's strings share the top byte: the slot comes from the low bits
+            // the partition's strings share the top bits: the slot comes from the low bits
             for (int slot = (int) hash & mask; ; slot = (slot + 1) & mask) {
                 int at = slot * STRIDE;
                 if (t[at + STRINGS] == 0) {
@@ -214,11 +245,18 @@ final class StringValueGroups {
         }
     }
 
-    /** What the check keeps after the read: the count of distinct values, and the groups of more than one string. */
+    /**
+     * What the check keeps after the read: the count of distinct values, and the groups of more than
+     * one string, in heap arrays: a group is a value two strings or more hold, a few in a hundred
+     * strings in real dumps (155K groups of the 1.2 GB dump's 3.46M objects). Past what an array
+     * holds they are refused in one line.
+     */
     static final class Duplicated {
-        int values;
+        /** Groups numbered by int. */
+        private static final int MAX = Integer.MAX_VALUE - 8;
+        long values;
         int groups;
-        int[] strings = new int[64];
+        long[] strings = new long[64];
         long[] bytes = new long[64];
         long[] smallest = new long[64];
         long[] first = new long[64];
@@ -229,12 +267,17 @@ final class StringValueGroups {
                 return;
             }
             if (groups == strings.length) {
-                strings = Arrays.copyOf(strings, groups * 2);
-                bytes = Arrays.copyOf(bytes, groups * 2);
-                smallest = Arrays.copyOf(smallest, groups * 2);
-                first = Arrays.copyOf(first, groups * 2);
+                if (groups == MAX) {
+                    throw new HeaplensException(String.format(Locale.ROOT, "more than %,d string values are held more "
+                            + "than once: heaplens keeps the duplicate strings' groups in Java arrays", MAX));
+                }
+                int capacity = (int) Math.min(MAX, groups * 2L);
+                strings = Arrays.copyOf(strings, capacity);
+                bytes = Arrays.copyOf(bytes, capacity);
+                smallest = Arrays.copyOf(smallest, capacity);
+                first = Arrays.copyOf(first, capacity);
             }
-            strings[groups] = (int) count;
+            strings[groups] = count;
             bytes[groups] = bytesOf;
             smallest[groups] = smallestOf;
             first[groups++] = firstOf;

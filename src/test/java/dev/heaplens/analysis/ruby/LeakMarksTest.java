@@ -1,11 +1,14 @@
 package dev.heaplens.analysis.ruby;
 
+import dev.heaplens.analysis.graph.ObjectBits;
 import dev.heaplens.format.ruby.RubyDumpReader;
 import dev.heaplens.format.ruby.RubyGraphReader;
 import dev.heaplens.format.ruby.RubyDumpWriter;
 import dev.heaplens.format.ruby.RubyRecordSink;
 import dev.heaplens.format.ruby.RubyType;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.MappedScratch;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.io.DumpInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * are one object by generation when both have one, else by type and class (ObjectIdentity's
  * comment). The dumps crowd few addresses, so slots are reused with other generations, types
  * and classes, and repeat addresses; tracing is on for all, none or some of the records; records
- * come in address order or not; A and B are read by two threads.
+ * come in address order or not; A and B are read by two threads. The marks' columns are in the heap,
+ * and mapped (a scratch that says the heap has no room).
  */
 class LeakMarksTest {
     @TempDir
@@ -90,6 +94,7 @@ class LeakMarksTest {
     @Test
     void newInBIsWhatTheRuleSaysOnRandomDumps() throws IOException {
         Random rnd = new Random(11);
+        Scratch mapped = MappedScratch.withoutHeapRoom(dir.resolve("scratch"));
         int candidates = 0;
         int byGeneration = 0;
         for (int trial = 0; trial < 300; trial++) {
@@ -102,10 +107,6 @@ class LeakMarksTest {
             Path fileB = write("b" + trial + ".json", b);
             RubyHeap heap = new RubyHeap(RubyGraphReader.read(DumpInput.open(write("c" + trial + ".json", c).toString(),
                     InputStream.nullInputStream()), RubyDumpReader.Options.defaults()));
-            LeakMarks marks = new LeakMarks(heap);
-            marks.addB(read(fileB, () -> marks.bSink(1)));
-            marks.addA(read(fileA, marks::aSink));
-
             List<Rec> keptB = b.stream().filter(r -> a.stream().noneMatch(r::sameAs)).toList();
             HeapGraph g = heap.graph();
             BitSet expected = new BitSet();
@@ -116,14 +117,67 @@ class LeakMarksTest {
                     expected.set(o);
                 }
             }
-            assertThat(marks.newInB()).as("trial %d", trial).isEqualTo(expected);
-            assertThat(marks.byGenerationOnly()).as("trial %d", trial).isEqualTo(keptB.stream().allMatch(r -> r.generation >= 0));
-            assertThat(marks.bytesOfA()).isEqualTo(a.stream().mapToLong(Rec::memsize).sum());
+            boolean generationOnly = keptB.stream().allMatch(r -> r.generation >= 0);
+            for (Scratch scratch : List.of(Scratch.heap(), mapped)) {
+                String as = "trial " + trial + (scratch.isMapped() ? ", mapped" : "");
+                try (LeakMarks marks = new LeakMarks(heap, scratch)) {
+                    marks.addB(read(fileB, marks::bSink));
+                    marks.addA(read(fileA, marks::aSink));
+                    assertThat(bits(marks.newInB())).as(as).isEqualTo(expected);
+                    assertThat(marks.byGenerationOnly()).as(as).isEqualTo(generationOnly);
+                    assertThat(marks.bytesOfA()).as(as).isEqualTo(a.stream().mapToLong(Rec::memsize).sum());
+                }
+            }
             candidates += expected.cardinality();
-            byGeneration += marks.byGenerationOnly() && !keptB.isEmpty() ? 1 : 0;
+            byGeneration += generationOnly && !keptB.isEmpty() ? 1 : 0;
         }
         // the random dumps reach both answers of each question, often
         assertThat(candidates).isGreaterThan(300);
         assertThat(byGeneration).isBetween(30, 270);
+        assertThat(mapped.mappedBytes()).as("the mapped runs' columns were mapped").isPositive();
+    }
+
+    /**
+     * Dumps of more records than a sink holds at once (so that the threads hand theirs over as they
+     * read): B holds C's objects, A every third of them, and every seventh of B's records is of
+     * another class than C's object at its address. New in B: the others of the same class.
+     */
+    @Test
+    void manyRecordsAreHandedOverWhileReading() throws IOException {
+        int n = 300_000;
+        List<Rec> a = new ArrayList<>();
+        List<Rec> b = new ArrayList<>();
+        List<Rec> c = new ArrayList<>();
+        BitSet expected = new BitSet();
+        for (int i = 0; i < n; i++) {
+            long address = 0x7f00_0000_0000L + 40L * i;
+            c.add(new Rec(address, RubyType.OBJECT, 0x7f00_1000_0000L, -1, 40));
+            b.add(new Rec(address, RubyType.OBJECT, 0x7f00_1000_0000L + (i % 7 == 0 ? 8 : 0), -1, 40));
+            if (i % 3 == 0) {
+                a.add(new Rec(address, RubyType.OBJECT, 0x7f00_1000_0000L, -1, 40));
+            } else if (i % 7 != 0) {
+                expected.set(i);
+            }
+        }
+        Path fileA = write("a.json", a);
+        Path fileB = write("b.json", b);
+        RubyHeap heap = new RubyHeap(RubyGraphReader.read(DumpInput.open(write("c.json", c).toString(),
+                InputStream.nullInputStream()), RubyDumpReader.Options.defaults()));
+        for (Scratch scratch : List.of(Scratch.heap(), MappedScratch.withoutHeapRoom(dir.resolve("scratch")))) {
+            try (LeakMarks marks = new LeakMarks(heap, scratch)) {
+                marks.addB(read(fileB, marks::bSink));
+                marks.addA(read(fileA, marks::aSink));
+                assertThat(bits(marks.newInB())).isEqualTo(expected);
+                assertThat(marks.byGenerationOnly()).isFalse();
+            }
+        }
+    }
+
+    private static BitSet bits(ObjectBits set) {
+        BitSet bits = new BitSet();
+        for (long o = set.next(0); o >= 0; o = set.next(o + 1)) {
+            bits.set((int) o);
+        }
+        return bits;
     }
 }

@@ -1,7 +1,11 @@
 package dev.heaplens.format.ruby;
 
+import dev.heaplens.graph.MappedScratch;
+import dev.heaplens.graph.Scratch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +14,14 @@ import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The runs-and-merge grouping against a plain map of every group, on seeded strings. */
+/**
+ * The partitioned grouping against a plain map of every group, on seeded strings: its pages and table
+ * in the heap, and mapped (a scratch that says the heap has no room: 4,096 partitions, pages doubling).
+ */
 class StringValueGroupsTest {
+    @TempDir
+    Path dir;
+
     /** Per hash: strings, bytes, smallest, lowest address. */
     private static void oracleAdd(Map<Long, long[]> oracle, long hash, long address, long memsize) {
         long[] g = oracle.computeIfAbsent(hash, h -> new long[] {0, 0, Long.MAX_VALUE, Long.MAX_VALUE});
@@ -23,10 +33,22 @@ class StringValueGroupsTest {
 
     @Test
     void threadsWithManyRunsGroupAsAMapDoes() {
-        for (long seed = 1; seed <= 3; seed++) {
+        threadsGroupAsAMapDoes(Scratch.heap(), 1, 3);
+    }
+
+    @Test
+    void threadsGroupAsAMapDoesWithThePagesMapped() {
+        Scratch scratch = MappedScratch.withoutHeapRoom(dir);
+        threadsGroupAsAMapDoes(scratch, 4, 4);
+        assertThat(scratch.mappedBytes()).as("pages doubling from 1 MiB, mapped").isGreaterThan(14L << 20);
+        assertThat(scratch.liveBytes()).as("all given back").isZero();
+    }
+
+    private static void threadsGroupAsAMapDoes(Scratch scratch, long fromSeed, long toSeed) {
+        for (long seed = fromSeed; seed <= toSeed; seed++) {
             Random random = new Random(seed);
             Map<Long, long[]> oracle = new TreeMap<>();
-            List<StringValueGroups> threads = List.of(new StringValueGroups(), new StringValueGroups());
+            List<StringValueGroups> threads = List.of(new StringValueGroups(scratch), new StringValueGroups(scratch));
             long[] values = new long[200_000]; // hashes from both ends of the unsigned order, some close together
             for (int i = 0; i < values.length; i++) {
                 values[i] = i % 7 == 0 ? random.nextLong() >>> 20 : random.nextLong();
@@ -56,7 +78,7 @@ class StringValueGroupsTest {
 
     @Test
     void noStringsNoGroups() {
-        StringValueGroups.Duplicated d = StringValueGroups.duplicated(List.of(new StringValueGroups()));
+        StringValueGroups.Duplicated d = StringValueGroups.duplicated(List.of(new StringValueGroups(Scratch.heap())));
         assertThat(d.values).isZero();
         assertThat(d.groups).isZero();
     }
