@@ -19,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and writes its index, the second maps it) with the ids forced wide print byte for byte what an in-heap
  * run without an index prints: suspects on the Rails sample and the Ruby fixtures (the runtime-methods,
  * waste and leak suspects among them), leaks with and without retained sizes on the Ruby leak fixtures,
- * on a triple of Rails dumps and on the JVM's leak dumps. (Heap arrays an object are not refused here:
- * the commands refuse a dump past 2^31 objects until they are marked {@code AnySizeGraph};
- * {@code LeaksAndRubySuspectsPast2To31Test} runs their steps as past 2^31.)
+ * on a triple of Rails dumps and on the JVM's leak dumps; as past 2^31 objects: every heap array an
+ * object refused too (both commands are {@link AnySizeGraph}).
  */
 class LeaksAndRubySuspectsWideTest {
     private static final String FIXTURES = "src/test/resources/fixtures/";
@@ -43,7 +42,7 @@ class LeaksAndRubySuspectsWideTest {
         return err.lines().filter(l -> !l.startsWith("heaplens: note: ")).map(l -> l + "\n").collect(Collectors.joining());
     }
 
-    /** The command out of core twice (first read, then the index), ids wide, against in the heap. */
+    /** The command out of core twice (first read, then the index), as past 2^31 objects, against in the heap. */
     private static void sameAsInTheHeap(List<String> command) {
         CliTestSupport.Result inHeap = with(command, "--no-index");
         assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
@@ -58,10 +57,12 @@ class LeaksAndRubySuspectsWideTest {
 
     private static CliTestSupport.Result outOfCore(List<String> command) {
         WideIds.force(true);
+        WideIds.refuseObjectArrays(true);
         try {
             return with(command, "--memory", "1k");
         } finally {
             WideIds.force(false);
+            WideIds.refuseObjectArrays(false);
         }
     }
 

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * object refused, they find what an in-heap read without an index finds, field by field: the suspects
  * and findings of the Rails sample and the Ruby fixtures (runtime methods, waste, a leak); the leaks of
  * the Ruby leak fixtures, of a triple whose C's objects are mostly new, and of the JVM's leak dumps
- * (with and without retained sizes, by bytes and by retained size). The commands themselves refuse
- * such a dump until they are marked {@code AnySizeGraph}; this checks the steps beneath them.
+ * (with and without retained sizes, by bytes and by retained size): the steps beneath the commands,
+ * whose printed output {@code LeaksAndRubySuspectsWideTest} checks.
  */
 class LeaksAndRubySuspectsPast2To31Test {
     private static final String FIXTURES = "src/test/resources/fixtures/";
