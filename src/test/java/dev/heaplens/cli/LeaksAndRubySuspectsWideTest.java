@@ -56,14 +56,7 @@ class LeaksAndRubySuspectsWideTest {
     }
 
     private static CliTestSupport.Result outOfCore(List<String> command) {
-        WideIds.force(true);
-        WideIds.refuseObjectArrays(true);
-        try {
-            return with(command, "--memory", "1k");
-        } finally {
-            WideIds.force(false);
-            WideIds.refuseObjectArrays(false);
-        }
+        return WideIds.asPast2To31(() -> with(command, "--memory", "1k"));
     }
 
     @Test

@@ -135,7 +135,7 @@ class OutOfCoreCliTest {
                 CliTestSupport.Result inHeap = with(command, "--no-index");
                 assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
                 for (String pass : List.of("first", "second")) {
-                    CliTestSupport.Result outOfCore = asPast2To31(() -> with(command, "--memory", "1k"));
+                    CliTestSupport.Result outOfCore = WideIds.asPast2To31(() -> with(command, "--memory", "1k"));
                     if (anySize(command.get(0))) {
                         assertThat(outOfCore.out()).as(pass + " " + command).isEqualTo(inHeap.out());
                         assertThat(outOfCore.exitCode()).as(outOfCore.toString()).isZero();
@@ -166,17 +166,6 @@ class OutOfCoreCliTest {
         return Main.command(command, new Console(System.in, System.out, System.err, false)) instanceof AnySizeGraph;
     }
 
-    /** {@code run} as past 2^31 objects: wide ids, and every heap array an object refused. */
-    private static CliTestSupport.Result asPast2To31(java.util.function.Supplier<CliTestSupport.Result> run) {
-        WideIds.force(true);
-        WideIds.refuseObjectArrays(true);
-        try {
-            return run.get();
-        } finally {
-            WideIds.force(false);
-            WideIds.refuseObjectArrays(false);
-        }
-    }
 
     @Test
     void outOfCoreWithoutAnIndexIsRefusedInOneLine() throws IOException {

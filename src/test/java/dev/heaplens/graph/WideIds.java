@@ -15,6 +15,18 @@ public final class WideIds {
         ObjectArrays.refuseAll = refuse;
     }
 
+    /** {@code run} as past 2^31 objects: ids forced wide and every heap array an object refused, both reset after. */
+    public static <T> T asPast2To31(java.util.function.Supplier<T> run) {
+        force(true);
+        refuseObjectArrays(true);
+        try {
+            return run.get();
+        } finally {
+            force(false);
+            refuseObjectArrays(false);
+        }
+    }
+
     /** Whether {@code g}'s targets are used where they lie (out of core), 8 bytes an id. */
     public static boolean targetsAreWide(HeapGraph g) {
         ColumnSource source = g.mappedSource();

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,16 +42,6 @@ class LeaksAndRubySuspectsPast2To31Test {
         return indexed().withMemory(1).anySized();
     }
 
-    private static <T> T asPast2To31(Supplier<T> run) {
-        WideIds.force(true);
-        WideIds.refuseObjectArrays(true);
-        try {
-            return run.get();
-        } finally {
-            WideIds.force(false);
-            WideIds.refuseObjectArrays(false);
-        }
-    }
 
     private static DumpInput input(String file) {
         return DumpInput.open(file, InputStream.nullInputStream());
@@ -73,7 +62,7 @@ class LeaksAndRubySuspectsPast2To31Test {
             SuspectsResult inHeap = suspects(dump, indexed().withIndex(IndexOptions.OFF));
             assertThat(inHeap.suspects().size() + inHeap.findings().size()).as(dump).isPositive();
             for (String pass : List.of("first read", "mapped index")) {
-                SuspectsResult past = asPast2To31(() -> suspects(dump, past2To31()));
+                SuspectsResult past = WideIds.asPast2To31(() -> suspects(dump, past2To31()));
                 assertThat(past).as(pass + " " + dump).usingRecursiveComparison().isEqualTo(inHeap);
             }
         }
@@ -118,7 +107,7 @@ class LeaksAndRubySuspectsPast2To31Test {
         List<Leaks> inHeap = leaks(dumps, indexed().withIndex(IndexOptions.OFF), by);
         assertThat(inHeap.get(0).groups()).as(dumps.get(2)).hasSizeGreaterThan(1);
         for (String pass : List.of("first read", "mapped index")) {
-            List<Leaks> past = asPast2To31(() -> leaks(dumps, past2To31(), by));
+            List<Leaks> past = WideIds.asPast2To31(() -> leaks(dumps, past2To31(), by));
             assertThat(past).as(pass + " " + dumps.get(2)).usingRecursiveComparison().isEqualTo(inHeap);
         }
     }
