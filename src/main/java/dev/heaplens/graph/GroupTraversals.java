@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The traversals behind {@link RetainedSet#precise(HeapGraph, EdgeFilter, int[], int)}: each makes
+ * The traversals behind {@link RetainedSet#precise(HeapGraph, EdgeFilter, IdCells, int, Scratch)}: each makes
  * up to {@link RetainedSet#GROUPS_PER_PASS} groups exact by passing a bit per group from the roots
  * to every object some path reaches without crossing a member of that group.
  *

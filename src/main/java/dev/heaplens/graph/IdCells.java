@@ -30,7 +30,7 @@ public final class IdCells {
         return new IdCells(new int[Math.toIntExact(length)], null);
     }
 
-    /** Over {@code ids}, a heap array kept by the caller (not copied). */
+    /** Over {@code ids}, a heap array kept by the caller (not copied): tests hand their groups so. */
     static IdCells over(int[] ids) {
         return new IdCells(ids, null);
     }

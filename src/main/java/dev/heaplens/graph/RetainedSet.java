@@ -112,11 +112,6 @@ public record RetainedSet(long count, long bytes) {
         return GroupTraversals.run(graph, filter, groupOf, groups, Runtime.getRuntime().availableProcessors(), scratch);
     }
 
-    /** As {@link #precise(HeapGraph, EdgeFilter, IdCells, int, Scratch)}, the groups in one heap array. */
-    public static RetainedSet[] precise(HeapGraph graph, EdgeFilter filter, int[] groupOf, int groups) {
-        return precise(graph, filter, IdCells.over(groupOf), groups, Scratch.heap());
-    }
-
     /**
      * The exact retained set of each object of {@code objects} (distinct), as {@link Dominators#retainedSize}
      * and {@link Dominators#retainedCount} give them, without a dominator tree: each object a group

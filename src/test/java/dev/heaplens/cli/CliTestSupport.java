@@ -44,6 +44,18 @@ public final class CliTestSupport {
         }
     }
 
+    /** Runs {@code heaplens} with {@code command} and then {@code more} as its arguments, with an empty standard input. */
+    public static Result run(List<String> command, String... more) {
+        List<String> args = new java.util.ArrayList<>(command);
+        args.addAll(List.of(more));
+        return run(args.toArray(new String[0]));
+    }
+
+    /** {@code err} without the launcher's notes ({@code heaplens: note: ...}): what an in-heap run prints too. */
+    public static String withoutNotes(String err) {
+        return err.lines().filter(l -> !l.startsWith("heaplens: note: ")).map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
+    }
+
     /** Runs {@code heaplens args...} with an empty standard input. */
     public static Result run(String... args) {
         return runWithStdin(new byte[0], args);

@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import static dev.heaplens.cli.CliTestSupport.run;
+import static dev.heaplens.cli.CliTestSupport.withoutNotes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.format.hprof.LeakDumps;
@@ -10,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,19 +32,9 @@ class LeaksAndRubySuspectsWideTest {
         return Files.copy(Path.of(resource), dir.resolve(name));
     }
 
-    private static CliTestSupport.Result with(List<String> command, String... more) {
-        List<String> args = new ArrayList<>(command);
-        args.addAll(List.of(more));
-        return run(args.toArray(new String[0]));
-    }
-
-    private static String withoutNotes(String err) {
-        return err.lines().filter(l -> !l.startsWith("heaplens: note: ")).map(l -> l + "\n").collect(Collectors.joining());
-    }
-
     /** The command out of core twice (first read, then the index), as past 2^31 objects, against in the heap. */
     private static void sameAsInTheHeap(List<String> command) {
-        CliTestSupport.Result inHeap = with(command, "--no-index");
+        CliTestSupport.Result inHeap = run(command, "--no-index");
         assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
         for (String pass : List.of("first", "second")) {
             CliTestSupport.Result outOfCore = outOfCore(command);
@@ -56,7 +46,7 @@ class LeaksAndRubySuspectsWideTest {
     }
 
     private static CliTestSupport.Result outOfCore(List<String> command) {
-        return WideIds.asPast2To31(() -> with(command, "--memory", "1k"));
+        return WideIds.asPast2To31(() -> run(command, "--memory", "1k"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.heaplens.cli;
 
 import static dev.heaplens.cli.CliTestSupport.run;
+import static dev.heaplens.cli.CliTestSupport.withoutNotes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heaplens.format.hprof.SelfDump;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,29 +55,19 @@ class OutOfCoreCliTest {
         return commands;
     }
 
-    private static CliTestSupport.Result with(List<String> command, String... more) {
-        List<String> args = new ArrayList<>(command);
-        args.addAll(List.of(more));
-        return run(args.toArray(new String[0]));
-    }
-
-    private static String withoutNotes(String err) {
-        return err.lines().filter(l -> !l.startsWith("heaplens: note: ")).map(l -> l + "\n").collect(Collectors.joining());
-    }
-
     private void sameInHeapAndOutOfCore(Path dump, boolean hprof) throws IOException {
         for (List<String> command : commands(dump, hprof)) {
             // each command writes the index itself first: its first run is a first read out of core
             Files.deleteIfExists(dump.resolveSibling(dump.getFileName() + ".heaplens-index"));
-            CliTestSupport.Result inHeap = with(command, "--no-index");
+            CliTestSupport.Result inHeap = run(command, "--no-index");
             assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
             for (String pass : List.of("first", "second")) {
-                CliTestSupport.Result outOfCore = with(command, "--memory", "1k");
+                CliTestSupport.Result outOfCore = run(command, "--memory", "1k");
                 assertThat(outOfCore.out()).as(pass + " " + command).isEqualTo(inHeap.out());
                 assertThat(outOfCore.exitCode()).isZero();
                 assertThat(withoutNotes(outOfCore.err())).as(pass + " " + command).isEqualTo(inHeap.err());
             }
-            CliTestSupport.Result mapped = with(command, "--memory", "1k");
+            CliTestSupport.Result mapped = run(command, "--memory", "1k");
             assertThat(mapped.errLines()).filteredOn(l -> l.startsWith("heaplens: note: ")).singleElement().asString()
                     .startsWith("heaplens: note: " + dump + ": about ")
                     .contains("over the 1 KiB allowed (--memory): working out of core on its index " + dump + ".heaplens-index (");
@@ -100,9 +90,9 @@ class OutOfCoreCliTest {
         }
         List<String> command = new ArrayList<>(List.of("leaks"));
         command.addAll(dumps);
-        CliTestSupport.Result inHeap = with(command, "--no-index");
+        CliTestSupport.Result inHeap = run(command, "--no-index");
         for (int pass = 0; pass < 2; pass++) {
-            CliTestSupport.Result outOfCore = with(command, "--memory", "1k");
+            CliTestSupport.Result outOfCore = run(command, "--memory", "1k");
             assertThat(outOfCore.out()).isEqualTo(inHeap.out());
             assertThat(withoutNotes(outOfCore.err())).isEqualTo(inHeap.err());
         }
@@ -132,10 +122,10 @@ class OutOfCoreCliTest {
             }
             for (List<String> command : commands) {
                 Files.deleteIfExists(dump.resolveSibling(dump.getFileName() + ".heaplens-index"));
-                CliTestSupport.Result inHeap = with(command, "--no-index");
+                CliTestSupport.Result inHeap = run(command, "--no-index");
                 assertThat(inHeap.exitCode()).as(inHeap.toString()).isZero();
                 for (String pass : List.of("first", "second")) {
-                    CliTestSupport.Result outOfCore = WideIds.asPast2To31(() -> with(command, "--memory", "1k"));
+                    CliTestSupport.Result outOfCore = WideIds.asPast2To31(() -> run(command, "--memory", "1k"));
                     if (anySize(command.get(0))) {
                         assertThat(outOfCore.out()).as(pass + " " + command).isEqualTo(inHeap.out());
                         assertThat(outOfCore.exitCode()).as(outOfCore.toString()).isZero();

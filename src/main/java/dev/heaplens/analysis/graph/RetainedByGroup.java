@@ -21,7 +21,7 @@ import java.util.List;
  *
  * <p>One pass over the dominator tree gives every group's lower bound (the union of the members'
  * subtrees: members inside another member's subtree add nothing); the groups shown are then made
- * exact together, 31 groups per graph traversal ({@link RetainedSet#precise(Dominators, int[], int)}).
+ * exact together, 31 groups per graph traversal ({@link RetainedSet#precise(Dominators, IdCells, int, Scratch)}).
  */
 public final class RetainedByGroup {
     private RetainedByGroup() {
