@@ -20,12 +20,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Object ids and object counts cross the graph's API as {@code long}s (docs/architecture.md, "Object
  * ids"): a public method of the graph, the dominators, an edge filter or a runtime's named heap that
  * took an {@code int} id, or gave one back, would narrow ids again where the storage could not see it.
- * The {@code int}s these classes may take are roots, class numbers and field positions, by name.
+ * The {@code int}s these classes may take are roots, class numbers, field positions and how many of a
+ * class's objects to keep in an array, by name.
  */
 class ObjectIdsTest {
     /** Method name and parameter index of the {@code int}s that are not object ids. */
     private static final Set<String> NOT_IDS = Set.of("classAddressOf#0", "rootTarget#0", "rootCategory#0",
-            "rootCategoryId#0", "renameRootCategory#0", "edgeLabel#1");
+            "rootCategoryId#0", "renameRootCategory#0", "edgeLabel#1", "objectsOfClass#1");
     /** Methods whose result is an object id or an object count. */
     private static final Set<String> GIVE_IDS = Set.of("objectCount", "target", "source", "objectOf", "rootTarget",
             "inDegree", "immediateDominator", "preorderObject", "child", "childStart", "childEnd", "reachableCount",
