@@ -1,5 +1,6 @@
 package dev.heaplens.analysis.jvm;
 
+import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.format.hprof.BasicType;
 import dev.heaplens.format.hprof.HprofClasses;
@@ -7,12 +8,14 @@ import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.IdCells;
 import dev.heaplens.graph.Scratch;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -45,6 +48,11 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
         this.graph = graph;
         this.scratch = scratch;
         long n = graph.objectCount();
+        if (!scratch.isMapped() && graph.referenceCount() > HeapGraphBuilder.MAX_OBJECTS) { // the heap's scratch: one array
+            throw new HeaplensException(String.format(Locale.ROOT, "export's reference names: %,d references pass what"
+                    + " one heap array holds (%,d); out of core (--memory) they are mapped", graph.referenceCount(),
+                    HeapGraphBuilder.MAX_OBJECTS));
+        }
         // codes are small numbers and array indexes, never past an int: narrow cells whatever the object count
         this.codes = scratch.idCellsWhereRoom(graph.referenceCount(), Integer.MAX_VALUE);
         codes.fill(UNNAMED);
