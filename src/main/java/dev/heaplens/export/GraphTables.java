@@ -48,28 +48,32 @@ final class GraphTables {
                 }
             }
             rows.write(graph, names, from, to, position, name, weak, graph.referenceCount() - rows.count);
+        } finally {
+            if (names != null) {
+                names.release();
+            }
         }
     }
 
-    /** One row group's references, as object ids, before they become addresses and rows. */
+    /** One row group's references (at most {@link TableFiles#ROW_GROUP}), as object ids, before they become addresses and rows. */
     private static final class ReferenceBatch {
-        final int[] from;
-        final int[] target;
+        final long[] from;
+        final long[] target;
         final int[] position;
         final long[] toAddress;
         int count;
 
         ReferenceBatch(int size) {
-            from = new int[size];
-            target = new int[size];
+            from = new long[size];
+            target = new long[size];
             position = new int[size];
             toAddress = new long[size];
         }
 
         /** Adds one reference; true when the batch is full. */
         boolean add(long o, long t, int p) {
-            from[count] = (int) o;
-            target[count] = (int) t;
+            from[count] = o;
+            target[count] = t;
             position[count] = p;
             return ++count == from.length;
         }
@@ -81,9 +85,9 @@ final class GraphTables {
                 toAddress[k] = graph.address(target[k]);
             }
             long fromAddress = 0;
-            int last = -1;
+            long last = -1;
             for (int k = 0; k < count; k++) {
-                int o = from[k];
+                long o = from[k];
                 if (o != last) {
                     fromAddress = graph.address(o);
                     last = o;

@@ -86,7 +86,7 @@ public final class HeapExport {
         // The two big tables at once, one a core: references and roots on their own thread (they need
         // addresses and edges only), objects and the lookups that name things on this one.
         FutureTask<Void> edges = new FutureTask<>(() -> {
-            GraphTables.references(graph, fieldNames || ruby ? loaded.namer().referenceNames()
+            GraphTables.references(graph, fieldNames || ruby ? loaded.namer().referenceNames(loaded.scratch())
                     : null, files);
             GraphTables.roots(graph, files);
             return null;
@@ -94,7 +94,7 @@ public final class HeapExport {
         Thread edgeWriter = new Thread(edges, "heaplens-export-references");
         edgeWriter.setDaemon(true);
         edgeWriter.start();
-        ObjectsTable objects = new ObjectsTable(graph, loaded.namer(), loaded.dominators(), ruby);
+        ObjectsTable objects = new ObjectsTable(graph, loaded.namer(), loaded.dominators(), ruby, loaded.scratch());
         objects.write(files);
         LookupTables.classes(graph, loaded.namer(), objects.classTally(), files);
         if (ruby) {

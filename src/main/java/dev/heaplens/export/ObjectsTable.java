@@ -3,7 +3,10 @@ package dev.heaplens.export;
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.graph.Dominators;
+import dev.heaplens.graph.AddressSort;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.IdCells;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.parquet.BooleanColumn;
 import dev.heaplens.parquet.Column;
 import dev.heaplens.parquet.IntColumn;
@@ -27,12 +30,15 @@ final class ObjectsTable {
     private final NamedHeap namer;
     private final Dominators dominators;
     private final boolean ruby;
+    /** Where the subtree numbering keeps its two columns: mapped beside the index out of core. */
+    private final Scratch scratch;
 
-    ObjectsTable(HeapGraph graph, NamedHeap namer, Dominators dominators, boolean ruby) {
+    ObjectsTable(HeapGraph graph, NamedHeap namer, Dominators dominators, boolean ruby, Scratch scratch) {
         this.graph = graph;
         this.namer = namer;
         this.dominators = dominators;
         this.ruby = ruby;
+        this.scratch = scratch;
     }
 
     void write(TableFiles files) throws IOException {
@@ -57,13 +63,13 @@ final class ObjectsTable {
         if (ruby) {
             columns.addAll(List.of(file, line, generation, imemo, method));
         }
-        int[] order = preorderNumbers();
-        long[] rooted = firstRootCategories();
+        IdCells order = preorderNumbers();
+        FirstRoots rooted = FirstRoots.of(graph);
         int nextRoot = 0;
         List<String> categories = graph.rootCategories();
         long n = graph.objectCount();
         int batch = (int) Math.max(1, Math.min(n, TableFiles.ROW_GROUP));
-        int[] idoms = new int[batch];
+        long[] idoms = new long[batch];
         long[] dominatorAddress = new long[batch];
         for (Column c : columns) {
             c.reserve(batch);
@@ -74,10 +80,10 @@ final class ObjectsTable {
                 // the dominators' addresses are random reads over the address column: looked up in one
                 // tight loop first, where the processor overlaps their cache misses
                 for (long o = first; o < end; o++) {
-                    idoms[(int) (o - first)] = (int) dominators.immediateDominator(o);
+                    idoms[(int) (o - first)] = dominators.immediateDominator(o);
                 }
                 for (int k = 0; k < end - first; k++) {
-                    int idom = idoms[k];
+                    long idom = idoms[k];
                     dominatorAddress[k] = idom >= 0 ? graph.address(idom) : 0;
                 }
                 for (long o = first; o < end; o++) {
@@ -87,13 +93,13 @@ final class ObjectsTable {
                     tally(name, graph.shallowSize(o));
                     kind.add(kindOf(o));
                     shallow.add(graph.shallowSize(o));
-                    int idom = idoms[(int) (o - first)];
+                    long idom = idoms[(int) (o - first)];
                     boolean reached = idom != Dominators.UNREACHABLE;
                     reachable.add(reached);
                     if (reached) {
                         retained.add(dominators.retainedSize(o));
                         retainedCount.add(dominators.retainedCount(o));
-                        preorder.add(order[(int) o]);
+                        preorder.add(order.get(o));
                     } else {
                         retained.addNull();
                         retainedCount.addNull();
@@ -104,8 +110,8 @@ final class ObjectsTable {
                     } else {
                         dominator.addNull();
                     }
-                    if (nextRoot < rooted.length && (int) (rooted[nextRoot] >>> 32) == o) {
-                        root.add(categories.get((int) rooted[nextRoot++]));
+                    if (nextRoot < rooted.objects.length && rooted.objects[nextRoot] == o) {
+                        root.add(categories.get(rooted.categories[nextRoot++]));
                     } else {
                         root.addNull();
                     }
@@ -122,6 +128,8 @@ final class ObjectsTable {
                 }
                 w.endRowGroup();
             }
+        } finally {
+            scratch.release(order);
         }
     }
 
@@ -228,12 +236,12 @@ final class ObjectsTable {
      * Numbered top down without the tree's child lists: the graph's preorder puts each object after its
      * dominator, and a dominator hands its children consecutive ranges, each as long as the child's
      * subtree ({@code retained_count}), in the order they come; the same numbers as a walk of the
-     * children in that order.
+     * children in that order. Both columns are the scratch's (mapped out of core), values up to n.
      */
-    private int[] preorderNumbers() {
+    IdCells preorderNumbers() {
         long n = graph.objectCount();
-        int[] order = new int[(int) n];
-        int[] nextFree = new int[(int) n]; // by object: the number its next child's subtree starts at
+        IdCells order = scratch.idCellsWhereRoom(n, n);
+        IdCells nextFree = scratch.idCellsWhereRoom(n, n); // by object: the number its next child's subtree starts at
         long nextRoot = 0;
         for (long i = 0, reachable = dominators.reachableCount(); i < reachable; i++) {
             long o = dominators.preorderObject(i);
@@ -243,36 +251,56 @@ final class ObjectsTable {
                 at = nextRoot;
                 nextRoot += dominators.retainedCount(o);
             } else {
-                at = nextFree[(int) d];
-                nextFree[(int) d] += (int) dominators.retainedCount(o);
+                at = nextFree.get(d);
+                nextFree.set(d, at + dominators.retainedCount(o));
             }
-            order[(int) o] = (int) at;
-            nextFree[(int) o] = (int) (at + 1);
+            order.set(o, at);
+            nextFree.set(o, at + 1);
         }
+        scratch.release(nextFree);
         return order;
     }
 
     /**
-     * The objects GC roots hold, each with the category of its first root, as {@code object << 32 |
-     * category} in object order: the objects' loop walks it beside them, with no look-up per object.
+     * The objects GC roots hold, ascending, each with the category of its first root (in the dump's
+     * root order): the objects' loop walks them beside the objects, with no look-up per object. Two
+     * parallel arrays, so that no id is packed beside a category (ids pass 2^32).
      */
-    private long[] firstRootCategories() {
-        long[] byObject = new long[graph.rootCount()];
-        int n = 0;
-        for (int r = 0, roots = graph.rootCount(); r < roots; r++) {
-            long target = graph.rootTarget(r);
-            if (target >= 0) {
-                byObject[n++] = (long) target << 32 | (long) r; // sorted by object, then by root: the first root first
-            }
+    static final class FirstRoots {
+        final long[] objects;
+        final int[] categories;
+
+        private FirstRoots(long[] objects, int[] categories) {
+            this.objects = objects;
+            this.categories = categories;
         }
-        Arrays.sort(byObject, 0, n);
-        int kept = 0;
-        for (int i = 0; i < n; i++) {
-            int target = (int) (byObject[i] >>> 32);
-            if (kept == 0 || (int) (byObject[kept - 1] >>> 32) != target) {
-                byObject[kept++] = (long) target << 32 | graph.rootCategoryId((int) byObject[i]);
+
+        static FirstRoots of(HeapGraph graph) {
+            int roots = graph.rootCount();
+            long[] targets = new long[roots];
+            int[] categories = new int[roots];
+            for (int r = 0; r < roots; r++) {
+                targets[r] = graph.rootTarget(r);
+                categories[r] = graph.rootCategoryId(r);
             }
+            return of(targets, categories);
         }
-        return Arrays.copyOf(byObject, kept);
+
+        /** From each root's target (negative: none) and category, in root order. */
+        static FirstRoots of(long[] targets, int[] categories) {
+            long[] sorted = targets.clone();
+            int[] root = AddressSort.sort(sorted); // stable: a target's first root comes first
+            int kept = 0;
+            long[] objects = new long[sorted.length];
+            int[] firstCategory = new int[sorted.length];
+            for (int i = 0; i < sorted.length; i++) {
+                long target = sorted[i];
+                if (target >= 0 && (kept == 0 || objects[kept - 1] != target)) {
+                    objects[kept] = target;
+                    firstCategory[kept++] = categories[root[i]];
+                }
+            }
+            return new FirstRoots(Arrays.copyOf(objects, kept), Arrays.copyOf(firstCategory, kept));
+        }
     }
 }

@@ -98,8 +98,8 @@ final class JvmGraphFormat implements GraphFormat<JvmHeap> {
             }
 
             @Override
-            public void values(dev.heaplens.analysis.graph.ValueSink sink) {
-                heap.values(sink);
+            public void values(dev.heaplens.analysis.graph.ValueSink sink, dev.heaplens.graph.Scratch scratch) {
+                heap.values(sink, scratch);
             }
         };
     }

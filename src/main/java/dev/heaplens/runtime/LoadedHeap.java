@@ -39,8 +39,8 @@ public final class LoadedHeap {
         /** Fetches the records of {@code objects} so the namer shows their values. */
         void show(long... objects);
 
-        /** Reads the dump once more for its values ({@code export --values}). */
-        default void values(ValueSink sink) {
+        /** Reads the dump once more for its values ({@code export --values}), its columns over every object in {@code scratch}. */
+        default void values(ValueSink sink, Scratch scratch) {
             throw new HeaplensException("--values: this runtime's values are not exported");
         }
     }
@@ -101,7 +101,7 @@ public final class LoadedHeap {
      * values), handed to {@code sink} from the reading threads in no particular order.
      */
     public void values(ValueSink sink) {
-        records.values(sink);
+        records.values(sink, scratch);
     }
 
     public DumpInput input() {

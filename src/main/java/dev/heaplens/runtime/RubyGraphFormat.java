@@ -109,7 +109,7 @@ final class RubyGraphFormat implements GraphFormat<RubyHeap> {
     private record RubyRecords(DumpInput input, RubyHeap heap, Supplier<RubyDumpReader.Options> options)
             implements LoadedHeap.Records {
         @Override
-        public void values(ValueSink sink) {
+        public void values(ValueSink sink, dev.heaplens.graph.Scratch scratch) { // streamed: no column
             if (!input.canReopen()) {
                 throw new HeaplensException("--values: " + input.name() + " cannot be read again (standard input)");
             }

@@ -113,13 +113,18 @@ public interface NamedHeap extends ObjectNamer {
     @FunctionalInterface
     interface ReferenceNamer {
         String name(long from, int position, long to);
+
+        /** Gives back what the names were kept in (scratch cells), once every reference is named. */
+        default void release() {
+        }
     }
 
     /**
      * Names for every reference at once, for an export: what {@link #edgeLabel} would say where it
-     * is a name (not a bare position), prepared in one pass where naming needs the dump read again.
+     * is a name (not a bare position), prepared in one pass where naming needs the dump read again,
+     * its columns over every reference in {@code scratch}.
      */
-    default ReferenceNamer referenceNames() {
+    default ReferenceNamer referenceNames(dev.heaplens.graph.Scratch scratch) {
         return (from, position, to) -> null;
     }
 }

@@ -42,8 +42,8 @@ public final class JvmHeap implements NamedHeap {
     }
 
     /** Every instance's primitive fields and every String's contents, for {@code export --values}: two passes over the dump. */
-    public void values(dev.heaplens.analysis.graph.ValueSink sink) {
-        new JvmValues(graph, classes, read.source()).write(sink);
+    public void values(dev.heaplens.analysis.graph.ValueSink sink, dev.heaplens.graph.Scratch scratch) {
+        new JvmValues(graph, classes, read.source(), scratch).write(sink);
     }
 
     /** An object array's or primitive array's length (its elements); -1 for instances and classes. */
@@ -171,8 +171,8 @@ public final class JvmHeap implements NamedHeap {
 
     /** Field, static and {@code [index]} names of every reference, the dump's records read once more. */
     @Override
-    public ReferenceNamer referenceNames() {
-        return new JvmReferenceNames(graph, records, classes, read.source());
+    public ReferenceNamer referenceNames(dev.heaplens.graph.Scratch scratch) {
+        return new JvmReferenceNames(graph, records, classes, read.source(), scratch);
     }
 
     @Override

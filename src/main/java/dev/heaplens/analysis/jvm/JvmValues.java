@@ -7,12 +7,12 @@ import dev.heaplens.format.hprof.HprofClasses;
 import dev.heaplens.format.hprof.HprofObjectKind;
 import dev.heaplens.format.hprof.HprofRecords;
 import dev.heaplens.format.hprof.HprofSource;
-import dev.heaplens.graph.AddressSort;
+import dev.heaplens.graph.ByteCells;
 import dev.heaplens.graph.HeapGraph;
-import dev.heaplens.graph.ObjectArrays;
+import dev.heaplens.graph.LongCells;
+import dev.heaplens.graph.Scratch;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,45 +20,40 @@ import java.util.List;
  * static fields (from the class table), every instance's primitive fields, every primitive array's
  * elements and every {@code java.lang.String}'s contents, in two passes over the records in file
  * order (the instances, then the primitive arrays, read whole: a String's characters are one of them).
- * Their order and each String's array and coder are heap arrays an object ({@link ObjectArrays}: refused
- * in one line past what one holds): an export's, in the heap or not, has no scratch beside it.
+ * Their order and each String's array and coder are columns an object, in the heap while it has room,
+ * else in the scratch's cells (mapped beside the index): a graph of any size.
  */
 final class JvmValues {
-    private static final String STEP = "export --values (the records' order, each String's array and coder)";
     private final HeapGraph graph;
     private final HprofClasses classes;
     private final HprofSource source;
+    private final Scratch scratch;
 
-    JvmValues(HeapGraph graph, HprofClasses classes, HprofSource source) {
+    JvmValues(HeapGraph graph, HprofClasses classes, HprofSource source, Scratch scratch) {
         this.graph = graph;
         this.classes = classes;
         this.source = source;
+        this.scratch = scratch;
     }
 
     void write(ValueSink sink) {
         statics(sink);
         long n = graph.objectCount();
-        long[] offsets = ObjectArrays.longs(n, STEP);
+        ObjectsInFileOrder instances = new ObjectsInFileOrder(scratch, n);
         for (long o = 0; o < n; o++) {
             boolean instance = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.INSTANCE;
-            offsets[(int) o] = instance ? graph.position(o) : -1;
+            instances.add(instance ? graph.position(o) : -1);
         }
-        int[] objectAt = AddressSort.sort(offsets); // file order; objects without an instance record (-1) first
-        int first = 0;
-        while (first < n && offsets[first] < 0) {
-            first++;
-        }
-        int skipped = first;
-        long[] arrayOf = ObjectArrays.longs(n, STEP); // by object: its String's value array position, else -1
-        byte[] coderOf = ObjectArrays.bytes(n, STEP);
-        Arrays.fill(arrayOf, -1);
-        HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(offsets, first, (int) n), 0, (i, record) -> {
+        LongCells arrayOf = scratch.longCellsWhereRoom(n); // by object: its String's value array position, else 0
+        ByteCells coderOf = scratch.byteCellsWhereRoom(n);
+        instances.sort().forEach(source, classes.idSize(), 0, (o, offset, record) -> {
             if (record instanceof HprofRecords.Instance instance) {
-                long o = objectAt[skipped + i];
                 fields(o, instance, sink, arrayOf, coderOf);
             }
         });
+        instances.release();
         arrays(arrayOf, coderOf, sink);
+        scratch.release(coderOf);
     }
 
     /** Each class object's primitive static fields, in graph order, as the class table holds them. */
@@ -87,7 +82,7 @@ final class JvmValues {
     }
 
     /** Hands on the instance's primitive fields, and notes a String's value array and coder. */
-    private void fields(long o, HprofRecords.Instance instance, ValueSink sink, long[] arrayOf, byte[] coderOf) {
+    private void fields(long o, HprofRecords.Instance instance, ValueSink sink, LongCells arrayOf, ByteCells coderOf) {
         boolean string = "java.lang.String".equals(classes.name(instance.classId()));
         long address = graph.address(o);
         ByteBuffer b = ByteBuffer.wrap(instance.fields());
@@ -97,55 +92,50 @@ final class JvmValues {
                 sink.field(address, f.name(), typeName(f.type()),
                         primitive(f.type(), instance.fields(), f.offset()));
                 if (string && f.name().equals("coder") && f.type() == BasicType.BYTE) {
-                    coderOf[(int) o] = b.get(f.offset());
+                    coderOf.set(o, b.get(f.offset()));
                 }
             } else if (string && f.name().equals("value")) {
                 long id = classes.idSize() == 8 ? b.getLong(f.offset()) : b.getInt(f.offset()) & 0xFFFF_FFFFL;
                 long array = id == 0 ? -1 : graph.objectOf(id);
-                arrayOf[(int) o] = array < 0 ? -1 : graph.position(array);
+                arrayOf.set(o, array < 0 ? 0 : graph.position(array));
             }
         }
     }
 
     /**
      * Reads every primitive array whole, in file order: its elements, and the Strings whose value
-     * array it is decoded (several may share one array).
+     * array it is decoded (several may share one array: in object order). Gives {@code arrayOf} back.
      */
-    private void arrays(long[] arrayOf, byte[] coderOf, ValueSink sink) {
-        int n = arrayOf.length;
-        long[] positions = arrayOf; // sorted in place: the caller is done with it
-        int[] stringAt = AddressSort.sort(positions);
-        int[] next = {0};
-        while (next[0] < n && positions[next[0]] < 0) {
-            next[0]++;
+    private void arrays(LongCells arrayOf, ByteCells coderOf, ValueSink sink) {
+        long n = graph.objectCount();
+        ObjectsInFileOrder strings = new ObjectsInFileOrder(scratch, n);
+        for (long o = 0; o < n; o++) {
+            strings.add(arrayOf.get(o)); // none (0) sorts first and is skipped; ties keep object order
         }
-        long[] arrayPositions = ObjectArrays.longs(n, STEP);
-        for (int o = 0; o < n; o++) {
+        scratch.release(arrayOf);
+        strings.sort();
+        ObjectsInFileOrder arrays = new ObjectsInFileOrder(scratch, n);
+        for (long o = 0; o < n; o++) {
             boolean primitive = HprofObjectKind.of(graph.kind(o)) == HprofObjectKind.PRIMITIVE_ARRAY;
-            arrayPositions[o] = primitive ? graph.position(o) : -1;
+            arrays.add(primitive ? graph.position(o) : -1);
         }
-        int[] arrayAt = AddressSort.sort(arrayPositions);
-        int first = 0;
-        while (first < n && arrayPositions[first] < 0) {
-            first++;
-        }
-        int skipped = first;
-        HprofRecords.forEach(source, classes.idSize(), Arrays.copyOfRange(arrayPositions, first, n), Integer.MAX_VALUE,
-                (i, record) -> {
-                    if (!(record instanceof HprofRecords.PrimitiveArray array)) {
-                        return;
-                    }
-                    long at = arrayPositions[skipped + i];
-                    sink.array(graph.address(arrayAt[skipped + i]), typeName(array.type()), array.length(),
-                            ArrayText.elements(array.type(), array.data()));
-                    while (next[0] < n && positions[next[0]] < at) {
-                        next[0]++; // a String whose value is no primitive array the dump holds
-                    }
-                    for (; next[0] < n && positions[next[0]] == at; next[0]++) {
-                        int o = stringAt[next[0]];
-                        sink.string(graph.address(o), StringText.decode(array.type(), coderOf[o], array.data()));
-                    }
-                });
+        long[] next = {strings.first()};
+        arrays.sort().forEach(source, classes.idSize(), Integer.MAX_VALUE, (o, at, record) -> {
+            if (!(record instanceof HprofRecords.PrimitiveArray array)) {
+                return;
+            }
+            sink.array(graph.address(o), typeName(array.type()), array.length(),
+                    ArrayText.elements(array.type(), array.data()));
+            while (next[0] < n && strings.offset(next[0]) < at) {
+                next[0]++; // a String whose value is no primitive array the dump holds
+            }
+            for (; next[0] < n && strings.offset(next[0]) == at; next[0]++) {
+                long s = strings.object(next[0]);
+                sink.string(graph.address(s), StringText.decode(array.type(), coderOf.get(s), array.data()));
+            }
+        });
+        arrays.release();
+        strings.release();
     }
 
     /** As {@code object} shows it, but a char as the character alone (no quotes): a value, not a display. */

@@ -202,7 +202,7 @@ public final class RubyHeap implements NamedHeap {
 
     /** Only the pointer to the class has a name; the others are known by position alone. */
     @Override
-    public ReferenceNamer referenceNames() {
+    public ReferenceNamer referenceNames(dev.heaplens.graph.Scratch scratch) {
         return (from, position, to) -> isClassPointer(from, to) ? "class" : null; // no "[i]" built per reference
     }
 

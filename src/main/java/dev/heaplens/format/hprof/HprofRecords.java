@@ -65,6 +65,19 @@ public final class HprofRecords {
     }
 
     /**
+     * As {@link #forEach(HprofSource, int, long[], int, RecordSink)}, the offsets as they come (ascending,
+     * distinct; a list in scratch cells need not be copied into one array); {@code buffer}: the reader's.
+     */
+    public static void forEach(HprofSource source, int idSize, java.util.PrimitiveIterator.OfLong sortedOffsets,
+                               int buffer, int valueLimit, RecordSink sink) {
+        Collector collector = new Collector(valueLimit);
+        visit(source, idSize, sortedOffsets, buffer, collector, i -> {
+            sink.accept(i, collector.record);
+            collector.record = null;
+        });
+    }
+
+    /**
      * Reads the records at {@code sortedOffsets} (ascending, distinct) in one pass over the dump,
      * handing each to {@code visitor} as the reader does, then its index to {@code afterEach}.
      */
