@@ -305,4 +305,16 @@ class WebPast2To31Test {
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(2);
         assertThat(withoutNotes(r.err())).as(r.toString()).isEqualTo("heaplens: --bind: unknown address 'no-such-host.invalid'\n");
     }
+
+    /** A page whose first row is past 2^31 (of a list that long: the top retainers past 2^31 objects) is asked, not refused. */
+    @Test
+    void aPagePastAnIntOfRowsIsAnswered() throws IOException {
+        Path dump = new WebFixtures().write(Files.createDirectories(dir.resolve("paged")), WebFixtures.Kind.RUBY);
+        try (Workspace w = WebFixtures.workspace(List.of(dump), List.of())) {
+            String page = Long.toString((1L << 31) / Params.MAX_PAGE + 1);
+            JsonNode top = WebFixtures.ask(new Api(w), "top", "page", page, "size", Integer.toString(Params.MAX_PAGE)).get("objects");
+            assertThat(top.get("page").asText()).isEqualTo(page);
+            assertThat(top.get("rows")).isEmpty();
+        }
+    }
 }
