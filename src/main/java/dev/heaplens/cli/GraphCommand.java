@@ -2,6 +2,7 @@ package dev.heaplens.cli;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.analysis.graph.ClassNameSuggestions;
+import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.ReferrerGraph;
 import dev.heaplens.report.Sizes;
 import dev.heaplens.report.GraphDrawing;
@@ -23,7 +24,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens graph heap.json --class Foo > foo.mmd",
                 "  heaplens graph heap.json --class 'ActiveRecord::Base' --level 3 --format dot | dot -Tsvg > g.svg"})
-final class GraphCommand implements Callable<Integer> {
+final class GraphCommand implements Callable<Integer>, AnySizeGraph {
     private final Console console;
 
     @Mixin
@@ -35,7 +36,7 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = "--level", paramLabel = "N", converter = Converters.NonNegative.class, description = "Levels of referrers; 0 = until none is new (default: ${DEFAULT-VALUE}).")
     int level = 5;
 
-    @Option(names = "--limit", paramLabel = "N", converter = Converters.NonNegative.class, description = "Objects of the class drawn; 0 = all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--limit", paramLabel = "N", converter = Converters.NonNegative.class, description = "Objects of the class drawn; 0 = all, up to 10,000 (default: ${DEFAULT-VALUE}).")
     int limit = 10;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "mermaid or dot (default: ${DEFAULT-VALUE}).")
@@ -51,12 +52,12 @@ final class GraphCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LoadedHeap loaded = Load.heap(console, dump.dump, dumpOptions);
-        long[] targets = loaded.namer().objectsOfClass(className);
-        if (targets.length == 0) {
+        NamedHeap.ClassObjects targets = loaded.namer().objectsOfClass(className, ReferrerGraph.targetsDrawn(limit));
+        if (targets.count() == 0) {
             throw new HeaplensException("no objects of class '" + className + "' in " + loaded.input().name()
                     + suggestions(loaded.namer().classNames()));
         }
-        ReferrerGraph.Result result = ReferrerGraph.walk(loaded.graph(), targets, limit, level);
+        ReferrerGraph.Result result = ReferrerGraph.walk(loaded.graph(), targets.first(), level);
         List<GraphDrawing.Node> nodes = new ArrayList<>();
         for (long o : result.nodes()) {
             String own = loaded.namer().classObjectName(o);
@@ -68,9 +69,9 @@ final class GraphCommand implements Callable<Integer> {
             String label = loaded.namer().edgeLabel(e.from(), e.index(), e.to()) + "," + e.level();
             edges.add(new GraphDrawing.Edge(hex(loaded, e.from()), hex(loaded, e.to()), label));
         }
-        String comment = Sizes.plural(targets.length, "object") + " of " + className + ", " + result.targets().size() + " drawn, "
+        String comment = Sizes.plural(targets.count(), "object") + " of " + className + ", " + Sizes.count(result.targets().size()) + " drawn, "
                 + (level <= 0 ? "all levels" : Sizes.plural(level, "level"))
-                + (result.truncated() ? "; cut at " + ReferrerGraph.MAX_EDGES + " edges" : "");
+                + GraphDrawing.cuts(limit, targets.count(), result);
         console.out().print(GraphDrawing.render(nodes, edges, format, comment));
         console.out().flush();
         return 0;

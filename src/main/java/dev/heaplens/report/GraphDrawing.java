@@ -1,5 +1,7 @@
 package dev.heaplens.report;
 
+import dev.heaplens.analysis.graph.ReferrerGraph;
+
 import java.util.List;
 
 /**
@@ -26,6 +28,15 @@ public final class GraphDrawing {
 
     /** An edge {@code from} → {@code to} with its label. */
     public record Edge(String from, String to, String label) {
+    }
+
+    /**
+     * What a drawing of a class's referrers left out, as its comment ends: "; cut at 10,000
+     * objects" (all asked for, more there), "; cut at 1,000 edges", or nothing.
+     */
+    public static String cuts(int limit, long classObjects, ReferrerGraph.Result walk) {
+        return (limit <= 0 && classObjects > ReferrerGraph.MAX_TARGETS ? "; cut at " + Sizes.plural(ReferrerGraph.MAX_TARGETS, "object") : "")
+                + (walk.truncated() ? "; cut at " + Sizes.plural(ReferrerGraph.MAX_EDGES, "edge") : "");
     }
 
     public static String render(List<Node> nodes, List<Edge> edges, Format format, String comment) {

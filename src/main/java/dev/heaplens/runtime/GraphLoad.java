@@ -11,7 +11,6 @@ import dev.heaplens.analysis.suspects.SuspectFinder;
 import dev.heaplens.analysis.suspects.SuspectInputs;
 import dev.heaplens.analysis.suspects.SuspectsStore;
 import dev.heaplens.graph.GraphStore;
-import dev.heaplens.graph.ObjectArrays;
 import dev.heaplens.graph.Scratch;
 import dev.heaplens.index.IndexReader;
 import dev.heaplens.index.IndexWriter;
@@ -208,8 +207,7 @@ final class GraphLoad<N extends NamedHeap> {
         long objects = format.estimatedObjects(input);
         long perObject = format.bytesPerObject();
         HeapFit.requireIdsFor(input.name(), objects, options.anySize());
-        // past 2^31 objects a graph is only ever out of core, whatever the heap
-        boolean goOutOfCore = index != null && (outOfCore.needed(objects, perObject) || ObjectArrays.past(objects));
+        boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
         Path file = goOutOfCore ? index.target(input) : null;
         ScratchIndex scratchIndex = null;
         if (goOutOfCore) {
@@ -269,7 +267,7 @@ final class GraphLoad<N extends NamedHeap> {
         }
         long objects = GraphStore.objectCount(in);
         HeapFit.requireIdsFor(input.name(), objects, options.anySize());
-        if (!outOfCore.needed(objects, format.bytesPerObject()) && !ObjectArrays.past(objects)) {
+        if (!outOfCore.needed(objects, format.bytesPerObject())) {
             return false;
         }
         listener.note(outOfCore.line(input.name(), objects, format.bytesPerObject(), format.outOfCoreDisk(), in.file(),

@@ -1,7 +1,9 @@
 package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
+import dev.heaplens.graph.HeapGraphBuilder;
 import dev.heaplens.graph.HeapRoom;
+import dev.heaplens.graph.ObjectArrays;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,17 +75,19 @@ final class OutOfCore {
     }
 
     /**
-     * Whether a graph of about {@code objects} objects goes out of core: when HeapFit's figure passes
-     * the limit; when they are unknown (0 or less), when {@code --memory} is less than the heap. The
+     * Whether a graph of about {@code objects} objects goes out of core: past what a graph in the heap
+     * holds; when HeapFit's figure passes the limit; when they are unknown (0 or less), when {@code --memory} is less than the heap. The
      * old generation is asked only for a graph over half the heap, so that small dumps never load
      * the management beans.
      */
     boolean needed(long objects, long bytesPerObject) {
+        if (ObjectArrays.past(objects)) { // past 2^31 objects a graph is only ever out of core, whatever the heap
+            return true;
+        }
         if (objects <= 0) { // standard input: out of core only when --memory asks for less than the heap
             return memory > 0 && memory < maxHeap;
         }
-        long need = HeapFit.need(objects, bytesPerObject);
-        return need > asked() || need > asked() / 2 && need > limit();
+        return overLimit(objects, bytesPerObject);
     }
 
     /**
@@ -97,12 +101,25 @@ final class OutOfCore {
                     + " on its index %s (%s)", dump, HeapFit.mib(limit()), index,
                     indexBytes < 0 ? "written first, with scratch files beside it" : megabytes(indexBytes) + " on disk");
         }
+        if (!overLimit(objects, bytesPerObject)) { // in the heap's room, but past what a graph in the heap holds
+            return String.format(Locale.ROOT, "%s: about %,d objects, past the %,d a graph in the heap holds: working out of"
+                    + " core on its index %s (%s)", dump, objects, HeapGraphBuilder.MAX_OBJECTS, index, onDisk(objects, disk, indexBytes));
+        }
         return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
                         + " working out of core on its index %s (%s)", dump, objects,
                 HeapFit.mib(HeapFit.need(objects, bytesPerObject)), HeapFit.mib(limit()), why(), index,
-                indexBytes < 0 ? "written first, about " + megabytes(objects * disk.index()) + " on disk; about "
-                        + megabytes(objects * disk.peak()) + " at the peak with the scratch files beside it"
-                        : megabytes(indexBytes) + " on disk");
+                onDisk(objects, disk, indexBytes));
+    }
+
+    private boolean overLimit(long objects, long bytesPerObject) {
+        long need = HeapFit.need(objects, bytesPerObject);
+        return need > asked() || need > asked() / 2 && need > limit();
+    }
+
+    private static String onDisk(long objects, Disk disk, long indexBytes) {
+        return indexBytes < 0 ? "written first, about " + megabytes(objects * disk.index()) + " on disk; about "
+                + megabytes(objects * disk.peak()) + " at the peak with the scratch files beside it"
+                : megabytes(indexBytes) + " on disk";
     }
 
     /** Why the limit is what it is, when it is not the JVM's heap. */
@@ -165,6 +182,11 @@ final class OutOfCore {
         if (objects <= 0) {
             return String.format(Locale.ROOT, "%s: objects not counted before the read, --memory %s:"
                     + " working out of core on a scratch index in %s (deleted when done)", dump, HeapFit.mib(limit()), dir);
+        }
+        if (!overLimit(objects, bytesPerObject)) { // in the heap's room, but past what a graph in the heap holds
+            return String.format(Locale.ROOT, "%s: about %,d objects, past the %,d a graph in the heap holds: working out of"
+                    + " core on a scratch index in %s (about %s on disk at the peak, deleted when done)", dump, objects,
+                    HeapGraphBuilder.MAX_OBJECTS, dir, megabytes(objects * disk.peak()));
         }
         return String.format(Locale.ROOT, "%s: about %,d objects need about %s of heap, over the %s allowed%s:"
                         + " working out of core on a scratch index in %s (about %s on disk at the peak, deleted when done)", dump, objects,

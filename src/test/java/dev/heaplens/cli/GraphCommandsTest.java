@@ -653,6 +653,23 @@ class GraphCommandsTest {
                 """);
     }
 
+    /** All objects asked for ({@code --limit 0}) draws at most 10,000, the first in address order, and says it cut. */
+    @Test
+    void graphOfAllDrawsAtMostTenThousandAndSaysSo() {
+        String rails = Path.of("samples/rails-ish.json.gz").toString();
+        List<String> strings = ok("graph", rails, "--class", "String", "--limit", "0", "--no-index").outLines();
+        assertThat(strings.get(0)).isEqualTo("%% 25,313 objects of String, 10,000 drawn, 5 levels; cut at 10,000 objects; cut at 1,000 edges");
+        List<String> targets = strings.subList(2, 2 + 10_000);
+        assertThat(targets).allMatch(l -> l.endsWith(" String\"]"));
+        List<Long> addresses = targets.stream().map(l -> Long.parseLong(l.substring(4, l.indexOf('['))
+                .trim(), 16)).toList();
+        assertThat(addresses).isSorted().doesNotHaveDuplicates();
+        assertThat(strings.get(2 + 10_000)).doesNotEndWith(" String\"]"); // the referrers follow
+
+        String hashes = ok("graph", rails, "--class", "Hash", "--limit", "0", "--level", "1", "--no-index").outLines().get(0);
+        assertThat(hashes).isEqualTo("%% 9,846 objects of Hash, 9,846 drawn, 1 level; cut at 1,000 edges");
+    }
+
     @Test
     void graphEscapesClassNamesInLabels() {
         assertThat(ok("graph", dump.toString(), "--class", "<env> (IMEMO)").out()).isEqualTo("""

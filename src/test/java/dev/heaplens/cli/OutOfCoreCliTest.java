@@ -117,6 +117,7 @@ class OutOfCoreCliTest {
             Path dump = hprof ? self : rails;
             List<List<String>> commands = new ArrayList<>(commands(dump, hprof));
             commands.add(List.of("top", dump.toString(), "--top", "10", "--format", "json"));
+            commands.add(List.of("graph", dump.toString(), "--class", hprof ? "java.lang.String" : "String", "--limit", "0", "--level", "2"));
             if (!hprof) { // every object's allocation site, the runtime's column loaded whole
                 commands.add(List.of("retained", dump.toString(), "--by", "location", "--top", "12"));
             }

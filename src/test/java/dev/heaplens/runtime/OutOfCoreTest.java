@@ -105,6 +105,19 @@ class OutOfCoreTest {
                 .as("objects not counted: no '0 objects need 8 MiB, over the 64 MiB allowed'")
                 .isEqualTo("d.hprof.gz: objects not counted before the read, --memory 64 MiB: working out of core on its"
                         + " index /i/x.heaplens-index (written first, with scratch files beside it)");
+        // past 2^31 objects always out of core; on a heap with room for them, the count is why, not the heap
+        long past = 3_000_000_000L;
+        OutOfCore huge = new OutOfCore(0, 1L << 48);
+        assertThat(huge.needed(past, 70)).isTrue();
+        assertThat(huge.needed(2_000_000_000L, 70)).isFalse();
+        assertThat(huge.line("d.hprof", past, 70, OutOfCore.Disk.JVM, Path.of("/i/d.hprof.heaplens-index"), 200_000_000_000L))
+                .isEqualTo("d.hprof: about 3,000,000,000 objects, past the 2,147,483,639 a graph in the heap holds:"
+                        + " working out of core on its index /i/d.hprof.heaplens-index (200.0 GB on disk)");
+        assertThat(huge.scratchLine("d.hprof", past, 70, OutOfCore.Disk.JVM, Path.of("/s")))
+                .isEqualTo("d.hprof: about 3,000,000,000 objects, past the 2,147,483,639 a graph in the heap holds:"
+                        + " working out of core on a scratch index in /s (about 240.0 GB on disk at the peak, deleted when done)");
+        assertThat(new OutOfCore(0, 1024 * mib).line("d.hprof", past, 70, OutOfCore.Disk.JVM, Path.of("/i/x"), -1))
+                .as("over the heap too: the heap is why").startsWith("d.hprof: about 3,000,000,000 objects need about ");
         assertThatThrownBy(() -> asked.requirePlace("d.json", 1_000_000, 100, OutOfCore.Disk.RUBY, null))
                 .isInstanceOf(HeaplensException.class)
                 .hasMessageStartingWith("d.json: its heap graph (about 1,000,000 objects) needs about 103 MiB of heap,"

@@ -197,7 +197,7 @@ class MemProfAgentIT {
         try {
             JvmHeap heap = new JvmHeap(HprofGraphReader.read(HprofSource.of(dump)));
             HeapGraph g = heap.graph();
-            long[] roots = heap.objectsOfClass(className);
+            long[] roots = heap.objectsOfClass(className, 2).first();
             assertThat(roots).hasSize(1);
             boolean[] seen = new boolean[(int) g.objectCount()];
             ArrayDeque<Long> pending = new ArrayDeque<>();

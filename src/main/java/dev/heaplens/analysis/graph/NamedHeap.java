@@ -5,6 +5,7 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.graph.ThreadStacks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -39,15 +40,30 @@ public interface NamedHeap extends ObjectNamer {
     /** The name of a class object itself ({@code Foo}), or null when the object is not a class. */
     String classObjectName(long object);
 
-    /** Objects counted under class {@code name}, in address order. */
-    default long[] objectsOfClass(String name) {
-        List<Long> found = new ArrayList<>();
+    /**
+     * How many objects count under class {@code name}, and the first {@code max} of them in address
+     * order: one pass over the objects, holding no more than those kept, whatever the dump's size.
+     */
+    default ClassObjects objectsOfClass(String name, int max) {
+        long[] first = new long[Math.min(max, 1024)];
+        int kept = 0;
+        long count = 0;
         for (long o = 0, n = graph().objectCount(); o < n; o++) {
             if (className(o).equals(name)) {
-                found.add(o);
+                if (kept < max) {
+                    if (kept == first.length) {
+                        first = Arrays.copyOf(first, (int) Math.min(max, 2L * kept));
+                    }
+                    first[kept++] = o;
+                }
+                count++;
             }
         }
-        return found.stream().mapToLong(Long::longValue).toArray();
+        return new ClassObjects(count, Arrays.copyOf(first, kept));
+    }
+
+    /** The objects of one class: their {@code count}, and the {@code first} of them kept. */
+    record ClassObjects(long count, long[] first) {
     }
 
     /** Every class name objects are counted under, sorted, for suggestions. */

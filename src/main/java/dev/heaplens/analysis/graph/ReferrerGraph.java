@@ -17,6 +17,8 @@ import java.util.Set;
 public final class ReferrerGraph {
     /** Referrers followed at most, so a widely shared object cannot flood the picture. */
     public static final int MAX_EDGES = 1000;
+    /** Objects of the class drawn at most when all are asked for: a picture, not a list of a class's millions. */
+    public static final int MAX_TARGETS = 10_000;
 
     private ReferrerGraph() {
     }
@@ -25,11 +27,7 @@ public final class ReferrerGraph {
     public record Edge(long from, long to, int index, int level) {
     }
 
-    /**
-     * @param targets the objects of the class, in address order; the first {@code limit} are used
-     *                ({@code limit <= 0}: all)
-     * @param levels  how far to walk back ({@code <= 0}: until no new referrer)
-     */
+    /** The objects drawn as targets, then the references walked back to them. */
     public record Result(List<Long> targets, List<Edge> edges, boolean truncated) {
         /** Every object drawn: targets first, then referrers in the order found. */
         public Set<Long> nodes() {
@@ -42,15 +40,23 @@ public final class ReferrerGraph {
         }
     }
 
-    public static Result walk(HeapGraph g, long[] targets, int limit, int levels) {
-        int count = limit <= 0 ? targets.length : Math.min(limit, targets.length);
+    /** Objects of a class drawn for {@code --limit}: {@code limit <= 0} asks for all, up to {@link #MAX_TARGETS}. */
+    public static int targetsDrawn(int limit) {
+        return limit <= 0 ? MAX_TARGETS : limit;
+    }
+
+    /**
+     * @param targets the objects of the class drawn, in address order
+     * @param levels  how far to walk back ({@code <= 0}: until no new referrer)
+     */
+    public static Result walk(HeapGraph g, long[] targets, int levels) {
         List<Long> chosen = new ArrayList<>();
         Set<Long> seen = new HashSet<>();
         List<Long> frontier = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            chosen.add(targets[i]);
-            seen.add(targets[i]);
-            frontier.add(targets[i]);
+        for (long t : targets) {
+            chosen.add(t);
+            seen.add(t);
+            frontier.add(t);
         }
         List<Edge> edges = new ArrayList<>();
         Set<Reference> drawn = new HashSet<>(); // a reference held twice is drawn once

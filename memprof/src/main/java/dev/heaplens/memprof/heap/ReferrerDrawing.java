@@ -1,8 +1,10 @@
 package dev.heaplens.memprof.heap;
 
+import dev.heaplens.analysis.graph.NamedHeap;
 import dev.heaplens.analysis.graph.ReferrerGraph;
 import dev.heaplens.analysis.jvm.JvmHeap;
 import dev.heaplens.report.GraphDrawing;
+import dev.heaplens.report.Sizes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -21,8 +23,8 @@ public final class ReferrerDrawing {
 
     public static String mermaid(SelfDump dump, String type, int limit, int levels) {
         JvmHeap heap = dump.heap();
-        long[] targets = heap.objectsOfClass(type);
-        ReferrerGraph.Result result = ReferrerGraph.walk(heap.graph(), targets, limit, levels);
+        NamedHeap.ClassObjects targets = heap.objectsOfClass(type, ReferrerGraph.targetsDrawn(limit));
+        ReferrerGraph.Result result = ReferrerGraph.walk(heap.graph(), targets.first(), levels);
         List<GraphDrawing.Edge> edges = new ArrayList<>();
         Set<Long> shown = new LinkedHashSet<>(result.targets());
         for (ReferrerGraph.Edge e : result.edges()) {
@@ -40,9 +42,9 @@ public final class ReferrerDrawing {
             String name = own != null ? own + " (class)" : heap.className(o);
             nodes.add(new GraphDrawing.Node(hex(heap, o), hex(heap, o) + " " + name));
         }
-        String comment = targets.length + " live " + type + ", " + result.targets().size() + " drawn, "
+        String comment = Sizes.count(targets.count()) + " live " + type + ", " + Sizes.count(result.targets().size()) + " drawn, "
                 + (levels <= 0 ? "all levels" : levels + " levels")
-                + (result.truncated() ? "; cut at " + ReferrerGraph.MAX_EDGES + " edges" : "");
+                + GraphDrawing.cuts(limit, targets.count(), result);
         return GraphDrawing.render(nodes, edges, GraphDrawing.Format.MERMAID, comment);
     }
 
