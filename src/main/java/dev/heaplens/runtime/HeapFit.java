@@ -46,7 +46,7 @@ public final class HeapFit {
      * The graph commands that work on a graph of any object count, past 2^31 too, out of core: those
      * marked {@code AnySizeGraph} in the command line (a test checks that the two agree).
      */
-    public static final String ANY_SIZE_COMMANDS = "suspects, summary, top, retained, object, paths, graph, leaks, threads, export and sql";
+    public static final String ANY_SIZE_COMMANDS = "suspects, summary, top, retained, object, paths, graph, leaks, threads, serve, report, export and sql";
 
     private HeapFit() {
     }

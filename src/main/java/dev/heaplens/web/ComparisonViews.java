@@ -40,7 +40,7 @@ final class ComparisonViews {
         String needle = p.text("q", null) == null ? null : p.text("q", null).toLowerCase(Locale.ROOT);
         // unchanged groups are left out unless asked for: a diff is read for what changed
         boolean unchanged = "1".equals(p.text("unchanged", "0"));
-        int page = p.page();
+        long page = p.page();
         int size = p.size(50);
         StringBuilder out = new StringBuilder();
         JsonWriter j = new JsonWriter(out);
@@ -59,7 +59,7 @@ final class ComparisonViews {
                 hidden++;
                 continue;
             }
-            if (matched >= (long) page * size && matched < (long) page * size + size) {
+            if (matched >= page * size && matched < page * size + size) {
                 j.beginObject().field("key", r.key()).field("countBefore", r.countBefore()).field("bytesBefore", r.bytesBefore())
                         .field("countAfter", r.countAfter()).field("bytesAfter", r.bytesAfter())
                         .field("countDelta", r.countDelta()).field("bytesDelta", r.bytesDelta()).endObject();

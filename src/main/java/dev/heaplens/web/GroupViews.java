@@ -126,9 +126,9 @@ final class GroupViews {
     }
 
     /** One page of group rows, keeping those whose name contains {@code filter} (any case); sums what matched. */
-    static void groupRows(JsonWriter j, List<RetainedByGroup.Row> rows, int page, int size, String filter) {
+    static void groupRows(JsonWriter j, List<RetainedByGroup.Row> rows, long page, int size, String filter) {
         String needle = filter == null ? null : filter.toLowerCase(Locale.ROOT);
-        long from = (long) page * size;
+        long from = page * size;
         long matched = 0;
         long count = 0;
         long bytes = 0;
@@ -170,14 +170,14 @@ final class GroupViews {
         if (s == null) {
             throw new ApiException(404, "duplicate strings are found in JVM dumps only");
         }
-        int page = p.page();
+        long page = p.page();
         int size = p.size(50);
         StringBuilder out = new StringBuilder();
         JsonWriter j = new JsonWriter(out);
         j.beginObject().field("strings", s.strings()).field("values", s.values()).field("wastedBytes", s.wastedBytes())
                 .field("duplicateStrings", s.duplicateStrings()).field("groups", s.groups().size())
                 .field("page", page).field("size", size).name("rows").beginArray();
-        s.groups().stream().skip((long) page * size).limit(size).forEach(g -> j.beginObject().field("value", g.value()).field("valueComplete", g.complete())
+        s.groups().stream().skip(page * size).limit(size).forEach(g -> j.beginObject().field("value", g.value()).field("valueComplete", g.complete())
                 .field("strings", g.strings()).field("arrays", g.arrays()).field("chars", g.chars())
                 .field("wastedBytes", g.wastedBytes()).endObject());
         j.endArray().endObject();

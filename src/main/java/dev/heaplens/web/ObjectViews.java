@@ -26,14 +26,19 @@ final class ObjectViews {
     }
 
     /** Writes objects {@code objectAt(from..)} of a list of {@code total}: fetches their records first, then their rows. */
-    static void page(JsonWriter j, ServedDump d, int page, int size, long total,
+    static void page(JsonWriter j, ServedDump d, long page, int size, long total,
                      LongUnaryOperator objectAt) {
-        long from = Math.min((long) page * size, total);
+        long from = Math.min(page * size, total);
         long to = Math.min(from + size, total);
-        long[] objects = new long[(int) (to - from)];
+        long[] objects = new long[(int) (to - from)]; // at most a page: Params.MAX_PAGE
         for (long i = from; i < to; i++) {
             objects[(int) (i - from)] = objectAt.applyAsLong(i);
         }
+        page(j, d, page, size, total, objects);
+    }
+
+    /** Writes {@code objects}, the page {@code page} of a list of {@code total}. */
+    private static void page(JsonWriter j, ServedDump d, long page, int size, long total, long[] objects) {
         ObjectRows rows = d.heap.rows(objects);
         j.beginObject().field("total", total).field("page", page).field("size", size).name("rows").beginArray();
         for (long o : objects) {
@@ -82,7 +87,7 @@ final class ObjectViews {
         int n = p.integer("n", 20, 0, Params.MAX_PAGE);
         HeapGraph g = d.graph;
         List<Long> chain = new ArrayList<>();
-        int chainLength = 0;
+        long chainLength = 0; // a chain may pass 2^31 steps; the first Params.MAX_PAGE are shown
         for (long up = d.dominators.immediateDominator(o); up >= 0; up = d.dominators.immediateDominator(up)) {
             if (chainLength++ < Params.MAX_PAGE) {
                 chain.add(up);
@@ -93,7 +98,7 @@ final class ObjectViews {
         RootPaths.Path path = d.strongPaths.pathTo(o);
         boolean weakOnly = false;
         if (path == null && g.hasWeakReferences()) {
-            List<RootPaths.Path> weak = RootPaths.shortest(g, EdgeFilter.ALL, o, 1);
+            List<RootPaths.Path> weak = RootPaths.shortest(g, EdgeFilter.ALL, o, 1, d.heap.scratch());
             path = weak.isEmpty() ? null : weak.get(0);
             weakOnly = path != null;
         }
@@ -163,7 +168,7 @@ final class ObjectViews {
         List<RootPaths.Path> paths = d.strongLevels().paths(o, max);
         boolean weakOnly = paths.isEmpty() && g.hasWeakReferences();
         if (weakOnly) {
-            paths = RootPaths.shortest(g, EdgeFilter.ALL, o, max);
+            paths = RootPaths.shortest(g, EdgeFilter.ALL, o, max, d.heap.scratch());
             weakOnly = !paths.isEmpty();
         }
         Set<Long> shown = new LinkedHashSet<>(List.of(o));
@@ -205,19 +210,34 @@ final class ObjectViews {
             j.name("groups");
             GroupViews.groupRows(j, rows, p.page(), p.size(50), null);
         } else if (only != null) {
-            List<Long> matching = new ArrayList<>();
-            for (long i = range[0]; i < range[1]; i++) {
-                if (d.heap.namer().className(d.child(i)).equals(only)) {
-                    matching.add(d.child(i));
-                }
-            }
             j.name("objects");
-            page(j, d, p.page(), p.size(50), matching.size(), i -> matching.get((int) i));
+            onlyClass(j, d, range, only, p.page(), p.size(50));
         } else {
             j.name("objects");
             page(j, d, p.page(), p.size(50), range[1] - range[0], i -> d.child(range[0] + i));
         }
         j.endObject();
         return out.toString();
+    }
+
+    /**
+     * A page of the children in {@code range} of class {@code only}: counted in one pass that keeps
+     * only the page's (a node may have as many children as the graph has objects).
+     */
+    private static void onlyClass(JsonWriter j, ServedDump d, long[] range, String only, long page, int size) {
+        long from = page * size;
+        long[] objects = new long[size];
+        int kept = 0;
+        long matching = 0;
+        for (long i = range[0]; i < range[1]; i++) {
+            long c = d.child(i);
+            if (d.heap.namer().className(c).equals(only)) {
+                if (matching >= from && kept < size) {
+                    objects[kept++] = c;
+                }
+                matching++;
+            }
+        }
+        page(j, d, page, size, matching, java.util.Arrays.copyOf(objects, kept));
     }
 }

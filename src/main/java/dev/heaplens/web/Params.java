@@ -50,12 +50,16 @@ final class Params {
     }
 
     int integer(String name, int fallback, int min, int max) {
+        return (int) number(name, fallback, min, max);
+    }
+
+    private long number(String name, long fallback, long min, long max) {
         String v = values.get(name);
         if (v == null || v.isEmpty()) {
             return fallback;
         }
         try {
-            int i = Integer.parseInt(v);
+            long i = Long.parseLong(v);
             if (i < min || i > max) {
                 throw new ApiException(400, "'" + name + "' must be between " + min + " and " + max);
             }
@@ -65,8 +69,9 @@ final class Params {
         }
     }
 
-    int page() {
-        return integer("page", 0, 0, Integer.MAX_VALUE / MAX_PAGE);
+    /** A page number: a list of a graph past 2^31 objects (its top retainers, a class's objects) has pages past an int's rows. */
+    long page() {
+        return number("page", 0, 0, Long.MAX_VALUE / MAX_PAGE - 1); // page * size + size never overflows
     }
 
     int size(int fallback) {

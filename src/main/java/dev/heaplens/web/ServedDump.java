@@ -112,7 +112,7 @@ final class ServedDump {
         List<GroupBy> keys = new java.util.ArrayList<>(List.of(GroupBy.CLASS, kindKey(), originKey()));
         runtime.graphKeys().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
         for (GroupBy key : keys) {
-            bounds.put(key, CompletableFuture.supplyAsync(() -> RetainedByGroup.lowerBounds(dominators, heap.namer(), key), background));
+            bounds.put(key, CompletableFuture.supplyAsync(() -> RetainedByGroup.lowerBounds(dominators, heap.namer(), key, scratch), background));
         }
         unreachable.put(GroupBy.CLASS, CompletableFuture.supplyAsync(
                 () -> Reachability.unreachableBy(dominators, heap.namer()::className), background));

@@ -49,10 +49,11 @@ public final class RetainedByGroup {
 
     /**
      * Every group with its lower bound only (no traversal, all marked inexact): one pass over the
-     * objects and one over the dominator tree, for a first answer while the exact ones are made.
+     * objects and one over the dominator tree, for a first answer while the exact ones are made; each
+     * object's group and the walk's stack in {@code scratch} (mapped where the heap has no room).
      */
-    public static List<Row> lowerBounds(Dominators dominators, ObjectNamer namer, GroupBy key) {
-        return rows(dominators, namer, key, 0, Scratch.heap());
+    public static List<Row> lowerBounds(Dominators dominators, ObjectNamer namer, GroupBy key, Scratch scratch) {
+        return rows(dominators, namer, key, 0, scratch);
     }
 
     private static List<Row> rows(Dominators dominators, ObjectNamer namer, GroupBy key, int exactGroups, Scratch scratch) {
