@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         footer = {"  heaplens export heap.json.gz --parquet heap-tables",
                 "  heaplens export pod-*.hprof --parquet fleet",
                 "  duckdb -c \"SELECT dump, count(*) FROM 'fleet/objects/*/*.parquet' GROUP BY dump\""})
-final class ExportCommand implements Callable<Integer>, AnySizeGraph {
+final class ExportCommand implements Callable<Integer> {
     private final Console console;
 
     @Parameters(arity = "1..*", paramLabel = "DUMP", description = DumpArgument.ANY_DUMP

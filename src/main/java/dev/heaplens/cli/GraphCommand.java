@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens graph heap.json --class Foo > foo.mmd",
                 "  heaplens graph heap.json --class 'ActiveRecord::Base' --level 3 --format dot | dot -Tsvg > g.svg"})
-final class GraphCommand implements Callable<Integer>, AnySizeGraph {
+final class GraphCommand implements Callable<Integer> {
     private final Console console;
 
     @Mixin

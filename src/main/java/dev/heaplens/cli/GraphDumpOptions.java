@@ -1,10 +1,7 @@
 package dev.heaplens.cli;
 
 import dev.heaplens.runtime.IndexOptions;
-import dev.heaplens.runtime.ReadOptions;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 
@@ -25,16 +22,6 @@ public final class GraphDumpOptions extends ParallelDumpOptions {
                     + " that needs more is used out of core: from its index, mapped, instead of the heap (README"
                     + " \"Dumps bigger than memory\").")
     long memory;
-
-    /** The command these options are mixed into: whether it works on a graph of any size ({@link AnySizeGraph}). */
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec command;
-
-    @Override
-    ReadOptions readOptions() {
-        ReadOptions options = super.readOptions();
-        return command != null && command.userObject() instanceof AnySizeGraph ? options.anySized() : options;
-    }
 
     @Override
     long memory() {

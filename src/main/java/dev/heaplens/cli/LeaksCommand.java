@@ -37,7 +37,7 @@ import java.util.concurrent.Callable;
                 "  heaplens leaks a.hprof b.hprof c.hprof --by package",
                 "",
                 KeyHelp.GRAPH_EXPLAINED})
-final class LeaksCommand implements Callable<Integer>, AnySizeGraph {
+final class LeaksCommand implements Callable<Integer> {
     private final Console console;
 
     @Parameters(index = "0", paramLabel = "A", description = "The first dump (the baseline), Ruby or JVM.")

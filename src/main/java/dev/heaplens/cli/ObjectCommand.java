@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
                 + "first referrers and references."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens object heap.json 0x7f84e29f8008", "  heaplens object heap.json 0x7f84e29f8008 --format json | jq .retainedSize"})
-final class ObjectCommand implements Callable<Integer>, AnySizeGraph {
+final class ObjectCommand implements Callable<Integer> {
     private final Console console;
 
     @Mixin

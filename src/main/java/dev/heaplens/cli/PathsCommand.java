@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
                 "The shortest chains of references from a GC root to it, one step a line."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens paths heap.json 0x7f84e29f8008", "  heaplens paths heap.json 0x7f84e29f8008 --max 5 --format json"})
-final class PathsCommand implements Callable<Integer>, AnySizeGraph {
+final class PathsCommand implements Callable<Integer> {
     private final Console console;
 
     @Mixin

@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens report heap.json.gz -o heap.html", "  heaplens report before.hprof after.hprof -o diff.html",
                 "  heaplens report --gc gc.log -o gc.html"})
-final class ReportCommand implements Callable<Integer>, AnySizeGraph {
+final class ReportCommand implements Callable<Integer> {
     /** What a CI artifact should stay under; a bigger report is written with a warning. */
     static final long SIZE_GOAL = 5_000_000L;
     private final Console console;

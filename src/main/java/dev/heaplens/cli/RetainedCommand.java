@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
                 "  heaplens retained app.hprof --by package",
                 "",
                 KeyHelp.GRAPH_EXPLAINED})
-final class RetainedCommand implements Callable<Integer>, AnySizeGraph {
+final class RetainedCommand implements Callable<Integer> {
     private final Console console;
 
     @Mixin

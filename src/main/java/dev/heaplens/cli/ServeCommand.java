@@ -22,7 +22,7 @@ import java.util.concurrent.CountDownLatch;
         footer = {"  heaplens serve heap.json.gz", "  heaplens serve before.hprof after.hprof --port 0 --open",
                 "  heaplens serve a.json b.json c.json --gc gc.jsonl",
                 "  heaplens serve app.hprof --bind 0.0.0.0 --port 8080   # prints a URL with its token"})
-final class ServeCommand implements Callable<Integer>, AnySizeGraph {
+final class ServeCommand implements Callable<Integer> {
     private final Console console;
 
     @Parameters(paramLabel = "DUMP", arity = "0..3", description = WebSources.DUMPS)

@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
         footer = {"  heaplens sql heap.json \"SELECT type, count(*), sum(shallow) FROM objects GROUP BY type\"",
                 "  heaplens sql app.hprof \"FROM instances('java.util.HashMap') LIMIT 10\" --format csv",
                 "  heaplens sql fleet \"SELECT dump, sum(shallow) FROM objects GROUP BY dump\""})
-final class SqlCommand implements Callable<Integer>, AnySizeGraph {
+final class SqlCommand implements Callable<Integer> {
     private final Console console;
 
     // one at least, not two: picocli checks an arity as it parses, before it sees --help, so

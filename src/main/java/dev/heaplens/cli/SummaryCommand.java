@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
                 "  heaplens summary heap.json --format json | jq .types",
                 "  heaplens summary app.hprof",
                 "  ssh prod cat /tmp/heap.json | heaplens summary -"})
-final class SummaryCommand implements Callable<Integer>, AnySizeGraph {
+final class SummaryCommand implements Callable<Integer> {
     private final Console console;
 
     @Mixin

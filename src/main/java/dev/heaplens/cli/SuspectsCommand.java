@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
                 "  heaplens suspects app.hprof --format markdown > suspects.md",
                 "  heaplens suspects heap.json.gz --threshold 5 --format json",
                 "  heaplens suspects heap.json --fail-over 30    # exit 3 when a suspect holds more than 30% of the heap"})
-final class SuspectsCommand implements Callable<Integer>, AnySizeGraph {
+final class SuspectsCommand implements Callable<Integer> {
     /** Exit code when a suspect holds more than --fail-over, as diff's gate. */
     static final int OVER_LIMIT = 3;
     private final Console console;

@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
         footer = {"  heaplens threads app.hprof",
                 "  heaplens threads app.hprof --stacks",
                 "  heaplens threads app.hprof --format json > threads.json"})
-final class ThreadsCommand implements Callable<Integer>, AnySizeGraph {
+final class ThreadsCommand implements Callable<Integer> {
     private final Console console;
 
     @Parameters(index = "0", paramLabel = "DUMP", description = "A JVM heap dump (.hprof, plain or gzip), read more"

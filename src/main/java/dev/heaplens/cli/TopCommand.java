@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
                 "from the dominator tree."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplens top heap.json", "  heaplens top heap.json.gz --top 50 --format tsv", "  heaplens top app.hprof"})
-final class TopCommand implements Callable<Integer>, AnySizeGraph {
+final class TopCommand implements Callable<Integer> {
     private final Console console;
 
     @Mixin

@@ -87,6 +87,8 @@ public final class Scratch {
      */
     public IdCells idCells(long length, long objects) {
         if (!isMapped()) {
+            // heap cells hold ints: ids past 2^31 (or as past, in tests) need the loaded heap's mapped scratch
+            ObjectArrays.length(objects, "ids in the heap's own scratch");
             return IdCells.inHeap(length);
         }
         MappedIds ids = ids(length, MappedIds.wide(objects));

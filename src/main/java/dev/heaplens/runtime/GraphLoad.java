@@ -206,7 +206,6 @@ final class GraphLoad<N extends NamedHeap> {
     private HeapIndex.Built read(DumpInput input, boolean references, boolean forSuspects, HeapIndex index) {
         long objects = format.estimatedObjects(input);
         long perObject = format.bytesPerObject();
-        HeapFit.requireIdsFor(input.name(), objects, options.anySize());
         boolean goOutOfCore = index != null && outOfCore.needed(objects, perObject);
         Path file = goOutOfCore ? index.target(input) : null;
         ScratchIndex scratchIndex = null;
@@ -253,7 +252,6 @@ final class GraphLoad<N extends NamedHeap> {
         }
         LoadedHeap loaded = new LoadedHeap(input, heap, format.records(input, heap)).reportingTo(listener);
         // the estimate can fall short: the count the read found is checked too
-        HeapFit.requireIdsFor(input.name(), loaded.graph().objectCount(), options.anySize());
         if (goOutOfCore) {
             loaded.computingIn(scratch);
         }
@@ -266,7 +264,6 @@ final class GraphLoad<N extends NamedHeap> {
             return true; // said before the read
         }
         long objects = GraphStore.objectCount(in);
-        HeapFit.requireIdsFor(input.name(), objects, options.anySize());
         if (!outOfCore.needed(objects, format.bytesPerObject())) {
             return false;
         }

@@ -2,7 +2,6 @@ package dev.heaplens.runtime;
 
 import dev.heaplens.HeaplensException;
 import dev.heaplens.graph.HeapGraphBuilder;
-import dev.heaplens.graph.ObjectArrays;
 
 import java.util.Locale;
 
@@ -42,27 +41,7 @@ public final class HeapFit {
     /** What any graph command needs besides its objects (the bundled sample's 64K objects ran in 15 MiB). */
     static final long FIXED_BYTES = 8L << 20;
 
-    /**
-     * The graph commands that work on a graph of any object count, past 2^31 too, out of core: those
-     * marked {@code AnySizeGraph} in the command line (a test checks that the two agree).
-     */
-    public static final String ANY_SIZE_COMMANDS = "suspects, summary, top, retained, object, paths, graph, leaks, threads, serve, report, export and sql";
-
     private HeapFit() {
-    }
-
-    /**
-     * Refuses, in one line, a graph of about {@code objects} objects past 2^31 (or as if past it, in
-     * tests: {@link ObjectArrays#past}) for a command that holds a heap array an object somewhere
-     * ({@code anySize} false), before its dump is read or its index opened.
-     */
-    static void requireIdsFor(String dump, long objects, boolean anySize) {
-        if (!anySize && ObjectArrays.past(objects)) {
-            throw new HeaplensException(String.format(Locale.ROOT,
-                    "%s: about %,d objects, past the %,d this command works on; %s work on it out of core,"
-                            + " and histogram and diff, which build no graph, read it",
-                    dump, objects, HeapGraphBuilder.MAX_OBJECTS, ANY_SIZE_COMMANDS));
-        }
     }
 
     /**

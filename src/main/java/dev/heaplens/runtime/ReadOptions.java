@@ -12,10 +12,8 @@ import dev.heaplens.HeaplensException;
  * @param index   whether and where a graph read keeps its index cache
  * @param memory  graph commands: the heap the graph may take ({@code --memory}), in bytes; past it the
  *                graph is used out of core, from its mapped index; 0: as much as this JVM may use
- * @param anySize graph commands: whether every step of the command works out of core on a graph of any
- *                object count, past 2^31 too; else a dump past that is refused in one line before it is read
  */
-public record ReadOptions(boolean strict, int threads, String layout, IndexOptions index, long memory, boolean anySize) {
+public record ReadOptions(boolean strict, int threads, String layout, IndexOptions index, long memory) {
     public ReadOptions {
         if (threads < 1) {
             throw new HeaplensException("--threads must be at least 1, not " + threads);
@@ -23,11 +21,6 @@ public record ReadOptions(boolean strict, int threads, String layout, IndexOptio
         if (memory < 0) {
             throw new HeaplensException("--memory must not be negative, not " + memory);
         }
-    }
-
-    /** For a command that refuses a graph past 2^31 objects. */
-    public ReadOptions(boolean strict, int threads, String layout, IndexOptions index, long memory) {
-        this(strict, threads, layout, index, memory, false);
     }
 
     /** With as much memory as this JVM may use. */
@@ -41,16 +34,11 @@ public record ReadOptions(boolean strict, int threads, String layout, IndexOptio
     }
 
     public ReadOptions withIndex(IndexOptions index) {
-        return new ReadOptions(strict, threads, layout, index, memory, anySize);
-    }
-
-    /** For a command whose every step works on a graph of any object count. */
-    public ReadOptions anySized() {
-        return new ReadOptions(strict, threads, layout, index, memory, true);
+        return new ReadOptions(strict, threads, layout, index, memory);
     }
 
     public ReadOptions withMemory(long memory) {
-        return new ReadOptions(strict, threads, layout, index, memory, anySize);
+        return new ReadOptions(strict, threads, layout, index, memory);
     }
 
     /** Skip and count bad records, one thread per core, layout detected. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * run without an index prints: suspects on the Rails sample and the Ruby fixtures (the runtime-methods,
  * waste and leak suspects among them), leaks with and without retained sizes on the Ruby leak fixtures,
  * on a triple of Rails dumps and on the JVM's leak dumps; as past 2^31 objects: every heap array an
- * object refused too (both commands are {@link AnySizeGraph}).
+ * object refused too.
  */
 class LeaksAndRubySuspectsWideTest {
     private static final String FIXTURES = "src/test/resources/fixtures/";

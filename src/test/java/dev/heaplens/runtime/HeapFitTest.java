@@ -48,17 +48,6 @@ class HeapFitTest {
     }
 
     @Test
-    void pastIntIdsOnlyTheAnySizeCommandsAreLetThrough() {
-        HeapFit.requireIdsFor("d.hprof", 2_147_483_639L, false);
-        HeapFit.requireIdsFor("d.hprof", 5_000_000_000L, true);
-        assertThatThrownBy(() -> HeapFit.requireIdsFor("d.hprof", 2_147_483_640L, false))
-                .isInstanceOfSatisfying(HeaplensException.class, e -> assertThat(e.exitCode()).isEqualTo(2))
-                .hasMessage("d.hprof: about 2,147,483,640 objects, past the 2,147,483,639 this command works on;"
-                        + " " + HeapFit.ANY_SIZE_COMMANDS + " work on it out of core, and histogram and diff,"
-                        + " which build no graph, read it");
-    }
-
-    @Test
     void theBenchmarkDumpsAreTriedInTheSmallestHeapTheyWereMeasuredToRunInButNotInTwoThirdsOfIt() {
         // BENCHMARKS "Round 7, issue 28, bytes per object" (JVM) and round 8's (Ruby): top --no-index's
         // smallest -Xmx, by bisection

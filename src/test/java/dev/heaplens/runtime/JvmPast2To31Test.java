@@ -88,11 +88,11 @@ class JvmPast2To31Test {
                     options -> object(dump, options, address, OutputFormat.JSON)));
             if (dump.getFileName().toString().startsWith("WasteProbe")) { // sizes that do not say a length: records read
                 steps.add(options -> suspects(dump, new ReadOptions(false, 2, "uncompressed-jdk22", options.index(),
-                        options.memory(), options.anySize()), OutputFormat.JSON));
+                        options.memory()), OutputFormat.JSON));
             }
             ReadOptions inHeap = ReadOptions.defaults().withIndex(IndexOptions.OFF);
             ReadOptions outOfCore = ReadOptions.defaults().withIndex(IndexOptions.fromEnvironment(Map.of(), dir.resolve("cache")))
-                    .withMemory(1).anySized();
+                    .withMemory(1);
             for (Function<ReadOptions, String> step : steps) {
                 String expected = step.apply(inHeap);
                 WideIds.force(true);

@@ -57,7 +57,7 @@ class WebPast2To31Test {
         List<Workspace.Source> sources = new ArrayList<>();
         for (Path p : dumps) {
             DumpInput input = DumpInput.open(p.toString(), System.in);
-            ReadOptions options = outOfCore ? new ReadOptions(false, 2, null, new IndexOptions(true, null, null), 1024, true)
+            ReadOptions options = outOfCore ? new ReadOptions(false, 2, null, new IndexOptions(true, null, null), 1024)
                     : new ReadOptions(false, 2, null, IndexOptions.OFF, 0);
             sources.add(new Workspace.Source(input, HeapRuntime.of(input, options, ReadListener.QUIET)));
         }

@@ -149,6 +149,11 @@ public final class RootPaths {
             while (cursor[k] < g.inEnd(o)) {
                 long i = cursor[k]++;
                 long p = g.source(i);
+                if (i > g.inStart(o) && g.source(i - 1) == p) {
+                    // the same referrer again (sources come ascending): its paths were walked; walking them once
+                    // per reference made chains of arrays that repeat an element take exponential time
+                    continue;
+                }
                 if (dist.get(p) == k - 1 && followsTo(g, filter, p, o)) {
                     chain[k - 1] = p;
                     if (k - 1 == 0) {
