@@ -54,7 +54,7 @@ final class JvmReferenceNames implements NamedHeap.ReferenceNamer {
                     HeapGraphBuilder.MAX_OBJECTS));
         }
         // codes are small numbers and array indexes, never past an int: narrow cells whatever the object count
-        this.codes = scratch.idCellsWhereRoom(graph.referenceCount(), Integer.MAX_VALUE);
+        this.codes = scratch.idCellsWhereRoom(graph.referenceCount(), HeapGraphBuilder.MAX_OBJECTS);
         codes.fill(UNNAMED);
         ObjectsInFileOrder order = new ObjectsInFileOrder(scratch, n);
         Map<String, Integer> numbers = new HashMap<>();
