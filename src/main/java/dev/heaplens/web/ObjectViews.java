@@ -12,6 +12,7 @@ import dev.heaplens.graph.HeapGraph;
 import dev.heaplens.report.JsonWriter;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -238,6 +239,6 @@ final class ObjectViews {
                 matching++;
             }
         }
-        page(j, d, page, size, matching, java.util.Arrays.copyOf(objects, kept));
+        page(j, d, page, size, matching, Arrays.copyOf(objects, kept));
     }
 }
