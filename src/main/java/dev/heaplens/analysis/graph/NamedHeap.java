@@ -2,6 +2,7 @@ package dev.heaplens.analysis.graph;
 
 import dev.heaplens.analysis.GroupBy;
 import dev.heaplens.graph.HeapGraph;
+import dev.heaplens.graph.Scratch;
 import dev.heaplens.graph.ThreadStacks;
 
 import java.util.ArrayList;
@@ -124,7 +125,7 @@ public interface NamedHeap extends ObjectNamer {
      * is a name (not a bare position), prepared in one pass where naming needs the dump read again,
      * its columns over every reference in {@code scratch}.
      */
-    default ReferenceNamer referenceNames(dev.heaplens.graph.Scratch scratch) {
+    default ReferenceNamer referenceNames(Scratch scratch) {
         return (from, position, to) -> null;
     }
 }

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.PrimitiveIterator;
 
 /**
  * Reads single object records of a dump again by their offsets: the heap graph keeps no field
@@ -57,18 +58,14 @@ public final class HprofRecords {
      * handing each to {@code sink} as it is read and keeping none: for a walk over every object.
      */
     public static void forEach(HprofSource source, int idSize, long[] sortedOffsets, int valueLimit, RecordSink sink) {
-        Collector collector = new Collector(valueLimit);
-        visit(source, idSize, sortedOffsets, collector, i -> {
-            sink.accept(i, collector.record);
-            collector.record = null;
-        });
+        forEach(source, idSize, Arrays.stream(sortedOffsets).iterator(), bufferFor(sortedOffsets), valueLimit, sink);
     }
 
     /**
      * As {@link #forEach(HprofSource, int, long[], int, RecordSink)}, the offsets as they come (ascending,
      * distinct; a list in scratch cells need not be copied into one array); {@code buffer}: the reader's.
      */
-    public static void forEach(HprofSource source, int idSize, java.util.PrimitiveIterator.OfLong sortedOffsets,
+    public static void forEach(HprofSource source, int idSize, PrimitiveIterator.OfLong sortedOffsets,
                                int buffer, int valueLimit, RecordSink sink) {
         Collector collector = new Collector(valueLimit);
         visit(source, idSize, sortedOffsets, buffer, collector, i -> {
@@ -83,21 +80,13 @@ public final class HprofRecords {
      */
     public static void visit(HprofSource source, int idSize, long[] sortedOffsets, HprofVisitor visitor,
                              java.util.function.IntConsumer afterEach) {
+        visit(source, idSize, Arrays.stream(sortedOffsets).iterator(), bufferFor(sortedOffsets), visitor, afterEach);
+    }
+
+    /** The reader's buffer for reading at {@code sortedOffsets}: by their spread. */
+    private static int bufferFor(long[] sortedOffsets) {
         int n = sortedOffsets.length;
-        int buffer = n == 0 ? HprofInput.BUFFER : bufferFor(sortedOffsets[0], sortedOffsets[n - 1], n);
-        visit(source, idSize, new java.util.PrimitiveIterator.OfLong() {
-            private int next;
-
-            @Override
-            public boolean hasNext() {
-                return next < sortedOffsets.length;
-            }
-
-            @Override
-            public long nextLong() {
-                return sortedOffsets[next++];
-            }
-        }, buffer, visitor, afterEach);
+        return n == 0 ? HprofInput.BUFFER : bufferFor(sortedOffsets[0], sortedOffsets[n - 1], n);
     }
 
     /**
@@ -105,7 +94,7 @@ public final class HprofRecords {
      * offsets as they come (ascending, distinct): a merge of two lists need not be made a third;
      * {@code buffer}: the reader's, {@link #bufferFor} the offsets' spread.
      */
-    public static void visit(HprofSource source, int idSize, java.util.PrimitiveIterator.OfLong sortedOffsets, int buffer,
+    public static void visit(HprofSource source, int idSize, PrimitiveIterator.OfLong sortedOffsets, int buffer,
                              HprofVisitor visitor, java.util.function.IntConsumer afterEach) {
         if (!sortedOffsets.hasNext()) {
             return;
